@@ -1,16 +1,10 @@
-//! `heddle verilog --check`, and the lint and synthesis gates over every exported file.
+//! `heddle verilog --check` (the committed folder itself is checked through the CLI in
+//! tests/cli.rs), and the lint and synthesis gates over every exported file.
 use heddle_sim::export::{default_out_dir, export_all, ExportError};
 use heddle_sim::lint::{verilator_lint, waiver_file, yosys_synth, NEVER_WAIVED};
 
 fn exported() -> Vec<(String, std::path::PathBuf)> {
     heddle_hw::blocks().iter().map(|b| (b.name.to_string(), default_out_dir().join(format!("{}.v", b.name)))).collect()
-}
-
-#[test]
-fn verilog_out_is_up_to_date() {
-    if let Err(e) = export_all(&default_out_dir(), true) {
-        panic!("{e}");
-    }
 }
 
 #[test]

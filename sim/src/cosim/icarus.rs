@@ -154,6 +154,6 @@ mod tests {
         assert_eq!(super::bin_to_hex("101"), "5");
         assert_eq!(super::bin_to_hex("11111"), "1f");
         assert_eq!(super::bits_msb_first(&[0b1101], 4), "1101");
-        assert_eq!(super::hex(&[0x1f], 5), "0x1f");
+        assert_eq!(crate::cosim::hex(&[0x1f], 5), "0x1f");
     }
 }

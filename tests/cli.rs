@@ -1,0 +1,59 @@
+//! The `heddle` command line as a user runs it (the binary itself). The hardware
+//! testbenches are in testbenches/; these tests need the binary, which Cargo provides only
+//! to the package that defines it.
+use std::process::Command;
+
+fn heddle(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_heddle")).args(args).output().expect("heddle runs");
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stdout).into(), String::from_utf8_lossy(&o.stderr).into())
+}
+
+#[test]
+fn verilog_check_passes_on_the_committed_export() {
+    let (code, out, err) = heddle(&["verilog", "--check"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("up to date"), "{out}");
+}
+
+#[test]
+fn verilog_check_fails_naming_stale_files() {
+    let dir = std::env::temp_dir().join(format!("heddle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = heddle(&["verilog", "--check", "--out", d]);
+    assert_eq!(code, 1);
+    for b in ["fp32_classify.v", "fp32_unpack.v", "valid_pipe.v"] {
+        assert!(err.contains(b), "{err}");
+    }
+    let (code, out, _) = heddle(&["verilog", "--out", d]);
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = heddle(&["verilog", "--check", "--out", d]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_blocks_are_clear_errors() {
+    let (code, _, err) = heddle(&["report", "no_such_block", "--no-pnr"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no block named `no_such_block`") && err.contains("fp32_classify"), "{err}");
+    let (code, _, err) = heddle(&["cosim", "no_such_block", "--vectors", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no co-simulation runner for `no_such_block`"), "{err}");
+}
+
+#[test]
+fn small_cosim_and_report_run_end_to_end() {
+    let (code, out, err) = heddle(&["cosim", "valid_pipe", "--vectors", "1000", "--icarus-steps", "100"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("valid_pipe on verilator: 2000 steps, 0 mismatches"), "{out}");
+    assert!(out.contains("valid_pipe on icarus-gate: 100 steps, 0 mismatches"), "{out}");
+    let json = std::env::temp_dir().join(format!("heddle-report-{}.json", std::process::id()));
+    let (code, out, err) = heddle(&["report", "fp32_classify", "--no-pnr", "--json", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("fp32_classify") && out.contains("LUT4"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v[0]["block"], "fp32_classify");
+    assert!(v[0]["cells"]["LUT4"].as_u64().unwrap() > 0);
+    let _ = std::fs::remove_file(&json);
+}
