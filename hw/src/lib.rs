@@ -5,6 +5,9 @@
 //! `heddle verilog`; a block that is not registered is not part of the product.
 
 pub mod fp32_classify;
+pub mod fp32_cvt;
+pub mod int_alu;
+pub mod mul32;
 pub mod fp32_unpack;
 pub mod valid_pipe;
 

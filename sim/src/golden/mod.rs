@@ -1,3 +1,5 @@
 //! Golden reference models, written from first principles and independent of hw/.
 pub mod fp32_classify;
+pub mod fp32_cvt;
+pub mod int_alu;
 pub mod valid_pipe;

@@ -2,6 +2,9 @@
 //! Rust model against the golden model on every step, and replays the trace into the
 //! exported Verilog (Verilator; Icarus and the gate-level netlist on request). Used by the
 //! testbenches (small counts) and by `heddle cosim` (large counts).
+pub mod fp32_cvt;
+pub mod int_alu;
+
 use crate::cosim::{Bench, CosimError, CosimReport};
 use crate::golden::fp32_classify::{classify, Fp32Class};
 use crate::golden::valid_pipe::ValidPipeModel;
@@ -60,11 +63,11 @@ impl std::fmt::Display for RunSummary {
     }
 }
 
-fn verilog(block: &str) -> Result<String, CosimError> {
+pub(crate) fn verilog(block: &str) -> Result<String, CosimError> {
     crate::export::block_verilog(block).map_err(|e| CosimError::Unsupported(e.to_string()))
 }
 
-fn finish<B: Block>(mut bench: Bench<B>, vectors: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+pub(crate) fn finish<B: Block>(mut bench: Bench<B>, vectors: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let rust_seconds = bench.elapsed();
     let mut out = Vec::new();
     let t = &mut bench.trace;
@@ -91,7 +94,7 @@ fn finish<B: Block>(mut bench: Bench<B>, vectors: u64, replays: Replays) -> Resu
     Ok(summary)
 }
 
-fn golden_mismatch(block: &str, step: u64, what: String) -> CosimError {
+pub(crate) fn golden_mismatch(block: &str, step: u64, what: String) -> CosimError {
     CosimError::RustModel(format!("{block}: Rust model disagrees with the golden model at vector {step}: {what}"))
 }
 
