@@ -236,6 +236,8 @@ module fp32_unpack$classify(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
     reg  flushed;
     reg  [23:0] sig_raw;
     reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
 
     // Update code
     always @(*) begin
@@ -257,18 +259,20 @@ module fp32_unpack$classify(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
         sig_raw = ((frac_f) & 24'hffffff);
         hidden = ~exp_zero;
-        sig = sig_raw;
+        sig_v = sig_raw;
         if (hidden) begin
-            sig = sig_raw | hidden_one;
+            sig_v = sig_raw | hidden_one;
         end
-        exp_eff = exp_f;
+        exp_eff_v = exp_f;
         if (sub) begin
-            exp_eff = 32'h1;
+            exp_eff_v = 32'h1;
         end
         if (flushed) begin
-            sig = 32'h0;
-            exp_eff = 32'h0;
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
         end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
     end
 
 endmodule // fp32_unpack$classify

@@ -31,6 +31,10 @@ module valid_pipe(clock,flush,in_valid,in_data,out_valid,out_data);
     wire  [31:0] data$2$q;
     reg  data$2$clock;
 
+    // Local signals
+    reg  last_valid;
+    reg  [31:0] last_data;
+
     // Sub module instances
     valid_pipe$valid$0 valid$0(
         .d(valid$0$d),
@@ -77,12 +81,14 @@ module valid_pipe(clock,flush,in_valid,in_data,out_valid,out_data);
         data$1$d = data$0$q;
         valid$2$d = valid$1$q & ~flush;
         data$2$d = data$1$q;
-        out_valid = valid$0$q;
-        out_data = data$0$q;
-        out_valid = valid$1$q;
-        out_data = data$1$q;
-        out_valid = valid$2$q;
-        out_data = data$2$q;
+        last_valid = valid$0$q;
+        last_data = data$0$q;
+        last_valid = valid$1$q;
+        last_data = data$1$q;
+        last_valid = valid$2$q;
+        last_data = data$2$q;
+        out_valid = last_valid;
+        out_data = last_data;
     end
 
 endmodule // valid_pipe

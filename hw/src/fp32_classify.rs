@@ -51,12 +51,18 @@ pub struct Fp32Classify {
     // The hidden bit as its own 1-bit signal: `replace_bit(23, !x)` would export as
     // `(~x) << 23`, where Verilog widens x to 32 bits before inverting it.
     hidden: Signal<Local, Bit>,
+    // `sig` is assigned once, from this local (see lint::multiple_port_assignments).
+    sig_v: Signal<Local, Bits<24>>,
+    // `exp_eff` is assigned once, from this local (see lint::multiple_port_assignments).
+    exp_eff_v: Signal<Local, Bits<8>>,
     hidden_one: Constant<Bits<24>>,
 }
 
 impl Default for Fp32Classify {
     fn default() -> Self {
         Self {
+            exp_eff_v: Default::default(),
+            sig_v: Default::default(),
             a: Default::default(),
             daz: Default::default(),
             sign: Default::default(),
@@ -108,17 +114,19 @@ impl Logic for Fp32Classify {
         // sig = {hidden, frac}; hidden is set for every non-zero exponent.
         self.sig_raw.next = bit_cast::<24, 23>(self.frac_f.val());
         self.hidden.next = !self.exp_zero.val();
-        self.sig.next = self.sig_raw.val();
+        self.sig_v.next = self.sig_raw.val();
         if self.hidden.val() {
-            self.sig.next = self.sig_raw.val() | self.hidden_one.val();
+            self.sig_v.next = self.sig_raw.val() | self.hidden_one.val();
         }
-        self.exp_eff.next = self.exp_f.val();
+        self.exp_eff_v.next = self.exp_f.val();
         if self.sub.val() {
-            self.exp_eff.next = 1.into();
+            self.exp_eff_v.next = 1.into();
         }
         if self.flushed.val() {
-            self.sig.next = 0.into();
-            self.exp_eff.next = 0.into();
+            self.sig_v.next = 0.into();
+            self.exp_eff_v.next = 0.into();
         }
+        self.sig.next = self.sig_v.val();
+        self.exp_eff.next = self.exp_eff_v.val();
     }
 }

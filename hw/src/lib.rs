@@ -4,10 +4,18 @@
 //! [`blocks`] is the registry of every block exported to `verilog-out/` by
 //! `heddle verilog`; a block that is not registered is not part of the product.
 
+pub mod fp32_add;
+pub mod fp32_add_core;
 pub mod fp32_classify;
+pub mod fp32_cmp;
 pub mod fp32_cvt;
+pub mod fp32_mad;
+pub mod fp32_mul;
+pub mod fp32_round_pack;
 pub mod int_alu;
+pub mod mul24;
 pub mod mul32;
+pub mod sp_datapath;
 pub mod fp32_unpack;
 pub mod valid_pipe;
 
@@ -46,6 +54,51 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "fp32_unpack",
             about: "FP32 unpack/classify + pipeline register, 1 cycle",
             raw_verilog: raw_verilog_of::<fp32_unpack::Fp32Unpack>,
+        },
+        BlockEntry {
+            name: "fp32_add",
+            about: "G80 add.f32/sub.f32 (rn, rz), combinational",
+            raw_verilog: raw_verilog_of::<fp32_add::Fp32Add>,
+        },
+        BlockEntry {
+            name: "fp32_mul",
+            about: "G80 mul.f32 (rn, rz), combinational",
+            raw_verilog: raw_verilog_of::<fp32_mul::Fp32Mul>,
+        },
+        BlockEntry {
+            name: "fp32_mad",
+            about: "G80 mad.f32 (truncated product, rn), combinational",
+            raw_verilog: raw_verilog_of::<fp32_mad::Fp32Mad>,
+        },
+        BlockEntry {
+            name: "fp32_cmp",
+            about: "G80 min/max.f32 and setp.f32 (all 14 conditions), combinational",
+            raw_verilog: raw_verilog_of::<fp32_cmp::Fp32Cmp>,
+        },
+        BlockEntry {
+            name: "mul24",
+            about: "24x24 unsigned multiplier, hand-written Verilog",
+            raw_verilog: raw_verilog_of::<mul24::Mul24>,
+        },
+        BlockEntry {
+            name: "fp32_cvt",
+            about: "FP32 conversions: f32<->s32/u32, round to integral, f32<->f16",
+            raw_verilog: raw_verilog_of::<fp32_cvt::Fp32Cvt>,
+        },
+        BlockEntry {
+            name: "int_alu",
+            about: "SP integer ALU (add..selp), combinational",
+            raw_verilog: raw_verilog_of::<int_alu::IntAlu>,
+        },
+        BlockEntry {
+            name: "mul32",
+            about: "32x32 multiplier, signed/unsigned, hand-written Verilog",
+            raw_verilog: raw_verilog_of::<mul32::Mul32>,
+        },
+        BlockEntry {
+            name: "sp_datapath",
+            about: "SP datapath: FP32 + integer units, 2-cycle latency, 1 op/clock",
+            raw_verilog: raw_verilog_of::<sp_datapath::SpDatapath>,
         },
         BlockEntry {
             name: "valid_pipe",

@@ -22,6 +22,8 @@ pub struct ValidPipe<const W: usize, const D: usize> {
     pub in_data: Signal<In, Bits<W>>,
     pub out_valid: Signal<Out, Bit>,
     pub out_data: Signal<Out, Bits<W>>,
+    last_valid: Signal<Local, Bit>,
+    last_data: Signal<Local, Bits<W>>,
     valid: [DFF<Bit>; D],
     data: [DFF<Bits<W>>; D],
 }
@@ -36,6 +38,8 @@ impl<const W: usize, const D: usize> Default for ValidPipe<W, D> {
             in_data: Default::default(),
             out_valid: Default::default(),
             out_data: Default::default(),
+            last_valid: Default::default(),
+            last_data: Default::default(),
             valid: array_init(|_| Default::default()),
             data: array_init(|_| Default::default()),
         }
@@ -56,10 +60,12 @@ impl<const W: usize, const D: usize> Logic for ValidPipe<W, D> {
             self.data[i].d.next = self.data[i - 1].q.val();
         }
         // The last iteration wins, selecting stage D-1 (D itself cannot appear as a
-        // value in exported code).
+        // value in exported code); the ports are then assigned once, from the locals.
         for i in 0..D {
-            self.out_valid.next = self.valid[i].q.val();
-            self.out_data.next = self.data[i].q.val();
+            self.last_valid.next = self.valid[i].q.val();
+            self.last_data.next = self.data[i].q.val();
         }
+        self.out_valid.next = self.last_valid.val();
+        self.out_data.next = self.last_data.val();
     }
 }

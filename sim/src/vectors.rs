@@ -101,3 +101,69 @@ mod tests {
         assert!(f(f32::is_nan) && f(f32::is_infinite) && f(|x| x == 0.0) && f(f32::is_subnormal) && f(f32::is_normal));
     }
 }
+
+/// Level-1 operand set (TestFloat style, small enough to cross with itself): sign x
+/// every boundary exponent and 255 x a few fraction patterns (zero, one, all ones, the
+/// MSB, near-halfway, a middle pattern).
+pub fn f32_level1() -> Vec<u32> {
+    let fracs = [0u32, 1, 0x7f_ffff, 0x40_0000, 0x3f_ffff, 0x40_0001, 0x00_0fff, 0x2a_aaab];
+    let mut v = Vec::new();
+    for s in [0u32, 1] {
+        for e in F32_BOUNDARY_EXPONENTS.iter().copied().chain([255]) {
+            for f in fracs {
+                v.push(s << 31 | e << 23 | f);
+            }
+        }
+    }
+    v
+}
+
+/// Level-1 operand pairs: the full cross product of [`f32_level1`] (50,176 pairs).
+pub fn f32_pairs_level1() -> Vec<(u32, u32)> {
+    let v = f32_level1();
+    v.iter().flat_map(|&a| v.iter().map(move |&b| (a, b))).collect()
+}
+
+/// Level-2 operand pairs: the cross product of every [`f32_specials`] operand
+/// (2,119,936 pairs), then `extra` weighted random pairs.
+pub fn f32_pairs_level2(extra: u64, seed: u64) -> impl Iterator<Item = (u32, u32)> {
+    let v = f32_specials();
+    let cross: Vec<(u32, u32)> = v.iter().flat_map(|&a| v.iter().map(move |&b| (a, b))).collect();
+    let mut rng = Rng::new(seed);
+    cross.into_iter().chain((0..extra).map(move |_| (f32_random(&mut rng), f32_random(&mut rng))))
+}
+
+/// Level-1 operand triples for three-operand operations: every (a, b) of a 64-value
+/// subset of level 1 crossed with it, each with c from the full level-1 set in turn
+/// (262,144 triples), so every c pattern meets every product class.
+pub fn f32_triples_level1() -> Vec<(u32, u32, u32)> {
+    let l1 = f32_level1();
+    let sub: Vec<u32> = l1.iter().copied().step_by(l1.len() / 64).take(64).collect();
+    let mut out = Vec::with_capacity(64 * 64 * 64);
+    let mut k = 0;
+    for &a in &sub {
+        for &b in &sub {
+            for _ in 0..64 {
+                out.push((a, b, l1[k % l1.len()]));
+                k += 7;
+            }
+        }
+    }
+    out
+}
+
+/// Random triples biased toward cancellation (c near -a*b) and near-halfway sums, the
+/// cases where a truncating MAD differs from mul-then-add and from a fused FMA.
+pub fn f32_triple_random(rng: &mut Rng) -> (u32, u32, u32) {
+    let (a, b) = (f32_random(rng), f32_random(rng));
+    let c = match rng.below(3) {
+        0 => f32_random(rng),
+        _ => {
+            // c = -(a*b) rounded, nudged by a few ulps, same exponent region.
+            let p = (f32::from_bits(a) as f64 * f32::from_bits(b) as f64) as f32;
+            let nudge = rng.below(5) as i32 - 2;
+            (p.to_bits() as i32).wrapping_add(nudge) as u32 ^ 0x8000_0000
+        }
+    };
+    (a, b, c)
+}

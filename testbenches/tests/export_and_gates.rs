@@ -1,7 +1,7 @@
 //! `heddle verilog --check` (the committed folder itself is checked through the CLI in
 //! tests/cli.rs), and the lint and synthesis gates over every exported file.
 use heddle_sim::export::{default_out_dir, export_all, ExportError};
-use heddle_sim::lint::{verilator_lint, waiver_file, yosys_synth, NEVER_WAIVED};
+use heddle_sim::lint::{multiple_port_assignments, verilator_lint, waiver_file, yosys_synth, NEVER_WAIVED};
 
 fn exported() -> Vec<(String, std::path::PathBuf)> {
     heddle_hw::blocks().iter().map(|b| (b.name.to_string(), default_out_dir().join(format!("{}.v", b.name)))).collect()
@@ -69,6 +69,11 @@ fn waivers_never_cover_real_bug_classes() {
         let rule = line.split("-rule").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("");
         assert!(!rule.is_empty(), "a waiver without -rule waives everything: {line}");
         assert!(!NEVER_WAIVED.contains(&rule), "forbidden waiver: {line}");
+        if rule.starts_with("UNUSED") || rule == "UNOPTFLAT" {
+            // Only sub-module port wires (`instance$port`) may be waived for these.
+            assert!(rule == "UNUSEDSIGNAL" || rule == "UNOPTFLAT", "{line}");
+            assert!(line.contains(": '*$*'"), "too broad, must name only `instance$port` wires: {line}");
+        }
         assert!(line.contains("-match"), "a waiver must match a specific message: {line}");
         rules += 1;
     }
@@ -92,5 +97,36 @@ fn gates_flag_planted_problems() {
     assert!(lint.contains("UNDRIVEN") && lint.contains("WIDTH"), "{lint}");
     let synth = yosys_synth(&f, "bad").unwrap().join("\n");
     assert!(synth.contains("Warning"), "{synth}");
+    // A true combinational loop: Verilator's UNOPTFLAT (on a plain name, not waived) and
+    // Yosys's "found logic loop" both fail the gates.
+    let l = dir.join("loopy.v");
+    std::fs::write(&l, "module loopy(input wire a, output reg y);\n  reg x;\n  always @(*) begin\n    x = a ^ y;\n    y = ~x;\n  end\nendmodule\n").unwrap();
+    let lint = verilator_lint(&l, "loopy").unwrap().join("\n");
+    assert!(lint.contains("UNOPTFLAT"), "{lint}");
+    let synth = yosys_synth(&l, "loopy").unwrap().join("\n");
+    assert!(synth.contains("found logic loop"), "{synth}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ports_and_sub_block_inputs_are_assigned_once_per_run() {
+    for (_, path) in exported() {
+        let v = multiple_port_assignments(&std::fs::read_to_string(&path).unwrap());
+        assert!(v.is_empty(), "{}:\n{}", path.display(), v.join("\n"));
+    }
+}
+
+/// The single-assignment check flags a default-then-override of a port or a sub-block
+/// input, and accepts exclusive branches and DFF inputs.
+#[test]
+fn single_assignment_check_flags_planted_glitches() {
+    let v = "module top(a,y,p);\n    input wire [1:0] a;\n    output reg y;\n    output reg p;\n    reg  sub$x;\n    wire  sub$z;\n    reg  r$d;\n    wire  r$q;\n\
+    sub_t sub(\n        .x(sub$x),\n        .z(sub$z)\n    );\n    dff_t r(\n        .d(r$d),\n        .q(r$q)\n    );\n\
+    always @(*) begin\n        r$d = r$q;\n        r$d = a[0];\n        sub$x = a[0];\n        if (a[1]) begin\n            sub$x = 1'b0;\n        end\n\
+        case (a)\n            0:\n                begin\n                    p = 1'b1;\n                end\n            default:\n                begin\n                    p = 1'b0;\n                end\n        endcase\n\
+        if (a[0]) begin\n            y = 1'b1;\n        end\n        else begin\n            y = sub$z;\n        end\n    end\nendmodule\n\
+module sub_t(x,z);\n    input wire x;\n    output reg z;\n    always @(*) begin\n        z = ~x;\n    end\nendmodule\n\
+module dff_t(d,q);\n    input wire d;\n    output reg q;\n    always @(posedge d) begin\n       q <= d;\n    end\nendmodule\n";
+    let found = multiple_port_assignments(v);
+    assert_eq!(found, vec!["top: `sub$x` assigned up to 2 times in one run of its always @(*)".to_string()], "{v}");
 }

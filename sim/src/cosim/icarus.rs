@@ -100,7 +100,24 @@ pub(super) fn replay(trace: &mut Trace, max_steps: u64, gate: bool) -> Result<Co
         });
     }
     let t0 = Instant::now();
-    let o = Command::new(&vvp).current_dir(&dir).args(["-n", "tb.vvp"]).output().map_err(|e| CosimError::Io(dir.clone(), e))?;
+    // Icarus cannot notice a zero-delay loop (time stops advancing), so a wall-clock
+    // watchdog stops it: generous for the slowest gate-level netlists measured (~400
+    // steps/s), far below "forever".
+    let limit = std::time::Duration::from_secs(120 + n / 100);
+    let o = run_with_timeout(Command::new(&vvp).current_dir(&dir).args(["-n", "tb.vvp"]), limit)
+        .map_err(|e| CosimError::Io(dir.clone(), e))?;
+    let Some(o) = o else {
+        return Err(CosimError::Run {
+            backend: backend.into(),
+            output: format!(
+                "Icarus did not finish {n} steps of `{block}` within {} s: most likely a zero-delay loop \
+                 (a port or sub-block input assigned more than once per always block; see \
+                 heddle_sim::lint::multiple_port_assignments). Files: {}",
+                limit.as_secs(),
+                dir.display()
+            ),
+        });
+    };
     let seconds = t0.elapsed().as_secs_f64();
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     if let Some(rest) = out.lines().find_map(|l| l.strip_prefix("PASS ")) {
@@ -125,6 +142,35 @@ pub(super) fn replay(trace: &mut Trace, max_steps: u64, gate: bool) -> Result<Co
         }
     }
     Err(CosimError::Run { backend: backend.into(), output: format!("{out}\n{}", String::from_utf8_lossy(&o.stderr)) })
+}
+
+/// Runs `cmd` to completion, or kills it after `limit` and returns `None`.
+fn run_with_timeout(cmd: &mut Command, limit: std::time::Duration) -> std::io::Result<Option<std::process::Output>> {
+    let mut child = cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn()?;
+    let t0 = Instant::now();
+    // Drain stdout on a thread so a chatty simulator cannot block on a full pipe.
+    let mut out = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut out, &mut v);
+        v
+    });
+    loop {
+        if let Some(status) = child.try_wait()? {
+            let stdout = reader.join().unwrap_or_default();
+            let mut stderr = Vec::new();
+            if let Some(mut e) = child.stderr.take() {
+                let _ = std::io::Read::read_to_end(&mut e, &mut stderr);
+            }
+            return Ok(Some(std::process::Output { status, stdout, stderr }));
+        }
+        if t0.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn bits_msb_first(words: &[u32], width: usize) -> String {

@@ -1,5 +1,7 @@
 //! Golden reference models, written from first principles and independent of hw/.
 pub mod fp32_classify;
 pub mod fp32_cvt;
+pub mod g80_fp32;
 pub mod int_alu;
+pub mod sp_datapath;
 pub mod valid_pipe;

@@ -2,8 +2,10 @@
 //! Rust model against the golden model on every step, and replays the trace into the
 //! exported Verilog (Verilator; Icarus and the gate-level netlist on request). Used by the
 //! testbenches (small counts) and by `heddle cosim` (large counts).
+pub mod fp32_arith;
 pub mod fp32_cvt;
 pub mod int_alu;
+pub mod sp_datapath;
 
 use crate::cosim::{Bench, CosimError, CosimReport};
 use crate::golden::fp32_classify::{classify, Fp32Class};
@@ -198,6 +200,15 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "fp32_classify" => fp32_classify(n, seed, replays),
         "fp32_unpack" => fp32_unpack(n, seed, replays),
         "valid_pipe" => valid_pipe(n, seed, replays),
+        "fp32_add" => fp32_arith::fp32_add(n, seed, replays),
+        "fp32_mul" => fp32_arith::fp32_mul(n, seed, replays),
+        "fp32_mad" => fp32_arith::fp32_mad(n, seed, replays),
+        "fp32_cmp" => fp32_arith::fp32_cmp(n, seed, replays),
+        "mul24" => mul24(n, seed, replays),
+        "fp32_cvt" => fp32_cvt::fp32_cvt(n, seed, replays),
+        "int_alu" => int_alu::int_alu(n, seed, replays),
+        "mul32" => int_alu::mul32(n, seed, replays),
+        "sp_datapath" => sp_datapath::sp_datapath(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -206,4 +217,42 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
 }
 
 /// Blocks with a runner; a test checks this covers every registered block.
-pub const RUNNERS: &[&str] = &["fp32_classify", "fp32_unpack", "valid_pipe"];
+pub const RUNNERS: &[&str] = &[
+    "fp32_classify",
+    "fp32_unpack",
+    "valid_pipe",
+    "fp32_add",
+    "fp32_mul",
+    "fp32_mad",
+    "fp32_cmp",
+    "mul24",
+    "fp32_cvt",
+    "int_alu",
+    "mul32",
+    "sp_datapath",
+];
+
+/// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
+/// then random pairs, against the exact product.
+pub fn mul24(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "mul24";
+    let mut bench = Bench::combinational(name, &verilog(name)?, heddle_hw::mul24::Mul24::default())?;
+    let edges: [u64; 10] = [0, 1, 2, 3, 0x7F_FFFF, 0x80_0000, 0x80_0001, 0xFF_FFFE, 0xFF_FFFF, 0xAA_AAAA];
+    let mut rng = Rng::new(seed);
+    for i in 0..n {
+        let (a, b) = if (i as usize) < edges.len() * edges.len() {
+            (edges[i as usize / edges.len()], edges[i as usize % edges.len()])
+        } else {
+            (rng.next_u64() & 0xFF_FFFF, rng.next_u64() & 0xFF_FFFF)
+        };
+        let u = bench.step(|u| {
+            u.a.next = a.into();
+            u.b.next = b.into();
+        })?;
+        let got = (u.hi.val().to_u64() << 24) | u.lo.val().to_u64();
+        if got != a * b {
+            return Err(golden_mismatch(name, i, format!("0x{a:06x} * 0x{b:06x}: hw 0x{got:012x}, exact 0x{:012x}", a * b)));
+        }
+    }
+    finish(bench, n, replays)
+}
