@@ -35,3 +35,24 @@ fn mad_matches_its_softfloat_formulation() {
         assert_eq!(g::mad(a, b, c), sf::mad(a, b, c), "mad {a:08x} {b:08x} {c:08x}");
     }
 }
+
+/// Compares over the full special-value cross product (1,456^2 pairs x 16 conditions, and
+/// min and max): the golden model against host f32 comparisons on flushed operands.
+#[test]
+fn compares_exhaustive_over_the_special_cross_product() {
+    use heddle_sim::runners::fp32_arith::{host_minmax, host_setp};
+    let sp = heddle_sim::vectors::f32_specials();
+    let mut n = 0u64;
+    for &a in &sp {
+        for &b in &sp {
+            for cmp in 0..16 {
+                assert_eq!(g::setp(cmp, a, b), host_setp(cmp, a, b), "setp.{} {a:08x} {b:08x}", g::CMP_NAMES[cmp as usize]);
+            }
+            for max in [false, true] {
+                assert_eq!(g::minmax(a, b, max), host_minmax(a, b, max), "max={max} {a:08x} {b:08x}");
+            }
+            n += 18;
+        }
+    }
+    assert_eq!(n, 1456 * 1456 * 18);
+}
