@@ -125,7 +125,7 @@ pub fn f32_pairs_level1() -> Vec<(u32, u32)> {
 }
 
 /// Level-2 operand pairs: the cross product of every [`f32_specials`] operand
-/// (2,119,936 pairs), then `extra` weighted random pairs.
+/// (1,300^2 = 1,690,000 pairs), then `extra` weighted random pairs.
 pub fn f32_pairs_level2(extra: u64, seed: u64) -> impl Iterator<Item = (u32, u32)> {
     let v = f32_specials();
     let cross: Vec<(u32, u32)> = v.iter().flat_map(|&a| v.iter().map(move |&b| (a, b))).collect();
