@@ -15,6 +15,8 @@ pub mod fp32_round_pack;
 pub mod int_alu;
 pub mod mul24;
 pub mod mul32;
+pub mod shared_mem;
+pub mod shared_mem_bank;
 pub mod sp_datapath;
 pub mod fp32_unpack;
 pub mod valid_pipe;
@@ -23,6 +25,9 @@ use rust_hdl::prelude::*;
 
 /// The configuration of `ValidPipe` exported as `valid_pipe`: a 32-bit payload, 3 stages.
 pub type ValidPipe32x3 = valid_pipe::ValidPipe<32, 3>;
+
+/// The configuration of `SharedMem` exported as `shared_mem`: 16 banks x 256 words (16 KB).
+pub type SharedMem16K = shared_mem::SharedMem<8>;
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]
@@ -104,6 +109,11 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "valid_pipe",
             about: "valid pipeline, 32-bit payload, 3 stages",
             raw_verilog: raw_verilog_of::<ValidPipe32x3>,
+        },
+        BlockEntry {
+            name: "shared_mem",
+            about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
+            raw_verilog: raw_verilog_of::<SharedMem16K>,
         },
     ]
 }

@@ -3,5 +3,6 @@ pub mod fp32_classify;
 pub mod fp32_cvt;
 pub mod g80_fp32;
 pub mod int_alu;
+pub mod shared_mem;
 pub mod sp_datapath;
 pub mod valid_pipe;

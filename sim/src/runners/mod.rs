@@ -5,6 +5,7 @@
 pub mod fp32_arith;
 pub mod fp32_cvt;
 pub mod int_alu;
+pub mod shared_mem;
 pub mod sp_datapath;
 
 use crate::cosim::{Bench, CosimError, CosimReport};
@@ -209,6 +210,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "int_alu" => int_alu::int_alu(n, seed, replays),
         "mul32" => int_alu::mul32(n, seed, replays),
         "sp_datapath" => sp_datapath::sp_datapath(n, seed, replays),
+        "shared_mem" => shared_mem::shared_mem(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -230,6 +232,7 @@ pub const RUNNERS: &[&str] = &[
     "int_alu",
     "mul32",
     "sp_datapath",
+    "shared_mem",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
