@@ -222,17 +222,14 @@ fn hw_faults() {
 }
 
 /// Random requests through the hw model against the golden model, then the trace in
-/// Verilator and Icarus at RTL. No gate-level replay: Yosys's generic `synth -flatten`
-/// netlist (the gate-level flavour of the harness) has no memory cells, so it expands the
-/// 16 banks into 131,072 flip-flops (a 29 MB netlist, about 6 minutes of Yosys here), and
-/// Verilator had not finished building it after more than 5 minutes on this machine.
-/// The banks' mapping is checked by `heddle report shared_mem` (16 DP16KD) instead.
+/// Verilator and Icarus at RTL and at gate level (the gate netlist keeps the 16 banks as
+/// memory arrays: see `cosim::gate_script`).
 #[test]
 fn shared_mem_cosim() {
-    let replays = Replays { verilator: true, icarus_steps: 20_000, gate: false, icarus_gate_steps: 0 };
+    let replays = Replays { verilator: true, icarus_steps: 20_000, gate: true, icarus_gate_steps: 4_000 };
     let s = runners::shared_mem::shared_mem(20_000, 5, replays).unwrap_or_else(|e| panic!("{e}"));
     print!("{s}");
     assert_eq!(s.vectors, 20_000);
-    assert_eq!(s.replays.len(), 2);
+    assert_eq!(s.replays.len(), 4);
     assert!(s.replays.iter().all(|r| r.steps > 0), "{s}");
 }

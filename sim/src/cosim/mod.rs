@@ -309,7 +309,7 @@ impl Trace {
         model.replay(self)
     }
 
-    /// Synthesizes the exported Verilog with Yosys (`synth -flatten`), and replays the
+    /// Synthesizes the exported Verilog with Yosys ([`gate_netlist`]), and replays the
     /// trace into that gate-level netlist under Verilator.
     pub fn gate_level(&mut self) -> Result<CosimReport, CosimError> {
         self.flush()?;
@@ -340,10 +340,24 @@ impl Trace {
     }
 }
 
-/// Yosys gate-level netlist of `verilog` (`synth -flatten -top block`, `write_verilog -noattr`).
+/// The Yosys script that turns `rtl.v` into the gate-level netlist `gate.v`: Yosys's own
+/// `synth -flatten` script (coarse, then fine: techmap to generic gates, `abc`), except that
+/// memories stay memories (`$mem_v2`, written as Verilog arrays) instead of being expanded
+/// by `memory_map` into flip-flops: the shared memory's 16 banks would otherwise become
+/// 131,072 flip-flops that Verilator cannot build in useful time. Every other cell, the
+/// memories' address, data and enable logic included, is a generic gate.
+pub fn gate_script(block: &str) -> String {
+    format!(
+        "read_verilog rtl.v; synth -flatten -top {block} -run begin:fine; \
+         opt -fast -full; opt -full; techmap; opt -fast; abc -fast; opt -fast; \
+         hierarchy -check; check -assert; write_verilog -noattr gate.v"
+    )
+}
+
+/// Yosys gate-level netlist of `verilog` ([`gate_script`]).
 pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
     let yosys = crate::tools::find("yosys").map_err(CosimError::Tool)?;
-    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"gate-v1"]);
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"gate-v2"]);
     let dir = crate::tools::work_dir().join("gate").join(format!("{block}-{key:016x}"));
     let out = dir.join("gate.v");
     if let Ok(t) = std::fs::read_to_string(&out) {
@@ -355,7 +369,7 @@ pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
     let o = std::process::Command::new(yosys)
         .current_dir(&tmp)
         .args(["-q", "-l", "yosys.log", "-p"])
-        .arg(format!("read_verilog rtl.v; synth -flatten -top {block}; write_verilog -noattr gate.v"))
+        .arg(gate_script(block))
         .output()
         .map_err(|e| CosimError::io(&tmp, e))?;
     if !o.status.success() {
