@@ -3,6 +3,7 @@
 pub mod cosim;
 pub mod export;
 pub mod golden;
+pub mod isa;
 pub mod lint;
 pub mod report;
 pub mod runners;
