@@ -39,6 +39,15 @@ enum Cmd {
         #[arg(long)]
         no_gate: bool,
     },
+    /// Fuzz the PTX parser with mutated copies of examples/kernels/ptx/*.ptx (bytes and
+    /// tokens); fails if any input panics
+    FuzzPtx {
+        /// Number of mutated inputs
+        #[arg(long, default_value_t = 1_000_000)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -88,6 +97,7 @@ fn main() -> ExitCode {
                 runners::run(b, vectors, seed, replays).map(|s| print!("{s}")).map_err(|e| e.to_string())
             })
         }
+        Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {
@@ -111,4 +121,28 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
+    use heddle_sim::ptx::fuzz;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading examples/kernels/ptx: {e}"))?;
+    let files = corpus.len();
+    let t = std::time::Instant::now();
+    let st = fuzz::run(corpus.into_iter().map(|(_, b)| b).collect(), count, seed);
+    println!(
+        "PTX parser fuzz: {} inputs from {files} files (seed {seed}): {} parsed, {} rejected with an error, {} panics ({:.1} s)",
+        st.inputs,
+        st.parsed_ok,
+        st.rejected,
+        st.panic_count,
+        t.elapsed().as_secs_f64()
+    );
+    for (input, msg) in &st.panics {
+        println!("--- panic '{msg}' on input:\n{}", String::from_utf8_lossy(input));
+    }
+    if st.panic_count > 0 {
+        return Err(format!("{} inputs panicked", st.panic_count));
+    }
+    Ok(())
 }

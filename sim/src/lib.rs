@@ -4,6 +4,7 @@ pub mod cosim;
 pub mod export;
 pub mod golden;
 pub mod isa;
+pub mod ptx;
 pub mod lint;
 pub mod report;
 pub mod runners;
