@@ -48,6 +48,20 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Translate a PTX kernel to heddle microcode: print the listing, registers per thread
+    /// and occupancy (like ptxas -v)
+    Ptx {
+        file: PathBuf,
+        /// Kernel name (default: the first .entry)
+        #[arg(long)]
+        kernel: Option<String>,
+        /// Contract mul.f32 + add.f32 into the G80's truncating mad
+        #[arg(long)]
+        g80_mad: bool,
+        /// Threads per CTA for the occupancy report
+        #[arg(long, default_value_t = 256)]
+        block: u32,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -98,6 +112,7 @@ fn main() -> ExitCode {
             })
         }
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
+        Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {
@@ -144,5 +159,31 @@ fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
     if st.panic_count > 0 {
         return Err(format!("{} inputs panicked", st.panic_count));
     }
+    Ok(())
+}
+
+fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, block: u32) -> Result<(), String> {
+    use heddle_sim::ptx::{parse_bytes, translate};
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let m = parse_bytes(&file.display().to_string(), &bytes).map_err(|e| e.to_string())?;
+    let k = translate::translate(&m, kernel, translate::Options { g80_mad }).map_err(|e| e.to_string())?;
+    print!("{}", k.listing());
+    let occ = translate::occupancy(&k, block, &translate::SmResources::G80);
+    println!(
+        "kernel {}: {} instructions, {} registers, {} predicates per thread, {} bytes shared, {} bytes params",
+        k.name,
+        k.code.len(),
+        k.regs_per_thread,
+        k.preds_per_thread,
+        k.shared_bytes,
+        k.param_bytes
+    );
+    println!(
+        "occupancy at {block} threads/CTA: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
+        occ.ctas_per_sm,
+        occ.warps_per_sm,
+        100.0 * occ.occupancy,
+        occ.limited_by
+    );
     Ok(())
 }

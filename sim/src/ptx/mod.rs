@@ -6,6 +6,7 @@
 //! instruction.
 pub mod fuzz;
 mod lex;
+pub mod translate;
 
 use lex::{Lexer, Tok, TokKind};
 
