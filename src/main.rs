@@ -39,8 +39,8 @@ enum Cmd {
         #[arg(long)]
         no_gate: bool,
     },
-    /// Fuzz the PTX parser with mutated copies of examples/kernels/ptx/*.ptx (bytes and
-    /// tokens); fails if any input panics
+    /// Fuzz the PTX parser and translator with mutated copies of examples/kernels/ptx/*.ptx
+    /// (bytes and tokens); fails if any input panics
     FuzzPtx {
         /// Number of mutated inputs
         #[arg(long, default_value_t = 1_000_000)]
@@ -146,9 +146,10 @@ fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
     let t = std::time::Instant::now();
     let st = fuzz::run(corpus.into_iter().map(|(_, b)| b).collect(), count, seed);
     println!(
-        "PTX parser fuzz: {} inputs from {files} files (seed {seed}): {} parsed, {} rejected with an error, {} panics ({:.1} s)",
+        "PTX front-end fuzz: {} inputs from {files} files (seed {seed}): {} parsed ({} of them also translated), {} rejected with an error, {} panics ({:.1} s)",
         st.inputs,
         st.parsed_ok,
+        st.translated_ok,
         st.rejected,
         st.panic_count,
         t.elapsed().as_secs_f64()

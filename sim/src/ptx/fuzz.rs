@@ -1,6 +1,7 @@
-//! A mutation fuzzer for the PTX parser: inputs are real PTX files mutated at the byte and
-//! token level (1 to 4 stacked mutations each); every input must give `Ok` or a `PtxError`,
-//! never a panic.
+//! A mutation fuzzer for the PTX front end: inputs are real PTX files mutated at the byte
+//! and token level (1 to 4 stacked mutations each); every input must give `Ok` or a
+//! `PtxError`, never a panic, from the parser and, for the inputs that parse, from the
+//! translator (with and without the G80 MAD option).
 use crate::vectors::Rng;
 
 /// Results of a fuzzing run.
@@ -9,6 +10,8 @@ pub struct FuzzStats {
     pub inputs: u64,
     pub parsed_ok: u64,
     pub rejected: u64,
+    /// Inputs that parsed and also translated (every kernel).
+    pub translated_ok: u64,
     /// Inputs that panicked (at most 10 kept) with the panic message.
     pub panics: Vec<(Vec<u8>, String)>,
     pub panic_count: u64,
@@ -175,8 +178,8 @@ impl Mutator {
 }
 
 /// Runs `count` mutated inputs from `corpus` through `check` (which returns whether the
-/// input parsed), catching panics.
-pub fn run_with(corpus: Vec<Vec<u8>>, count: u64, seed: u64, check: impl Fn(&[u8]) -> bool) -> FuzzStats {
+/// input parsed and whether it translated), catching panics.
+pub fn run_with(corpus: Vec<Vec<u8>>, count: u64, seed: u64, check: impl Fn(&[u8]) -> (bool, bool)) -> FuzzStats {
     let m = Mutator::new(corpus);
     let mut rng = Rng::new(seed);
     let mut st = FuzzStats::default();
@@ -186,8 +189,11 @@ pub fn run_with(corpus: Vec<Vec<u8>>, count: u64, seed: u64, check: impl Fn(&[u8
         let input = m.input(&mut rng);
         st.inputs += 1;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&input))) {
-            Ok(true) => st.parsed_ok += 1,
-            Ok(false) => st.rejected += 1,
+            Ok((true, t)) => {
+                st.parsed_ok += 1;
+                st.translated_ok += t as u64;
+            }
+            Ok((false, _)) => st.rejected += 1,
             Err(e) => {
                 st.panic_count += 1;
                 if st.panics.len() < 10 {
@@ -205,9 +211,21 @@ pub fn run_with(corpus: Vec<Vec<u8>>, count: u64, seed: u64, check: impl Fn(&[u8
     st
 }
 
-/// Fuzzes the PTX parser.
+/// Fuzzes the PTX parser and translator.
 pub fn run(corpus: Vec<Vec<u8>>, count: u64, seed: u64) -> FuzzStats {
-    run_with(corpus, count, seed, |b| super::parse_bytes("fuzz.ptx", b).is_ok())
+    use super::translate::{translate, Options};
+    run_with(corpus, count, seed, |b| match super::parse_bytes("fuzz.ptx", b) {
+        Ok(m) => {
+            let mut ok = true;
+            for e in &m.entries {
+                for g80_mad in [false, true] {
+                    ok &= translate(&m, Some(&e.name), Options { g80_mad }).is_ok();
+                }
+            }
+            (true, ok)
+        }
+        Err(_) => (false, false),
+    })
 }
 
 /// The example kernels' PTX (examples/kernels/ptx/*.ptx) under `root`, sorted by name.

@@ -188,7 +188,10 @@ enum PReg {
 
 struct Tx<'a> {
     file: &'a str,
+    /// Virtual registers, created on first use of a declared PTX register.
     regs: HashMap<String, PReg>,
+    /// Declarations: `%r<6>` as ("%r", Some(6)), `%x` as ("%x", None), with their type.
+    decls: HashMap<String, (Ty, Option<u32>)>,
     nr: u32,
     np: u32,
     ops: Vec<MOp>,
@@ -263,7 +266,34 @@ impl<'a> Tx<'a> {
         self.alu(Self::ins(op::MOV), d, &[a]);
     }
 
-    fn reg(&self, name: &str) -> R<PReg> {
+    fn declared(&self, name: &str) -> Option<Ty> {
+        if let Some(&(t, None)) = self.decls.get(name) {
+            return Some(t);
+        }
+        // %r12 -> prefix %r, index 12 (no leading zeros unless the index is 0)
+        let cut = name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (pre, num) = name.split_at(cut);
+        if num.is_empty() || (num.len() > 1 && num.starts_with('0')) {
+            return None;
+        }
+        let n: u32 = num.parse().ok()?;
+        match self.decls.get(pre) {
+            Some(&(t, Some(c))) if n < c => Some(t),
+            _ => None,
+        }
+    }
+
+    fn reg(&mut self, name: &str) -> R<PReg> {
+        if !self.regs.contains_key(name) {
+            if let Some(t) = self.declared(name) {
+                let r = match t {
+                    Ty::Pred => PReg::Pred(self.p()),
+                    t if is64(t) => PReg::R64(self.r(), self.r()),
+                    _ => PReg::R32(self.r()),
+                };
+                self.regs.insert(name.to_string(), r);
+            }
+        }
         match self.regs.get(name) {
             Some(&r) => Ok(r),
             None if name.starts_with("%tid") || name.starts_with("%ntid") || name.starts_with("%ctaid") || name.starts_with("%nctaid") => {
@@ -304,7 +334,7 @@ impl<'a> Tx<'a> {
             _ => self.err("expected a 64-bit register or an immediate"),
         }
     }
-    fn dst32(&self, o: &Operand) -> R<u32> {
+    fn dst32(&mut self, o: &Operand) -> R<u32> {
         match o {
             Operand::Reg(n) => match self.reg(n)? {
                 PReg::R32(r) => Ok(r),
@@ -313,7 +343,7 @@ impl<'a> Tx<'a> {
             _ => self.err("the destination must be a register"),
         }
     }
-    fn dst64(&self, o: &Operand) -> R<(u32, u32)> {
+    fn dst64(&mut self, o: &Operand) -> R<(u32, u32)> {
         match o {
             Operand::Reg(n) => match self.reg(n)? {
                 PReg::R64(lo, hi) => Ok((lo, hi)),
@@ -322,7 +352,7 @@ impl<'a> Tx<'a> {
             _ => self.err("the destination must be a register"),
         }
     }
-    fn pred(&self, o: &Operand) -> R<u32> {
+    fn pred(&mut self, o: &Operand) -> R<u32> {
         match o {
             Operand::Reg(n) => match self.reg(n)? {
                 PReg::Pred(p) => Ok(p),
@@ -1280,6 +1310,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     let mut tx = Tx {
         file: &m.file,
         regs: HashMap::new(),
+        decls: HashMap::new(),
         nr: 0,
         np: 0,
         ops: vec![],
@@ -1295,18 +1326,8 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         return Err(decl_err(m.vars[0].loc, "not yet supported: module-level variables".into()));
     }
     for d in &e.regs {
-        let names: Vec<String> = match d.count {
-            Some(c) if c > 1 << 16 => return Err(decl_err(d.loc, format!("{} registers declared: too many", c))),
-            Some(c) => (0..c).map(|i| format!("{}{}", d.prefix, i)).collect(),
-            None => vec![d.prefix.clone()],
-        };
-        for n in names {
-            let r = match d.ty {
-                Ty::Pred => PReg::Pred(tx.p()),
-                t if is64(t) => PReg::R64(tx.r(), tx.r()),
-                _ => PReg::R32(tx.r()),
-            };
-            tx.regs.insert(n, r);
+        if tx.decls.insert(d.prefix.clone(), (d.ty, d.count)).is_some() {
+            return Err(decl_err(d.loc, format!("register {} declared twice", d.prefix)));
         }
     }
     let mut poff = 0u32;
