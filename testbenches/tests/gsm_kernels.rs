@@ -89,7 +89,8 @@ fn nested_divergence() {
             assert_eq!(out[i] as i32, want, "n {n} i {i}");
         }
         assert!(r.stats.divergent_branches > 0 && r.stats.simt_efficiency() < 0.9, "{:?}", r.stats);
-        assert!(r.stats.max_stack_depth >= 5, "nested: {:?}", r.stats); // 2 levels of 2 pushes + the base
+        // nested: the base entry, the two outer paths, and an inner path above them
+        assert!(r.stats.max_stack_depth >= 4, "nested: {:?}", r.stats);
     }
 }
 

@@ -470,9 +470,22 @@ impl<'a> Cta<'a> {
                     if w.stack.len() + 2 > self.cfg.stack_depth {
                         return Err(self.f(FaultKind::StackOverflow, w.id, pc, None, None, format!("branch stack overflow (depth {})", self.cfg.stack_depth)));
                     }
-                    set_pc(w, i.rpc);
-                    w.stack.push(Ent { pc: pc + 1, rpc: i.rpc, mask: nt });
-                    w.stack.push(Ent { pc: i.imm, rpc: i.rpc, mask: taken });
+                    // The entry becomes the reconvergence entry (pc = rpc), unless it
+                    // already reconverges at rpc: then the reconvergence entry is below it
+                    // (with a superset mask) and the entry is simply replaced by the paths
+                    // (this keeps loops from growing the stack). A path starting at rpc
+                    // is not pushed: its threads wait in the reconvergence entry.
+                    let top_rpc = w.stack.last().map_or(u32::MAX, |e| e.rpc);
+                    if top_rpc == i.rpc {
+                        w.stack.pop();
+                    } else {
+                        set_pc(w, i.rpc);
+                    }
+                    for (p, m) in [(pc + 1, nt), (i.imm, taken)] {
+                        if p != i.rpc {
+                            w.stack.push(Ent { pc: p, rpc: i.rpc, mask: m });
+                        }
+                    }
                     out.stats.divergent_branches += 1;
                     out.stats.max_stack_depth = out.stats.max_stack_depth.max(w.stack.len());
                 }
