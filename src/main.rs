@@ -62,6 +62,14 @@ enum Cmd {
         #[arg(long, default_value_t = 256)]
         block: u32,
     },
+    /// Run a kernel in the golden functional SM from a launch description (JSON: PTX file,
+    /// grid, block, buffers, arguments); print the output buffers and the statistics
+    Run {
+        launch: PathBuf,
+        /// Also write the report as JSON to this file
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -112,6 +120,7 @@ fn main() -> ExitCode {
             })
         }
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
+        Cmd::Run { launch, json } => run_kernel(&launch, json.as_deref()),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
@@ -186,5 +195,32 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
         100.0 * occ.occupancy,
         occ.limited_by
     );
+    Ok(())
+}
+
+fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>) -> Result<(), String> {
+    let r = heddle_sim::gsm::launch::run_file(launch)?;
+    println!(
+        "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
+        r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
+    );
+    for o in &r.outputs {
+        println!("  {:<8} {:>8} bytes  digest {}  [{}{}]", o.name, o.bytes, o.digest, o.head.join(", "), if o.bytes > 64 { ", ..." } else { "" });
+    }
+    println!(
+        "  {} CTAs, {} warp-instructions, SIMT efficiency {:.1} %, {} divergent branches, max stack depth {}",
+        r.ctas,
+        r.warp_instructions,
+        100.0 * r.simt_efficiency,
+        r.divergent_branches,
+        r.max_stack_depth
+    );
+    println!(
+        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
+        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
+    );
+    if let Some(p) = json {
+        std::fs::write(p, serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
     Ok(())
 }

@@ -155,6 +155,11 @@ fn reduction_and_its_statistics() {
         // one barrier after the load plus one per tree level, per CTA
         let levels = block.trailing_zeros() as u64;
         assert_eq!(r.stats.barriers, g as u64 * (1 + levels), "{:?}", r.stats);
+        // warp 0 diverges at k = 16, 8, 4, 2, 1 and at t == 0 (n a multiple of the block:
+        // no partial CTA)
+        if n % block == 0 {
+            assert_eq!(r.stats.divergent_branches, g as u64 * 6, "{:?}", r.stats);
+        }
         // consecutive words: no bank conflicts
         assert_eq!((r.stats.shared_conflict_steps, r.stats.shared_max_steps), (0, 1), "{:?}", r.stats);
     }

@@ -9,6 +9,8 @@
 //! Functional, not timed: CTAs run one after another; within a CTA the warps issue round
 //! robin, one warp-instruction each, and wait at barriers. Every fault is returned as a
 //! [`Fault`] naming the CTA, the thread, the address and the PTX instruction.
+pub mod launch;
+
 use crate::golden::shared_mem::{HalfWarp, SharedMemModel};
 use crate::golden::sp_datapath;
 use crate::isa::{self, op, size, space, Class, Instr};
