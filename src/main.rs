@@ -204,6 +204,13 @@ fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>) -> Resul
         "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
         r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
     );
+    println!(
+        "  occupancy: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
+        r.ctas_per_sm,
+        r.warps_per_sm,
+        100.0 * r.occupancy,
+        r.occupancy_limited_by
+    );
     for o in &r.outputs {
         println!("  {:<8} {:>8} bytes  digest {}  [{}{}]", o.name, o.bytes, o.digest, o.head.join(", "), if o.bytes > 64 { ", ..." } else { "" });
     }

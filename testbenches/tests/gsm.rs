@@ -297,3 +297,26 @@ fn fault_divergent_barrier_and_uniform_branch() {
     let f = gsm::run(&k, &l, &mut GlobalMem::default(), &Config::default(), &mut NoFpUnits, false).unwrap_err();
     assert_eq!(f.kind, FaultKind::UniformBranchDiverged, "{f}");
 }
+
+#[test]
+fn trace_records_pc_mask_writes_and_stores() {
+    // 40 elements, blocks of 32: CTA 1 has 8 live threads of 32 (a partial warp)
+    let r = run_vector_add(40, 32, 31);
+    assert_eq!(r.trace.len() as u64, r.stats.warp_instrs);
+    let first = &r.trace[0];
+    assert_eq!((first.cta, first.warp, first.pc, first.mask), (0, 0, 0, u32::MAX));
+    assert_eq!(first.writes.len(), 32, "movi writes every lane");
+    let cta1: Vec<_> = r.trace.iter().filter(|t| t.cta == 1).collect();
+    assert!(cta1.iter().all(|t| t.mask == 0xFFFF_FFFF || t.mask == 0xFF), "partial CTA masks");
+    let stores: Vec<_> = r.trace.iter().flat_map(|t| t.stores.iter().map(move |s| (t.cta, *s))).collect();
+    assert_eq!(stores.len(), 40);
+    // consecutive addresses within each CTA, one 4-byte store per element, lane = element % 32
+    for (n, (cta, (lane, space, addr, _val, bytes))) in stores.iter().enumerate() {
+        assert_eq!((*cta, *lane as usize, *space, *bytes), ((n / 32) as u32, n % 32, 0, 4));
+        if n > 0 {
+            assert_eq!(*addr, stores[n - 1].1 .2 + 4);
+        }
+    }
+    // the same run twice gives the same trace
+    assert_eq!(run_vector_add(40, 32, 31).trace, r.trace);
+}

@@ -113,6 +113,12 @@ pub struct RunReport {
     pub instructions: usize,
     pub regs_per_thread: u32,
     pub shared_bytes: u32,
+    /// CTAs and warps per SM at this block size, the occupancy and the limiting resource
+    /// (the G80 SM of DESIGN.md).
+    pub ctas_per_sm: u32,
+    pub warps_per_sm: u32,
+    pub occupancy: f64,
+    pub occupancy_limited_by: String,
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub outputs: Vec<OutBuf>,
@@ -196,11 +202,16 @@ pub fn run_file(path: &Path) -> Result<RunReport, String> {
         outputs.push(OutBuf { name: n, bytes: b.len(), digest: format!("{:016x}", fnv(b)), head });
     }
     let s: &Stats = &r.stats;
+    let occ = translate::occupancy(&k, lf.block.iter().product(), &translate::SmResources::G80);
     Ok(RunReport {
         kernel: k.name.clone(),
         instructions: k.code.len(),
         regs_per_thread: k.regs_per_thread,
         shared_bytes: k.shared_bytes,
+        ctas_per_sm: occ.ctas_per_sm,
+        warps_per_sm: occ.warps_per_sm,
+        occupancy: occ.occupancy,
+        occupancy_limited_by: occ.limited_by.to_string(),
         grid: lf.grid,
         block: lf.block,
         outputs,
