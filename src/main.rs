@@ -69,6 +69,9 @@ enum Cmd {
         /// Also write the report as JSON to this file
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Write the execution trace (one JSON object per warp-instruction) to this file
+        #[arg(long)]
+        trace: Option<PathBuf>,
     },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
@@ -120,7 +123,7 @@ fn main() -> ExitCode {
             })
         }
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
-        Cmd::Run { launch, json } => run_kernel(&launch, json.as_deref()),
+        Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
@@ -198,8 +201,8 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
     Ok(())
 }
 
-fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>) -> Result<(), String> {
-    let r = heddle_sim::gsm::launch::run_file(launch)?;
+fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: Option<&std::path::Path>) -> Result<(), String> {
+    let r = heddle_sim::gsm::launch::run_file_traced(launch, trace)?;
     println!(
         "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
         r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes

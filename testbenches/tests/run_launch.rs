@@ -1,7 +1,7 @@
 //! `heddle run` launch descriptions (examples/kernels/launch/*.json): each runs in the golden
 //! SM; outputs and statistics are checked against hand-derived values; malformed files
 //! give messages, not panics.
-use heddle_sim::gsm::launch::run_file;
+use heddle_sim::gsm::launch::{run_file, run_file_traced};
 use std::path::{Path, PathBuf};
 
 fn launch(name: &str) -> PathBuf {
@@ -74,4 +74,17 @@ fn malformed_launch_files_are_errors() {
         assert!(e.contains(want), "case {i}: {e}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn trace_file_has_one_line_per_warp_instruction() {
+    let t = std::env::temp_dir().join(format!("heddle-trace-{}.jsonl", std::process::id()));
+    let r = run_file_traced(&launch("nested_divergence"), Some(&t)).unwrap();
+    let text = std::fs::read_to_string(&t).unwrap();
+    let _ = std::fs::remove_file(&t);
+    assert_eq!(text.lines().count() as u64, r.warp_instructions);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!((first["cta"].as_u64(), first["pc"].as_u64(), first["mask"].as_u64()), (Some(0), Some(0), Some(u32::MAX as u64)));
+    let stores: usize = text.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["stores"].as_array().unwrap().len()).sum();
+    assert_eq!(stores, 512, "one store per element");
 }

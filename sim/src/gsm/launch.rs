@@ -145,6 +145,13 @@ fn fnv(b: &[u8]) -> u64 {
 
 /// Runs a launch file; every error (file, parse, translation, fault) is a message.
 pub fn run_file(path: &Path) -> Result<RunReport, String> {
+    run_file_traced(path, None)
+}
+
+/// As [`run_file`]; with `trace`, also writes the execution trace there, one JSON object
+/// per warp-instruction and line (`cta`, `warp`, `pc`, `mask`, `writes` as [lane, reg,
+/// value] with predicates as 128 + p, `stores` as [lane, space, addr, value, bytes]).
+pub fn run_file_traced(path: &Path, trace: Option<&Path>) -> Result<RunReport, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let lf: LaunchFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let ptx_path = path.parent().unwrap_or(Path::new(".")).join(&lf.ptx);
@@ -177,7 +184,17 @@ pub fn run_file(path: &Path) -> Result<RunReport, String> {
     if let Some(w) = lf.watchdog {
         cfg.watchdog = w;
     }
-    let r = run(&k, &l, &mut mem, &cfg, &mut NoFpUnits, false).map_err(|f| f.to_string())?;
+    let r = run(&k, &l, &mut mem, &cfg, &mut NoFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
+    if let Some(t) = trace {
+        use std::io::Write;
+        let f = std::fs::File::create(t).map_err(|e| format!("{}: {e}", t.display()))?;
+        let mut w = std::io::BufWriter::new(f);
+        for e in &r.trace {
+            let line = serde_json::to_string(e).map_err(|e| e.to_string())?;
+            writeln!(w, "{line}").map_err(|e| format!("{}: {e}", t.display()))?;
+        }
+        w.flush().map_err(|e| format!("{}: {e}", t.display()))?;
+    }
     let names: Vec<String> = lf.outputs.clone().unwrap_or_else(|| lf.buffers.keys().cloned().collect());
     let mut outputs = vec![];
     for n in names {

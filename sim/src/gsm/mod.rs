@@ -210,7 +210,7 @@ impl Stats {
 }
 
 /// One traced warp-instruction.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TraceEntry {
     pub cta: u32,
     pub warp: u32,
