@@ -481,6 +481,9 @@ impl<'a> Tx<'a> {
                 let d = self.dst32(&o[0])?;
                 self.alu(i, d, &[a, b, c]);
             }
+            "div" | "rem" if ty.map_or(false, |t| !is_float(t)) => {
+                return self.unsupported("integer division (no microcode sequence yet)");
+            }
             "div" | "rem" | "sqrt" | "rcp" if !pi.has("approx") => {
                 return self.unsupported("the correctly rounded microcode sequence needs the SFU and FMA golden models");
             }
