@@ -217,9 +217,9 @@ LOOP:
 #[test]
 fn errors_name_file_line_column_and_instruction() {
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/kernels/ptx/div_sqrt.ptx")).unwrap();
-    let m = parse("div_sqrt.ptx", &src).unwrap();
+    let m = parse("div_sqrt.ptx", &src.replace("sqrt.rn.f32", "rcp.rn.f32")).unwrap();
     let e = translate(&m, None, Options::default()).unwrap_err();
-    assert_eq!(e.to_string(), "div_sqrt.ptx:44:2: not yet supported: div.rn.f32: the correctly rounded microcode sequence needs the SFU and FMA golden models (in `div.rn.f32`)");
+    assert_eq!(e.to_string(), "div_sqrt.ptx:48:2: not yet supported: rcp.rn.f32: only div.rn.f32, sqrt.rn.f32 and the .approx forms (in `rcp.rn.f32`)");
     let bad = |body: &str| {
         let s = format!("{HEAD}.visible .entry k()\n{{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n{body}\n ret;\n}}\n");
         translate(&parse("k.ptx", &s).unwrap(), None, Options::default()).unwrap_err().to_string()

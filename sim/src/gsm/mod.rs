@@ -162,7 +162,8 @@ impl std::error::Error for Fault {}
 pub trait FpUnits {
     /// rcp rsq lg2 ex2 sin cos rro on one f32 operand (after the source modifiers).
     fn sfu(&mut self, i: &Instr, x: u32) -> Result<u32, String>;
-    /// ffma (f32); dfma/dadd/dmul operate on register pairs and are given as f64 bits.
+    /// ffma (f32) on operands after their source modifiers; `i.rnd` and `i.sat` apply.
+    /// (dfma/dadd/dmul on register pairs are not executed yet.)
     fn fma32(&mut self, i: &Instr, a: u32, b: u32, c: u32) -> Result<u32, String>;
 }
 
@@ -560,7 +561,12 @@ impl<'a> Cta<'a> {
                         _ => {
                             let res = match def {
                                 Some(Class::Sfu) => units.sfu(&i, sp_datapath::modify(a, i.mod_a as u32)),
-                                Some(Class::Fma) if i.op == op::FFMA => units.fma32(&i, a, b, c),
+                                Some(Class::Fma) if i.op == op::FFMA => units.fma32(
+                                    &i,
+                                    sp_datapath::modify(a, i.mod_a as u32),
+                                    sp_datapath::modify(b, i.mod_b as u32),
+                                    sp_datapath::modify(c, i.mod_c as u32),
+                                ),
                                 _ => Err(format!("not yet supported: {}", isa::asm::disasm(&i))),
                             };
                             match res {

@@ -484,8 +484,19 @@ impl<'a> Tx<'a> {
             "div" | "rem" if ty.map_or(false, |t| !is_float(t)) => {
                 return self.unsupported("integer division (no microcode sequence yet)");
             }
+            "div" | "sqrt" if ty == Some(Ty::F32) && pi.has("rn") && !pi.has("ftz") => {
+                let a = self.src32(&o[1])?;
+                let r = if opc == "div" {
+                    let b = self.src32(&o[2])?;
+                    self.div_rn(a, b)
+                } else {
+                    self.sqrt_rn(a)
+                };
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
             "div" | "rem" | "sqrt" | "rcp" if !pi.has("approx") => {
-                return self.unsupported("the correctly rounded microcode sequence needs the SFU and FMA golden models");
+                return self.unsupported("only div.rn.f32, sqrt.rn.f32 and the .approx forms");
             }
             "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "div" => {
                 if ty != Some(Ty::F32) || !pi.has("approx") {
@@ -853,6 +864,232 @@ impl<'a> Tx<'a> {
             }
             _ => self.pred(o),
         }
+    }
+
+    // ---- helpers for the microcode sequences ----
+    fn o2(&mut self, code: u8, a: u32, b: u32) -> u32 {
+        let d = self.r();
+        self.alu(Self::ins(code), d, &[a, b]);
+        d
+    }
+    fn setp_u(&mut self, cmp: u8, a: u32, b: u32) -> u32 {
+        let p = self.p();
+        let mut i = Self::ins(op::ISETP);
+        i.cmp = cmp;
+        self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::R(a)), (F::B, V::R(b))]);
+        p
+    }
+    fn setp_s(&mut self, cmp: u8, a: u32, b: u32) -> u32 {
+        let p = self.p();
+        let mut i = Self::ins(op::ISETP);
+        i.cmp = cmp;
+        i.signed = true;
+        self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::R(a)), (F::B, V::R(b))]);
+        p
+    }
+    fn plop2(&mut self, sub: u8, a: u32, b: u32) -> u32 {
+        let p = self.p();
+        let mut i = Self::ins(op::PLOP);
+        i.sub = sub;
+        self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::P(a)), (F::B, V::P(b))]);
+        p
+    }
+    fn sel(&mut self, a: u32, b: u32, p: u32) -> u32 {
+        let d = self.r();
+        self.emit(Self::ins(op::SELP), Some((F::D, V::R(d))), vec![(F::A, V::R(a)), (F::B, V::R(b)), (F::Psrc, V::P(p))]);
+        d
+    }
+    /// RN(a * b + c) on the FMA unit; `neg_a` negates a.
+    fn ffma(&mut self, a: u32, b: u32, c: u32, neg_a: bool) -> u32 {
+        let d = self.r();
+        let mut i = Self::ins(op::FFMA);
+        i.mod_a = if neg_a { 2 } else { 0 };
+        self.alu(i, d, &[a, b, c]);
+        d
+    }
+    fn sfu(&mut self, code: u8, a: u32) -> u32 {
+        let d = self.r();
+        self.alu(Self::ins(code), d, &[a]);
+        d
+    }
+    /// |x| normalized: (significand with exponent field 127 or 128 as chosen by the caller,
+    /// biased exponent minus 24 for subnormals). x must be finite and non-zero.
+    fn normalize(&mut self, ax: u32) -> (u32, u32) {
+        let (min_norm, two24, zero) = (self.movi(0x0080_0000), self.movi(0x4B80_0000), self.movi(0));
+        let sub = self.setp_u(2, ax, min_norm); // lt
+        let scaled = self.ffma(ax, two24, zero, false); // exact on the FMA unit
+        let xn = self.sel(scaled, ax, sub);
+        let (c23, c24) = (self.movi(23), self.movi(24));
+        let e0 = self.o2(op::SHR, xn, c23);
+        let adj = self.sel(c24, zero, sub);
+        let e = self.o2(op::ISUB, e0, adj);
+        let (fm, one) = (self.movi(0x007F_FFFF), self.movi(0x3F80_0000));
+        let f = self.o2(op::AND, xn, fm);
+        let m = self.o2(op::OR, f, one);
+        (m, e)
+    }
+
+    /// `div.rn.f32`: IEEE round-to-nearest-even with subnormals, on the SFU (`rcp`) and the
+    /// FMA unit (`ffma`), with SP integer operations for exponents, specials and the final
+    /// rounding of subnormal results. Quotient of the significands in [1, 2): y ~ 1/mb
+    /// (rcp, one Newton step), q0 = ma*y, r0 = ma - mb*q0 (exact), q1 = q0 + r0*y, and the
+    /// exact remainder r1 = ma - mb*q1 whose sign breaks ties when a subnormal result is
+    /// rounded again at its coarser quantum. NaN results are 0x7FFFFFFF.
+    fn div_rn(&mut self, a: u32, b: u32) -> u32 {
+        let (absm, signm) = (self.movi(0x7FFF_FFFF), self.movi(0x8000_0000));
+        let ab = self.o2(op::XOR, a, b);
+        let s = self.o2(op::AND, ab, signm);
+        let aa = self.o2(op::AND, a, absm);
+        let bb = self.o2(op::AND, b, absm);
+        let (inf, zero, one) = (self.movi(0x7F80_0000), self.movi(0), self.movi(0x3F80_0000));
+        // core (meaningless but harmless for zeros, infinities and NaNs: replaced at the end)
+        let (ma, ea) = self.normalize(aa);
+        let (mb, eb) = self.normalize(bb);
+        let y0 = self.sfu(op::RCP, mb);
+        let e = self.ffma(mb, y0, one, true);
+        let y = self.ffma(e, y0, y0, false);
+        let q0 = self.ffma(ma, y, zero, false);
+        let r0 = self.ffma(mb, q0, ma, true);
+        let qa = self.ffma(r0, y, q0, false);
+        // make qa the correctly rounded quotient: with ra = ma - mb*qa (exact) and h = half an
+        // ulp of qa, step up when ra > mb*h and down when -ra > mb*h (no exact ties exist
+        // at this precision); both tests are signs of single-rounding fmas
+        let ra = self.ffma(mb, qa, ma, true);
+        let c23 = self.movi(23);
+        let eqa = self.o2(op::SHR, qa, c23);
+        let c24 = self.movi(24);
+        let eh = self.o2(op::ISUB, eqa, c24);
+        let hulp = self.o2(op::SHL, eh, c23);
+        let t_up = self.ffma(mb, hulp, ra, true); // ra - mb*h... as -(mb*h) + ra
+        let t_dn = self.ffma(mb, hulp, ra, false); // mb*h + ra
+        let c1 = self.movi(1);
+        let go_up = self.setp_s(4, t_up, zero); // ra - mb*h > 0
+        let qu = self.o2(op::IADD, qa, c1);
+        let q_up = self.sel(qu, qa, go_up);
+        let go_dn = self.setp_s(2, t_dn, zero); // ra + mb*h < 0 (negative, not -0)
+        let qd = self.o2(op::ISUB, qa, c1);
+        let q1 = self.sel(qd, q_up, go_dn);
+        let r1 = self.ffma(mb, q1, ma, true);
+        // biased result exponent R = eq + ea - eb
+        let eq = self.o2(op::SHR, q1, c23);
+        let k = self.o2(op::ISUB, ea, eb);
+        let rexp = self.o2(op::IADD, eq, k);
+        let fm = self.movi(0x007F_FFFF);
+        let frac = self.o2(op::AND, q1, fm);
+        // normal result
+        let rsh = self.o2(op::SHL, rexp, c23);
+        let normal = self.o2(op::OR, frac, rsh);
+        // subnormal result: S >> sh rounded to nearest, ties by the remainder's sign, then even
+        let hid = self.movi(0x0080_0000);
+        let sig = self.o2(op::OR, frac, hid);
+        let sh0 = self.o2(op::ISUB, c1, rexp); // 1 - R (>= 1 when R <= 0)
+        let c25 = self.movi(25);
+        let mut mn = Self::ins(op::IMIN);
+        mn.signed = true;
+        let sh = self.r();
+        self.alu(mn, sh, &[sh0, c25]);
+        let fsub = self.o2(op::SHR, sig, sh);
+        let bit = self.o2(op::SHL, c1, sh);
+        let mask = self.o2(op::ISUB, bit, c1);
+        let rem = self.o2(op::AND, sig, mask);
+        let shm1 = self.o2(op::ISUB, sh, c1);
+        let half = self.o2(op::SHL, c1, shm1);
+        let rr = self.o2(op::AND, r1, absm);
+        let r_zero = self.setp_u(0, rr, zero);
+        let lo = self.o2(op::AND, fsub, c1);
+        let odd = self.setp_u(1, lo, zero);
+        let tie_even = self.plop2(0, r_zero, odd);
+        let r_pos = self.setp_s(4, r1, zero); // r1 > +0 as a signed word
+        let tie_up = self.plop2(1, r_pos, tie_even);
+        let at = self.setp_u(0, rem, half);
+        let at_up = self.plop2(0, at, tie_up);
+        let above = self.setp_u(4, rem, half);
+        let up = self.plop2(1, above, at_up);
+        let inc = self.sel(c1, zero, up);
+        let subn = self.o2(op::IADD, fsub, inc);
+        // choose by R
+        let is_sub = self.setp_s(3, rexp, zero); // R <= 0
+        let m1 = self.sel(subn, normal, is_sub);
+        let c255 = self.movi(255);
+        let ovf = self.setp_s(5, rexp, c255); // R >= 255
+        let m2 = self.sel(inf, m1, ovf);
+        let mut res = self.o2(op::OR, m2, s);
+        // specials, each predicate used at once: zero, infinity, then NaN
+        let sinf = self.o2(op::OR, s, inf);
+        let nan = self.movi(0x7FFF_FFFF);
+        let z_a = self.setp_u(0, aa, zero);
+        let inf_b = self.setp_u(0, bb, inf);
+        let to_zero = self.plop2(1, z_a, inf_b);
+        res = self.sel(s, res, to_zero);
+        let inf_a = self.setp_u(0, aa, inf);
+        let z_b = self.setp_u(0, bb, zero);
+        let to_inf = self.plop2(1, inf_a, z_b);
+        res = self.sel(sinf, res, to_inf);
+        let zz = self.plop2(0, z_a, z_b);
+        res = self.sel(nan, res, zz);
+        let ii = self.plop2(0, inf_a, inf_b);
+        res = self.sel(nan, res, ii);
+        let nan_a = self.setp_u(4, aa, inf);
+        res = self.sel(nan, res, nan_a);
+        let nan_b = self.setp_u(4, bb, inf);
+        self.sel(nan, res, nan_b)
+    }
+
+    /// `sqrt.rn.f32`: IEEE round-to-nearest-even. The significand, scaled to [1, 4) so that
+    /// the exponent is even: y ~ 1/sqrt(m) (rsq, one Newton step), s0 = m*y, h = y/2,
+    /// r = m - s0*s0, s1 = s0 + r*h, and a second such correction. Results of finite positive inputs are always normal. sqrt(-0) =
+    /// -0, negative inputs and NaN give 0x7FFFFFFF, +inf gives +inf.
+    fn sqrt_rn(&mut self, a: u32) -> u32 {
+        let (absm, inf, zero, one) = (self.movi(0x7FFF_FFFF), self.movi(0x7F80_0000), self.movi(0), self.movi(0x3F80_0000));
+        let aa = self.o2(op::AND, a, absm);
+        let (m, e) = self.normalize(aa);
+        // unbiased exponent u = e - 127; make it even: odd -> m in [2, 4)
+        let c1 = self.movi(1);
+        let lowbit = self.o2(op::AND, e, c1);
+        let odd = self.setp_u(0, lowbit, zero); // e even <=> u odd (127 is odd)
+        let two = self.movi(0x4000_0000);
+        let m2 = self.ffma(m, two, zero, false);
+        let mm = self.sel(m2, m, odd);
+        let oddu = self.sel(c1, zero, odd);
+        let y0 = self.sfu(op::RSQ, mm);
+        // Newton on 1/sqrt: y = y0 + (y0/2)*(1 - mm*y0^2)
+        let half = self.movi(0x3F00_0000);
+        let t = self.ffma(y0, y0, zero, false);
+        let ee = self.ffma(mm, t, one, true);
+        let hy = self.ffma(y0, half, zero, false);
+        let y = self.ffma(ee, hy, y0, false);
+        let s0 = self.ffma(mm, y, zero, false);
+        let h = self.ffma(y, half, zero, false);
+        let r = self.ffma(s0, s0, mm, true);
+        let s1 = self.ffma(r, h, s0, false);
+        // second correction: s3 = s1 + (mm - s1^2) * h
+        let r1 = self.ffma(s1, s1, mm, true);
+        let s3 = self.ffma(r1, h, s1, false);
+        // exponent: (u - odd) / 2 added to the significand's own
+        let c23 = self.movi(23);
+        let es = self.o2(op::SHR, s3, c23);
+        let c127 = self.movi(127);
+        let u = self.o2(op::ISUB, e, c127);
+        let u_even = self.o2(op::ISUB, u, oddu);
+        let mut shr = Self::ins(op::SHR);
+        shr.signed = true;
+        let uh = self.r();
+        self.alu(shr, uh, &[u_even, c1]);
+        let ex = self.o2(op::IADD, es, uh);
+        let fm = self.movi(0x007F_FFFF);
+        let frac = self.o2(op::AND, s3, fm);
+        let exs = self.o2(op::SHL, ex, c23);
+        let mut res = self.o2(op::OR, frac, exs);
+        // specials: +inf, +-0 (itself), negative non-zero and NaN -> NaN
+        let nan = self.movi(0x7FFF_FFFF);
+        let neg = self.setp_s(2, a, zero); // sign bit set
+        res = self.sel(nan, res, neg);
+        let is_inf = self.setp_u(0, a, inf); // +inf only
+        res = self.sel(inf, res, is_inf);
+        let nan_in = self.setp_u(4, aa, inf);
+        res = self.sel(nan, res, nan_in);
+        let is_zero = self.setp_u(0, aa, zero);
+        self.sel(a, res, is_zero)
     }
 
     fn frnd(&self, pi: &PInstr, sp: bool) -> R<u8> {
