@@ -39,6 +39,40 @@ enum Cmd {
         #[arg(long)]
         no_gate: bool,
     },
+    /// Fuzz the PTX parser and translator with mutated copies of examples/kernels/ptx/*.ptx
+    /// (bytes and tokens); fails if any input panics
+    FuzzPtx {
+        /// Number of mutated inputs
+        #[arg(long, default_value_t = 1_000_000)]
+        count: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Translate a PTX kernel to heddle microcode: print the listing, registers per thread
+    /// and occupancy (like ptxas -v)
+    Ptx {
+        file: PathBuf,
+        /// Kernel name (default: the first .entry)
+        #[arg(long)]
+        kernel: Option<String>,
+        /// Contract mul.f32 + add.f32 into the G80's truncating mad
+        #[arg(long)]
+        g80_mad: bool,
+        /// Threads per CTA for the occupancy report
+        #[arg(long, default_value_t = 256)]
+        block: u32,
+    },
+    /// Run a kernel in the golden functional SM from a launch description (JSON: PTX file,
+    /// grid, block, buffers, arguments); print the output buffers and the statistics
+    Run {
+        launch: PathBuf,
+        /// Also write the report as JSON to this file
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write the execution trace (one JSON object per warp-instruction) to this file
+        #[arg(long)]
+        trace: Option<PathBuf>,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -88,6 +122,9 @@ fn main() -> ExitCode {
                 runners::run(b, vectors, seed, replays).map(|s| print!("{s}")).map_err(|e| e.to_string())
             })
         }
+        Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
+        Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
+        Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {
@@ -111,4 +148,89 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
+    use heddle_sim::ptx::fuzz;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading examples/kernels/ptx: {e}"))?;
+    let files = corpus.len();
+    let t = std::time::Instant::now();
+    let st = fuzz::run(corpus.into_iter().map(|(_, b)| b).collect(), count, seed);
+    println!(
+        "PTX front-end fuzz: {} inputs from {files} files (seed {seed}): {} parsed ({} of them also translated), {} rejected with an error, {} panics ({:.1} s)",
+        st.inputs,
+        st.parsed_ok,
+        st.translated_ok,
+        st.rejected,
+        st.panic_count,
+        t.elapsed().as_secs_f64()
+    );
+    for (input, msg) in &st.panics {
+        println!("--- panic '{msg}' on input:\n{}", String::from_utf8_lossy(input));
+    }
+    if st.panic_count > 0 {
+        return Err(format!("{} inputs panicked", st.panic_count));
+    }
+    Ok(())
+}
+
+fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, block: u32) -> Result<(), String> {
+    use heddle_sim::ptx::{parse_bytes, translate};
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let m = parse_bytes(&file.display().to_string(), &bytes).map_err(|e| e.to_string())?;
+    let k = translate::translate(&m, kernel, translate::Options { g80_mad }).map_err(|e| e.to_string())?;
+    print!("{}", k.listing());
+    let occ = translate::occupancy(&k, block, &translate::SmResources::G80);
+    println!(
+        "kernel {}: {} instructions, {} registers, {} predicates per thread, {} bytes shared, {} bytes params",
+        k.name,
+        k.code.len(),
+        k.regs_per_thread,
+        k.preds_per_thread,
+        k.shared_bytes,
+        k.param_bytes
+    );
+    println!(
+        "occupancy at {block} threads/CTA: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
+        occ.ctas_per_sm,
+        occ.warps_per_sm,
+        100.0 * occ.occupancy,
+        occ.limited_by
+    );
+    Ok(())
+}
+
+fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: Option<&std::path::Path>) -> Result<(), String> {
+    let r = heddle_sim::gsm::launch::run_file_traced(launch, trace)?;
+    println!(
+        "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
+        r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
+    );
+    println!(
+        "  occupancy: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
+        r.ctas_per_sm,
+        r.warps_per_sm,
+        100.0 * r.occupancy,
+        r.occupancy_limited_by
+    );
+    for o in &r.outputs {
+        println!("  {:<8} {:>8} bytes  digest {}  [{}{}]", o.name, o.bytes, o.digest, o.head.join(", "), if o.bytes > 64 { ", ..." } else { "" });
+    }
+    println!(
+        "  {} CTAs, {} warp-instructions, SIMT efficiency {:.1} %, {} divergent branches, max stack depth {}",
+        r.ctas,
+        r.warp_instructions,
+        100.0 * r.simt_efficiency,
+        r.divergent_branches,
+        r.max_stack_depth
+    );
+    println!(
+        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
+        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
+    );
+    if let Some(p) = json {
+        std::fs::write(p, serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(())
 }

@@ -3,6 +3,9 @@
 pub mod cosim;
 pub mod export;
 pub mod golden;
+pub mod gsm;
+pub mod isa;
+pub mod ptx;
 pub mod lint;
 pub mod report;
 pub mod runners;
