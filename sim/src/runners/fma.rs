@@ -1,0 +1,212 @@
+//! Runner for the FMA unit: operation streams (directed cases, TestFloat-style level 1 in
+//! both formats and all five modes, weighted random over fma/add/sub/mul, both formats,
+//! every mode, ftz), each result checked three ways at the documented latency: hw Rust
+//! model == golden model (num-bigint) == Berkeley SoftFloat (y and flags), then the trace
+//! is replayed into the exported Verilog.
+use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
+use crate::cosim::{Bench, CosimError};
+use crate::golden::fma::{self as g, softfloat_check as sf, Fmt, Op, Rnd};
+use crate::vectors::{fma_triple_random, triples_level1, Rng};
+use heddle_hw::fma::{Fma, FMA_LATENCY};
+use std::collections::VecDeque;
+
+/// One operation of the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FmaVec {
+    pub op: Op,
+    pub fmt: Fmt,
+    pub rnd: Rnd,
+    pub ftz: bool,
+    pub a: u64,
+    pub b: u64,
+    pub c: u64,
+}
+
+impl FmaVec {
+    pub fn fma(fmt: Fmt, rnd: Rnd, a: u64, b: u64, c: u64) -> FmaVec {
+        FmaVec { op: Op::Fma, fmt, rnd, ftz: false, a, b, c }
+    }
+    pub fn golden(&self) -> (u64, u8) {
+        g::exec(self.op, self.fmt, self.a, self.b, self.c, self.rnd, self.ftz)
+    }
+    pub fn softfloat(&self) -> (u64, u8) {
+        sf::exec(self.op, self.fmt, self.a, self.b, self.c, self.rnd, self.ftz)
+    }
+}
+
+/// Level 1 of one format: every level-1 triple (1 in `stride`) in each of the five modes
+/// (262,144 x 5 = 1,310,720 operations at stride 1).
+pub fn level1(fmt: Fmt, stride: usize) -> impl Iterator<Item = FmaVec> {
+    triples_level1(fmt == Fmt::F64)
+        .into_iter()
+        .step_by(stride)
+        .flat_map(move |(a, b, c)| Rnd::ALL.into_iter().map(move |rnd| FmaVec::fma(fmt, rnd, a, b, c)))
+}
+
+/// Weighted random operations: fma 70 %, add/sub/mul 10 % each; `fmt` None: both formats;
+/// every mode; binary32 fma with ftz on one in four.
+pub fn random(seed: u64, fmt: Option<Fmt>) -> impl Iterator<Item = FmaVec> {
+    let mut rng = Rng::new(seed);
+    std::iter::from_fn(move || {
+        let fmt = fmt.unwrap_or(if rng.bool() { Fmt::F64 } else { Fmt::F32 });
+        let op = match rng.below(10) {
+            0 => Op::Add,
+            1 => Op::Sub,
+            2 => Op::Mul,
+            _ => Op::Fma,
+        };
+        let rnd = Rnd::ALL[rng.below(5) as usize];
+        let ftz = fmt == Fmt::F32 && op == Op::Fma && rng.below(4) == 0;
+        let (a, b, c) = fma_triple_random(&mut rng, fmt == Fmt::F64);
+        // add/sub: make b close to -a or a sometimes (cancellation).
+        let b = if op != Op::Fma && op != Op::Mul && rng.below(3) == 0 { c } else { b };
+        Some(FmaVec { op, fmt, rnd, ftz, a, b, c })
+    })
+}
+
+/// Directed cases: cancellation to exact zero with each mode's zero sign, subnormal
+/// results, overflow per mode, product low bits deciding the rounding, huge exponent
+/// differences both ways, NaN order, ftz, signed zeros of add/sub/mul; each in both
+/// formats where it applies.
+pub fn directed() -> Vec<FmaVec> {
+    let mut v = Vec::new();
+    for fmt in [Fmt::F64, Fmt::F32] {
+        let one = fmt.one();
+        let neg = fmt.sign_bit();
+        let fb = fmt.fbits();
+        let ulp1 = one | 1; // 1 + ulp
+        let min_norm = 1u64 << fb;
+        let max = fmt.max_finite(false);
+        let two = one + (1 << fb);
+        let half = one - (1 << fb);
+        let tiny = 3u64;
+        let big = fmt.max_finite(false) - (5 << fb);
+        for rnd in Rnd::ALL {
+            let f = |a, b, c| FmaVec::fma(fmt, rnd, a, b, c);
+            v.extend([
+                f(one, one, one | neg),             // exact zero: +0, rm -0
+                f(neg, one, neg),                   // -0 + -0
+                f(0, one, neg),                     // +0 + -0
+                f(ulp1, ulp1, (one | 2) | neg),     // only the product's low bits remain
+                f(ulp1, ulp1, 0),                   // product low bits decide the rounding
+                f(ulp1, ulp1 | neg, 0),
+                f(ulp1, one - 1, one | neg),        // near cancellation
+                f(min_norm, half, 0),               // exact subnormal
+                f(1, half, 0),                      // tie below the smallest subnormal
+                f(1, half | neg, 0),
+                f(min_norm | 5, one - 1, min_norm | neg), // cancellation into subnormals
+                f(max, two, 0),                     // overflow per mode
+                f(max | neg, two, 0),
+                f(max, one, max),
+                f(tiny, tiny, one),                 // addend dominates (huge difference)
+                f(tiny | neg, tiny, one),
+                f(tiny, one, one),
+                f(max, one, tiny),                  // product dominates
+                f(max, one, tiny | neg),
+                f(big, big, 1),                     // product overflows, tiny addend
+                f(1, 1, max | neg),                 // product far below a huge addend
+                f(1, 1, 1),                         // product far below the smallest addend
+                f(1, 1, 0),
+                f(min_norm, min_norm, 1 | neg),
+                f(fmt.inf(false), 0, fmt.default_nan() & !neg), // inf*0 + qNaN
+                f(fmt.inf(false), one, fmt.inf(true)),          // inf - inf
+                f(fmt.exp_max() << fb | 1, one, 5 << fb | 3), // sNaN a
+                f(one, fmt.exp_max() << fb | 7, fmt.default_nan()), // sNaN b, NaN c
+            ]);
+            for op in [Op::Add, Op::Sub, Op::Mul] {
+                for (a, b) in [(0, 0), (0, neg), (neg, 0), (neg, neg), (one, one), (one | neg, one), (max, max), (1, 1), (min_norm, 1 | neg)] {
+                    v.push(FmaVec { op, fmt, rnd, ftz: false, a, b, c: 0 });
+                }
+            }
+            if fmt == Fmt::F32 {
+                for (a, b, c) in [(min_norm, half, 0), (1, 0x4B00_0000, neg), (min_norm | 1, one - 1, min_norm | neg), (1, one, 0)] {
+                    v.push(FmaVec { op: Op::Fma, fmt, rnd, ftz: true, a, b, c });
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The full stream of `heddle cosim fma`: directed, level 1 of binary64 and binary32 in
+/// all modes, then random operations.
+pub fn full_stream(seed: u64) -> impl Iterator<Item = FmaVec> {
+    directed().into_iter().chain(level1(Fmt::F64, 1)).chain(level1(Fmt::F32, 1)).chain(random(seed, None))
+}
+
+/// What a vector is checked against: the golden model (then SoftFloat when `softfloat`).
+pub struct Oracle {
+    pub golden: fn(&FmaVec) -> (u64, u8),
+    pub softfloat: bool,
+}
+
+impl Default for Oracle {
+    fn default() -> Self {
+        Oracle { golden: |v| v.golden(), softfloat: true }
+    }
+}
+
+/// Drives `n` operations of `stream` through the unit (Verilog text `verilog`), valid on 7
+/// of 8 cycles, and checks every result at the documented latency.
+pub fn run_stream(
+    verilog_text: &str,
+    stream: impl Iterator<Item = FmaVec>,
+    n: u64,
+    seed: u64,
+    oracle: &Oracle,
+    replays: Replays,
+) -> Result<RunSummary, CosimError> {
+    let name = "fma";
+    let mut bench = Bench::clocked(name, verilog_text, Fma::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed ^ 0xF3A);
+    // The pipeline registers start at zero: the first FMA_LATENCY - 1 outputs are not valid
+    // (their data, computed from all-zero registers, is compared by the replays only).
+    let mut inflight: VecDeque<Option<(bool, FmaVec)>> = (0..FMA_LATENCY - 1).map(|_| None).collect();
+    let mut count = 0u64;
+    for (i, o) in stream.take(n as usize).enumerate() {
+        let valid = rng.below(8) != 0;
+        let u = bench.cycle(|u| {
+            u.in_valid.next = valid;
+            u.op.next = (o.op as u64).into();
+            u.fmt.next = o.fmt == Fmt::F64;
+            u.rnd.next = (o.rnd as u64).into();
+            u.ftz.next = o.ftz;
+            u.a.next = o.a.into();
+            u.b.next = o.b.into();
+            u.c.next = o.c.into();
+        })?;
+        inflight.push_back(Some((valid, o)));
+        let got = (u.out_valid.val(), u.y.val().to_u64(), u.flags.val().to_u64() as u8);
+        count += 1;
+        let Some((ev, eo)) = inflight.pop_front().expect("in flight") else {
+            if got.0 {
+                return Err(golden_mismatch(name, i as u64, format!("reset output {got:x?}")));
+            }
+            continue;
+        };
+        let want = (oracle.golden)(&eo);
+        if oracle.softfloat {
+            let s = eo.softfloat();
+            if s != want {
+                return Err(CosimError::RustModel(format!(
+                    "{name}: golden model disagrees with SoftFloat at vector {}: {eo:x?}: golden {want:x?}, SoftFloat {s:x?}",
+                    i + 1 - FMA_LATENCY
+                )));
+            }
+        }
+        if got != (ev, want.0, want.1) {
+            return Err(golden_mismatch(
+                name,
+                (i + 1 - FMA_LATENCY) as u64,
+                format!("{eo:x?}: hw (valid, y, flags) = {got:x?}, golden {:x?}", (ev, want.0, want.1)),
+            ));
+        }
+    }
+    let _ = count;
+    finish(bench, n, replays)
+}
+
+/// `heddle cosim fma`: the full stream (directed, level 1 of both formats, random).
+pub fn fma(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    run_stream(&verilog("fma")?, full_stream(seed), n, seed, &Oracle::default(), replays)
+}
