@@ -81,6 +81,8 @@ pub fn directed() -> Vec<FmaVec> {
         let half = one - (1 << fb);
         let tiny = 3u64;
         let big = fmt.max_finite(false) - (5 << fb);
+        let half_ulp = (fmt.bias() as u64 - fb as u64 - 1) << fb; // 2^-(fbits+1): half an ulp of 1
+        let three = one | 1 << (fb - 1); // 1.5
         for rnd in Rnd::ALL {
             let f = |a, b, c| FmaVec::fma(fmt, rnd, a, b, c);
             v.extend([
@@ -91,6 +93,11 @@ pub fn directed() -> Vec<FmaVec> {
                 f(ulp1, ulp1, 0),                   // product low bits decide the rounding
                 f(ulp1, ulp1 | neg, 0),
                 f(ulp1, one - 1, one | neg),        // near cancellation
+                f(ulp1, one, half_ulp),             // exact ties: odd and even last bit
+                f(one, one, half_ulp),
+                f(ulp1 | neg, one, half_ulp | neg),
+                f(three, ulp1, half_ulp),           // product with a half-ulp tail
+                f(ulp1, ulp1, half_ulp | neg),
                 f(min_norm, half, 0),               // exact subnormal
                 f(1, half, 0),                      // tie below the smallest subnormal
                 f(1, half | neg, 0),
@@ -209,4 +216,118 @@ pub fn run_stream(
 /// `heddle cosim fma`: the full stream (directed, level 1 of both formats, random).
 pub fn fma(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     run_stream(&verilog("fma")?, full_stream(seed), n, seed, &Oracle::default(), replays)
+}
+
+/// The unit's Rust model driven directly (no trace): for sweeps too long to record.
+pub struct FmaSim {
+    uut: Fma,
+    inflight: VecDeque<Option<FmaVec>>,
+}
+
+impl Default for FmaSim {
+    fn default() -> Self {
+        use rust_hdl::prelude::Block;
+        let mut uut = Fma::default();
+        uut.connect_all();
+        FmaSim { uut, inflight: (0..FMA_LATENCY - 1).map(|_| None).collect() }
+    }
+}
+
+impl FmaSim {
+    /// One clock with `v` on the inputs (None: not valid); returns the operation leaving
+    /// the pipeline with its (y, flags).
+    pub fn clock(&mut self, v: Option<FmaVec>) -> Option<(FmaVec, u64, u8)> {
+        use rust_hdl::prelude::*;
+        let o = v.unwrap_or(FmaVec::fma(Fmt::F64, Rnd::Rn, 0, 0, 0));
+        self.uut.clock.next = false.into();
+        self.uut.in_valid.next = v.is_some();
+        self.uut.op.next = (o.op as u64).into();
+        self.uut.fmt.next = o.fmt == Fmt::F64;
+        self.uut.rnd.next = (o.rnd as u64).into();
+        self.uut.ftz.next = o.ftz;
+        self.uut.a.next = o.a.into();
+        self.uut.b.next = o.b.into();
+        self.uut.c.next = o.c.into();
+        assert!(simulate(&mut self.uut, 1000), "fma model did not settle");
+        self.uut.clock.next = true.into();
+        assert!(simulate(&mut self.uut, 1000), "fma model did not settle");
+        self.inflight.push_back(v);
+        let out = self.inflight.pop_front().flatten()?;
+        assert!(self.uut.out_valid.val(), "out_valid low for a valid operation");
+        Some((out, self.uut.y.val().to_u64(), self.uut.flags.val().to_u64() as u8))
+    }
+}
+
+/// One row of a sweep: a format and mode, how many vectors, how many mismatches.
+#[derive(Debug, Clone)]
+pub struct SweepRow {
+    pub fmt: Fmt,
+    pub rnd: Rnd,
+    pub level1: u64,
+    pub random: u64,
+    /// hw Rust model != golden (y or flags).
+    pub hw_mismatches: u64,
+    /// golden != SoftFloat.
+    pub sf_mismatches: u64,
+    pub seconds: f64,
+    /// The first few mismatches, described.
+    pub first: Vec<String>,
+}
+
+/// TestFloat-style sweep of mulAdd through the unit's Rust model: for each format and
+/// mode, the full level 1 (262,144 triples) and `random` weighted random triples, every
+/// result checked against the golden model and SoftFloat (y and flags).
+pub fn sweep(random: u64, seed: u64, level1_stride: usize, mut report: impl FnMut(&SweepRow)) -> Vec<SweepRow> {
+    let mut rows = Vec::new();
+    for fmt in [Fmt::F64, Fmt::F32] {
+        let l1 = triples_level1(fmt == Fmt::F64);
+        for rnd in Rnd::ALL {
+            let t0 = std::time::Instant::now();
+            let mut row = SweepRow { fmt, rnd, level1: 0, random: 0, hw_mismatches: 0, sf_mismatches: 0, seconds: 0.0, first: vec![] };
+            let mut sim = FmaSim::default();
+            let mut rng = Rng::new(seed ^ (fmt as u64) << 8 ^ rnd as u64);
+            let l1n = l1.len().div_ceil(level1_stride) as u64;
+            let mut check = |row: &mut SweepRow, got: Option<(FmaVec, u64, u8)>| {
+                if let Some((v, y, f)) = got {
+                    let (gy, gf) = v.golden();
+                    let s = v.softfloat();
+                    if (gy, gf) != s {
+                        row.sf_mismatches += 1;
+                        if row.first.len() < 5 {
+                            row.first.push(format!("{v:x?}: golden {:x?}, SoftFloat {s:x?}", (gy, gf)));
+                        }
+                    }
+                    if (y, f) != (gy, gf) {
+                        row.hw_mismatches += 1;
+                        if row.first.len() < 5 {
+                            row.first.push(format!("{v:x?}: hw {:x?}, golden {:x?}", (y, f), (gy, gf)));
+                        }
+                    }
+                }
+            };
+            let stream = l1
+                .iter()
+                .step_by(level1_stride)
+                .map(|&(a, b, c)| (a, b, c))
+                .chain((0..random).map(|_| fma_triple_random(&mut rng, fmt == Fmt::F64)))
+                .map(|(a, b, c)| FmaVec::fma(fmt, rnd, a, b, c))
+                .map(Some)
+                .chain((0..FMA_LATENCY - 1).map(|_| None));
+            for (i, v) in stream.enumerate() {
+                if v.is_some() {
+                    if (i as u64) < l1n {
+                        row.level1 += 1;
+                    } else {
+                        row.random += 1;
+                    }
+                }
+                let got = sim.clock(v);
+                check(&mut row, got);
+            }
+            row.seconds = t0.elapsed().as_secs_f64();
+            report(&row);
+            rows.push(row);
+        }
+    }
+    rows
 }
