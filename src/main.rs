@@ -51,6 +51,10 @@ enum Cmd {
         /// Take every k-th level-1 triple (1: the full level 1)
         #[arg(long, default_value_t = 1)]
         level1_stride: usize,
+        /// Instead of the sweep: clock this many random operations through the Rust model
+        /// with no checking and print its simulation speed
+        #[arg(long)]
+        speed: Option<u64>,
     },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
@@ -85,7 +89,12 @@ fn main() -> ExitCode {
             })
             .map_err(|e| e.to_string())
         }
-        Cmd::FmaSweep { random, seed, level1_stride } => {
+        Cmd::FmaSweep { speed: Some(n), seed, .. } => {
+            let v = runners::fma::model_speed(n, seed);
+            println!("fma Rust model (rust-hdl simulate, no checks): {n} operations, {v:.0} vectors/s");
+            Ok(())
+        }
+        Cmd::FmaSweep { random, seed, level1_stride, speed: None } => {
             let t0 = std::time::Instant::now();
             let rows = runners::fma::sweep(random, seed, level1_stride, |r| {
                 println!(

@@ -331,3 +331,17 @@ pub fn sweep(random: u64, seed: u64, level1_stride: usize, mut report: impl FnMu
     }
     rows
 }
+
+/// rust-hdl simulation speed of the unit alone: `n` random operations clocked through
+/// [`FmaSim`] with no checking; returns vectors per second.
+pub fn model_speed(n: u64, seed: u64) -> f64 {
+    let ops: Vec<FmaVec> = random(seed, None).take(n as usize).collect();
+    let mut sim = FmaSim::default();
+    let t0 = std::time::Instant::now();
+    let mut outs = 0u64;
+    for v in ops {
+        outs += sim.clock(Some(v)).is_some() as u64;
+    }
+    assert_eq!(outs, n - (FMA_LATENCY as u64 - 1));
+    n as f64 / t0.elapsed().as_secs_f64()
+}
