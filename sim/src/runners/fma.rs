@@ -135,10 +135,23 @@ pub fn directed() -> Vec<FmaVec> {
     v
 }
 
-/// The full stream of `heddle cosim fma`: directed, level 1 of binary64 and binary32 in
-/// all modes, then random operations.
+/// The full stream of `heddle cosim fma`: the directed set, then level 1 of binary64,
+/// level 1 of binary32 (all modes) and random operations taken in turn, one of each, until
+/// the levels are exhausted; random operations after that.
 pub fn full_stream(seed: u64) -> impl Iterator<Item = FmaVec> {
-    directed().into_iter().chain(level1(Fmt::F64, 1)).chain(level1(Fmt::F32, 1)).chain(random(seed, None))
+    let mut l64 = level1(Fmt::F64, 1);
+    let mut l32 = level1(Fmt::F32, 1);
+    let mut rnd = random(seed, None);
+    let mut turn = 0u64;
+    let mixed = std::iter::from_fn(move || {
+        turn += 1;
+        match turn % 3 {
+            1 => l64.next().or_else(|| rnd.next()),
+            2 => l32.next().or_else(|| rnd.next()),
+            _ => rnd.next(),
+        }
+    });
+    directed().into_iter().chain(mixed)
 }
 
 /// What a vector is checked against: the golden model (then SoftFloat when `softfloat`).
