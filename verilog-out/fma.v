@@ -1683,7 +1683,7 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     wire prod_zero = x_zero | y_zero;
     wire clamp = prod_zero | ($signed(k) >= $signed(14'd108));
     wire [13:0] r_full = 14'd108 - k;
-    wire [7:0] shr_v = clamp ? 8'd0 : (($signed(r_full) > $signed(14'd255)) ? 8'd255 : r_full[7:0]);
+    wire [7:0] shr_v = clamp ? 8'd0 : (($signed(r_full) > $signed(14'd161)) ? 8'd161 : r_full[7:0]);
     wire [13:0] ew_v = clamp ? (z_E - 14'd160) : (ep - 14'd104);
     wire sp_v = x_s ^ y_s;
     wire sub_v = sp_v ^ z_s;

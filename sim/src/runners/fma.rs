@@ -182,7 +182,6 @@ pub fn run_stream(
     // The pipeline registers start at zero: the first FMA_LATENCY - 1 outputs are not valid
     // (their data, computed from all-zero registers, is compared by the replays only).
     let mut inflight: VecDeque<Option<(bool, FmaVec)>> = (0..FMA_LATENCY - 1).map(|_| None).collect();
-    let mut count = 0u64;
     for (i, o) in stream.take(n as usize).enumerate() {
         let valid = rng.below(8) != 0;
         let u = bench.cycle(|u| {
@@ -197,7 +196,6 @@ pub fn run_stream(
         })?;
         inflight.push_back(Some((valid, o)));
         let got = (u.out_valid.val(), u.y.val().to_u64(), u.flags.val().to_u64() as u8);
-        count += 1;
         let Some((ev, eo)) = inflight.pop_front().expect("in flight") else {
             if got.0 {
                 return Err(golden_mismatch(name, i as u64, format!("reset output {got:x?}")));
@@ -222,7 +220,6 @@ pub fn run_stream(
             ));
         }
     }
-    let _ = count;
     finish(bench, n, replays)
 }
 
@@ -300,7 +297,7 @@ pub fn sweep(random: u64, seed: u64, level1_stride: usize, mut report: impl FnMu
             let mut sim = FmaSim::default();
             let mut rng = Rng::new(seed ^ (fmt as u64) << 8 ^ rnd as u64);
             let l1n = l1.len().div_ceil(level1_stride) as u64;
-            let mut check = |row: &mut SweepRow, got: Option<(FmaVec, u64, u8)>| {
+            let check = |row: &mut SweepRow, got: Option<(FmaVec, u64, u8)>| {
                 if let Some((v, y, f)) = got {
                     let (gy, gf) = v.golden();
                     let s = v.softfloat();
