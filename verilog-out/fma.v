@@ -6,7 +6,7 @@ module fma(clock,in_valid,op,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     // Module arguments
     input wire  clock;
     input wire  in_valid;
-    input wire  [1:0] op;
+    input wire  [2:0] op;
     input wire  fmt;
     input wire  [2:0] rnd;
     input wire  ftz;
@@ -22,7 +22,7 @@ module fma(clock,in_valid,op,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  [63:0] unpack$b;
     reg  [63:0] unpack$c;
     reg  unpack$fmt;
-    reg  [1:0] unpack$op;
+    reg  [2:0] unpack$op;
     reg  [2:0] unpack$rnd;
     reg  unpack$ftz;
     wire  [52:0] unpack$ma;
@@ -1596,7 +1596,7 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     input wire  [63:0] b;
     input wire  [63:0] c;
     input wire  fmt;
-    input wire  [1:0] op;
+    input wire  [2:0] op;
     input wire  [2:0] rnd;
     input wire  ftz;
     output reg  [52:0] ma;
@@ -1614,9 +1614,11 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
 
     // Update code (custom)
     // Operand selection: fma a*b+c, add a*1+b, sub a*1+(-b), mul a*b+(rm ? +0 : -0).
-    wire is_fma = (op == 2'd0);
-    wire is_add = (op == 2'd1);
-    wire is_sub = (op == 2'd2);
+    wire is_fma = (op == 3'd0);
+    wire is_add = (op == 3'd1);
+    wire is_sub = (op == 3'd2);
+    wire is_cvt = op[2];
+    wire xfmt = fmt ^ is_cvt;
     wire is_rm = (rnd == 3'd2);
     wire ftz_a = ftz & ~fmt & is_fma;
     wire [63:0] one_w = fmt ? 64'h3FF0000000000000 : 64'h000000003F800000;
@@ -1625,20 +1627,21 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     wire [63:0] b_neg = b_nan ? b : (b ^ sgn_w);
     wire [63:0] mul_c = is_rm ? 64'd0 : sgn_w;
     wire [63:0] opx = a;
-    wire [63:0] opy = (is_add | is_sub) ? one_w : b;
+    wire [63:0] opy = (is_add | is_sub | is_cvt) ? one_w : b;
     wire [63:0] opz = is_fma ? c : (is_add ? b : (is_sub ? b_neg : mul_c));
-    wire x_s = fmt ? opx[63] : opx[31];
-    wire [10:0] x_e = fmt ? opx[62:52] : {3'd0, opx[30:23]};
-    wire [51:0] x_f = fmt ? opx[51:0] : {opx[22:0], 29'd0};
+    wire x_s = xfmt ? opx[63] : opx[31];
+    wire [10:0] x_e = xfmt ? opx[62:52] : {3'd0, opx[30:23]};
+    wire [51:0] x_f = xfmt ? opx[51:0] : {opx[22:0], 29'd0};
     wire x_ez = (x_e == 11'd0);
-    wire x_emax = fmt ? (x_e == 11'h7FF) : (x_e == 11'h0FF);
+    wire x_emax = xfmt ? (x_e == 11'h7FF) : (x_e == 11'h0FF);
     wire x_fz = (x_f == 52'd0);
     wire [52:0] x_m = (x_ez & ftz_a) ? 53'd0 : {~x_ez, x_f};
-    wire [13:0] x_E = {3'd0, (x_e | {10'd0, x_ez})} - (fmt ? 14'd1023 : 14'd127);
+    wire [13:0] x_E = {3'd0, (x_e | {10'd0, x_ez})} - (xfmt ? 14'd1023 : 14'd127);
     wire x_zero = x_ez & (x_fz | ftz_a);
     wire x_inf = x_emax & x_fz;
     wire x_nan = x_emax & ~x_fz;
     wire x_snan = x_nan & ~x_f[51];
+    wire [63:0] x_qn = fmt ? {x_s, 12'hFFF, x_f[50:0]} : {32'd0, x_s, 9'h1FF, x_f[50:29]};
     wire y_s = fmt ? opy[63] : opy[31];
     wire [10:0] y_e = fmt ? opy[62:52] : {3'd0, opy[30:23]};
     wire [51:0] y_f = fmt ? opy[51:0] : {opy[22:0], 29'd0};
@@ -1651,6 +1654,7 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     wire y_inf = y_emax & y_fz;
     wire y_nan = y_emax & ~y_fz;
     wire y_snan = y_nan & ~y_f[51];
+    wire [63:0] y_qn = fmt ? {y_s, 12'hFFF, y_f[50:0]} : {32'd0, y_s, 9'h1FF, y_f[50:29]};
     wire z_s = fmt ? opz[63] : opz[31];
     wire [10:0] z_e = fmt ? opz[62:52] : {3'd0, opz[30:23]};
     wire [51:0] z_f = fmt ? opz[51:0] : {opz[22:0], 29'd0};
@@ -1662,6 +1666,7 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     wire z_inf = z_emax & z_fz;
     wire z_nan = z_emax & ~z_fz;
     wire z_snan = z_nan & ~z_f[51];
+    wire [63:0] z_qn = fmt ? {z_s, 12'hFFF, z_f[50:0]} : {32'd0, z_s, 9'h1FF, z_f[50:29]};
     // Normalise subnormal multiplier operands: leading-zero count, shift, exponent down.
     reg [5:0] x_lz;
     reg [5:0] y_lz;
@@ -1688,7 +1693,6 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     wire sp_v = x_s ^ y_s;
     wire sub_v = sp_v ^ z_s;
     // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.
-    wire [63:0] qbit = fmt ? 64'h0008000000000000 : 64'h0000000000400000;
     wire [63:0] dnan = fmt ? 64'hFFF8000000000000 : 64'h00000000FFC00000;
     wire [63:0] infp = fmt ? {sp_v, 63'h7FF0000000000000} : {32'd0, sp_v, 31'h7F800000};
     wire itz = (x_inf & y_zero) | (x_zero & y_inf);
@@ -1697,10 +1701,10 @@ module fma$unpack(a,b,c,fmt,op,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec
     reg [63:0] sy;
     reg snv;
     always @(*) begin
-       if (x_nan) begin sy = opx | qbit; snv = any_snan; end
-       else if (y_nan) begin sy = opy | qbit; snv = any_snan; end
+       if (x_nan) begin sy = x_qn; snv = any_snan; end
+       else if (y_nan) begin sy = y_qn; snv = any_snan; end
        else if (itz) begin sy = dnan; snv = 1'b1; end
-       else if (z_nan) begin sy = opz | qbit; snv = any_snan; end
+       else if (z_nan) begin sy = z_qn; snv = any_snan; end
        else if (pinf & z_inf & sub_v) begin sy = dnan; snv = 1'b1; end
        else if (pinf) begin sy = infp; snv = 1'b0; end
        else begin sy = opz; snv = 1'b0; end

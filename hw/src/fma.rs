@@ -1,7 +1,7 @@
 //! The FMA unit (Figure C.6.2): IEEE 754-2008 fused multiply-add for binary64 and
 //! binary32 with one rounding, full subnormal support, rounding modes rn rz rm rp and
-//! ties-away, flags, optional binary32 flush-to-zero; the same datapath does add, sub
-//! and mul. Numeric contract: docs/fma-numerics.md.
+//! ties-away, flags, optional binary32 flush-to-zero; the same datapath does add, sub,
+//! mul and the conversions binary32 <-> binary64. Numeric contract: docs/fma-numerics.md.
 //!
 //! Pipeline: one operation per clock, latency 3 clocks (an operation presented before a
 //! rising edge is on `y`/`flags`/`out_valid` after the third rising edge from then).
@@ -20,7 +20,8 @@
 //! Ports:
 //! - `clock`      in   1  rising-edge clock
 //! - `in_valid`   in   1  an operation is presented
-//! - `op`         in   2  0 fma a*b+c, 1 add a+b, 2 sub a-b, 3 mul a*b
+//! - `op`         in   3  0 fma a*b+c, 1 add a+b, 2 sub a-b, 3 mul a*b, 4 (5..7) cvt: a in
+//!                        the other format converted to `fmt`
 //! - `fmt`        in   1  1 binary64, 0 binary32 (operands and result in the low 32 bits)
 //! - `rnd`        in   3  0 rn, 1 rz, 2 rm, 3 rp, 4 rna (ties away; 5..7 also rna)
 //! - `ftz`        in   1  binary32 fma: flush subnormal inputs and results to signed zero
@@ -44,7 +45,7 @@ pub const FMA_LATENCY: usize = 3;
 pub struct Fma {
     pub clock: Signal<In, Clock>,
     pub in_valid: Signal<In, Bit>,
-    pub op: Signal<In, Bits<2>>,
+    pub op: Signal<In, Bits<3>>,
     pub fmt: Signal<In, Bit>,
     pub rnd: Signal<In, Bits<3>>,
     pub ftz: Signal<In, Bit>,

@@ -10,7 +10,10 @@
 //!
 //! Operations (`op`): 0 fma a*b+c; 1 add a+b (as a*1+b); 2 sub a-b (as a*1+(-b), a NaN b
 //! keeps its sign); 3 mul a*b (as a*b+z with z = +0 in rm, -0 otherwise, which gives the
-//! IEEE sign of a zero product in every mode).
+//! IEEE sign of a zero product in every mode); 4 (and 5..7) cvt: a, in the other format,
+//! converted to `fmt` (as a*1+z like mul; a is unpacked in the source format, the result
+//! rounded in `fmt`). A NaN result is built from the NaN operand's sign and left-aligned
+//! fraction (quiet bit set): the payload's top bits carry over between formats.
 //!
 //! Alignment (Figure C.6.2): the addend's LSB lands at bit k = Ec - (Ea+Eb) + 52 of a
 //! 161-bit window whose bit 0 is the product's LSB. When k >= 108 (addend far above the
@@ -22,7 +25,7 @@
 //! Ports:
 //! - `a`, `b`, `c`  in  64  operands (binary32: low 32 bits; high bits ignored)
 //! - `fmt`          in   1  1 binary64, 0 binary32
-//! - `op`           in   2  operation (above)
+//! - `op`           in   3  operation (above)
 //! - `rnd`          in   3  rounding mode (only rm matters here)
 //! - `ftz`          in   1  binary32 fma: flush subnormal inputs (and results, downstream)
 //! - `ma`, `mb`     out 53  normalised multiplier significands (0 for a zero)
@@ -45,7 +48,7 @@ pub struct FmaUnpack {
     pub b: Signal<In, Bits<64>>,
     pub c: Signal<In, Bits<64>>,
     pub fmt: Signal<In, Bit>,
-    pub op: Signal<In, Bits<2>>,
+    pub op: Signal<In, Bits<3>>,
     pub rnd: Signal<In, Bits<3>>,
     pub ftz: Signal<In, Bit>,
     pub ma: Signal<Out, Bits<53>>,
@@ -118,6 +121,7 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
     let one = if f64_ { 0x3FF0_0000_0000_0000 } else { 0x3F80_0000 };
     let b_nan = if f64_ { (b >> 52) & 0x7FF == 0x7FF && b & ((1 << 52) - 1) != 0 } else { (b >> 23) & 0xFF == 0xFF && b & 0x7F_FFFF != 0 };
     let is_rm = rnd == 2;
+    let is_cvt = op >= 4;
     let x = a;
     let y = if op == 0 || op == 3 { b } else { one };
     let z = match op {
@@ -139,7 +143,8 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
         }
     };
     let ftz_act = ftz && !f64_ && op == 0;
-    let (px, py, pz) = (unpack(x, f64_, ftz_act), unpack(y, f64_, ftz_act), unpack(z, f64_, ftz_act));
+    let x_f64 = f64_ != is_cvt; // a cvt reads a in the other format
+    let (px, py, pz) = (unpack(x, x_f64, ftz_act), unpack(y, f64_, ftz_act), unpack(z, f64_, ftz_act));
     let lz = |m: u64| (m.leading_zeros() - 11) as i64;
     let (lzx, lzy) = (lz(px.m), lz(py.m));
     let ma = (px.m << lzx) & ((1 << 53) - 1);
@@ -155,7 +160,14 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
     let sc = pz.s;
     let sub = sp != sc;
     let zsign = if sp == sc { sp } else { is_rm };
-    let qbit = if f64_ { 1u64 << 51 } else { 1 << 22 };
+    // A NaN operand's quietened NaN in the result format.
+    let qn = |p: &Opnd| {
+        if f64_ {
+            (p.s as u64) << 63 | 0x7FF8_0000_0000_0000 | (p.m & ((1 << 52) - 1))
+        } else {
+            (p.s as u64) << 31 | 0x7FC0_0000 | ((p.m & ((1 << 52) - 1)) >> 29)
+        }
+    };
     let dnan = if f64_ { 0xFFF8_0000_0000_0000 } else { 0xFFC0_0000 };
     let infp = if f64_ { (sp as u64) << 63 | 0x7FF0_0000_0000_0000 } else { (sp as u64) << 31 | 0x7F80_0000 };
     let itz = (px.inf && py.zero) || (px.zero && py.inf);
@@ -163,13 +175,13 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
     let any_snan = px.snan || py.snan || pz.snan;
     let spec = px.nan || py.nan || pz.nan || px.inf || py.inf || pz.inf;
     let (sy, snv) = if px.nan {
-        (x | qbit, any_snan)
+        (qn(&px), any_snan)
     } else if py.nan {
-        (y | qbit, any_snan)
+        (qn(&py), any_snan)
     } else if itz {
         (dnan, true)
     } else if pz.nan {
-        (z | qbit, any_snan)
+        (qn(&pz), any_snan)
     } else if pinf && pz.inf && sub {
         (dnan, true)
     } else if pinf {
@@ -237,9 +249,11 @@ impl Logic for FmaUnpack {
         let mut v = String::from(
             "\
 // Operand selection: fma a*b+c, add a*1+b, sub a*1+(-b), mul a*b+(rm ? +0 : -0).
-wire is_fma = (op == 2'd0);
-wire is_add = (op == 2'd1);
-wire is_sub = (op == 2'd2);
+wire is_fma = (op == 3'd0);
+wire is_add = (op == 3'd1);
+wire is_sub = (op == 3'd2);
+wire is_cvt = op[2];
+wire xfmt = fmt ^ is_cvt;
 wire is_rm = (rnd == 3'd2);
 wire ftz_a = ftz & ~fmt & is_fma;
 wire [63:0] one_w = fmt ? 64'h3FF0000000000000 : 64'h000000003F800000;
@@ -248,7 +262,7 @@ wire b_nan = fmt ? ((b[62:52] == 11'h7FF) & (b[51:0] != 52'd0)) : ((b[30:23] == 
 wire [63:0] b_neg = b_nan ? b : (b ^ sgn_w);
 wire [63:0] mul_c = is_rm ? 64'd0 : sgn_w;
 wire [63:0] opx = a;
-wire [63:0] opy = (is_add | is_sub) ? one_w : b;
+wire [63:0] opy = (is_add | is_sub | is_cvt) ? one_w : b;
 wire [63:0] opz = is_fma ? c : (is_add ? b : (is_sub ? b_neg : mul_c));
 ",
         );
@@ -256,18 +270,20 @@ wire [63:0] opz = is_fma ? c : (is_add ? b : (is_sub ? b_neg : mul_c));
         for p in ["x", "y", "z"] {
             v.push_str(&format!(
                 "\
-wire {p}_s = fmt ? op{p}[63] : op{p}[31];
-wire [10:0] {p}_e = fmt ? op{p}[62:52] : {{3'd0, op{p}[30:23]}};
-wire [51:0] {p}_f = fmt ? op{p}[51:0] : {{op{p}[22:0], 29'd0}};
+wire {p}_s = {pf} ? op{p}[63] : op{p}[31];
+wire [10:0] {p}_e = {pf} ? op{p}[62:52] : {{3'd0, op{p}[30:23]}};
+wire [51:0] {p}_f = {pf} ? op{p}[51:0] : {{op{p}[22:0], 29'd0}};
 wire {p}_ez = ({p}_e == 11'd0);
-wire {p}_emax = fmt ? ({p}_e == 11'h7FF) : ({p}_e == 11'h0FF);
+wire {p}_emax = {pf} ? ({p}_e == 11'h7FF) : ({p}_e == 11'h0FF);
 wire {p}_fz = ({p}_f == 52'd0);
 wire [52:0] {p}_m = ({p}_ez & ftz_a) ? 53'd0 : {{~{p}_ez, {p}_f}};
-wire [13:0] {p}_E = {{3'd0, ({p}_e | {{10'd0, {p}_ez}})}} - (fmt ? 14'd1023 : 14'd127);
+wire [13:0] {p}_E = {{3'd0, ({p}_e | {{10'd0, {p}_ez}})}} - ({pf} ? 14'd1023 : 14'd127);
 {zero}wire {p}_inf = {p}_emax & {p}_fz;
 wire {p}_nan = {p}_emax & ~{p}_fz;
 wire {p}_snan = {p}_nan & ~{p}_f[51];
+wire [63:0] {p}_qn = fmt ? {{{p}_s, 12'hFFF, {p}_f[50:0]}} : {{32'd0, {p}_s, 9'h1FF, {p}_f[50:29]}};
 ",
+                pf = if p == "x" { "xfmt" } else { "fmt" },
                 zero = if p == "z" {
                     String::new() // a zero addend needs no flag: mc = 0, Ec = emin
                 } else {
@@ -303,7 +319,6 @@ wire [13:0] ew_v = clamp ? (z_E - 14'd160) : (ep - 14'd104);
 wire sp_v = x_s ^ y_s;
 wire sub_v = sp_v ^ z_s;
 // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.
-wire [63:0] qbit = fmt ? 64'h0008000000000000 : 64'h0000000000400000;
 wire [63:0] dnan = fmt ? 64'hFFF8000000000000 : 64'h00000000FFC00000;
 wire [63:0] infp = fmt ? {sp_v, 63'h7FF0000000000000} : {32'd0, sp_v, 31'h7F800000};
 wire itz = (x_inf & y_zero) | (x_zero & y_inf);
@@ -312,10 +327,10 @@ wire any_snan = x_snan | y_snan | z_snan;
 reg [63:0] sy;
 reg snv;
 always @(*) begin
-   if (x_nan) begin sy = opx | qbit; snv = any_snan; end
-   else if (y_nan) begin sy = opy | qbit; snv = any_snan; end
+   if (x_nan) begin sy = x_qn; snv = any_snan; end
+   else if (y_nan) begin sy = y_qn; snv = any_snan; end
    else if (itz) begin sy = dnan; snv = 1'b1; end
-   else if (z_nan) begin sy = opz | qbit; snv = any_snan; end
+   else if (z_nan) begin sy = z_qn; snv = any_snan; end
    else if (pinf & z_inf & sub_v) begin sy = dnan; snv = 1'b1; end
    else if (pinf) begin sy = infp; snv = 1'b0; end
    else begin sy = opz; snv = 1'b0; end

@@ -1,7 +1,7 @@
 //! The FMA golden model (sim/src/golden/fma.rs) against Berkeley SoftFloat (tininess
 //! before rounding), and directed cases with hand-written expectations.
 use heddle_sim::golden::fma::{self as g, softfloat_check as sf, Fmt, Op, Rnd, NV, NX, OF, UF};
-use heddle_sim::vectors::{fma_triple_random, triples_level1, Rng};
+use heddle_sim::vectors::{f32_random, f64_random, fma_triple_random, level1, triples_level1, Rng};
 
 fn both(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
     let gl = g::exec(op, fmt, a, b, c, rnd, ftz);
@@ -121,4 +121,31 @@ fn huge_exponent_differences() {
     assert_eq!(both(Op::Fma, Fmt::F64, MAX, ONE, tiny, Rnd::Rp, false), (INF, OF | NX));
     assert_eq!(both(Op::Fma, Fmt::F64, MAX, ONE, tiny, Rnd::Rn, false), (MAX, NX));
     assert_eq!(both(Op::Fma, Fmt::F64, MAX, ONE, tiny | NEG, Rnd::Rz, false), (MAX - 1, NX));
+}
+
+/// Conversions binary32 <-> binary64 against SoftFloat: every level-1 operand of the
+/// source format and 2*10^5 random ones, all five modes; plus hand-derived cases.
+#[test]
+fn conversions_match_softfloat_and_definition() {
+    let mut rng = Rng::new(43);
+    for dst in [Fmt::F32, Fmt::F64] {
+        let src_f64 = dst == Fmt::F32;
+        let mut ops = level1(src_f64);
+        for _ in 0..200_000 {
+            ops.push(if src_f64 { f64_random(&mut rng) } else { f32_random(&mut rng) as u64 });
+        }
+        for a in ops {
+            for rnd in Rnd::ALL {
+                both(Op::Cvt, dst, a, 0, 0, rnd, false);
+            }
+        }
+    }
+    // 1 + 2^-24 is a tie between 1 and 1 + 2^-23: rn gives 1, rna and rp 1 + 2^-23.
+    let t = 0x3FF0_0000_1000_0000;
+    assert_eq!(both(Op::Cvt, Fmt::F32, t, 0, 0, Rnd::Rn, false), (0x3F80_0000, NX));
+    assert_eq!(both(Op::Cvt, Fmt::F32, t, 0, 0, Rnd::Rna, false), (0x3F80_0001, NX));
+    // 2^-150 -> 0 (rn, tie to even zero) with underflow; f32 NaN payload moves up 29 bits.
+    assert_eq!(both(Op::Cvt, Fmt::F32, 0x3690_0000_0000_0000, 0, 0, Rnd::Rn, false), (0, UF | NX));
+    assert_eq!(both(Op::Cvt, Fmt::F64, 0x7F80_0001, 0, 0, Rnd::Rn, false), (0x7FF8_0000_2000_0000, NV));
+    assert_eq!(both(Op::Cvt, Fmt::F64, 0x0000_0001, 0, 0, Rnd::Rz, false), (0x36A0_0000_0000_0000, 0));
 }

@@ -1,5 +1,5 @@
-//! Golden model of the FMA unit: IEEE 754-2008 fusedMultiplyAdd, addition, subtraction and
-//! multiplication for binary64 and binary32 (contract: docs/fma-numerics.md).
+//! Golden model of the FMA unit: IEEE 754-2008 fusedMultiplyAdd, addition, subtraction,
+//! multiplication for binary64 and binary32, and conversion between them (contract: docs/fma-numerics.md).
 //!
 //! Written from the definitions with exact arithmetic: every finite operand is
 //! `(-1)^s * m * 2^e` with integer m, the exact result is formed with num-bigint and
@@ -54,13 +54,22 @@ pub enum Op {
     Sub = 2,
     /// a * b
     Mul = 3,
+    /// convertFormat: a, in the other format, to this one
+    Cvt = 4,
 }
 
 impl Op {
-    pub const ALL: [Op; 4] = [Op::Fma, Op::Add, Op::Sub, Op::Mul];
+    pub const ALL: [Op; 5] = [Op::Fma, Op::Add, Op::Sub, Op::Mul, Op::Cvt];
 }
 
 impl Fmt {
+    /// The other format (the source of a conversion to this one).
+    pub fn other(self) -> Fmt {
+        match self {
+            Fmt::F32 => Fmt::F64,
+            Fmt::F64 => Fmt::F32,
+        }
+    }
     /// Fraction bits (precision - 1).
     pub fn fbits(self) -> u32 {
         match self {
@@ -343,6 +352,30 @@ pub fn mul(fmt: Fmt, a: u64, b: u64, rnd: Rnd) -> (u64, u8) {
     round(fmt, sp, &(BigUint::from(ma) * BigUint::from(mb)), ea + eb, rnd)
 }
 
+/// convertFormat(a) from `dst.other()` to `dst`: exact for widening, rounded once for
+/// narrowing (overflow, underflow, inexact as for any rounding). A NaN keeps its sign and
+/// the top of its fraction (left-aligned: binary32 fraction f becomes f << 29, binary64
+/// fraction f becomes f >> 29), quietened; a signaling NaN raises invalid.
+pub fn cvt(dst: Fmt, a: u64, rnd: Rnd) -> (u64, u8) {
+    let src = dst.other();
+    let a = a & src.mask();
+    let s = src.sign(a);
+    if src.is_nan(a) {
+        let f = a & ((1 << src.fbits()) - 1);
+        let payload = if dst == Fmt::F64 { f << 29 } else { f >> 29 };
+        let nv = if src.is_snan(a) { NV } else { 0 };
+        return (dst.zero(s) | dst.exp_max() << dst.fbits() | dst.quiet_bit() | payload, nv);
+    }
+    if src.is_inf(a) {
+        return (dst.inf(s), 0);
+    }
+    if src.is_zero(a) {
+        return (dst.zero(s), 0);
+    }
+    let (_, m, e) = src.decode(a);
+    round(dst, s, &BigUint::from(m), e, rnd)
+}
+
 /// One operation of the unit, dispatched on `op` (c is used by fma only; ftz by f32 fma).
 pub fn exec(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
     match op {
@@ -350,6 +383,7 @@ pub fn exec(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u
         Op::Add => add(fmt, a, b, rnd),
         Op::Sub => sub(fmt, a, b, rnd),
         Op::Mul => mul(fmt, a, b, rnd),
+        Op::Cvt => cvt(fmt, a, rnd),
     }
 }
 
@@ -395,6 +429,7 @@ pub mod softfloat_check {
                         Op::Add => x.add(y, m),
                         Op::Sub => x.sub(y, m),
                         Op::Mul => x.mul(y, m),
+                        Op::Cvt => F32::from_bits(a as u32).to_f64(m),
                     }
                     .to_bits()
                 })
@@ -407,6 +442,7 @@ pub mod softfloat_check {
                         Op::Add => x.add(y, m),
                         Op::Sub => x.sub(y, m),
                         Op::Mul => x.mul(y, m),
+                        Op::Cvt => F64::from_bits(a).to_f32(m),
                     })
                     .to_bits() as u64
                 })
@@ -418,7 +454,8 @@ pub mod softfloat_check {
     /// and a subnormal result becomes a signed zero with underflow and inexact raised.
     pub fn exec(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
         let msk = fmt.mask();
-        let (a, b, c) = (a & msk, b & msk, c & msk);
+        let a = if op == Op::Cvt { a & fmt.other().mask() } else { a & msk };
+        let (b, c) = (b & msk, c & msk);
         if ftz && fmt == Fmt::F32 && op == Op::Fma {
             let (r, f) = op2(fmt, op, fmt.flush_input(a), fmt.flush_input(b), fmt.flush_input(c), rnd);
             if fmt.is_subnormal(r) {

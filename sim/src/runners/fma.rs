@@ -6,7 +6,7 @@
 use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::fma::{self as g, softfloat_check as sf, Fmt, Op, Rnd};
-use crate::vectors::{fma_triple_random, triples_level1, Rng};
+use crate::vectors::{f32_random, f64_random, fma_triple_random, triples_level1, Rng};
 use heddle_hw::fma::{Fma, FMA_LATENCY};
 use std::collections::VecDeque;
 
@@ -43,16 +43,17 @@ pub fn level1(fmt: Fmt, stride: usize) -> impl Iterator<Item = FmaVec> {
         .flat_map(move |(a, b, c)| Rnd::ALL.into_iter().map(move |rnd| FmaVec::fma(fmt, rnd, a, b, c)))
 }
 
-/// Weighted random operations: fma 70 %, add/sub/mul 10 % each; `fmt` None: both formats;
+/// Weighted random operations: fma 7/11, add/sub/mul/cvt 1/11 each; `fmt` None: both formats;
 /// every mode; binary32 fma with ftz on one in four.
 pub fn random(seed: u64, fmt: Option<Fmt>) -> impl Iterator<Item = FmaVec> {
     let mut rng = Rng::new(seed);
     std::iter::from_fn(move || {
         let fmt = fmt.unwrap_or(if rng.bool() { Fmt::F64 } else { Fmt::F32 });
-        let op = match rng.below(10) {
+        let op = match rng.below(11) {
             0 => Op::Add,
             1 => Op::Sub,
             2 => Op::Mul,
+            3 => Op::Cvt,
             _ => Op::Fma,
         };
         let rnd = Rnd::ALL[rng.below(5) as usize];
@@ -60,6 +61,17 @@ pub fn random(seed: u64, fmt: Option<Fmt>) -> impl Iterator<Item = FmaVec> {
         let (a, b, c) = fma_triple_random(&mut rng, fmt == Fmt::F64);
         // add/sub: make b close to -a or a sometimes (cancellation).
         let b = if op != Op::Fma && op != Op::Mul && rng.below(3) == 0 { c } else { b };
+        // cvt: a in the other format (binary64 to binary32 near the binary32 range edges
+        // half of the time).
+        let a = match (op, fmt) {
+            (Op::Cvt, Fmt::F64) => f32_random(&mut rng) as u64,
+            (Op::Cvt, Fmt::F32) if rng.bool() => {
+                let e = 1023 - 160 + rng.below(320);
+                (rng.next_u64() & (1 << 63 | ((1 << 52) - 1))) | e << 52
+            }
+            (Op::Cvt, Fmt::F32) => f64_random(&mut rng),
+            _ => a,
+        };
         Some(FmaVec { op, fmt, rnd, ftz, a, b, c })
     })
 }
@@ -124,6 +136,33 @@ pub fn directed() -> Vec<FmaVec> {
                 for (a, b) in [(0, 0), (0, neg), (neg, 0), (neg, neg), (one, one), (one | neg, one), (max, max), (1, 1), (min_norm, 1 | neg)] {
                     v.push(FmaVec { op, fmt, rnd, ftz: false, a, b, c: 0 });
                 }
+            }
+            // Conversions to this format from the other one.
+            let cv = |a: u64| FmaVec { op: Op::Cvt, fmt, rnd, ftz: false, a, b: 0, c: 0 };
+            if fmt == Fmt::F32 {
+                v.extend(
+                    [
+                        0x3FF0_0000_1000_0000u64, // a tie (1 + 2^-24): even
+                        0x3FF0_0000_3000_0000,    // a tie: odd, rounds up in rn
+                        0x3FF0_0000_1000_0001,    // just above a tie
+                        0x47EF_FFFF_F000_0000,    // rounds up to 2^128: overflow in rn/rna/rp
+                        0xC7EF_FFFF_E000_0000,    // -max f32 exactly
+                        0x3810_0000_0000_0000,    // 2^-126: smallest normal
+                        0x380F_FFFF_F000_0000,    // just below 2^-126: tiny, rounds to it in rn
+                        0x36A0_0000_0000_0000,    // 2^-149: smallest subnormal
+                        0x3690_0000_0000_0000,    // 2^-150: a tie with zero
+                        0x3690_0000_0000_0001,
+                        0x8000_0000_0000_0000,    // -0
+                        0x0000_0000_0000_0001,    // smallest f64 subnormal: underflows to 0 or min sub
+                        0x7FF0_0000_0000_0000,
+                        0x7FF0_0000_0000_0001,    // sNaN with a low payload: quiet NaN, payload lost
+                        0xFFF4_0000_0000_0000,    // sNaN? no: quiet bit clear -> sNaN with payload
+                        0x7FF8_0000_2000_0000,    // qNaN, payload bit that survives
+                    ]
+                    .map(cv),
+                );
+            } else {
+                v.extend([0x3F80_0001u64, 0x0000_0001, 0x807F_FFFF, 0x7F7F_FFFF, 0x7F80_0000, 0xFFC0_0001, 0x7F80_0001, 0x8000_0000].map(cv));
             }
             if fmt == Fmt::F32 {
                 for (a, b, c) in [(min_norm, half, 0), (1, 0x4B00_0000, neg), (min_norm | 1, one - 1, min_norm | neg), (1, one, 0)] {
