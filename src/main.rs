@@ -73,6 +73,23 @@ enum Cmd {
         #[arg(long)]
         trace: Option<PathBuf>,
     },
+    /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
+    /// and rounding mode through the unit's Rust model, each checked against the golden
+    /// model and Berkeley SoftFloat (result and flags); exits non-zero on any mismatch
+    FmaSweep {
+        /// Random triples per format and mode
+        #[arg(long, default_value_t = 1_000_000)]
+        random: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Take every k-th level-1 triple (1: the full level 1)
+        #[arg(long, default_value_t = 1)]
+        level1_stride: usize,
+        /// Instead of the sweep: clock this many random operations through the Rust model
+        /// with no checking and print its simulation speed
+        #[arg(long)]
+        speed: Option<u64>,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -105,6 +122,38 @@ fn main() -> ExitCode {
                 println!("{} blocks {}", files.len(), if check { "up to date" } else { "exported" });
             })
             .map_err(|e| e.to_string())
+        }
+        Cmd::FmaSweep { speed: Some(n), seed, .. } => {
+            let v = runners::fma::model_speed(n, seed);
+            println!("fma Rust model (rust-hdl simulate, no checks): {n} operations, {v:.0} vectors/s");
+            Ok(())
+        }
+        Cmd::FmaSweep { random, seed, level1_stride, speed: None } => {
+            let t0 = std::time::Instant::now();
+            let rows = runners::fma::sweep(random, seed, level1_stride, |r| {
+                println!(
+                    "fma {:?} {:<3?}: level1 {:>7} + random {:>8} vectors: {} hw-vs-golden, {} golden-vs-SoftFloat mismatches ({:.1} s, {:.0} vectors/s)",
+                    r.fmt,
+                    r.rnd,
+                    r.level1,
+                    r.random,
+                    r.hw_mismatches,
+                    r.sf_mismatches,
+                    r.seconds,
+                    (r.level1 + r.random) as f64 / r.seconds.max(1e-9)
+                );
+                for m in &r.first {
+                    println!("    {m}");
+                }
+            });
+            let total: u64 = rows.iter().map(|r| r.level1 + r.random).sum();
+            let bad: u64 = rows.iter().map(|r| r.hw_mismatches + r.sf_mismatches).sum();
+            println!("fma sweep: {total} vectors, {bad} mismatches, {:.0} s", t0.elapsed().as_secs_f64());
+            if bad == 0 {
+                Ok(())
+            } else {
+                Err(format!("{bad} mismatches"))
+            }
         }
         Cmd::Cosim { block, vectors, seed, icarus_steps, no_gate } => {
             let list: Vec<String> = if block == "all" {

@@ -4,6 +4,15 @@
 //! [`blocks`] is the registry of every block exported to `verilog-out/` by
 //! `heddle verilog`; a block that is not registered is not part of the product.
 
+pub mod fma;
+pub mod fma_align;
+pub mod fma_cpa;
+pub mod fma_csa;
+pub mod fma_lzc;
+pub mod fma_mul;
+pub mod fma_round;
+pub mod fma_unpack;
+pub mod fma_wide;
 pub mod fp32_add;
 pub mod fp32_add_core;
 pub mod fp32_classify;
@@ -114,6 +123,11 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
+        },
+        BlockEntry {
+            name: "fma",
+            about: "FMA unit f64/f32 (fma add sub mul, 5 modes, flags), 3 cycles, 1 op/clock",
+            raw_verilog: raw_verilog_of::<fma::Fma>,
         },
     ]
 }

@@ -167,3 +167,99 @@ pub fn f32_triple_random(rng: &mut Rng) -> (u32, u32, u32) {
     };
     (a, b, c)
 }
+
+/// Biased exponents at the binary64 boundaries (as [`F32_BOUNDARY_EXPONENTS`]).
+pub const F64_BOUNDARY_EXPONENTS: [u64; 12] = [0, 1, 2, 3, 511, 1021, 1022, 1023, 1024, 2044, 2045, 2046];
+
+/// Level-1 fraction patterns, given the fraction width: zero, one, all ones, the MSB,
+/// just below and above the MSB, a low run of ones, an alternating pattern.
+fn level1_fracs(fb: u32) -> [u64; 8] {
+    let all = (1u64 << fb) - 1;
+    let msb = 1u64 << (fb - 1);
+    [0, 1, all, msb, msb - 1, msb + 1, 0xfff, all / 3 + 1]
+}
+
+/// Level-1 binary64 operand set: sign x boundary exponents and 2047 x the level-1
+/// fraction patterns (208 values).
+pub fn f64_level1() -> Vec<u64> {
+    let mut v = Vec::new();
+    for s in [0u64, 1] {
+        for e in F64_BOUNDARY_EXPONENTS.iter().copied().chain([2047]) {
+            for f in level1_fracs(52) {
+                v.push(s << 63 | e << 52 | f);
+            }
+        }
+    }
+    v
+}
+
+/// The level-1 operand set of a format (fmt_f64: binary64, else binary32 in the low bits).
+pub fn level1(fmt_f64: bool) -> Vec<u64> {
+    if fmt_f64 {
+        f64_level1()
+    } else {
+        f32_level1().into_iter().map(|x| x as u64).collect()
+    }
+}
+
+/// Level-1 operand triples of a format for fused multiply-add, TestFloat style: every
+/// (a, b) of a 64-value subset of level 1, each with 64 c values that walk the whole
+/// level-1 set (262,144 triples), so every c pattern meets every product class.
+pub fn triples_level1(fmt_f64: bool) -> Vec<(u64, u64, u64)> {
+    let l1 = level1(fmt_f64);
+    let sub: Vec<u64> = l1.iter().copied().step_by(l1.len() / 64).take(64).collect();
+    let mut out = Vec::with_capacity(64 * 64 * 64);
+    let mut k = 0;
+    for &a in &sub {
+        for &b in &sub {
+            for _ in 0..64 {
+                out.push((a, b, l1[k % l1.len()]));
+                k += 7;
+            }
+        }
+    }
+    out
+}
+
+/// A weighted random binary64: uniform bits, a boundary exponent with random fraction,
+/// or a random exponent with a pattern fraction.
+pub fn f64_random(rng: &mut Rng) -> u64 {
+    let s = (rng.bool() as u64) << 63;
+    match rng.below(4) {
+        0 | 1 => rng.next_u64(),
+        2 => {
+            let all: Vec<u64> = F64_BOUNDARY_EXPONENTS.iter().copied().chain([2047]).collect();
+            let e = all[rng.below(all.len() as u64) as usize];
+            s | e << 52 | (rng.next_u64() & ((1 << 52) - 1))
+        }
+        _ => {
+            let pats = level1_fracs(52);
+            let e = rng.below(2048);
+            let f = pats[rng.below(pats.len() as u64) as usize] ^ (rng.below(2) * (rng.next_u64() & 0xFFFF));
+            s | e << 52 | f
+        }
+    }
+}
+
+/// Random FMA triples of a format, biased toward the hard cases: c close to -(a*b)
+/// (cancellation), c a few ulps off the product's rounding (product low bits decide),
+/// exponents far apart, subnormal ranges; a third of them uniform weighted random.
+pub fn fma_triple_random(rng: &mut Rng, fmt_f64: bool) -> (u64, u64, u64) {
+    let r = |rng: &mut Rng| if fmt_f64 { f64_random(rng) } else { f32_random(rng) as u64 };
+    let (a, b) = (r(rng), r(rng));
+    let c = match rng.below(3) {
+        0 => r(rng),
+        _ => {
+            let nudge = rng.below(9) as i64 - 4;
+            let neg = rng.below(4) != 0;
+            if fmt_f64 {
+                let p = f64::from_bits(a) * f64::from_bits(b);
+                (p.to_bits() as i64).wrapping_add(nudge) as u64 ^ ((neg as u64) << 63)
+            } else {
+                let p = f32::from_bits(a as u32) * f32::from_bits(b as u32);
+                ((p.to_bits() as i32).wrapping_add(nudge as i32) as u32 ^ ((neg as u32) << 31)) as u64
+            }
+        }
+    };
+    (a, b, c)
+}

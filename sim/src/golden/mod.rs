@@ -1,4 +1,5 @@
 //! Golden reference models, written from first principles and independent of hw/.
+pub mod fma;
 pub mod fp32_classify;
 pub mod fp32_cvt;
 pub mod g80_fp32;

@@ -2,6 +2,7 @@
 //! Rust model against the golden model on every step, and replays the trace into the
 //! exported Verilog (Verilator; Icarus and the gate-level netlist on request). Used by the
 //! testbenches (small counts) and by `heddle cosim` (large counts).
+pub mod fma;
 pub mod fp32_arith;
 pub mod fp32_cvt;
 pub mod int_alu;
@@ -211,6 +212,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "mul32" => int_alu::mul32(n, seed, replays),
         "sp_datapath" => sp_datapath::sp_datapath(n, seed, replays),
         "shared_mem" => shared_mem::shared_mem(n, seed, replays),
+        "fma" => fma::fma(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -233,6 +235,7 @@ pub const RUNNERS: &[&str] = &[
     "mul32",
     "sp_datapath",
     "shared_mem",
+    "fma",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
