@@ -89,6 +89,10 @@ enum Cmd {
         /// with no checking and print its simulation speed
         #[arg(long)]
         speed: Option<u64>,
+        /// Instead of the mulAdd sweep: integer conversions (both directions, both formats,
+        /// s32/u32/s64/u64, every mode), the directed set plus this many random per row
+        #[arg(long)]
+        int: Option<u64>,
     },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
@@ -123,12 +127,32 @@ fn main() -> ExitCode {
             })
             .map_err(|e| e.to_string())
         }
+        Cmd::FmaSweep { int: Some(n), seed, .. } => {
+            let t0 = std::time::Instant::now();
+            let rows = runners::fma::int_sweep(n, seed, |r| {
+                println!(
+                    "fma {:?} {:?} {:?} {:<3?}: {:>8} vectors: {} hw-vs-golden, {} golden-vs-SoftFloat mismatches ({:.1} s)",
+                    r.op, r.fmt, r.ity, r.rnd, r.vectors, r.hw_mismatches, r.sf_mismatches, r.seconds
+                );
+                for m in &r.first {
+                    println!("    {m}");
+                }
+            });
+            let total: u64 = rows.iter().map(|r| r.vectors).sum();
+            let bad: u64 = rows.iter().map(|r| r.hw_mismatches + r.sf_mismatches).sum();
+            println!("fma integer-conversion sweep: {total} vectors, {bad} mismatches, {:.0} s", t0.elapsed().as_secs_f64());
+            if bad == 0 {
+                Ok(())
+            } else {
+                Err(format!("{bad} mismatches"))
+            }
+        }
         Cmd::FmaSweep { speed: Some(n), seed, .. } => {
             let v = runners::fma::model_speed(n, seed);
             println!("fma Rust model (rust-hdl simulate, no checks): {n} operations, {v:.0} vectors/s");
             Ok(())
         }
-        Cmd::FmaSweep { random, seed, level1_stride, speed: None } => {
+        Cmd::FmaSweep { random, seed, level1_stride, speed: None, int: None } => {
             let t0 = std::time::Instant::now();
             let rows = runners::fma::sweep(random, seed, level1_stride, |r| {
                 println!(

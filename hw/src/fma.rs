@@ -1,14 +1,16 @@
 //! The FMA unit (Figure C.6.2): IEEE 754-2008 fused multiply-add for binary64 and
 //! binary32 with one rounding, full subnormal support, rounding modes rn rz rm rp and
 //! ties-away, flags, optional binary32 flush-to-zero; the same datapath does add, sub,
-//! mul and the conversions binary32 <-> binary64. Numeric contract: docs/fma-numerics.md.
+//! mul and the conversions binary32 <-> binary64 and integer -> float; float -> integer
+//! has its own rounder beside it ([`FmaF2i`]). Numeric contract: docs/fma-numerics.md.
 //!
 //! Pipeline: one operation per clock, latency 3 clocks (an operation presented before a
 //! rising edge is on `y`/`flags`/`out_valid` after the third rising edge from then).
 //! - stage 1 (inputs -> r1): unpack and select operands, normalise subnormal multiplier
 //!   operands, exponent datapath ([`FmaUnpack`]); 53x53 product in carry-save form from
 //!   nine 18x18 digit products ([`FmaMul`]); addend inverted and aligned into the 161-bit
-//!   window ([`FmaAlign`]); 3:2 carry-save adder ([`FmaCsa`]).
+//!   window ([`FmaAlign`]); 3:2 carry-save adder ([`FmaCsa`]); beside them the
+//!   float-to-integer conversion ([`FmaF2i`]), whose result takes the special path.
 //! - stage 2 (r1 -> r2): carry-propagate adder and recomplement ([`FmaCpa`]), leading-zero
 //!   count ([`FmaLzc`]).
 //! - stage 3 (r2 -> outputs): normalise, round, pack, flags, special results ([`FmaRound`]).
@@ -20,8 +22,12 @@
 //! Ports:
 //! - `clock`      in   1  rising-edge clock
 //! - `in_valid`   in   1  an operation is presented
-//! - `op`         in   3  0 fma a*b+c, 1 add a+b, 2 sub a-b, 3 mul a*b, 4 (5..7) cvt: a in
-//!                        the other format converted to `fmt`
+//! - `op`         in   3  0 fma a*b+c, 1 add a+b, 2 sub a-b, 3 mul a*b, 4 (and 7) cvt: a in
+//!                        the other format converted to `fmt`; 5 cvt: a, an integer of
+//!                        type `ity`, converted to `fmt`; 6 cvt: a, in `fmt`, converted
+//!                        to an integer of type `ity` (saturating)
+//! - `ity`        in   2  integer type of ops 5 and 6: 0 u32, 1 s32, 2 u64, 3 s64 (32-bit
+//!                        integers in the low 32 bits; result high bits 0)
 //! - `fmt`        in   1  1 binary64, 0 binary32 (operands and result in the low 32 bits)
 //! - `rnd`        in   3  0 rn, 1 rz, 2 rm, 3 rp, 4 rna (ties away; 5..7 also rna)
 //! - `ftz`        in   1  binary32 fma: flush subnormal inputs and results to signed zero
@@ -32,6 +38,7 @@
 use crate::fma_align::FmaAlign;
 use crate::fma_cpa::FmaCpa;
 use crate::fma_csa::FmaCsa;
+use crate::fma_f2i::FmaF2i;
 use crate::fma_lzc::FmaLzc;
 use crate::fma_mul::FmaMul;
 use crate::fma_round::FmaRound;
@@ -46,6 +53,7 @@ pub struct Fma {
     pub clock: Signal<In, Clock>,
     pub in_valid: Signal<In, Bit>,
     pub op: Signal<In, Bits<3>>,
+    pub ity: Signal<In, Bits<2>>,
     pub fmt: Signal<In, Bit>,
     pub rnd: Signal<In, Bits<3>>,
     pub ftz: Signal<In, Bit>,
@@ -62,6 +70,7 @@ pub struct Fma {
     cpa: FmaCpa,
     lzc: FmaLzc,
     round: FmaRound,
+    f2i: FmaF2i,
     r1_valid: DFF<Bit>,
     r1_s0: DFF<Bits<64>>,
     r1_s1: DFF<Bits<64>>,
@@ -80,6 +89,7 @@ pub struct Fma {
     r1_spec: DFF<Bit>,
     r1_spec_y: DFF<Bits<64>>,
     r1_spec_nv: DFF<Bit>,
+    r1_spec_nx: DFF<Bit>,
     r2_valid: DFF<Bit>,
     r2_m0: DFF<Bits<64>>,
     r2_m1: DFF<Bits<64>>,
@@ -96,6 +106,7 @@ pub struct Fma {
     r2_spec: DFF<Bit>,
     r2_spec_y: DFF<Bits<64>>,
     r2_spec_nv: DFF<Bit>,
+    r2_spec_nx: DFF<Bit>,
     o_valid: DFF<Bit>,
     o_y: DFF<Bits<64>>,
     o_flags: DFF<Bits<4>>,
@@ -122,6 +133,7 @@ impl Logic for Fma {
         self.r1_spec.clock.next = self.clock.val();
         self.r1_spec_y.clock.next = self.clock.val();
         self.r1_spec_nv.clock.next = self.clock.val();
+        self.r1_spec_nx.clock.next = self.clock.val();
         self.r2_valid.clock.next = self.clock.val();
         self.r2_m0.clock.next = self.clock.val();
         self.r2_m1.clock.next = self.clock.val();
@@ -138,6 +150,7 @@ impl Logic for Fma {
         self.r2_spec.clock.next = self.clock.val();
         self.r2_spec_y.clock.next = self.clock.val();
         self.r2_spec_nv.clock.next = self.clock.val();
+        self.r2_spec_nx.clock.next = self.clock.val();
         self.o_valid.clock.next = self.clock.val();
         self.o_y.clock.next = self.clock.val();
         self.o_flags.clock.next = self.clock.val();
@@ -148,6 +161,11 @@ impl Logic for Fma {
         self.unpack.c.next = self.c.val();
         self.unpack.fmt.next = self.fmt.val();
         self.unpack.op.next = self.op.val();
+        self.unpack.ity.next = self.ity.val();
+        self.f2i.a.next = self.a.val();
+        self.f2i.fmt.next = self.fmt.val();
+        self.f2i.ity.next = self.ity.val();
+        self.f2i.rnd.next = self.rnd.val();
         self.unpack.rnd.next = self.rnd.val();
         self.unpack.ftz.next = self.ftz.val();
         self.mul.ma.next = self.unpack.ma.val();
@@ -177,9 +195,17 @@ impl Logic for Fma {
         self.r1_fmt.d.next = self.fmt.val();
         self.r1_rnd.d.next = self.rnd.val();
         self.r1_ftz.d.next = self.unpack.ftz_act.val();
-        self.r1_spec.d.next = self.unpack.spec.val();
-        self.r1_spec_y.d.next = self.unpack.spec_y.val();
-        self.r1_spec_nv.d.next = self.unpack.spec_nv.val();
+        // A float-to-integer conversion leaves through the special path.
+        self.r1_spec.d.next = self.unpack.spec.val() | self.unpack.f2i.val();
+        if self.unpack.f2i.val() {
+            self.r1_spec_y.d.next = self.f2i.y.val();
+            self.r1_spec_nv.d.next = self.f2i.nv.val();
+            self.r1_spec_nx.d.next = self.f2i.nx.val();
+        } else {
+            self.r1_spec_y.d.next = self.unpack.spec_y.val();
+            self.r1_spec_nv.d.next = self.unpack.spec_nv.val();
+            self.r1_spec_nx.d.next = false;
+        }
 
         // Stage 2.
         self.cpa.s0.next = self.r1_s0.q.val();
@@ -208,6 +234,7 @@ impl Logic for Fma {
         self.r2_spec.d.next = self.r1_spec.q.val();
         self.r2_spec_y.d.next = self.r1_spec_y.q.val();
         self.r2_spec_nv.d.next = self.r1_spec_nv.q.val();
+        self.r2_spec_nx.d.next = self.r1_spec_nx.q.val();
 
         // Stage 3.
         self.round.m0.next = self.r2_m0.q.val();
@@ -225,6 +252,7 @@ impl Logic for Fma {
         self.round.spec.next = self.r2_spec.q.val();
         self.round.spec_y.next = self.r2_spec_y.q.val();
         self.round.spec_nv.next = self.r2_spec_nv.q.val();
+        self.round.spec_nx.next = self.r2_spec_nx.q.val();
         self.o_valid.d.next = self.r2_valid.q.val();
         self.o_y.d.next = self.round.y.val();
         self.o_flags.d.next = self.round.flags.val();

@@ -20,7 +20,8 @@
 //! - `fmt`             in   1  1 binary64, 0 binary32
 //! - `rnd`             in   3  0 rn, 1 rz, 2 rm, 3 rp, 4 (and 5..7) rna
 //! - `ftz_act`         in   1  flush a subnormal result
-//! - `spec`, `spec_y`, `spec_nv`  in  special result (overrides)
+//! - `spec`, `spec_y`, `spec_nv`, `spec_nx`  in  special result and its invalid and
+//!                     inexact flags (overrides; inexact only from a float-to-integer conversion)
 //! - `y`               out 64  result (binary32 in the low 32 bits, high bits 0)
 //! - `flags`           out  4  bit 0 inexact, 1 underflow, 2 overflow, 3 invalid
 use crate::fma_wide::W256;
@@ -43,6 +44,7 @@ pub struct FmaRound {
     pub spec: Signal<In, Bit>,
     pub spec_y: Signal<In, Bits<64>>,
     pub spec_nv: Signal<In, Bit>,
+    pub spec_nx: Signal<In, Bit>,
     pub y: Signal<Out, Bits<64>>,
     pub flags: Signal<Out, Bits<4>>,
 }
@@ -63,6 +65,7 @@ pub struct RoundIn {
     pub spec: bool,
     pub spec_y: u64,
     pub spec_nv: bool,
+    pub spec_nx: bool,
 }
 
 /// 14-bit two's complement to i64.
@@ -73,7 +76,7 @@ fn s14(x: u64) -> i64 {
 /// (y, flags).
 pub fn model(i: &RoundIn) -> (u64, u64) {
     if i.spec {
-        return (i.spec_y, (i.spec_nv as u64) << 3);
+        return (i.spec_y, (i.spec_nv as u64) << 3 | i.spec_nx as u64);
     }
     let f64_ = i.f64_;
     let sgn = i.sp ^ i.neg;
@@ -146,6 +149,7 @@ impl Logic for FmaRound {
             spec: self.spec.val(),
             spec_y: self.spec_y.val().to_u64(),
             spec_nv: self.spec_nv.val(),
+            spec_nx: self.spec_nx.val(),
         };
         let (y, f) = model(&i);
         self.y.next = y.into();
@@ -203,7 +207,7 @@ wire [63:0] ezero_y = fmt ? {zsign, 63'd0} : {32'd0, zsign, 31'd0};
 wire uf = tiny & nx0;
 wire flush = ftz_act & (ef == 14'd0) & (qr != 54'd0);
 always @(*) begin
-   if (spec) begin y = spec_y; flags = {spec_nv, 3'b000}; end
+   if (spec) begin y = spec_y; flags = {spec_nv, 2'b00, spec_nx}; end
    else if (mzero & ~sticky) begin y = ezero_y; flags = 4'b0000; end
    else if (ovf) begin y = ovf_y; flags = 4'b0101; end
    else if (flush) begin y = zero_y; flags = 4'b0011; end

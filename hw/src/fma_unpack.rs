@@ -12,8 +12,13 @@
 //! keeps its sign); 3 mul a*b (as a*b+z with z = +0 in rm, -0 otherwise, which gives the
 //! IEEE sign of a zero product in every mode); 4 (and 5..7) cvt: a, in the other format,
 //! converted to `fmt` (as a*1+z like mul; a is unpacked in the source format, the result
-//! rounded in `fmt`). A NaN result is built from the NaN operand's sign and left-aligned
-//! fraction (quiet bit set): the payload's top bits carry over between formats.
+//! rounded in `fmt`); 5 cvt from an integer: a, of type `ity`, converted to `fmt` as
+//! hi * 2^32 + lo (x = the high 32 bits of |a| at exponent 32, y = 1, z = the low 32
+//! bits, both with a's sign: the sum is exact and the round stage rounds it once); 6
+//! (conversion to an integer) is done beside this block ([`crate::fma_f2i`]) and only
+//! flagged here (`f2i`); 7 acts as 4. A NaN result is built from the NaN operand's sign
+//! and left-aligned fraction (quiet bit set): the payload's top bits carry over between
+//! formats.
 //!
 //! Alignment (Figure C.6.2): the addend's LSB lands at bit k = Ec - (Ea+Eb) + 52 of a
 //! 161-bit window whose bit 0 is the product's LSB. When k >= 108 (addend far above the
@@ -26,6 +31,7 @@
 //! - `a`, `b`, `c`  in  64  operands (binary32: low 32 bits; high bits ignored)
 //! - `fmt`          in   1  1 binary64, 0 binary32
 //! - `op`           in   3  operation (above)
+//! - `ity`          in   2  integer type of op 5: bit 0 signed, bit 1 64-bit (32-bit in the low bits)
 //! - `rnd`          in   3  rounding mode (only rm matters here)
 //! - `ftz`          in   1  binary32 fma: flush subnormal inputs (and results, downstream)
 //! - `ma`, `mb`     out 53  normalised multiplier significands (0 for a zero)
@@ -40,6 +46,7 @@
 //! - `spec`         out  1  the result is `spec_y` (a NaN or infinity is involved)
 //! - `spec_y`       out 64  special result
 //! - `spec_nv`      out  1  invalid flag of the special result
+//! - `f2i`          out  1  op 6: the result is the float-to-integer conversion's
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -49,6 +56,7 @@ pub struct FmaUnpack {
     pub c: Signal<In, Bits<64>>,
     pub fmt: Signal<In, Bit>,
     pub op: Signal<In, Bits<3>>,
+    pub ity: Signal<In, Bits<2>>,
     pub rnd: Signal<In, Bits<3>>,
     pub ftz: Signal<In, Bit>,
     pub ma: Signal<Out, Bits<53>>,
@@ -63,6 +71,7 @@ pub struct FmaUnpack {
     pub spec: Signal<Out, Bit>,
     pub spec_y: Signal<Out, Bits<64>>,
     pub spec_nv: Signal<Out, Bit>,
+    pub f2i: Signal<Out, Bit>,
 }
 
 /// One unpacked operand.
@@ -113,15 +122,17 @@ pub struct UnpackOut {
     pub spec: bool,
     pub spec_y: u64,
     pub spec_nv: bool,
+    pub f2i: bool,
 }
 
 /// The native model (what the Verilog below computes).
-pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -> UnpackOut {
+pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ftz: bool) -> UnpackOut {
     let sgn = if f64_ { 1u64 << 63 } else { 1 << 31 };
     let one = if f64_ { 0x3FF0_0000_0000_0000 } else { 0x3F80_0000 };
     let b_nan = if f64_ { (b >> 52) & 0x7FF == 0x7FF && b & ((1 << 52) - 1) != 0 } else { (b >> 23) & 0xFF == 0xFF && b & 0x7F_FFFF != 0 };
     let is_rm = rnd == 2;
     let is_cvt = op >= 4;
+    let is_i2f = op == 5;
     let x = a;
     let y = if op == 0 || op == 3 { b } else { one };
     let z = match op {
@@ -144,7 +155,17 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
     };
     let ftz_act = ftz && !f64_ && op == 0;
     let x_f64 = f64_ != is_cvt; // a cvt reads a in the other format
-    let (px, py, pz) = (unpack(x, x_f64, ftz_act), unpack(y, f64_, ftz_act), unpack(z, f64_, ftz_act));
+    let (px, py, pz) = if is_i2f {
+        // |a| = hi * 2^32 + lo: x = hi at exponent 32 (bit 52 has exponent 84), y = 1, z = lo.
+        let (sgd, wide) = (ity & 1 == 1, ity & 2 == 2);
+        let v = if wide { a } else if sgd { a as u32 as i32 as i64 as u64 } else { a & 0xFFFF_FFFF };
+        let neg = sgd && v >> 63 == 1;
+        let mag = if neg { v.wrapping_neg() } else { v };
+        let o = |s: bool, m: u64, e: i64| Opnd { s, m, e, zero: m == 0, inf: false, nan: false, snan: false };
+        (o(neg, mag >> 32, 84), o(false, 1 << 52, 0), o(neg, mag & 0xFFFF_FFFF, 52))
+    } else {
+        (unpack(x, x_f64, ftz_act), unpack(y, f64_, ftz_act), unpack(z, f64_, ftz_act))
+    };
     let lz = |m: u64| (m.leading_zeros() - 11) as i64;
     let (lzx, lzy) = (lz(px.m), lz(py.m));
     let ma = (px.m << lzx) & ((1 << 53) - 1);
@@ -202,6 +223,7 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, rnd: u64, ftz: bool) -
         spec,
         spec_y: if f64_ { sy } else { sy & 0xFFFF_FFFF },
         spec_nv: snv,
+        f2i: op == 6,
     }
 }
 
@@ -213,6 +235,7 @@ impl Logic for FmaUnpack {
             self.c.val().to_u64(),
             self.fmt.val(),
             self.op.val().to_u64(),
+            self.ity.val().to_u64(),
             self.rnd.val().to_u64(),
             self.ftz.val(),
         );
@@ -228,6 +251,7 @@ impl Logic for FmaUnpack {
         self.spec.next = o.spec;
         self.spec_y.next = o.spec_y.into();
         self.spec_nv.next = o.spec_nv;
+        self.f2i.next = o.f2i;
     }
 
     fn connect(&mut self) {
@@ -243,6 +267,7 @@ impl Logic for FmaUnpack {
         self.spec.connect();
         self.spec_y.connect();
         self.spec_nv.connect();
+        self.f2i.connect();
     }
 
     fn hdl(&self) -> Verilog {
@@ -253,6 +278,11 @@ wire is_fma = (op == 3'd0);
 wire is_add = (op == 3'd1);
 wire is_sub = (op == 3'd2);
 wire is_cvt = op[2];
+wire is_i2f = (op == 3'd5);
+// Integer operand of op 5: its sign and magnitude (|-2^63| = 2^63 fits 64 bits).
+wire [63:0] i_val = ity[1] ? a : (ity[0] ? {{32{a[31]}}, a[31:0]} : {32'd0, a[31:0]});
+wire i_neg = ity[0] & i_val[63];
+wire [63:0] i_mag = i_neg ? (64'd0 - i_val) : i_val;
 wire xfmt = fmt ^ is_cvt;
 wire is_rm = (rnd == 3'd2);
 wire ftz_a = ftz & ~fmt & is_fma;
@@ -270,24 +300,36 @@ wire [63:0] opz = is_fma ? c : (is_add ? b : (is_sub ? b_neg : mul_c));
         for p in ["x", "y", "z"] {
             v.push_str(&format!(
                 "\
-wire {p}_s = {pf} ? op{p}[63] : op{p}[31];
+wire {p}_s = is_i2f ? {i_s} : ({pf} ? op{p}[63] : op{p}[31]);
 wire [10:0] {p}_e = {pf} ? op{p}[62:52] : {{3'd0, op{p}[30:23]}};
 wire [51:0] {p}_f = {pf} ? op{p}[51:0] : {{op{p}[22:0], 29'd0}};
 wire {p}_ez = ({p}_e == 11'd0);
-wire {p}_emax = {pf} ? ({p}_e == 11'h7FF) : ({p}_e == 11'h0FF);
+wire {p}_emax = ~is_i2f & ({pf} ? ({p}_e == 11'h7FF) : ({p}_e == 11'h0FF));
 wire {p}_fz = ({p}_f == 52'd0);
-wire [52:0] {p}_m = ({p}_ez & ftz_a) ? 53'd0 : {{~{p}_ez, {p}_f}};
-wire [13:0] {p}_E = {{3'd0, ({p}_e | {{10'd0, {p}_ez}})}} - ({pf} ? 14'd1023 : 14'd127);
+wire [52:0] {p}_m = is_i2f ? {i_m} : (({p}_ez & ftz_a) ? 53'd0 : {{~{p}_ez, {p}_f}});
+wire [13:0] {p}_E = is_i2f ? {i_e} : ({{3'd0, ({p}_e | {{10'd0, {p}_ez}})}} - ({pf} ? 14'd1023 : 14'd127));
 {zero}wire {p}_inf = {p}_emax & {p}_fz;
 wire {p}_nan = {p}_emax & ~{p}_fz;
 wire {p}_snan = {p}_nan & ~{p}_f[51];
 wire [63:0] {p}_qn = fmt ? {{{p}_s, 12'hFFF, {p}_f[50:0]}} : {{32'd0, {p}_s, 9'h1FF, {p}_f[50:29]}};
 ",
                 pf = if p == "x" { "xfmt" } else { "fmt" },
-                zero = if p == "z" {
-                    String::new() // a zero addend needs no flag: mc = 0, Ec = emin
-                } else {
-                    format!("wire {p}_zero = {p}_ez & ({p}_fz | ftz_a);\n")
+                // Op 5: x = high word of |a| at exponent 32, y = 1, z = low word.
+                i_s = if p == "y" { "1'b0" } else { "i_neg" },
+                i_m = match p {
+                    "x" => "{21'd0, i_mag[63:32]}",
+                    "y" => "{1'b1, 52'd0}",
+                    _ => "{21'd0, i_mag[31:0]}",
+                },
+                i_e = match p {
+                    "x" => "14'd84",
+                    "y" => "14'd0",
+                    _ => "14'd52",
+                },
+                zero = match p {
+                    "z" => String::new(), // a zero addend needs no flag: mc = 0, Ec = emin
+                    "x" => "wire x_zero = is_i2f ? (i_mag[63:32] == 32'd0) : (x_ez & (x_fz | ftz_a));\n".to_string(),
+                    _ => "wire y_zero = ~is_i2f & y_ez & (y_fz | ftz_a);\n".to_string(),
                 }
             ));
         }
@@ -348,6 +390,7 @@ always @(*) begin
    spec = x_nan | y_nan | z_nan | x_inf | y_inf | z_inf;
    spec_y = fmt ? sy : {32'd0, sy[31:0]};
    spec_nv = snv;
+   f2i = (op == 3'd6);
 end
 ",
         );

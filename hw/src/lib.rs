@@ -8,6 +8,7 @@ pub mod fma;
 pub mod fma_align;
 pub mod fma_cpa;
 pub mod fma_csa;
+pub mod fma_f2i;
 pub mod fma_lzc;
 pub mod fma_mul;
 pub mod fma_round;
@@ -126,7 +127,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "fma",
-            about: "FMA unit f64/f32 (fma add sub mul, 5 modes, flags), 3 cycles, 1 op/clock",
+            about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), 3 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<fma::Fma>,
         },
     ]

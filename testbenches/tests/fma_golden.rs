@@ -1,11 +1,11 @@
 //! The FMA golden model (sim/src/golden/fma.rs) against Berkeley SoftFloat (tininess
 //! before rounding), and directed cases with hand-written expectations.
-use heddle_sim::golden::fma::{self as g, softfloat_check as sf, Fmt, Op, Rnd, NV, NX, OF, UF};
+use heddle_sim::golden::fma::{self as g, softfloat_check as sf, Fmt, Ity, Op, Rnd, NV, NX, OF, UF};
 use heddle_sim::vectors::{f32_random, f64_random, fma_triple_random, level1, triples_level1, Rng};
 
 fn both(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
-    let gl = g::exec(op, fmt, a, b, c, rnd, ftz);
-    let s = sf::exec(op, fmt, a, b, c, rnd, ftz);
+    let gl = g::exec(op, fmt, Ity::U32, a, b, c, rnd, ftz);
+    let s = sf::exec(op, fmt, Ity::U32, a, b, c, rnd, ftz);
     assert_eq!(gl, s, "{op:?} {fmt:?} {a:016x} {b:016x} {c:016x} {rnd:?} ftz={ftz}: golden {gl:x?}, SoftFloat {s:x?}");
     gl
 }
@@ -148,4 +148,100 @@ fn conversions_match_softfloat_and_definition() {
     assert_eq!(both(Op::Cvt, Fmt::F32, 0x3690_0000_0000_0000, 0, 0, Rnd::Rn, false), (0, UF | NX));
     assert_eq!(both(Op::Cvt, Fmt::F64, 0x7F80_0001, 0, 0, Rnd::Rn, false), (0x7FF8_0000_2000_0000, NV));
     assert_eq!(both(Op::Cvt, Fmt::F64, 0x0000_0001, 0, 0, Rnd::Rz, false), (0x36A0_0000_0000_0000, 0));
+}
+
+fn int_both(op: Op, fmt: Fmt, ity: Ity, a: u64, rnd: Rnd) -> (u64, u8) {
+    let gl = g::exec(op, fmt, ity, a, 0, 0, rnd, false);
+    let s = sf::exec(op, fmt, ity, a, 0, 0, rnd, false);
+    assert_eq!(gl, s, "{op:?} {fmt:?} {ity:?} {a:016x} {rnd:?}: golden {gl:x?}, SoftFloat {s:x?}");
+    gl
+}
+
+/// Integer -> float against SoftFloat in every mode, and against the host's
+/// round-to-nearest-even casts (`as f64`, `as f32`) in rn.
+#[test]
+fn int_to_float_matches_softfloat_and_host() {
+    use heddle_sim::runners::fma::{int_directed, int_random};
+    let mut rng = Rng::new(44);
+    for ity in Ity::ALL {
+        let mut ops = int_directed(ity);
+        ops.extend((0..50_000).map(|_| int_random(&mut rng, ity)));
+        for a in ops {
+            for fmt in [Fmt::F64, Fmt::F32] {
+                for rnd in Rnd::ALL {
+                    let (r, _) = int_both(Op::CvtI2F, fmt, ity, a, rnd);
+                    if rnd == Rnd::Rn {
+                        let v = ity.value(a);
+                        let host = if fmt == Fmt::F64 { (v as f64).to_bits() } else { (v as f32).to_bits() as u64 };
+                        assert_eq!(r, host, "{ity:?} {a:x} -> {fmt:?}");
+                    }
+                }
+            }
+        }
+    }
+    // 2^53 + 1 is a tie between 2^53 and 2^53 + 2 (even: down); rp goes up.
+    let x = (1u64 << 53) + 1;
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::U64, x, Rnd::Rn), (0x4340_0000_0000_0000, NX));
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::U64, x, Rnd::Rp), (0x4340_0000_0000_0001, NX));
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::S64, x.wrapping_neg(), Rnd::Rm), (0xC340_0000_0000_0001, NX));
+    // u64::MAX -> f32: 2^64 in rn, the largest f32 below it in rz.
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F32, Ity::U64, u64::MAX, Rnd::Rn), (0x5F80_0000, NX));
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F32, Ity::U64, u64::MAX, Rnd::Rz), (0x5F7F_FFFF, NX));
+    // i64::MIN is exact; s32 reads the low word only; 0 is +0 in every mode.
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::S64, 1 << 63, Rnd::Rn), (0xC3E0_0000_0000_0000, 0));
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::S32, 0xDEAD_BEEF_FFFF_FFFF, Rnd::Rn), (0xBFF0_0000_0000_0000, 0));
+    assert_eq!(int_both(Op::CvtI2F, Fmt::F64, Ity::S64, 0, Rnd::Rm), (0, 0));
+}
+
+/// Float -> integer against SoftFloat (with the PTX saturation on invalid) in every mode,
+/// and against the host's saturating truncation (`as i32`, ..., NaN -> 0) in rz.
+#[test]
+fn float_to_int_matches_softfloat_and_host() {
+    use heddle_sim::runners::fma::{float_for_int, float_int_directed};
+    let mut rng = Rng::new(45);
+    for ity in Ity::ALL {
+        for fmt in [Fmt::F64, Fmt::F32] {
+            let mut ops = float_int_directed(fmt, ity);
+            ops.extend(level1(fmt == Fmt::F64));
+            ops.extend((0..50_000).map(|_| float_for_int(&mut rng, fmt, ity)));
+            for a in ops {
+                for rnd in Rnd::ALL {
+                    let (r, _) = int_both(Op::CvtF2I, fmt, ity, a, rnd);
+                    if rnd == Rnd::Rz {
+                        let x = if fmt == Fmt::F64 { f64::from_bits(a) } else { f32::from_bits(a as u32) as f64 };
+                        let host = match ity {
+                            Ity::U32 => x as u32 as u64,
+                            Ity::S32 => x as i32 as u32 as u64,
+                            Ity::U64 => x as u64,
+                            Ity::S64 => x as i64 as u64,
+                        };
+                        assert_eq!(r, host, "{fmt:?} {a:x} -> {ity:?} rz");
+                    }
+                }
+            }
+        }
+    }
+    let f = |x: f64| x.to_bits();
+    // Ties: rn to even, rna away; rm/rp directed.
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, f(2.5), Rnd::Rn), (2, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, f(3.5), Rnd::Rn), (4, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, f(-2.5), Rnd::Rna), (0xFFFF_FFFD, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S64, f(-2.25), Rnd::Rm), ((-3i64) as u64, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S64, f(-2.25), Rnd::Rp), ((-2i64) as u64, NX));
+    // A negative value that rounds to zero is in range for unsigned; one that rounds to -1 is not.
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::U32, f(-0.5), Rnd::Rn), (0, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::U32, f(-0.7), Rnd::Rn), (0, NV));
+    // Range ends: 2^63 is out of s64 (saturates), -2^63 is exact; u32 max + 0.5 rounds out in rn.
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S64, f(9223372036854775808.0), Rnd::Rn), (i64::MAX as u64, NV));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S64, f(-9223372036854775808.0), Rnd::Rn), (1 << 63, 0));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::U32, f(4294967295.5), Rnd::Rn), (0xFFFF_FFFF, NV));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::U32, f(4294967295.5), Rnd::Rz), (0xFFFF_FFFF, NX));
+    // NaN -> 0, infinities saturate, invalid only.
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, 0x7FF8_0000_0000_0000, Rnd::Rn), (0, NV));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, INF | NEG, Rnd::Rn), (0x8000_0000, NV));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F32, Ity::U64, 0x7F80_0000, Rnd::Rn), (u64::MAX, NV));
+    // The smallest subnormal rounds up to 1 only in rp (and to -1 in rm for -min).
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, MIN_SUB, Rnd::Rp), (1, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, MIN_SUB | NEG, Rnd::Rm), (0xFFFF_FFFF, NX));
+    assert_eq!(int_both(Op::CvtF2I, Fmt::F64, Ity::S32, MIN_SUB, Rnd::Rn), (0, NX));
 }

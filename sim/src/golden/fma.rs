@@ -1,5 +1,6 @@
 //! Golden model of the FMA unit: IEEE 754-2008 fusedMultiplyAdd, addition, subtraction,
-//! multiplication for binary64 and binary32, and conversion between them (contract: docs/fma-numerics.md).
+//! multiplication for binary64 and binary32, conversion between them, and conversions
+//! between them and the integers s32/u32/s64/u64 (contract: docs/fma-numerics.md).
 //!
 //! Written from the definitions with exact arithmetic: every finite operand is
 //! `(-1)^s * m * 2^e` with integer m, the exact result is formed with num-bigint and
@@ -56,10 +57,73 @@ pub enum Op {
     Mul = 3,
     /// convertFormat: a, in the other format, to this one
     Cvt = 4,
+    /// convertFromInt: a, an integer of type `ity`, to this format
+    CvtI2F = 5,
+    /// convertToInteger: a, in this format, to an integer of type `ity` (rounded in the
+    /// selected mode; out of range and NaN saturate, as PTX `cvt` does, raising invalid)
+    CvtF2I = 6,
 }
 
 impl Op {
-    pub const ALL: [Op; 5] = [Op::Fma, Op::Add, Op::Sub, Op::Mul, Op::Cvt];
+    pub const ALL: [Op; 7] = [Op::Fma, Op::Add, Op::Sub, Op::Mul, Op::Cvt, Op::CvtI2F, Op::CvtF2I];
+}
+
+/// Integer types of the conversions; the numbers are the hw `ity` encoding (bit 0 signed,
+/// bit 1 64-bit). A 32-bit integer lives in the low 32 bits of a u64 (the high bits of an
+/// operand are ignored, those of a result are 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ity {
+    U32 = 0,
+    S32 = 1,
+    U64 = 2,
+    S64 = 3,
+}
+
+impl Ity {
+    pub const ALL: [Ity; 4] = [Ity::U32, Ity::S32, Ity::U64, Ity::S64];
+    pub fn signed(self) -> bool {
+        self as u8 & 1 == 1
+    }
+    pub fn bits(self) -> u32 {
+        if self as u8 & 2 == 2 {
+            64
+        } else {
+            32
+        }
+    }
+    /// The integer an operand holds.
+    pub fn value(self, a: u64) -> i128 {
+        match self {
+            Ity::U32 => a as u32 as i128,
+            Ity::S32 => a as u32 as i32 as i128,
+            Ity::U64 => a as i128,
+            Ity::S64 => a as i64 as i128,
+        }
+    }
+    /// The smallest and largest value of the type.
+    pub fn range(self) -> (i128, i128) {
+        let n = self.bits();
+        if self.signed() {
+            (-(1i128 << (n - 1)), (1i128 << (n - 1)) - 1)
+        } else {
+            (0, (1i128 << n) - 1)
+        }
+    }
+    /// A value of the type as result bits.
+    pub fn encode(self, v: i128) -> u64 {
+        let r = v as u64;
+        if self.bits() == 32 {
+            r & 0xFFFF_FFFF
+        } else {
+            r
+        }
+    }
+    /// The saturated result of an invalid conversion: 0 for a NaN, otherwise the end of
+    /// the range on the operand's side (PTX `cvt` saturation).
+    pub fn saturate(self, nan: bool, neg: bool) -> u64 {
+        let (lo, hi) = self.range();
+        self.encode(if nan { 0 } else if neg { lo } else { hi })
+    }
 }
 
 impl Fmt {
@@ -376,21 +440,79 @@ pub fn cvt(dst: Fmt, a: u64, rnd: Rnd) -> (u64, u8) {
     round(dst, s, &BigUint::from(m), e, rnd)
 }
 
-/// One operation of the unit, dispatched on `op` (c is used by fma only; ftz by f32 fma).
-pub fn exec(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
+/// convertFromInt: the integer `a` of type `ity` rounded once to `dst` (inexact is the
+/// only flag possible: every 64-bit integer is below the binary32 overflow threshold).
+/// Zero gives +0.
+pub fn cvt_i2f(dst: Fmt, ity: Ity, a: u64, rnd: Rnd) -> (u64, u8) {
+    let v = ity.value(a);
+    if v == 0 {
+        return (0, 0);
+    }
+    round(dst, v < 0, &BigUint::from(v.unsigned_abs()), 0, rnd)
+}
+
+/// convertToInteger: `a` in `src` rounded to an integer in mode `rnd` (rn ties to even,
+/// rna ties away, rz, rm, rp), from the definition. In range: that integer, inexact when
+/// it differs from a. Otherwise invalid (and not inexact): a NaN gives 0, an infinity or
+/// a rounded value beyond the range the end of the range on its side (so a negative value
+/// to an unsigned type gives 0; one that rounds to -0 is in range).
+pub fn cvt_f2i(src: Fmt, ity: Ity, a: u64, rnd: Rnd) -> (u64, u8) {
+    let a = a & src.mask();
+    let neg = src.sign(a);
+    if src.is_nan(a) {
+        return (ity.saturate(true, neg), NV);
+    }
+    if src.is_inf(a) {
+        return (ity.saturate(false, neg), NV);
+    }
+    let (_, m, e) = src.decode(a);
+    // |a| = m * 2^e = q + r / 2^sh exactly, 0 <= r < 2^sh.
+    let (q, inexact, up) = if e >= 0 {
+        (BigUint::from(m) << (e as u64), false, false)
+    } else {
+        let sh = (-e) as u64;
+        let mb = BigUint::from(m);
+        let q: BigUint = &mb >> sh;
+        let r: BigUint = mb - (&q << sh);
+        let half = BigUint::from(1u8) << (sh - 1);
+        let nz = r.bits() > 0;
+        let up = match rnd {
+            Rnd::Rn => r > half || (r == half && q.bit(0)),
+            Rnd::Rna => r >= half,
+            Rnd::Rz => false,
+            Rnd::Rm => neg && nz,
+            Rnd::Rp => !neg && nz,
+        };
+        (q, nz, up)
+    };
+    let mag = BigInt::from(if up { q + 1u8 } else { q });
+    let v = if neg { -mag } else { mag };
+    let (lo, hi) = ity.range();
+    if v < BigInt::from(lo) || v > BigInt::from(hi) {
+        return (ity.saturate(false, neg), NV);
+    }
+    let v: i128 = v.try_into().expect("in range");
+    (ity.encode(v), if inexact { NX } else { 0 })
+}
+
+/// One operation of the unit, dispatched on `op` (c is used by fma only; ftz by f32 fma;
+/// `ity` by the integer conversions, where `fmt` is the floating-point side).
+pub fn exec(op: Op, fmt: Fmt, ity: Ity, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
     match op {
         Op::Fma => fma(fmt, a, b, c, rnd, ftz),
         Op::Add => add(fmt, a, b, rnd),
         Op::Sub => sub(fmt, a, b, rnd),
         Op::Mul => mul(fmt, a, b, rnd),
         Op::Cvt => cvt(fmt, a, rnd),
+        Op::CvtI2F => cvt_i2f(fmt, ity, a, rnd),
+        Op::CvtF2I => cvt_f2i(fmt, ity, a, rnd),
     }
 }
 
 /// Berkeley SoftFloat (8086-SSE), set to detect tininess before rounding: the independent
 /// oracle for every operation of the unit, with heddle's f32 flush-to-zero layer on top.
 pub mod softfloat_check {
-    use super::{Fmt, Op, Rnd, NV, NX, OF, UF};
+    use super::{Fmt, Ity, Op, Rnd, NV, NX, OF, UF};
     use softfloat_wrapper::{ExceptionFlags, Float, RoundingMode, F32, F64};
 
     pub fn mode(rnd: Rnd) -> RoundingMode {
@@ -418,6 +540,56 @@ pub mod softfloat_check {
         (r, fl)
     }
 
+    /// Integer conversions through SoftFloat. Where SoftFloat raises invalid (it returns
+    /// its "integer indefinite"), heddle's result is the PTX saturation of
+    /// [`Ity::saturate`], so that value replaces SoftFloat's.
+    fn int_cvt(op: Op, fmt: Fmt, ity: Ity, a: u64, rnd: Rnd) -> (u64, u8) {
+        let m = mode(rnd);
+        if op == Op::CvtI2F {
+            return match fmt {
+                Fmt::F64 => run(|| match ity {
+                    Ity::U32 => F64::from_u32(a as u32, m),
+                    Ity::S32 => F64::from_i32(a as u32 as i32, m),
+                    Ity::U64 => F64::from_u64(a, m),
+                    Ity::S64 => F64::from_i64(a as i64, m),
+                }
+                .to_bits()),
+                Fmt::F32 => run(|| match ity {
+                    Ity::U32 => F32::from_u32(a as u32, m),
+                    Ity::S32 => F32::from_i32(a as u32 as i32, m),
+                    Ity::U64 => F32::from_u64(a, m),
+                    Ity::S64 => F32::from_i64(a as i64, m),
+                }
+                .to_bits() as u64),
+            };
+        }
+        let a = a & fmt.mask();
+        let (r, f) = match fmt {
+            Fmt::F64 => {
+                let x = F64::from_bits(a);
+                run(|| match ity {
+                    Ity::U32 => x.to_u32(m, true) as u64,
+                    Ity::S32 => x.to_i32(m, true) as u32 as u64,
+                    Ity::U64 => x.to_u64(m, true),
+                    Ity::S64 => x.to_i64(m, true) as u64,
+                })
+            }
+            Fmt::F32 => {
+                let x = F32::from_bits(a as u32);
+                run(|| match ity {
+                    Ity::U32 => x.to_u32(m, true) as u64,
+                    Ity::S32 => x.to_i32(m, true) as u32 as u64,
+                    Ity::U64 => x.to_u64(m, true),
+                    Ity::S64 => x.to_i64(m, true) as u64,
+                })
+            }
+        };
+        if f & NV != 0 {
+            return (ity.saturate(fmt.is_nan(a), fmt.sign(a)), f);
+        }
+        (r, f)
+    }
+
     fn op2(fmt: Fmt, op: Op, a: u64, b: u64, c: u64, rnd: Rnd) -> (u64, u8) {
         let m = mode(rnd);
         match fmt {
@@ -430,6 +602,7 @@ pub mod softfloat_check {
                         Op::Sub => x.sub(y, m),
                         Op::Mul => x.mul(y, m),
                         Op::Cvt => F32::from_bits(a as u32).to_f64(m),
+                        Op::CvtI2F | Op::CvtF2I => unreachable!("integer conversions go through int_cvt"),
                     }
                     .to_bits()
                 })
@@ -443,6 +616,7 @@ pub mod softfloat_check {
                         Op::Sub => x.sub(y, m),
                         Op::Mul => x.mul(y, m),
                         Op::Cvt => F64::from_bits(a).to_f32(m),
+                        Op::CvtI2F | Op::CvtF2I => unreachable!("integer conversions go through int_cvt"),
                     })
                     .to_bits() as u64
                 })
@@ -452,7 +626,10 @@ pub mod softfloat_check {
 
     /// The operation through SoftFloat; for f32 fma with `ftz`, inputs are flushed first
     /// and a subnormal result becomes a signed zero with underflow and inexact raised.
-    pub fn exec(op: Op, fmt: Fmt, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
+    pub fn exec(op: Op, fmt: Fmt, ity: Ity, a: u64, b: u64, c: u64, rnd: Rnd, ftz: bool) -> (u64, u8) {
+        if op == Op::CvtI2F || op == Op::CvtF2I {
+            return int_cvt(op, fmt, ity, a, rnd);
+        }
         let msk = fmt.mask();
         let a = if op == Op::Cvt { a & fmt.other().mask() } else { a & msk };
         let (b, c) = (b & msk, c & msk);
