@@ -268,3 +268,33 @@ fn histogram_with_atomics() {
         assert_eq!(mem.words(pb), want.to_vec(), "n {n}");
     }
 }
+
+/// `fma.rn.f32` runs on the FMA unit's golden model (one rounding, IEEE subnormals): a
+/// Horner cubic matches the host's fused `f32::mul_add` bit for bit, including inputs
+/// whose results are subnormal; without the FMA model the kernel faults cleanly.
+#[test]
+fn horner_fma_on_the_fma_unit() {
+    use heddle_sim::gsm::{FaultKind, GoldenFpUnits};
+    let k = kernel("horner_fma", Options::default());
+    let host = |x: f32, c: [f32; 4]| c[3].mul_add(x, c[2]).mul_add(x, c[1]).mul_add(x, c[0]);
+    for (n, block, seed) in [(256u32, 128u32, 1u64), (1000, 96, 2)] {
+        let mut rng = Rng::new(seed);
+        let mut x: Vec<u32> = (0..n).map(|_| fval(&mut rng)).collect();
+        x[0] = 0x0000_0003; // subnormal input
+        x[1] = 0x2000_0000; // tiny: the cubic's terms span the subnormal range
+        let c = [1.0e-38f32, -0.3333, 0.75, 1.1];
+        let mut mem = GlobalMem::default();
+        let (px, py) = (mem.alloc_u32(&x), mem.alloc_u32(&vec![0; n as usize]));
+        let args = [p(px), p(py), Arg::U32(n), Arg::F32(c[0]), Arg::F32(c[1]), Arg::F32(c[2]), Arg::F32(c[3])];
+        let params = pack_params(&k, &args).unwrap();
+        let l = Launch { grid: [n.div_ceil(block), 1, 1], block: [block, 1, 1], params, constant: vec![] };
+        gsm::run(&k, &l, &mut mem, &Config::default(), &mut GoldenFpUnits, false).unwrap_or_else(|f| panic!("{f}"));
+        let out = mem.words(py);
+        for i in 0..n as usize {
+            let want = host(f32::from_bits(x[i]), c).to_bits();
+            assert_eq!(out[i], want, "horner_fma n={n} i={i} x={:08x}", x[i]);
+        }
+        let f = gsm::run(&k, &l, &mut mem, &Config::default(), &mut NoFpUnits, false).unwrap_err();
+        assert_eq!(f.kind, FaultKind::NotYetSupported, "{f}");
+    }
+}

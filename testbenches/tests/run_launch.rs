@@ -88,3 +88,17 @@ fn trace_file_has_one_line_per_warp_instruction() {
     let stores: usize = text.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["stores"].as_array().unwrap().len()).sum();
     assert_eq!(stores, 512, "one store per element");
 }
+
+/// horner_fma's launch runs its fma.rn.f32 on the FMA unit's golden model: every output
+/// equals the host's fused multiply-adds.
+#[test]
+fn horner_fma_launch_uses_the_fma_unit() {
+    let r = run_file(&launch("horner_fma")).unwrap();
+    let y = &r.outputs[0];
+    assert_eq!(y.name, "y");
+    assert_eq!(y.bytes, 4000);
+    // random_f32 (seed 3): the first value as the launch file's generator makes it.
+    let x0 = (heddle_sim::vectors::Rng::new(3).next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+    let want = 1.1f32.mul_add(x0, 0.75).mul_add(x0, -0.3333).mul_add(x0, 0.5);
+    assert_eq!(y.head[0], format!("{want}"), "{:?}", y.head);
+}

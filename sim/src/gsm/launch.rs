@@ -1,7 +1,7 @@
 //! Launch descriptions for `heddle run` (a small JSON file, see docs/ptx.md): the PTX file,
 //! grid and block, the global buffers with their initial contents, the kernel arguments and
 //! the buffers to report.
-use super::{pack_params, run, Arg, Config, GlobalMem, Launch, NoFpUnits, Stats};
+use super::{pack_params, run, Arg, Config, GlobalMem, GoldenFpUnits, Launch, Stats};
 use crate::ptx::{parse_bytes, translate};
 use crate::vectors::Rng;
 use serde::{Deserialize, Serialize};
@@ -184,7 +184,7 @@ pub fn run_file_traced(path: &Path, trace: Option<&Path>) -> Result<RunReport, S
     if let Some(w) = lf.watchdog {
         cfg.watchdog = w;
     }
-    let r = run(&k, &l, &mut mem, &cfg, &mut NoFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
+    let r = run(&k, &l, &mut mem, &cfg, &mut GoldenFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
     if let Some(t) = trace {
         use std::io::Write;
         let f = std::fs::File::create(t).map_err(|e| format!("{}: {e}", t.display()))?;

@@ -179,6 +179,29 @@ impl FpUnits for NoFpUnits {
     }
 }
 
+/// The golden models of heddle's own units: the FMA unit's ([`crate::golden::fma`]:
+/// binary32 fused multiply-add with one rounding, IEEE subnormals, the instruction's
+/// rounding mode, then `.sat`).
+pub struct GoldenFpUnits;
+
+impl FpUnits for GoldenFpUnits {
+    fn sfu(&mut self, i: &Instr, _x: u32) -> Result<u32, String> {
+        Err(format!("not yet supported: {} (no SFU golden model yet)", isa::opdef(i.op).map_or("?", |d| d.name)))
+    }
+    fn fma32(&mut self, i: &Instr, a: u32, b: u32, c: u32) -> Result<u32, String> {
+        use crate::golden::fma::{fma, Fmt, Rnd};
+        let rnd = match i.rnd {
+            0 => Rnd::Rn,
+            1 => Rnd::Rz,
+            2 => Rnd::Rm,
+            _ => Rnd::Rp,
+        };
+        let (y, _flags) = fma(Fmt::F32, a as u64, b as u64, c as u64, rnd, false);
+        let y = y as u32;
+        Ok(if i.sat { crate::golden::g80_fp32::sat(y) } else { y })
+    }
+}
+
 /// Execution statistics.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
