@@ -48,6 +48,9 @@ pub struct BlockEntry {
     pub about: &'static str,
     /// Verilog as rust-hdl generates it (top module still called `top`).
     pub raw_verilog: fn() -> String,
+    /// Clocks from an input to the output it causes (0: combinational; for a block whose
+    /// latency depends on the request, the smallest).
+    pub latency: u32,
 }
 
 /// Connects a default instance of `B` and returns rust-hdl's Verilog for it.
@@ -64,71 +67,85 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "fp32_classify",
             about: "FP32 unpack/classify, combinational",
             raw_verilog: raw_verilog_of::<fp32_classify::Fp32Classify>,
+            latency: 0,
         },
         BlockEntry {
             name: "fp32_unpack",
             about: "FP32 unpack/classify + pipeline register, 1 cycle",
             raw_verilog: raw_verilog_of::<fp32_unpack::Fp32Unpack>,
+            latency: 1,
         },
         BlockEntry {
             name: "fp32_add",
             about: "G80 add.f32/sub.f32 (rn, rz), combinational",
             raw_verilog: raw_verilog_of::<fp32_add::Fp32Add>,
+            latency: 0,
         },
         BlockEntry {
             name: "fp32_mul",
             about: "G80 mul.f32 (rn, rz), combinational",
             raw_verilog: raw_verilog_of::<fp32_mul::Fp32Mul>,
+            latency: 0,
         },
         BlockEntry {
             name: "fp32_mad",
             about: "G80 mad.f32 (truncated product, rn), combinational",
             raw_verilog: raw_verilog_of::<fp32_mad::Fp32Mad>,
+            latency: 0,
         },
         BlockEntry {
             name: "fp32_cmp",
             about: "G80 min/max.f32 and setp.f32 (all 14 conditions), combinational",
             raw_verilog: raw_verilog_of::<fp32_cmp::Fp32Cmp>,
+            latency: 0,
         },
         BlockEntry {
             name: "mul24",
             about: "24x24 unsigned multiplier, hand-written Verilog",
             raw_verilog: raw_verilog_of::<mul24::Mul24>,
+            latency: 0,
         },
         BlockEntry {
             name: "fp32_cvt",
             about: "FP32 conversions: f32<->s32/u32, round to integral, f32<->f16",
             raw_verilog: raw_verilog_of::<fp32_cvt::Fp32Cvt>,
+            latency: 0,
         },
         BlockEntry {
             name: "int_alu",
             about: "SP integer ALU (add..selp), combinational",
             raw_verilog: raw_verilog_of::<int_alu::IntAlu>,
+            latency: 0,
         },
         BlockEntry {
             name: "mul32",
             about: "32x32 multiplier, signed/unsigned, hand-written Verilog",
             raw_verilog: raw_verilog_of::<mul32::Mul32>,
+            latency: 0,
         },
         BlockEntry {
             name: "sp_datapath",
             about: "SP datapath: FP32 + integer units, 2-cycle latency, 1 op/clock",
             raw_verilog: raw_verilog_of::<sp_datapath::SpDatapath>,
+            latency: 2,
         },
         BlockEntry {
             name: "valid_pipe",
             about: "valid pipeline, 32-bit payload, 3 stages",
             raw_verilog: raw_verilog_of::<ValidPipe32x3>,
+            latency: 3,
         },
         BlockEntry {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
+            latency: 2,
         },
         BlockEntry {
             name: "fma",
             about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), 3 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<fma::Fma>,
+            latency: 3,
         },
     ]
 }

