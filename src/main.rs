@@ -104,6 +104,10 @@ enum Cmd {
         /// Yosys only: skip place and route (no Fmax)
         #[arg(long)]
         no_pnr: bool,
+        /// Stop nextpnr-ecp5 after this many minutes per block (the block is then reported
+        /// as unrouted, with nextpnr's last log line)
+        #[arg(long, default_value_t = report::DEFAULT_PNR_MINUTES)]
+        pnr_minutes: u64,
     },
 }
 
@@ -198,11 +202,13 @@ fn main() -> ExitCode {
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
         Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
-        Cmd::Report { block, json, no_pnr } => {
+        Cmd::Report { block, json, no_pnr, pnr_minutes } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {
                 eprintln!("report: {b} ...");
-                report::block_report(b, !no_pnr).map(|r| reps.push(r)).map_err(|e| e.to_string())
+                report::block_report_limited(b, !no_pnr, std::time::Duration::from_secs(pnr_minutes * 60))
+                    .map(|r| reps.push(r))
+                    .map_err(|e| e.to_string())
             });
             r.and_then(|_| {
                 print!("{}", report::table(&reps));

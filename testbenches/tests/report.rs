@@ -1,6 +1,6 @@
 //! `heddle report`: ECP5 cell counts (snapshotted: a change in area shows in review) and
 //! the nextpnr-ecp5 flow producing an Fmax.
-use heddle_sim::report::{block_report, parse_ports, table, wrapper, BlockReport};
+use heddle_sim::report::{block_report, parse_ports, table, wrapper, BlockReport, Placed};
 
 #[test]
 fn cell_counts_snapshot() {
@@ -36,17 +36,20 @@ fn wrapper_connects_every_port() {
 }
 
 /// The out-of-context flow (used for registered blocks with more than OOC_IO_BITS I/O bits,
-/// such as the shared memory) places a small registered block without its wrapper and
-/// finds an Fmax.
+/// such as the shared memory) places a small registered block inside its ring of port
+/// registers and finds an Fmax (without the ring there would be no path to time).
 #[test]
 fn out_of_context_place_and_route_gives_fmax() {
     let v = heddle_sim::export::block_verilog("fp32_unpack").unwrap();
     let dir = std::env::temp_dir().join(format!("heddle-ooc-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (f, how) = heddle_sim::report::ecp5_fmax_placed("fp32_unpack", &v, &dir, true).unwrap_or_else(|e| panic!("{e}"));
+    let limit = std::time::Duration::from_secs(600);
+    let placed = heddle_sim::report::ecp5_fmax_placed("fp32_unpack", &v, &dir, true, limit).unwrap_or_else(|e| panic!("{e}"));
+    let Placed::Fmax(f, how) = placed else { panic!("{placed:?}") };
     assert_eq!(how, "out of context");
     assert!(f > 20.0 && f < 2000.0, "implausible Fmax {f}");
-    assert!(!dir.join("wrap.v").exists(), "no wrapper out of context");
+    let w = std::fs::read_to_string(dir.join("wrap.v")).unwrap();
+    assert!(w.contains("input wire [31:0] p_a") && w.contains("r_a <= p_a;") && w.contains("fp32_unpack dut("), "{w}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -62,4 +65,29 @@ fn registry_latencies_agree_with_the_blocks() {
             assert_eq!(b.latency as usize, heddle_hw::fma::FMA_LATENCY);
         }
     }
+}
+
+/// nextpnr is stopped at the time limit instead of running for hours on a congested block:
+/// the outcome says so with nextpnr's last log line, and the table marks the block unrouted.
+#[test]
+fn place_and_route_stops_at_the_time_limit() {
+    let v = heddle_sim::export::block_verilog("fp32_unpack").unwrap();
+    let dir = std::env::temp_dir().join(format!("heddle-pnr-limit-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let placed = heddle_sim::report::ecp5_fmax_placed("fp32_unpack", &v, &dir, false, std::time::Duration::ZERO).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(placed, Placed::TimedOut { seconds: 0, .. }), "{placed:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let r = BlockReport {
+        block: "x".into(),
+        cells: Default::default(),
+        other_cells: 0,
+        registered: true,
+        latency: 1,
+        fmax_mhz: None,
+        fmax_method: Some("not routed within 60 min (nextpnr stopped at: Info: ...)".into()),
+        device: String::new(),
+        tools: String::new(),
+    };
+    let t = table(&[r]);
+    assert!(t.contains("unrouted") && t.contains("x: not routed within 60 min"), "{t}");
 }
