@@ -26,6 +26,8 @@ pub mod mul24;
 pub mod mul32;
 pub mod shared_mem;
 pub mod shared_mem_bank;
+pub mod sfu_table;
+pub mod sfu_tables;
 pub mod sp_datapath;
 pub mod fp32_unpack;
 pub mod valid_pipe;

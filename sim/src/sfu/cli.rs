@@ -1,0 +1,92 @@
+//! The `heddle sfu-tables` and `heddle sfu-report` commands.
+use super::tablegen::{self, committed_config, Config, TFn};
+
+fn tfn(name: &str) -> Result<TFn, String> {
+    TFn::ALL
+        .into_iter()
+        .find(|f| f.name() == name)
+        .ok_or_else(|| format!("unknown table function '{name}' (known: rcp rsq lg2 ex2 sin)"))
+}
+
+/// Applies `key=value` overrides (k m f0 off0 w0 w1 w2 bias goal) to a config.
+pub fn apply(cfg: &Config, spec: &str) -> Result<Config, String> {
+    let mut c = cfg.clone();
+    for kv in spec.split_whitespace() {
+        let (k, v) = kv.split_once('=').ok_or_else(|| format!("'{kv}': expected key=value"))?;
+        let num = |v: &str| v.parse::<i64>().map_err(|_| format!("'{kv}': not a number"));
+        match k {
+            "k" => c.region_bits = num(v)? as u32,
+            "m" => c.m = v.split(',').map(|x| num(x).map(|n| n as u32)).collect::<Result<_, _>>()?,
+            "f0" => c.f0 = num(v)? as u32,
+            "off0" => c.off0 = num(v)? as i32,
+            "w0" => c.w0 = num(v)? as u32,
+            "w1" => c.w1 = num(v)? as u32,
+            "w2" => c.w2 = num(v)? as u32,
+            "bias" => c.bias = num(v)? as i32,
+            "goal" => c.goal = v.parse().map_err(|_| format!("'{kv}': not a number"))?,
+            _ => return Err(format!("'{k}': unknown key (k m f0 off0 w0 w1 w2 bias goal)")),
+        }
+    }
+    if c.region_bits > 4 || c.m.len() != 1 << c.region_bits || c.m.iter().any(|&m| m < c.region_bits || m > 10) {
+        return Err(format!("{} region sizes for k={} (need 2^k values, k <= 4, each in k..=10)", c.m.len(), c.region_bits));
+    }
+    Ok(c)
+}
+
+/// `heddle sfu-tables`: regenerate (or `check`) the committed tables; with `try_fn`, run the
+/// generator for one function with each of the `tries` overrides and print the statistics.
+pub fn sfu_tables(check: bool, try_fn: Option<&str>, tries: &[String], biases: Option<(i32, i32)>) -> Result<(), String> {
+    if let Some(name) = try_fn {
+        let f = tfn(name)?;
+        let t0 = std::time::Instant::now();
+        let refs = tablegen::grid_reference(f);
+        eprintln!("{}: reference on {} grid points in {:.1} s", f.name(), refs.len(), t0.elapsed().as_secs_f64());
+        let specs: Vec<String> = if tries.is_empty() { vec![String::new()] } else { tries.to_vec() };
+        for spec in specs {
+            let cfg = apply(&committed_config(f), &spec)?;
+            let t1 = std::time::Instant::now();
+            let (segs, coefs) = tablegen::minimax_all(f, &cfg);
+            let bs: Vec<i32> = match biases {
+                Some((a, b)) => (a..=b).collect(),
+                None => vec![cfg.bias],
+            };
+            for b in bs {
+                let c = Config { bias: b, ..cfg.clone() };
+                let g = tablegen::generate_from(f, &c, &refs, &segs, &coefs);
+                println!(
+                    "{} [{spec}] bias={b}: {} entries, w {}/{}/{}, {} ROM bits, violations {}: {} ({:.1} s)",
+                    f.name(),
+                    g.c0.len(),
+                    g.w0,
+                    g.w1,
+                    g.w2,
+                    g.stats.rom_bits,
+                    g.stats.violations,
+                    tablegen::summary(&g),
+                    t1.elapsed().as_secs_f64()
+                );
+            }
+        }
+        return Ok(());
+    }
+    let t0 = std::time::Instant::now();
+    let gens = tablegen::generate_all();
+    let rs = tablegen::to_rust(&gens);
+    let js = tablegen::to_json(&gens);
+    let (prs, pjs) = tablegen::output_paths();
+    let total: u64 = gens.iter().map(|g| g.stats.rom_bits).sum();
+    for g in &gens {
+        println!("{:4} {:4} entries {:6} bits  {}", g.func.name(), g.c0.len(), g.stats.rom_bits, tablegen::summary(g));
+    }
+    println!("total ROM {total} bits (budget 23,296); generated in {:.1} s", t0.elapsed().as_secs_f64());
+    if check {
+        let same = |p: &std::path::Path, s: &str| std::fs::read_to_string(p).map_or(false, |t| t == s);
+        let stale: Vec<String> =
+            [(&prs, &rs), (&pjs, &js)].iter().filter(|(p, s)| !same(p, s)).map(|(p, _)| p.display().to_string()).collect();
+        return if stale.is_empty() { Ok(()) } else { Err(format!("stale: {}", stale.join(", "))) };
+    }
+    std::fs::write(&prs, rs).map_err(|e| format!("{}: {e}", prs.display()))?;
+    std::fs::write(&pjs, js).map_err(|e| format!("{}: {e}", pjs.display()))?;
+    println!("wrote {} and {}", prs.display(), pjs.display());
+    Ok(())
+}
