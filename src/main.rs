@@ -116,6 +116,17 @@ enum Cmd {
         #[arg(long)]
         bias: Option<String>,
     },
+    /// SFU accuracy: every binary32 input of each function's reference interval (and all
+    /// 2^32 for rcp, rsqrt, exp2, log2 unless --intervals-only) through the bit-exact model
+    /// against a correctly rounded high-precision reference, beside Oberman & Siu 2005
+    SfuReport {
+        /// Only the reference intervals (skip the 2^32 sweeps)
+        #[arg(long)]
+        intervals_only: bool,
+        /// Also write the rows as JSON to this file
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
 }
 
 fn blocks_or(one: Option<String>) -> Vec<String> {
@@ -197,6 +208,7 @@ fn main() -> ExitCode {
             };
             b.and_then(|b| heddle_sim::sfu::cli::sfu_tables(check, try_fn.as_deref(), &with, b))
         }
+        Cmd::SfuReport { intervals_only, json } => heddle_sim::sfu::cli::sfu_report(!intervals_only, json.as_deref()),
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {

@@ -90,3 +90,24 @@ pub fn sfu_tables(check: bool, try_fn: Option<&str>, tries: &[String], biases: O
     println!("wrote {} and {}", prs.display(), pjs.display());
     Ok(())
 }
+
+/// `heddle sfu-report`.
+pub fn sfu_report(full: bool, json: Option<&std::path::Path>) -> Result<(), String> {
+    let t0 = std::time::Instant::now();
+    let rows = super::report::run(full, |r| {
+        eprintln!(
+            "  {} {}: {} inputs, max {:.4} ulp, {:.2} good bits, {:.2} % exact, {} monotonic violations, {} special mismatches ({:.1} s)",
+            r.function, r.interval, r.inputs, r.max_ulp, r.good_bits, r.exact_pct, r.monotonic_violations, r.special_mismatches, r.seconds
+        )
+    });
+    print!("{}", super::report::table(&rows));
+    println!("sweeps took {:.0} s on 2 threads", t0.elapsed().as_secs_f64());
+    if let Some(p) = json {
+        std::fs::write(p, serde_json::to_string_pretty(&rows).unwrap()).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    let bad: u64 = rows.iter().map(|r| r.special_mismatches).sum();
+    if bad > 0 {
+        return Err(format!("{bad} special-case mismatches"));
+    }
+    Ok(())
+}

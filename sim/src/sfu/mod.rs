@@ -4,5 +4,6 @@
 pub mod bigfx;
 pub mod hp;
 pub mod model;
+pub mod report;
 pub mod tablegen;
 pub mod cli;

@@ -43,6 +43,12 @@ impl TFn {
     pub fn grid_bits(self) -> u32 {
         [23, 24, 23, 24, 23][self as usize]
     }
+    /// Step of u between consecutive operands the datapath can see (in units of 2^-32):
+    /// rcp, log2: 23-bit significands; rsqrt: 24 bits; exp2: the 30-bit fraction of
+    /// rro.ex2; sin: the 28-bit q of rro.sincos.
+    pub fn input_step(self) -> u64 {
+        [1 << 9, 1 << 8, 1 << 9, 4, 16][self as usize]
+    }
     /// Is the function increasing in u?
     pub fn increasing(self) -> bool {
         !matches!(self, TFn::Rcp | TFn::Rsq)
@@ -211,9 +217,9 @@ pub fn committed_config(f: TFn) -> Config {
             bias: 7,
             goal: 0.95,
         },
-        TFn::Lg2 => Config { region_bits: 0, m: vec![6], f0: 26, off0: -32, w0: 26, w1: 15, w2: 10, bias: 8, goal: 2f64.powf(-23.3) },
+        TFn::Lg2 => Config { region_bits: 0, m: vec![6], f0: 26, off0: -32, w0: 26, w1: 15, w2: 10, bias: 8, goal: 2f64.powf(-23.1) },
         TFn::Ex2 => Config { region_bits: 0, m: vec![6], f0: 25, off0: 1 << 25, w0: 25, w1: 16, w2: 10, bias: 7, goal: 0.95 },
-        TFn::Sin => Config { region_bits: 0, m: vec![6], f0: 27, off0: -64, w0: 27, w1: 16, w2: 12, bias: 6, goal: 2f64.powf(-23.3) },
+        TFn::Sin => Config { region_bits: 0, m: vec![6], f0: 27, off0: -64, w0: 27, w1: 16, w2: 12, bias: 6, goal: 1.16e-7 },
     }
 }
 
@@ -722,8 +728,8 @@ impl Generated {
 const PAIRS: usize = 4;
 
 /// Per segment, among the candidate (c1, c2) pairs and C0 within 4 of each pair's centre:
-/// no error above the goal and monotonic (with the previous segment) if possible, then the
-/// most correctly rounded results (or the smallest error when the goal cannot be met),
+/// no error above the goal if possible (else the smallest error), then monotonic (with the
+/// previous segment, at the finest input step), then the most correctly rounded results,
 /// then the smallest maximum error. Every input of the segment's grid through the
 /// bit-exact datapath.
 fn search_c0(f: TFn, g: &mut Generated, refs: &[(u32, f64)], segs: &[Segment], pairs: &[Vec<(i64, i64, i64)>]) {
@@ -751,6 +757,13 @@ fn search_c0(f: TFn, g: &mut Generated, refs: &[(u32, f64)], segs: &[Segment], p
             let t2 = ((pc2.unsigned_abs() * model::square(xl) as u64) >> tab.shift2(s.region)) as i64;
             base.push(if tab.neg1 { -t1 } else { t1 } + if tab.neg2 { -t2 } else { t2 } + tab.bias as i64);
         }
+        let end_base = {
+            let u = (s.start + s.width - f.input_step()) as u32;
+            let (_, xl) = model::split(&tab, u);
+            let t1 = ((pc1.unsigned_abs() * xl as u64) >> tab.shift1(s.region)) as i64;
+            let t2 = ((pc2.unsigned_abs() * model::square(xl) as u64) >> tab.shift2(s.region)) as i64;
+            (if tab.neg1 { -t1 } else { t1 }) + (if tab.neg2 { -t2 } else { t2 }) + tab.bias as i64
+        };
         // (error above the goal, not monotonic, exact count, max error, last result)
         let eval = |c0: i64| -> (bool, bool, u64, f64, Option<u32>) {
             let t0 = (c0 + g.off0 as i64) << shift;
@@ -779,11 +792,27 @@ fn search_c0(f: TFn, g: &mut Generated, refs: &[(u32, f64)], segs: &[Segment], p
                 }
                 last = Some(y);
             }
-            (maxe > g.config.goal, !mono, exact, maxe, last)
+            // the segment's last operand at the finest input step (between grid points for
+            // exp2 and sin): monotonicity across the boundary must hold there too
+            let yend = {
+                let a = t0 + end_base;
+                if a <= 0 {
+                    0
+                } else {
+                    let (sg, ex) = model::round24(a as u64, ACC_FRAC);
+                    model::pack_g80(false, sg, ex)
+                }
+            };
+            if let Some(l) = last {
+                if (inc && yend < l) || (!inc && yend > l) {
+                    mono = false;
+                }
+            }
+            (maxe > g.config.goal, !mono, exact, maxe, Some(yend))
         };
         // order: within the goal, monotonic, then most correctly rounded (or, when the goal
         // cannot be met, the smallest error), then the smallest error
-        let key = |r: &(bool, bool, u64, f64, Option<u32>)| (r.0, r.1, if r.0 { 0 } else { u64::MAX - r.2 }, r.3);
+        let key = |r: &(bool, bool, u64, f64, Option<u32>)| (r.0, if r.0 { r.3 } else { 0.0 }, r.1, u64::MAX - r.2, r.3);
         for d in -4..=4i64 {
             let c = (pc0 + d).min((1i64 << g.config.w0) - 1);
             if c < 0 || (d > 0 && c == (1i64 << g.config.w0) - 1 && pc0 + d - 1 >= c) {
