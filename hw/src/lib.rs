@@ -26,6 +26,17 @@ pub mod mul24;
 pub mod mul32;
 pub mod shared_mem;
 pub mod shared_mem_bank;
+pub mod sfu;
+pub mod sfu_index;
+pub mod sfu_mul;
+pub mod sfu_post;
+pub mod sfu_prep;
+pub mod sfu_rom;
+pub mod sfu_rro;
+pub mod sfu_rro_a;
+pub mod sfu_rro_b;
+pub mod sfu_square;
+pub mod sfu_sum;
 pub mod sfu_table;
 pub mod sfu_tables;
 pub mod sp_datapath;
@@ -125,6 +136,16 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
+        },
+        BlockEntry {
+            name: "sfu",
+            about: "SFU: rcp rsq lg2 ex2 sin cos (quadratic interpolation, 23,208 ROM bits), rro; 5 cycles, 1 op/clock",
+            raw_verilog: raw_verilog_of::<sfu::Sfu>,
+        },
+        BlockEntry {
+            name: "sfu_rro",
+            about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
+            raw_verilog: raw_verilog_of::<sfu_rro::SfuRro>,
         },
         BlockEntry {
             name: "fma",

@@ -1,0 +1,286 @@
+//! Runners for the SFU (`heddle cosim sfu`, `heddle cosim sfu_rro`): operation streams
+//! (every segment boundary of every table, special cases, then weighted random operands of
+//! every operation), each result of the hw block's Rust model checked against the
+//! bit-exact model ([`crate::sfu::model`]) at the documented latency; then the trace is
+//! replayed into the exported Verilog.
+use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
+use crate::cosim::{Bench, CosimError};
+use crate::sfu::model::{self, Op};
+use crate::sfu::tablegen::TFn;
+use crate::vectors::{f32_random, f32_specials, Rng};
+use heddle_hw::sfu::{Sfu, SFU_LATENCY};
+use heddle_hw::sfu_rro::{SfuRro, RRO_LATENCY};
+use std::collections::VecDeque;
+
+/// One SFU operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SfuVec {
+    pub op: Op,
+    pub x: u32,
+}
+
+impl SfuVec {
+    pub fn golden(&self) -> u32 {
+        model::eval(self.op, self.x)
+    }
+}
+
+/// Operand of `op` whose table operand is `u` (for rcp/rsq/lg2 with biased exponent `be`;
+/// for ex2, sin and cos an RRO word; `var` picks the sign or quadrant).
+pub fn operand_for(f: TFn, u: u32, be: u32, var: u32) -> Vec<SfuVec> {
+    match f {
+        TFn::Rcp => vec![SfuVec { op: Op::Rcp, x: (var & 1) << 31 | be << 23 | u >> 9 }],
+        TFn::Rsq => {
+            // u's top bit is the binade: exponent parity
+            let b = u >> 31;
+            let be = (be.clamp(2, 253) & !1) | (1 - b); // e = be - 127 odd <=> be even
+            vec![SfuVec { op: Op::Rsq, x: be << 23 | ((u >> 8) & 0x7F_FFFF) }]
+        }
+        TFn::Lg2 => vec![SfuVec { op: Op::Lg2, x: be << 23 | u >> 9 }],
+        TFn::Ex2 => {
+            // |x| < 1 word (F = u) and a large word with a 7-bit integer part
+            let s = (var & 1) << 31;
+            vec![
+                SfuVec { op: Op::Ex2, x: s | u >> 2 },
+                SfuVec { op: Op::Ex2, x: s | 1 << 30 | (1 + be % 127) << 23 | ((u >> 9) & 0x7F_FFFF) },
+            ]
+        }
+        TFn::Sin => {
+            let w = (var & 1) << 31 | 1 << 30 | (var >> 1 & 3) << 28 | u >> 4;
+            vec![SfuVec { op: Op::Sin, x: w }, SfuVec { op: Op::Cos, x: w }]
+        }
+    }
+}
+
+/// Every table segment's first operand, its second, and its last (at each function's input
+/// step), with varied exponents, signs and quadrants.
+pub fn boundaries() -> Vec<SfuVec> {
+    let mut v = Vec::new();
+    let mut rng = Rng::new(0xB0B);
+    for f in TFn::ALL {
+        let cfg = crate::sfu::tablegen::committed_config(f);
+        let step = f.input_step() as u32;
+        for s in crate::sfu::tablegen::segments(&cfg) {
+            let start = s.start as u32;
+            let last = (s.start + s.width - step as u64) as u32;
+            for u in [start, start.wrapping_add(step), last] {
+                let be = 1 + rng.below(254) as u32;
+                v.extend(operand_for(f, u, be, rng.next_u32()));
+                v.extend(operand_for(f, u, 127, 0));
+            }
+        }
+    }
+    v
+}
+
+/// Special cases of every operation: the binary32 specials (zeros, subnormals, infinities,
+/// NaNs, boundary exponents) for rcp rsq lg2 and both RROs, special RRO words for ex2,
+/// sin and cos.
+pub fn specials() -> Vec<SfuVec> {
+    let mut v = Vec::new();
+    let f = f32_specials();
+    for &x in &f {
+        for op in [Op::Rcp, Op::Rsq, Op::Lg2, Op::RroSincos, Op::RroEx2] {
+            v.push(SfuVec { op, x });
+        }
+        for op in [Op::Ex2, Op::Sin, Op::Cos] {
+            v.push(SfuVec { op, x }); // raw words
+            let pre = if op == Op::Ex2 { model::rro_ex2(x) } else { model::rro_sincos(x) };
+            v.push(SfuVec { op, x: pre });
+        }
+    }
+    // RRO-format edge words
+    for w in [
+        0u32, 0x8000_0000, 0x4000_0000, 0xC000_0000, 0x407F_FFFF, 0x3FFF_FFFF, 0x3F80_0000, 0x3980_0000, 0x3A00_0000,
+        0x4FFF_FFFF, 0x5000_0000, 0x7FFF_FFFF, 0x3FFF_FFFF, 0x4080_0000, 0xC080_0000, 0x3FFF_FFFC, 0xBFFF_FFFC, 0x0000_0001,
+        0x8000_0001, 0x7F80_0000, 0x4F80_0000,
+    ] {
+        for op in [Op::Ex2, Op::Sin, Op::Cos] {
+            v.push(SfuVec { op, x: w });
+        }
+    }
+    // rro.ex2 around |x| = 1, 128 and the 2^-30 truncation; rro.sincos around 2^-12
+    for be in [96, 97, 119, 120, 121, 126, 127, 128, 133, 134, 135, 113, 114, 115, 116, 254] {
+        for fr in [0u32, 1, 0x40_0000, 0x7F_FFFF] {
+            for s in [0u32, 1] {
+                let x = s << 31 | be << 23 | fr;
+                v.push(SfuVec { op: Op::RroEx2, x });
+                v.push(SfuVec { op: Op::RroSincos, x });
+                v.push(SfuVec { op: Op::Ex2, x: model::rro_ex2(x) });
+                v.push(SfuVec { op: Op::Sin, x: model::rro_sincos(x) });
+            }
+        }
+    }
+    v
+}
+
+/// A random operation: op uniform over the eight; rcp/rsq/lg2/rro operands weighted
+/// binary32 (specials, boundary exponents, random); ex2/sin/cos operands are the RRO of a
+/// random binary32 (three in four) or a random word.
+pub fn random(seed: u64) -> impl Iterator<Item = SfuVec> {
+    let mut rng = Rng::new(seed);
+    std::iter::from_fn(move || {
+        let op = Op::from_code(rng.below(8) as u32);
+        let f = if rng.below(4) == 0 { rng.next_u32() } else { f32_random(&mut rng) };
+        // ex2: keep most operands where 2^x is finite and non-zero
+        let f = if op == Op::Ex2 && rng.bool() { (f & 0x807F_FFFF) | ((100 + rng.below(34) as u32) << 23) } else { f };
+        let x = match op {
+            Op::Ex2 if rng.below(4) != 0 => model::rro_ex2(f),
+            Op::Sin | Op::Cos if rng.below(4) != 0 => model::rro_sincos(f),
+            _ => f,
+        };
+        Some(SfuVec { op, x })
+    })
+}
+
+/// The stream of `heddle cosim sfu`: boundaries, specials, then random operations.
+pub fn full_stream(seed: u64) -> impl Iterator<Item = SfuVec> {
+    boundaries().into_iter().chain(specials()).chain(random(seed))
+}
+
+/// Drives `n` operations of `stream` through the unit, valid on 7 of 8 cycles, and checks
+/// every result against the bit-exact model (`golden`) at the latency.
+pub fn run_stream(
+    verilog_text: &str,
+    stream: impl Iterator<Item = SfuVec>,
+    n: u64,
+    seed: u64,
+    golden: fn(&SfuVec) -> u32,
+    replays: Replays,
+) -> Result<RunSummary, CosimError> {
+    let name = "sfu";
+    let mut bench = Bench::clocked(name, verilog_text, Sfu::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed ^ 0x5F0);
+    let mut inflight: VecDeque<Option<(bool, SfuVec)>> = (0..SFU_LATENCY - 1).map(|_| None).collect();
+    for (i, o) in stream.take(n as usize).enumerate() {
+        let valid = rng.below(8) != 0;
+        let u = bench.cycle(|u| {
+            u.in_valid.next = valid;
+            u.op.next = (o.op as u64).into();
+            u.x.next = (o.x as u64).into();
+        })?;
+        inflight.push_back(Some((valid, o)));
+        let got = (u.out_valid.val(), u.y.val().to_u64() as u32);
+        let Some((ev, eo)) = inflight.pop_front().expect("in flight") else {
+            continue;
+        };
+        let want = golden(&eo);
+        if got != (ev, want) {
+            return Err(golden_mismatch(
+                name,
+                (i + 1 - SFU_LATENCY) as u64,
+                format!("{} x={:#010x}: hw (valid, y) = ({}, {:#010x}), model ({ev}, {want:#010x})", eo.op.name(), eo.x, got.0, got.1),
+            ));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// `heddle cosim sfu`.
+pub fn sfu(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    run_stream(&verilog("sfu")?, full_stream(seed), n, seed, |v| v.golden(), replays)
+}
+
+/// `heddle cosim sfu_rro`: the standalone RRO block on the RRO operations of the stream.
+pub fn sfu_rro(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "sfu_rro";
+    let mut bench = Bench::clocked(name, &verilog(name)?, SfuRro::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed ^ 0x220);
+    let stream = specials().into_iter().chain(random(seed)).filter(|v| matches!(v.op, Op::RroSincos | Op::RroEx2));
+    let mut inflight: VecDeque<Option<(bool, SfuVec)>> = (0..RRO_LATENCY - 1).map(|_| None).collect();
+    for (i, o) in stream.take(n as usize).enumerate() {
+        let valid = rng.below(8) != 0;
+        let u = bench.cycle(|u| {
+            u.in_valid.next = valid;
+            u.ex2.next = o.op == Op::RroEx2;
+            u.x.next = (o.x as u64).into();
+        })?;
+        inflight.push_back(Some((valid, o)));
+        let got = (u.out_valid.val(), u.y.val().to_u64() as u32);
+        let Some((ev, eo)) = inflight.pop_front().expect("in flight") else { continue };
+        let want = eo.golden();
+        if got != (ev, want) {
+            return Err(golden_mismatch(
+                name,
+                (i + 1 - RRO_LATENCY) as u64,
+                format!("{} x={:#010x}: hw ({}, {:#010x}), model ({ev}, {want:#010x})", eo.op.name(), eo.x, got.0, got.1),
+            ));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// The unit's Rust model driven directly (no trace), for long runs and speed.
+pub struct SfuSim {
+    uut: Sfu,
+    inflight: VecDeque<Option<SfuVec>>,
+}
+
+impl Default for SfuSim {
+    fn default() -> Self {
+        use rust_hdl::prelude::Block;
+        let mut uut = Sfu::default();
+        uut.connect_all();
+        SfuSim { uut, inflight: (0..SFU_LATENCY - 1).map(|_| None).collect() }
+    }
+}
+
+impl SfuSim {
+    /// One clock with `v` (None: not valid); returns the operation leaving the pipeline
+    /// with its result.
+    pub fn clock(&mut self, v: Option<SfuVec>) -> Option<(SfuVec, u32)> {
+        use rust_hdl::prelude::*;
+        let o = v.unwrap_or(SfuVec { op: Op::Rcp, x: 0 });
+        self.uut.clock.next = false.into();
+        self.uut.in_valid.next = v.is_some();
+        self.uut.op.next = (o.op as u64).into();
+        self.uut.x.next = (o.x as u64).into();
+        assert!(simulate(&mut self.uut, 1000), "sfu model did not settle");
+        self.uut.clock.next = true.into();
+        assert!(simulate(&mut self.uut, 1000), "sfu model did not settle");
+        self.inflight.push_back(v);
+        let out = self.inflight.pop_front().flatten()?;
+        assert!(self.uut.out_valid.val(), "out_valid low for a valid operation");
+        Some((out, self.uut.y.val().to_u64() as u32))
+    }
+}
+
+/// Runs `ops` through [`SfuSim`] (valid every cycle) and counts results that differ from
+/// the bit-exact model; returns (mismatches, first few described, operations per second).
+pub fn check_direct(ops: impl Iterator<Item = SfuVec>) -> (u64, Vec<String>, u64, f64) {
+    let mut sim = SfuSim::default();
+    let t0 = std::time::Instant::now();
+    let (mut bad, mut n) = (0u64, 0u64);
+    let mut first = Vec::new();
+    let mut check = |r: Option<(SfuVec, u32)>| {
+        if let Some((v, y)) = r {
+            n += 1;
+            let g = v.golden();
+            if y != g {
+                bad += 1;
+                if first.len() < 5 {
+                    first.push(format!("{} x={:#010x}: hw {y:#010x}, model {g:#010x}", v.op.name(), v.x));
+                }
+            }
+        }
+    };
+    for v in ops {
+        check(sim.clock(Some(v)));
+    }
+    for _ in 0..SFU_LATENCY {
+        check(sim.clock(None));
+    }
+    let rate = n as f64 / t0.elapsed().as_secs_f64();
+    (bad, first, n, rate)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn quick_direct() {
+        let ops = super::boundaries().into_iter().chain(super::specials()).chain(super::random(1).take(20000));
+        let (bad, first, n, rate) = super::check_direct(ops);
+        eprintln!("{n} ops, {bad} mismatches, {rate:.0} ops/s: {first:?}");
+        assert_eq!(bad, 0, "{first:?}");
+    }
+}
