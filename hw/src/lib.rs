@@ -27,6 +27,11 @@ pub mod mul32;
 pub mod shared_mem;
 pub mod shared_mem_bank;
 pub mod sfu;
+pub mod sfu_attr;
+pub mod sfu_attr_round;
+pub mod sfu_attr_sum;
+pub mod sfu_attr_terms;
+pub mod sfu_attr_wide;
 pub mod sfu_index;
 pub mod sfu_mul;
 pub mod sfu_post;
@@ -146,6 +151,11 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "sfu_rro",
             about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<sfu_rro::SfuRro>,
+        },
+        BlockEntry {
+            name: "sfu_attr",
+            about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
+            raw_verilog: raw_verilog_of::<sfu_attr::SfuAttr>,
         },
         BlockEntry {
             name: "fma",

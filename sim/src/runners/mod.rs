@@ -216,6 +216,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "fma" => fma::fma(n, seed, replays),
         "sfu" => sfu::sfu(n, seed, replays),
         "sfu_rro" => sfu::sfu_rro(n, seed, replays),
+        "sfu_attr" => sfu::sfu_attr(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -241,6 +242,7 @@ pub const RUNNERS: &[&str] = &[
     "fma",
     "sfu",
     "sfu_rro",
+    "sfu_attr",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),

@@ -284,3 +284,122 @@ mod tests {
         assert_eq!(bad, 0, "{first:?}");
     }
 }
+
+// ---------------------------------------------------------------- attribute interpolation
+
+use crate::sfu::attr::{self, AttrIn};
+use heddle_hw::sfu_attr::{SfuAttr, ATTR_LATENCY};
+
+/// Directed quads: exact cancellation between the products (leaving C or nothing), ties
+/// broken by a tiny third term, zero signs, infinities, NaN, overflow, flush to zero,
+/// subnormal inputs, the coordinate extremes.
+pub fn attr_directed() -> Vec<AttrIn> {
+    let one = 0x3F80_0000;
+    let q = |a, b, c, qx, qy| AttrIn { a, b, c, qx, qy };
+    let mut v = vec![
+        q(one, one, 0, 0, 0),
+        q(one, 0xBF80_0000, 0x0080_0001, 7, 7),
+        q(one, 0xBF80_0000, 0, 7, 7),
+        q(one, 0xBF80_0000, 0x8000_0000, 7, 7),
+        q(0x4B80_0000, one, 0x0080_0000, 0, 0),
+        q(0x4B80_0000, one, 0x8080_0000, 0, 0),
+        q(0x4B80_0000, one, 0, 0, 0),
+        q(0x8000_0000, 0x8000_0000, 0x8000_0000, 3, 4),
+        q(0x8000_0000, 0, 0x8000_0000, 3, 4),
+        q(0x8000_0001, 0x8000_0001, 0x8000_0001, 3, 4),
+        q(0x7F80_0000, 0xFF80_0000, 0, 0, 0),
+        q(0x7F80_0000, one, 0, 0, 0),
+        q(one, one, 0xFF80_0000, 0, 0),
+        q(0x7FC0_0000, one, one, 0, 0),
+        q(one, 0x7F80_0001, one, 0, 0),
+        q(0x7F7F_FFFF, 0, 0, 4095, 0),
+        q(0x7F7F_FFFF, 0x7F7F_FFFF, 0x7F7F_FFFF, 4095, 4095),
+        q(0x0080_0000, 0x8080_0000, 0, 1, 0),
+        q(0x0080_0000, 0, 0x8080_0000, 1, 0),
+        q(0x0080_0000, 0x0080_0000, 0x0080_0000, 0, 0),
+        q(0x3F80_0001, 0xBF80_0000, 0x3380_0000, 4095, 4095),
+        q(0x4000_0000, 0xC000_0000, 0x2F80_0000, 100, 100),
+        q(0, 0, 0, 0, 0),
+        q(0, 0, 0x0000_0001, 0, 0),
+    ];
+    // a term far below the others, next to each threshold of the window (d2 = 40, d3 = d2 + 64)
+    for k in [36u32, 38, 39, 40, 41, 42, 60, 62, 63, 64, 65, 66, 100, 104, 105, 106, 110] {
+        let e = 127u32.saturating_sub(k).max(1);
+        v.push(q(one, e << 23 | 0x12345, 0xBF80_0000, 0, 0));
+        v.push(q(one, 0xBF00_0000, e << 23 | 0x4_5678, 0, 0)); // A/2 - B/2 cancel at (0,0)
+        v.push(q(one, 0xBF80_0000 | 1, (e + 10).min(254) << 23 | 0x8_0001, 5, 5));
+    }
+    v
+}
+
+/// Random quads, biased to the hard cases: B chosen so that B y nearly or exactly cancels
+/// A x, C of a nearby or far exponent, and specials.
+pub fn attr_random(seed: u64) -> impl Iterator<Item = AttrIn> {
+    let mut rng = Rng::new(seed);
+    std::iter::from_fn(move || {
+        let qx = rng.below(4096) as u32;
+        let qy = rng.below(4096) as u32;
+        let a = if rng.below(8) == 0 { f32_random(&mut rng) } else { (rng.next_u32() & 0x807F_FFFF) | ((1 + rng.below(254) as u32) << 23) };
+        let b = match rng.below(4) {
+            0 => f32_random(&mut rng),
+            1 => {
+                // B y close to -A x (computed in f64, rounded to f32, nudged by a few ulps)
+                let ax = f32::from_bits(a) as f64 * (qx as f64 + 0.5);
+                let b = (-(ax / (qy as f64 + 0.5))) as f32;
+                let d = rng.below(5) as i32 - 2;
+                (b.to_bits() as i32).wrapping_add(d) as u32
+            }
+            _ => (rng.next_u32() & 0x807F_FFFF) | (((a >> 23 & 0xFF) as i32 + rng.below(61) as i32 - 30).clamp(1, 254) as u32) << 23,
+        };
+        let ea = (a >> 23 & 0xFF) as i32;
+        let c = match rng.below(4) {
+            0 => f32_random(&mut rng),
+            1 => (rng.next_u32() & 0x807F_FFFF) | ((ea - rng.below(150) as i32).clamp(1, 254) as u32) << 23,
+            _ => (rng.next_u32() & 0x807F_FFFF) | ((ea + rng.below(41) as i32 - 20).clamp(1, 254) as u32) << 23,
+        };
+        Some(AttrIn { a, b, c, qx, qy })
+    })
+}
+
+/// `heddle cosim sfu_attr`: directed quads then random ones, each of the four results
+/// checked against the golden model (exact integer arithmetic) at the latency.
+pub fn sfu_attr(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let stream = attr_directed().into_iter().chain(attr_random(seed));
+    attr_run_stream(&verilog("sfu_attr")?, stream, n, seed, attr::quad, replays)
+}
+
+pub fn attr_run_stream(
+    verilog_text: &str,
+    stream: impl Iterator<Item = AttrIn>,
+    n: u64,
+    seed: u64,
+    golden: fn(&AttrIn) -> [u32; 4],
+    replays: Replays,
+) -> Result<RunSummary, CosimError> {
+    let name = "sfu_attr";
+    let mut bench = Bench::clocked(name, verilog_text, SfuAttr::default(), |u, c| u.clock.next = c.into())?;
+    let mut rng = Rng::new(seed ^ 0xA77);
+    let mut inflight: VecDeque<Option<(bool, AttrIn)>> = (0..ATTR_LATENCY - 1).map(|_| None).collect();
+    for (i, o) in stream.take(n as usize).enumerate() {
+        let valid = rng.below(8) != 0;
+        let u = bench.cycle(|u| {
+            u.in_valid.next = valid;
+            u.a.next = (o.a as u64).into();
+            u.b.next = (o.b as u64).into();
+            u.c.next = (o.c as u64).into();
+            u.qx.next = (o.qx as u64).into();
+            u.qy.next = (o.qy as u64).into();
+        })?;
+        inflight.push_back(Some((valid, o)));
+        let got = (
+            u.out_valid.val(),
+            [u.u00.val().to_u64() as u32, u.u10.val().to_u64() as u32, u.u01.val().to_u64() as u32, u.u11.val().to_u64() as u32],
+        );
+        let Some((ev, eo)) = inflight.pop_front().expect("in flight") else { continue };
+        let want = golden(&eo);
+        if got != (ev, want) {
+            return Err(golden_mismatch(name, (i + 1 - ATTR_LATENCY) as u64, format!("{eo:x?}: hw {got:x?}, golden ({ev}, {want:x?})")));
+        }
+    }
+    finish(bench, n, replays)
+}
