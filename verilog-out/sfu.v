@@ -2095,11 +2095,11 @@ module sfu$rom(clock,tf,addr,c0,c1,c2);
     output reg  [11:0] c2;
 
     // Update code (custom)
-    reg [51:0] rom_rcp [0:103];
-    reg [50:0] rom_rsq [0:151];
-    reg [50:0] rom_lg2 [0:63];
-    reg [50:0] rom_ex2 [0:63];
-    reg [54:0] rom_sin [0:63];
+    (* rom_style = "block" *) reg [51:0] rom_rcp [0:103];
+    (* rom_style = "block" *) reg [50:0] rom_rsq [0:151];
+    (* rom_style = "block" *) reg [50:0] rom_lg2 [0:63];
+    (* rom_style = "block" *) reg [50:0] rom_ex2 [0:63];
+    (* rom_style = "block" *) reg [54:0] rom_sin [0:63];
     initial begin
        rom_rcp[0] = 52'hfdffffbffffe9;
        rom_rcp[1] = 52'hfa07efbf02fbb;

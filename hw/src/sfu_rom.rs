@@ -1,6 +1,7 @@
 //! SFU stage 2a: the coefficient ROMs, one per table function, each word {c0, c1, c2}
 //! with the function's own widths (the generated `sfu_tables.rs`; 23,208 bits in all).
-//! Synchronous read (registered outputs), so Yosys maps them to block RAM (DP16KD on ECP5).
+//! Synchronous read (registered outputs) and `rom_style = "block"`, so Yosys maps all five
+//! to block RAM (10 DP16KD on ECP5: each word is wider than 36 bits).
 //! An address beyond a table's entries reads entry 0 (only the selected table matters).
 //! Hand-written Verilog with a native Rust model.
 //!
@@ -64,7 +65,8 @@ impl Logic for SfuRom {
         for t in TABLES {
             let w = t.w0 + t.w1 + t.w2;
             let n = t.entries();
-            v.push_str(&format!("reg [{}:0] rom_{} [0:{}];\n", w - 1, t.name, n - 1));
+            // small ROMs would go to LUTs by Yosys's cost model: ask for block RAM
+            v.push_str(&format!("(* rom_style = \"block\" *) reg [{}:0] rom_{} [0:{}];\n", w - 1, t.name, n - 1));
         }
         v.push_str("initial begin\n");
         for t in TABLES {

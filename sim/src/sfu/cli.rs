@@ -111,3 +111,21 @@ pub fn sfu_report(full: bool, json: Option<&std::path::Path>) -> Result<(), Stri
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_overrides_are_clear_errors() {
+        let c = committed_config(TFn::Rcp);
+        assert!(apply(&c, "w1=17 w2=12").is_ok());
+        assert!(apply(&c, "w9=1").unwrap_err().contains("unknown key"));
+        assert!(apply(&c, "w1").unwrap_err().contains("expected key=value"));
+        assert!(apply(&c, "w1=x").unwrap_err().contains("not a number"));
+        assert!(apply(&c, "k=2 m=7,7").unwrap_err().contains("region sizes"));
+        assert!(apply(&c, "k=5 m=7").is_err());
+        assert!(tfn("cos").unwrap_err().contains("unknown table function"));
+        assert!(sfu_tables(false, Some("tan"), &[], None).is_err());
+    }
+}
