@@ -176,8 +176,31 @@ pub fn run_stream(
     finish(bench, n, replays)
 }
 
+/// How many of the first `n` operations of [`full_stream`] are segment boundaries, special
+/// cases, and each operation (printed by `heddle cosim sfu`, so a run's per-function
+/// coverage is visible).
+pub fn stream_counts(seed: u64, n: u64) -> String {
+    let (nb, ns) = (boundaries().len() as u64, specials().len() as u64);
+    let (mut all, mut rand) = ([0u64; 8], [0u64; 8]);
+    for (i, v) in full_stream(seed).take(n as usize).enumerate() {
+        all[v.op as usize] += 1;
+        if i as u64 >= nb + ns {
+            rand[v.op as usize] += 1;
+        }
+    }
+    let ops: Vec<String> =
+        (0..8).map(|c| format!("{} {} ({} random)", Op::from_code(c).name(), all[c as usize], rand[c as usize])).collect();
+    format!(
+        "sfu stream: {} segment-boundary operations, {} special-case operations, then random; per operation: {}\n",
+        nb.min(n),
+        ns.min(n.saturating_sub(nb)),
+        ops.join(", ")
+    )
+}
+
 /// `heddle cosim sfu`.
 pub fn sfu(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    print!("{}", stream_counts(seed, n));
     run_stream(&verilog("sfu")?, full_stream(seed), n, seed, |v| v.golden(), replays)
 }
 
