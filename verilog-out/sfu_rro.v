@@ -311,22 +311,15 @@ module sfu_rro$a(x,ex2,direct,dy,neg,pr);
        else if (be >= 8'd120) ey = {s, 1'b0, mid};
        else ey = {s, 1'b0, low};
     end
+    // the results are staged in wires: each output port is assigned once (lint gate)
+    wire tiny = (be < 8'd115);
+    wire dir_w = ex2 | nan | inf | tiny;
+    wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
     always @(*) begin
        neg = s;
        pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
-       if (ex2) begin
-          direct = 1'b1;
-          dy = ey;
-       end else if (nan | inf) begin
-          direct = 1'b1;
-          dy = 32'h3fffffff;
-       end else if (be < 8'd115) begin
-          direct = 1'b1;
-          dy = zero ? {s, 31'd0} : x;
-       end else begin
-          direct = 1'b0;
-          dy = 32'd0;
-       end
+       direct = dir_w;
+       dy = dy_w;
     end
 endmodule // sfu_rro$a
 
