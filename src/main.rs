@@ -123,6 +123,9 @@ enum Cmd {
         /// Only the reference intervals (skip the 2^32 sweeps)
         #[arg(long)]
         intervals_only: bool,
+        /// Only these functions (rcp rsq lg2 ex2 sin cos; repeat or comma-separate)
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
         /// Also write the rows as JSON to this file
         #[arg(long)]
         json: Option<PathBuf>,
@@ -208,7 +211,9 @@ fn main() -> ExitCode {
             };
             b.and_then(|b| heddle_sim::sfu::cli::sfu_tables(check, try_fn.as_deref(), &with, b))
         }
-        Cmd::SfuReport { intervals_only, json } => heddle_sim::sfu::cli::sfu_report(!intervals_only, json.as_deref()),
+        Cmd::SfuReport { intervals_only, only, json } => {
+            heddle_sim::sfu::cli::sfu_report(!intervals_only, &only, json.as_deref())
+        }
         Cmd::Report { block, json, no_pnr } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {

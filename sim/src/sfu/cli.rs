@@ -92,9 +92,14 @@ pub fn sfu_tables(check: bool, try_fn: Option<&str>, tries: &[String], biases: O
 }
 
 /// `heddle sfu-report`.
-pub fn sfu_report(full: bool, json: Option<&std::path::Path>) -> Result<(), String> {
+/// `only`: function names (rcp rsq lg2 ex2 sin cos) to restrict the run to; empty: all.
+pub fn sfu_report(full: bool, only: &[String], json: Option<&std::path::Path>) -> Result<(), String> {
+    const NAMES: [&str; 6] = ["rcp", "rsq", "lg2", "ex2", "sin", "cos"];
+    if let Some(bad) = only.iter().find(|n| !NAMES.contains(&n.as_str())) {
+        return Err(format!("--only {bad}: unknown function (known: {})", NAMES.join(" ")));
+    }
     let t0 = std::time::Instant::now();
-    let rows = super::report::run(full, |r| {
+    let rows = super::report::run(full, only, |r| {
         eprintln!(
             "  {} {}: {} inputs, max {:.4} ulp, {:.2} good bits, {:.2} % exact, {} monotonic violations, {} special mismatches ({:.1} s)",
             r.function, r.interval, r.inputs, r.max_ulp, r.good_bits, r.exact_pct, r.monotonic_violations, r.special_mismatches, r.seconds

@@ -332,12 +332,20 @@ fn row(op: Op, interval: &str, lo: u64, hi: u64, dir: Option<Dir>, with_publishe
 pub const BELOW_HALF_PI: u32 = 0x3FC9_0FDA;
 
 /// The report's rows: the reference intervals, then (`full`) all 2^32 inputs.
-pub fn run(full: bool, mut progress: impl FnMut(&Row)) -> Vec<Row> {
+///
+/// `only`: the functions to run (names as in [`Op::name`]); empty: all.
+pub fn run(full: bool, only: &[String], mut progress: impl FnMut(&Row)) -> Vec<Row> {
     let one = 0x3F80_0000u64;
     let mut rows = Vec::new();
-    let mut push = |r: Row| {
-        progress(&r);
-        rows.push(r);
+    let on = |op: Op| only.is_empty() || only.iter().any(|n| n == op.name());
+    let row = |op: Op, interval: &str, lo: u64, hi: u64, dir: Option<Dir>, with_published: bool| {
+        on(op).then(|| row(op, interval, lo, hi, dir, with_published))
+    };
+    let mut push = |r: Option<Row>| {
+        if let Some(r) = r {
+            progress(&r);
+            rows.push(r);
+        }
     };
     push(row(Op::Rcp, "[1,2)", one, 0x4000_0000, Some(Dir::Down), true));
     push(row(Op::Rsq, "[1,4)", one, 0x4080_0000, Some(Dir::Down), true));
@@ -347,7 +355,7 @@ pub fn run(full: bool, mut progress: impl FnMut(&Row)) -> Vec<Row> {
     push(row(Op::Sin, "[0,pi/2)", 0, BELOW_HALF_PI as u64 + 1, Some(Dir::Up), true));
     push(row(Op::Cos, "[0,pi/2)", 0, BELOW_HALF_PI as u64 + 1, Some(Dir::Down), true));
     if full {
-        for op in [Op::Rcp, Op::Rsq, Op::Ex2, Op::Lg2] {
+        for op in [Op::Rcp, Op::Rsq, Op::Ex2, Op::Lg2].into_iter().filter(|&op| on(op)) {
             // monotonic over each sign half (negative inputs: value order reversed)
             let (pd, nd) = match op {
                 Op::Rcp => (Dir::Down, Dir::Up),
@@ -361,7 +369,7 @@ pub fn run(full: bool, mut progress: impl FnMut(&Row)) -> Vec<Row> {
             let mono = p.mono_bad + if op == Op::Rsq || op == Op::Lg2 { 0 } else { n.mono_bad };
             let mut a = p.merge(n, None).merge(rest, None);
             a.mono_bad = mono;
-            push(Row {
+            push(Some(Row {
                 function: op.name().to_string(),
                 interval: "all 2^32".into(),
                 inputs: a.n,
@@ -376,7 +384,7 @@ pub fn run(full: bool, mut progress: impl FnMut(&Row)) -> Vec<Row> {
                 rom_bits: rom_bits(op),
                 seconds: t0.elapsed().as_secs_f64(),
                 published: None,
-            });
+            }));
         }
     }
     rows
