@@ -109,6 +109,35 @@ enum Cmd {
         #[arg(long, default_value_t = report::DEFAULT_PNR_MINUTES)]
         pnr_minutes: u64,
     },
+    /// SFU tables: run the table generator (Remez + enhanced minimax + exhaustive C0/bias
+    /// search) and write hw/src/sfu_tables.rs and .json; `--check` compares instead
+    SfuTables {
+        #[arg(long)]
+        check: bool,
+        /// Explore: generate only this function (rcp rsq lg2 ex2 sin) and print statistics
+        #[arg(long = "try")]
+        try_fn: Option<String>,
+        /// With --try: config overrides, e.g. "k=2 m=7,7,7,6 w1=16 w2=10 f0=27" (repeatable)
+        #[arg(long = "with")]
+        with: Vec<String>,
+        /// With --try: also scan the bias over LO..HI (e.g. -8..8)
+        #[arg(long)]
+        bias: Option<String>,
+    },
+    /// SFU accuracy: every binary32 input of each function's reference interval (and all
+    /// 2^32 for rcp, rsqrt, exp2, log2 unless --intervals-only) through the bit-exact model
+    /// against a correctly rounded high-precision reference, beside Oberman & Siu 2005
+    SfuReport {
+        /// Only the reference intervals (skip the 2^32 sweeps)
+        #[arg(long)]
+        intervals_only: bool,
+        /// Only these functions (rcp rsq lg2 ex2 sin cos; repeat or comma-separate)
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Also write the rows as JSON to this file
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
 }
 
 fn blocks_or(one: Option<String>) -> Vec<String> {
@@ -202,6 +231,17 @@ fn main() -> ExitCode {
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
         Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
+        Cmd::SfuTables { check, try_fn, with, bias } => {
+            let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
+                None => Ok(None),
+                Some(Some((Ok(a), Ok(c)))) => Ok(Some((a, c))),
+                Some(_) => Err("--bias: expected LO..HI".to_string()),
+            };
+            b.and_then(|b| heddle_sim::sfu::cli::sfu_tables(check, try_fn.as_deref(), &with, b))
+        }
+        Cmd::SfuReport { intervals_only, only, json } => {
+            heddle_sim::sfu::cli::sfu_report(!intervals_only, &only, json.as_deref())
+        }
         Cmd::Report { block, json, no_pnr, pnr_minutes } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {

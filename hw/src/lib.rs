@@ -27,6 +27,24 @@ pub mod mul24;
 pub mod mul32;
 pub mod shared_mem;
 pub mod shared_mem_bank;
+pub mod sfu;
+pub mod sfu_attr;
+pub mod sfu_attr_round;
+pub mod sfu_attr_sum;
+pub mod sfu_attr_terms;
+pub mod sfu_attr_wide;
+pub mod sfu_index;
+pub mod sfu_mul;
+pub mod sfu_post;
+pub mod sfu_prep;
+pub mod sfu_rom;
+pub mod sfu_rro;
+pub mod sfu_rro_a;
+pub mod sfu_rro_b;
+pub mod sfu_square;
+pub mod sfu_sum;
+pub mod sfu_table;
+pub mod sfu_tables;
 pub mod sp_datapath;
 pub mod fp32_unpack;
 pub mod valid_pipe;
@@ -140,6 +158,24 @@ pub fn blocks() -> Vec<BlockEntry> {
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
             latency: 2,
+        },
+        BlockEntry {
+            name: "sfu",
+            about: "SFU: rcp rsq lg2 ex2 sin cos (quadratic interpolation, 23,208 ROM bits), rro; 5 cycles, 1 op/clock",
+            raw_verilog: raw_verilog_of::<sfu::Sfu>,
+            latency: 5,
+        },
+        BlockEntry {
+            name: "sfu_rro",
+            about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
+            raw_verilog: raw_verilog_of::<sfu_rro::SfuRro>,
+            latency: 2,
+        },
+        BlockEntry {
+            name: "sfu_attr",
+            about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
+            raw_verilog: raw_verilog_of::<sfu_attr::SfuAttr>,
+            latency: 3,
         },
         BlockEntry {
             name: "fma",

@@ -1,11 +1,12 @@
 //! `div.rn.f32` and `sqrt.rn.f32` as microcode sequences on the SFU and the FMA unit
-//! (issue 8), verified against Berkeley SoftFloat. No SFU or FMA golden model exists yet, so
-//! stand-ins plug into the SM's `FpUnits` hook: the FMA is SoftFloat's fused multiply-add;
-//! the SFU's rcp and rsq are the correctly rounded values pushed up or down by one ulp at
-//! random (the SFU's specified error is below 1 ulp for rcp, 1.52 ulp for rsqrt on its
-//! reduced interval): the sequences must round correctly for any reciprocal within that
-//! error. With the default `NoFpUnits` the kernel faults "not yet supported".
-use heddle_sim::gsm::{self, pack_params, Arg, Config, FaultKind, FpUnits, GlobalMem, Launch, NoFpUnits};
+//! (issue 8), verified against Berkeley SoftFloat, on two sets of units in the SM's
+//! `FpUnits` hook: heddle's own golden models (`GoldenFpUnits`: the SFU's bit-exact model and
+//! the FMA unit's), and stand-ins that stress the sequences harder: SoftFloat's f32 fused
+//! multiply-add, with rcp and rsq the correctly rounded values pushed up or down by one or
+//! two ulps at random (the SFU's specified error is below 1 ulp for rcp, 1.52 ulp for rsqrt
+//! on its reduced interval): the sequences must round correctly for any reciprocal within
+//! that error. With `NoFpUnits` the kernel faults "not yet supported".
+use heddle_sim::gsm::{self, pack_params, Arg, Config, FaultKind, FpUnits, GlobalMem, GoldenFpUnits, Launch, NoFpUnits};
 use heddle_sim::isa::{op, Instr};
 use heddle_sim::ptx::parse;
 use heddle_sim::ptx::translate::{translate, Kernel, Options};
@@ -82,8 +83,12 @@ fn run(k: &Kernel, a: &[u32], b: &[u32], units: &mut dyn FpUnits) -> Result<(Vec
 }
 
 fn check(a: &[u32], b: &[u32], ulps: u64, seed: u64) -> (u64, u64) {
+    check_on(a, b, &mut StandIn { rng: Rng::new(seed), ulps })
+}
+
+fn check_on(a: &[u32], b: &[u32], units: &mut dyn FpUnits) -> (u64, u64) {
     let k = kernel();
-    let (q, r) = run(&k, a, b, &mut StandIn { rng: Rng::new(seed), ulps }).unwrap_or_else(|f| panic!("{f}"));
+    let (q, r) = run(&k, a, b, units).unwrap_or_else(|f| panic!("{f}"));
     let mut bad = vec![];
     for i in 0..a.len() {
         let want_q = F32::from_bits(a[i]).div(F32::from_bits(b[i]), RoundingMode::TiesToEven).to_bits();
@@ -101,8 +106,7 @@ fn check(a: &[u32], b: &[u32], ulps: u64, seed: u64) -> (u64, u64) {
     (a.len() as u64, a.len() as u64)
 }
 
-#[test]
-fn specials_cross_product() {
+fn specials_pairs() -> (Vec<u32>, Vec<u32>) {
     let s = special();
     let (mut a, mut b) = (vec![], vec![]);
     for &x in &s {
@@ -111,29 +115,22 @@ fn specials_cross_product() {
             b.push(y);
         }
     }
-    for ulps in [0, 1] {
-        check(&a, &b, ulps, 7 + ulps);
-    }
+    (a, b)
 }
 
-#[test]
-fn random_operands() {
-    let mut rng = Rng::new(77);
-    let n = 200_000;
+fn random_pairs(seed: u64, n: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut rng = Rng::new(seed);
     let a: Vec<u32> = (0..n).map(|_| random(&mut rng)).collect();
     let b: Vec<u32> = (0..n).map(|_| random(&mut rng)).collect();
-    check(&a, &b, 1, 3);
-    // rsqrt's specified error reaches 1.52 ulp: the sequences also hold with 2-ulp errors
-    check(&a[..50_000], &b[..50_000], 2, 4);
+    (a, b)
 }
 
-#[test]
-fn subnormal_quotients_and_ties() {
-    // quotients near and below 2^-126, including exact ties at the subnormal quantum:
-    // (2k+1) * 2^-150 = ((2k+1) * 2^-23) / 2^127
-    let mut rng = Rng::new(5);
+/// Quotients near and below 2^-126, including exact ties at the subnormal quantum:
+/// (2k+1) * 2^-150 = ((2k+1) * 2^-23) / 2^127. `n` pairs of each kind.
+fn subnormal_pairs(seed: u64, n: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut rng = Rng::new(seed);
     let (mut a, mut b) = (vec![], vec![]);
-    for _ in 0..50_000 {
+    for _ in 0..n {
         let x = rng.next_u32() & 0x007F_FFFF | 0x3F80_0000; // [1, 2)
         let e = 100 + rng.below(60) as u32; // divisor 2^(e-127) .. : results around 2^-126
         a.push(x);
@@ -141,25 +138,15 @@ fn subnormal_quotients_and_ties() {
         a.push((2 * rng.below(1 << 22) as u32 + 1) | 0x3400_0000); // odd significands
         b.push(0x7F00_0000);
     }
-    check(&a, &b, 1, 11);
+    (a, b)
 }
 
-#[test]
-fn without_models_the_kernel_faults_not_yet_supported() {
-    let k = kernel();
-    let f = run(&k, &[0x3F80_0000; 4], &[0x4000_0000; 4], &mut NoFpUnits).unwrap_err();
-    assert_eq!(f.kind, FaultKind::NotYetSupported);
-    assert!(f.msg.contains("no FMA golden model yet") || f.msg.contains("no SFU golden model yet"), "{f}");
-    assert!(f.at.contains("div_sqrt.ptx:44:2 (`div.rn.f32`)"), "{f}");
-}
-
-#[test]
-fn sqrt_hard_cases_near_midpoints() {
-    // inputs within a few ulps of (s + ulp/2)^2: the square roots closest to a rounding
-    // boundary, in both exponent parities and down to subnormal inputs
-    let mut rng = Rng::new(9);
+/// Inputs within a few ulps of (s + ulp/2)^2: the square roots closest to a rounding
+/// boundary, in both exponent parities and down to subnormal inputs (divisor 1).
+fn sqrt_hard(seed: u64, n: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut rng = Rng::new(seed);
     let mut a = vec![];
-    for _ in 0..100_000 {
+    for _ in 0..n {
         let s = (1u64 << 23) | (rng.next_u32() as u64 & 0x7F_FFFF); // 24-bit significand
         let mid = 2 * s + 1; // (s + 1/2) in units of 2^-24: 25 bits
         let sq = mid * mid; // 50 bits, value sq * 2^-48
@@ -178,6 +165,54 @@ fn sqrt_hard_cases_near_midpoints() {
         }
     }
     let b = vec![0x3F80_0000; a.len()];
+    (a, b)
+}
+
+#[test]
+fn specials_cross_product() {
+    let (a, b) = specials_pairs();
+    for ulps in [0, 1] {
+        check(&a, &b, ulps, 7 + ulps);
+    }
+}
+
+#[test]
+fn random_operands() {
+    let (a, b) = random_pairs(77, 200_000);
+    check(&a, &b, 1, 3);
+    // rsqrt's specified error reaches 1.52 ulp: the sequences also hold with 2-ulp errors
+    check(&a[..50_000], &b[..50_000], 2, 4);
+}
+
+#[test]
+fn subnormal_quotients_and_ties() {
+    let (a, b) = subnormal_pairs(5, 50_000);
+    check(&a, &b, 1, 11);
+}
+
+#[test]
+fn sqrt_hard_cases_near_midpoints() {
+    let (a, b) = sqrt_hard(9, 100_000);
     check(&a, &b, 1, 13);
     check(&a, &b, 2, 14);
+}
+
+/// The same sequences on heddle's own units: the SFU's bit-exact golden model (rcp, rsq)
+/// and the FMA unit's golden model (`GoldenFpUnits`, what `heddle run` uses), against
+/// SoftFloat's division and square root.
+#[test]
+fn on_the_sfu_and_fma_golden_models() {
+    let sets = [specials_pairs(), random_pairs(78, 100_000), subnormal_pairs(6, 25_000), sqrt_hard(10, 50_000)];
+    for (a, b) in &sets {
+        check_on(a, b, &mut GoldenFpUnits);
+    }
+}
+
+#[test]
+fn without_models_the_kernel_faults_not_yet_supported() {
+    let k = kernel();
+    let f = run(&k, &[0x3F80_0000; 4], &[0x4000_0000; 4], &mut NoFpUnits).unwrap_err();
+    assert_eq!(f.kind, FaultKind::NotYetSupported);
+    assert!(f.msg.contains("no FMA golden model yet") || f.msg.contains("no SFU golden model yet"), "{f}");
+    assert!(f.at.contains("div_sqrt.ptx:44:2 (`div.rn.f32`)"), "{f}");
 }

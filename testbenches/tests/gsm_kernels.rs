@@ -298,3 +298,65 @@ fn horner_fma_on_the_fma_unit() {
         assert_eq!(f.kind, FaultKind::NotYetSupported, "{f}");
     }
 }
+
+/// `sin/cos/ex2/lg2/rsqrt.approx.f32` run on the SFU's golden model: each output equals the
+/// bit-exact SFU model applied as the translator lowers it (rro before sin, cos and ex2), and
+/// is within the SFU's accuracy of the host's f64 libm (sin/cos 2^-21 absolute; ex2 and rsqrt
+/// 2^-22 relative; lg2 2^-21 absolute below 1 in magnitude, relative above). Inputs: random
+/// values of magnitude 2^-7 .. 2^8 of both signs (large arguments for sin/cos and ex2's
+/// saturation), and the special values.
+#[test]
+fn sfu_math_on_the_sfu() {
+    use heddle_sim::gsm::{FaultKind, GoldenFpUnits};
+    use heddle_sim::sfu::model::{eval, Op};
+    let k = kernel("sfu_math", Options::default());
+    let specials = [
+        0u32, 0x8000_0000, 0x0000_0001, 0x3F80_0000, 0xBF80_0000, 0x4000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000,
+        0x4049_0FDB, 0x42FE_0000, 0xC2FE_0000, 0x4300_0000, 0xC300_0000, 0x7F7F_FFFF, 0x3F7F_FFFF, 0x3400_0000,
+    ];
+    let mut checked = 0u64;
+    for (n, block, seed) in [(256u32, 64u32, 4u64), (1000, 192, 5)] {
+        let mut rng = Rng::new(seed);
+        let mut x: Vec<u32> = (0..n).map(|_| (rng.next_u32() & 0x807F_FFFF) | ((120 + rng.below(16) as u32) << 23)).collect();
+        x[..specials.len()].copy_from_slice(&specials);
+        let mut mem = GlobalMem::default();
+        let (px, po) = (mem.alloc_u32(&x), mem.alloc_u32(&vec![0; 5 * n as usize]));
+        let params = pack_params(&k, &[p(px), p(po), Arg::U32(n)]).unwrap();
+        let l = Launch { grid: [n.div_ceil(block), 1, 1], block: [block, 1, 1], params, constant: vec![] };
+        gsm::run(&k, &l, &mut mem, &Config::default(), &mut GoldenFpUnits, false).unwrap_or_else(|f| panic!("{f}"));
+        let out = mem.words(po);
+        for (i, &xi) in x.iter().enumerate() {
+            let want = [
+                eval(Op::Sin, eval(Op::RroSincos, xi)),
+                eval(Op::Cos, eval(Op::RroSincos, xi)),
+                eval(Op::Ex2, eval(Op::RroEx2, xi)),
+                eval(Op::Lg2, xi),
+                eval(Op::Rsq, xi),
+            ];
+            assert_eq!(&out[5 * i..5 * i + 5], &want, "sfu_math n={n} i={i} x={xi:08x}: sin cos ex2 lg2 rsqrt");
+            // accuracy against the host's libm, for finite normal inputs and results
+            let v = f32::from_bits(xi) as f64;
+            if !v.is_finite() || xi & 0x7F80_0000 == 0 {
+                continue;
+            }
+            let host = [v.sin(), v.cos(), v.exp2(), v.log2(), 1.0 / v.sqrt()];
+            for (j, (&got, &r)) in out[5 * i..5 * i + 5].iter().zip(&host).enumerate() {
+                if !r.is_finite() || r.abs() < 2f64.powi(-126) || r.abs() > f32::MAX as f64 {
+                    continue;
+                }
+                let g = f32::from_bits(got) as f64;
+                let err = (g - r).abs();
+                let bound = match j {
+                    0 | 1 => 2f64.powi(-21),
+                    3 => 2f64.powi(-21) * r.abs().max(1.0),
+                    _ => 2f64.powi(-22) * r.abs(),
+                };
+                assert!(err <= bound, "sfu_math x={xi:08x} ({v}) fn {j}: got {g} host {r} error {err:e} > {bound:e}");
+                checked += 1;
+            }
+        }
+        let f = gsm::run(&k, &l, &mut mem, &Config::default(), &mut NoFpUnits, false).unwrap_err();
+        assert_eq!(f.kind, FaultKind::NotYetSupported, "{f}");
+    }
+    assert!(checked > 4_000, "only {checked} results checked against libm");
+}

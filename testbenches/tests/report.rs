@@ -61,9 +61,14 @@ fn registry_latencies_agree_with_the_blocks() {
         let v = heddle_sim::export::block_verilog(b.name).unwrap();
         let clocked = parse_ports(&v, b.name).unwrap().iter().any(|p| p.input && p.name == "clock");
         assert_eq!(b.latency == 0, !clocked, "{}: latency {} but clocked = {clocked}", b.name, b.latency);
-        if b.name == "fma" {
-            assert_eq!(b.latency as usize, heddle_hw::fma::FMA_LATENCY);
-        }
+        let declared = match b.name {
+            "fma" => heddle_hw::fma::FMA_LATENCY,
+            "sfu" => heddle_hw::sfu::SFU_LATENCY,
+            "sfu_rro" => heddle_hw::sfu_rro::RRO_LATENCY,
+            "sfu_attr" => heddle_hw::sfu_attr::ATTR_LATENCY,
+            _ => b.latency as usize,
+        };
+        assert_eq!(b.latency as usize, declared, "{}: registry latency vs the block's constant", b.name);
     }
 }
 

@@ -179,14 +179,15 @@ impl FpUnits for NoFpUnits {
     }
 }
 
-/// The golden models of heddle's own units: the FMA unit's ([`crate::golden::fma`]:
-/// binary32 fused multiply-add with one rounding, IEEE subnormals, the instruction's
-/// rounding mode, then `.sat`).
+/// The golden models of heddle's own units: the SFU's bit-exact datapath model
+/// ([`crate::sfu::exec_isa`], which the hw block equals) and the FMA unit's
+/// ([`crate::golden::fma`]: binary32 fused multiply-add with one rounding, IEEE subnormals,
+/// the instruction's rounding mode, then `.sat`).
 pub struct GoldenFpUnits;
 
 impl FpUnits for GoldenFpUnits {
-    fn sfu(&mut self, i: &Instr, _x: u32) -> Result<u32, String> {
-        Err(format!("not yet supported: {} (no SFU golden model yet)", isa::opdef(i.op).map_or("?", |d| d.name)))
+    fn sfu(&mut self, i: &Instr, x: u32) -> Result<u32, String> {
+        crate::sfu::exec_isa(i, x)
     }
     fn fma32(&mut self, i: &Instr, a: u32, b: u32, c: u32) -> Result<u32, String> {
         use crate::golden::fma::{fma, Fmt, Rnd};

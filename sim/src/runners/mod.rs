@@ -7,6 +7,7 @@ pub mod fp32_arith;
 pub mod fp32_cvt;
 pub mod int_alu;
 pub mod shared_mem;
+pub mod sfu;
 pub mod sp_datapath;
 
 use crate::cosim::{Bench, CosimError, CosimReport};
@@ -213,6 +214,9 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sp_datapath" => sp_datapath::sp_datapath(n, seed, replays),
         "shared_mem" => shared_mem::shared_mem(n, seed, replays),
         "fma" => fma::fma(n, seed, replays),
+        "sfu" => sfu::sfu(n, seed, replays),
+        "sfu_rro" => sfu::sfu_rro(n, seed, replays),
+        "sfu_attr" => sfu::sfu_attr(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -236,6 +240,9 @@ pub const RUNNERS: &[&str] = &[
     "sp_datapath",
     "shared_mem",
     "fma",
+    "sfu",
+    "sfu_rro",
+    "sfu_attr",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
