@@ -22,13 +22,20 @@ pub mod fp32_mad;
 pub mod fp32_mul;
 pub mod fp32_round_pack;
 pub mod int_alu;
+pub mod issue_select;
 pub mod mul24;
 pub mod mul32;
 pub mod shared_mem;
 pub mod shared_mem_bank;
+pub mod simt_stack;
 pub mod sp_datapath;
+pub mod stack_ram;
 pub mod fp32_unpack;
+pub mod barrier_unit;
+pub mod scoreboard;
 pub mod valid_pipe;
+pub mod warp_sched;
+pub mod warp_table;
 
 use rust_hdl::prelude::*;
 
@@ -37,6 +44,10 @@ pub type ValidPipe32x3 = valid_pipe::ValidPipe<32, 3>;
 
 /// The configuration of `SharedMem` exported as `shared_mem`: 16 banks x 256 words (16 KB).
 pub type SharedMem16K = shared_mem::SharedMem<8>;
+
+/// The configuration of `WarpSched` exported as `warp_sched`: the G80 SM's scheduler, 24
+/// warps of 32 threads, stack depth 32, 4 scoreboard entries per warp, 8 CTA slots.
+pub type WarpSched24 = warp_sched::WarpSched<24, 32, 4, 5, 9, 4, 8>;
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]
@@ -123,6 +134,11 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
+        },
+        BlockEntry {
+            name: "warp_sched",
+            about: "warp scheduler + SIMT control: 24 warps, scoreboard, SP/SFU issue, stack, barriers",
+            raw_verilog: raw_verilog_of::<WarpSched24>,
         },
         BlockEntry {
             name: "fma",

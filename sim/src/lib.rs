@@ -9,5 +9,6 @@ pub mod ptx;
 pub mod lint;
 pub mod report;
 pub mod runners;
+pub mod sched;
 pub mod tools;
 pub mod vectors;

@@ -8,6 +8,7 @@ pub mod fp32_cvt;
 pub mod int_alu;
 pub mod shared_mem;
 pub mod sp_datapath;
+pub mod warp_sched;
 
 use crate::cosim::{Bench, CosimError, CosimReport};
 use crate::golden::fp32_classify::{classify, Fp32Class};
@@ -213,6 +214,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sp_datapath" => sp_datapath::sp_datapath(n, seed, replays),
         "shared_mem" => shared_mem::shared_mem(n, seed, replays),
         "fma" => fma::fma(n, seed, replays),
+        "warp_sched" => warp_sched::warp_sched(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -236,6 +238,7 @@ pub const RUNNERS: &[&str] = &[
     "sp_datapath",
     "shared_mem",
     "fma",
+    "warp_sched",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
