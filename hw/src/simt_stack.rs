@@ -46,6 +46,7 @@
 //!   with warp `e_sel`: it popped (write `p_pc`, `p_rpc`, `p_mask` as its top), it faulted
 //!   (stack underflow), its new request flag, a fetch of `p_fetch_pc` is due
 //! - `p_pc`, `p_rpc`, `p_fetch_pc` (24), `p_mask` (L)  out
+//! - `l_sel` (N)  in  a warp launched at the end of this phase 1: its stack empties
 //! - `d_sel` (N) in -> `d_sp` (SPW) out  stack pointer of a warp (debug)
 use crate::stack_ram::StackRam;
 use array_init::array_init;
@@ -92,6 +93,7 @@ pub struct SimtStack<const N: usize, const L: usize, const SA: usize, const SPW:
     pub p_rpc: Signal<Out, Bits<24>>,
     pub p_fetch_pc: Signal<Out, Bits<24>>,
     pub p_mask: Signal<Out, Bits<L>>,
+    pub l_sel: Signal<In, Bits<N>>,
     pub d_sel: Signal<In, Bits<N>>,
     pub d_sp: Signal<Out, Bits<SPW>>,
     // Stack pointers and RAM banks (even / odd entries).
@@ -222,6 +224,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             p_rpc: Default::default(),
             p_fetch_pc: Default::default(),
             p_mask: Default::default(),
+            l_sel: Default::default(),
             d_sel: Default::default(),
             d_sp: Default::default(),
             sp: array_init(|_| Default::default()),
@@ -439,7 +442,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             if (self.eng_v.q.val() & self.eng_pop.q.val()) & (self.p1.val() & self.eng_sel.q.val().get_bit(w)) {
                 self.sp[w].d.next = self.sp[w].q.val() - self.one_sp.val();
             }
-            if self.clear.val() {
+            if self.clear.val() | (self.p1.val() & self.l_sel.val().get_bit(w)) {
                 self.sp[w].d.next = 0.into();
             }
         }

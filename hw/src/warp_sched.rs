@@ -437,6 +437,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.bu.l_commit.next = self.p1.val() & self.l_ok.val();
         self.isel.l_sel.next = self.l_go.val();
         self.wt.b_sel.next = self.l_go.val();
+        self.stk.l_sel.next = self.l_go.val();
         self.wt.b_pc.next = self.launch_pc.val();
         self.wt.b_mask.next = self.launch_mask.val();
         self.wt.b_cta.next = self.launch_cta.val();

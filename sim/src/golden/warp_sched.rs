@@ -553,7 +553,11 @@ impl SchedModel {
             self.reset();
             return;
         }
+        // The stack RAM is read in phase 0 only, from `self` (no write happens in phase 0):
+        // keep it out of the copy of the old state.
+        let ram = std::mem::take(&mut self.ram);
         let old = self.clone();
+        self.ram = ram;
         if !self.phase {
             self.phase0(&old, inp);
         } else {
@@ -606,7 +610,7 @@ impl SchedModel {
             let wr = &old.warps[p];
             let pop = Self::need_pop(wr.pc, wr.rpc, wr.mask);
             let underflow = pop && wr.sp == 0;
-            let data = if pop && !underflow { old.ram[p][wr.sp as usize - 1] } else { StackEnt::default() };
+            let data = if pop && !underflow { self.ram[p][wr.sp as usize - 1] } else { StackEnt::default() };
             self.eng = EngRec { valid: true, warp: p as u8, pop: pop && !underflow, underflow, data };
         }
 

@@ -138,7 +138,7 @@ pub fn diff(a: &SchedOut, b: &SchedOut) -> String {
 }
 
 enum Hw<B: Block> {
-    Bench(Bench<B>),
+    Bench(Box<Bench<B>>),
     Plain(Box<B>),
 }
 
@@ -170,7 +170,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         let uut = WarpSched::<N, L, SA, SPW, AW, E, C>::new(t);
         let hw = match (hw, record) {
             (false, _) => None,
-            (true, true) => Some(Hw::Bench(Bench::clocked(NAME, &verilog(NAME)?, uut, |u, c| u.clock.next = c.into())?)),
+            (true, true) => Some(Hw::Bench(Box::new(Bench::clocked(NAME, &verilog(NAME)?, uut, |u, c| u.clock.next = c.into())?))),
             (true, false) => {
                 let mut u = Box::new(uut);
                 u.connect_all();
@@ -264,7 +264,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
     /// The recorded bench (for the Verilog replays).
     pub fn into_bench(self) -> Option<Bench<WarpSched<N, L, SA, SPW, AW, E, C>>> {
         match self.hw {
-            Some(Hw::Bench(b)) => Some(b),
+            Some(Hw::Bench(b)) => Some(*b),
             _ => None,
         }
     }
@@ -284,20 +284,57 @@ pub fn random_opts(rng: &mut Rng, seed: u64) -> DriverOpts {
         clear_after_fault: Some(5 + rng.below(20) as u32),
         repeat: true,
         cta_gap: rng.below(3) as u32,
+        bad_ports: if rng.below(4) == 0 { 1 } else { 0 },
         seed,
     }
 }
 
-/// Random streams: `n` clocks of random scripts (a new script every `per_script` clocks,
-/// with a `clear` in between), every clock compared with the golden model; then the
-/// Verilog replays.
+/// Clocks each random script runs before the next one (with a `clear` in between).
+pub const PER_SCRIPT: u64 = 20_000;
+
+/// Runs `n` clocks of random scripts on a lock-step pair (a new script every
+/// [`PER_SCRIPT`] clocks). Returns the number of scripts.
+pub fn random_streams<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW: usize, const E: usize, const C: usize>(
+    ls: &mut LockStep<N, L, SA, SPW, AW, E, C>,
+    rng: &mut Rng,
+    n: u64,
+    ropts: RandomOpts,
+) -> Result<u64, CosimError> {
+    let mut scripts = 1;
+    let mut next = PER_SCRIPT;
+    for _ in 0..n {
+        if ls.clocks == next {
+            let faults = rng.below(3) == 0;
+            let (prog, plan) = random_script(rng, RandomOpts { faults, ..ropts });
+            ls.drv.restart(prog, plan);
+            scripts += 1;
+            next += PER_SCRIPT;
+        }
+        ls.cycle()?;
+    }
+    Ok(scripts)
+}
+
+/// Random streams on the exported configuration: `n` clocks, every clock compared with the
+/// golden model; then the Verilog replays.
 pub fn warp_sched(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    // The 24-warp block is a large value: run on a thread with a large stack.
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || warp_sched_run(n, seed, replays))
+        .map_err(|e| CosimError::RustModel(format!("{NAME}: cannot start a thread: {e}")))?
+        .join()
+        .map_err(|_| CosimError::RustModel(format!("{NAME}: the runner panicked")))?
+}
+
+fn warp_sched_run(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let mut rng = Rng::new(seed);
     let faults = rng.below(3) == 0;
-    let (prog, plan) = random_script(&mut rng, RandomOpts { faults, ..Default::default() });
+    let ropts = RandomOpts::default();
+    let (prog, plan) = random_script(&mut rng, RandomOpts { faults, ..ropts });
     let opts = random_opts(&mut rng, seed);
     let mut ls = Exported::new(IssueTiming::default(), prog, plan, Guards::Script, opts, true, true)?;
-    ls.run(n)?;
+    random_streams(&mut ls, &mut rng, n, ropts)?;
     let bench = ls.into_bench().expect("recorded");
     finish(bench, n, replays)
 }

@@ -127,6 +127,9 @@ pub struct DriverOpts {
     /// Slots between one CTA's last warp launch and the next CTA start (0: as soon as
     /// resources allow).
     pub cta_gap: u32,
+    /// Probability (per 1000 slots) of an invalid warp launch or CTA start in phase 1
+    /// (a launch with no threads, a CTA of 0 warps): the scheduler must report it.
+    pub bad_ports: u32,
     pub seed: u64,
 }
 
@@ -140,6 +143,7 @@ impl Default for DriverOpts {
             clear_after_fault: None,
             repeat: false,
             cta_gap: 0,
+            bad_ports: 0,
             seed: 1,
         }
     }
@@ -365,6 +369,16 @@ impl Driver {
         (0..self.cfg.warps as u8).filter(|&w| self.warp_busy >> w & 1 == 0).collect()
     }
 
+    /// Switches to a new program and plan: a `clear` is pulsed in the next clock and the new
+    /// plan starts from its first CTA.
+    pub fn restart(&mut self, prog: Program, plan: Vec<CtaPlan>) {
+        self.prog = prog;
+        self.plan = plan;
+        self.next_cta = 0;
+        self.exec_count.clear();
+        self.pending_clear = true;
+    }
+
     fn reset_after_clear(&mut self) {
         self.cta_of = vec![None; self.cfg.ctas];
         self.launching.clear();
@@ -466,6 +480,15 @@ impl Driver {
             }
             if self.fault_seen.is_none() {
                 self.launch_step(&mut inp, slot);
+                if self.opts.bad_ports > 0 && (self.rng.below(1000) as u32) < self.opts.bad_ports {
+                    if self.rng.bool() {
+                        let mut l = self.junk_launch();
+                        l.mask = 0;
+                        inp.launch = Some(l);
+                    } else {
+                        inp.cta_start = Some((self.rng.below(8) as u8, 0));
+                    }
+                }
             }
         }
         self.clock += 1;
@@ -594,4 +617,34 @@ pub fn run_golden(model: &mut SchedModel, drv: &mut Driver, max_clocks: u64) -> 
 /// Names for messages.
 pub fn fault_name(k: u8) -> &'static str {
     fault::NAMES.get(k as usize).copied().unwrap_or("?")
+}
+
+/// A run's statistics as text: issues by class, unit busy time, barrier and CTA events,
+/// faults, the fairness numbers.
+pub fn summary(log: &Log, cfg: &SchedConfig) -> String {
+    use std::fmt::Write as _;
+    let slots = log.clocks / 2;
+    let mut s = String::new();
+    let _ = writeln!(s, "{} SP clocks ({} issue slots), {} warp-instructions issued ({:.1} % of slots)", log.clocks, slots, log.issues.len(), 100.0 * log.issues.len() as f64 / slots.max(1) as f64);
+    let mut by = [0u64; 16];
+    for e in &log.issues {
+        by[e.class as usize & 15] += 1;
+    }
+    let parts: Vec<String> = (0..class::COUNT).filter(|&c| by[c] > 0).map(|c| format!("{} {}", class::NAMES[c], by[c])).collect();
+    let _ = writeln!(s, "  by class: {}", parts.join(", "));
+    let busy = |cs: &[u8]| -> u64 {
+        let v: Vec<(u64, u8)> = log.issues.iter().filter(|e| cs.contains(&e.class)).map(|e| (e.slot, cfg.occ_of(e.class))).collect();
+        log.clocks - Log::idle_clocks(&v, 0, slots.max(1))
+    };
+    let (sp, sfu, fma, mem) = (busy(&[class::SP]), busy(&[class::SFU, class::SFUMUL]), busy(&[class::FMA]), busy(&[class::MEM]));
+    let pc = |b: u64| 100.0 * b as f64 / log.clocks.max(1) as f64;
+    let _ = writeln!(s, "  units busy: SP {sp} clocks ({:.1} %), SFU {sfu} ({:.1} %), FMA {fma} ({:.1} %), memory {mem} ({:.1} %)", pc(sp), pc(sfu), pc(fma), pc(mem));
+    let threads: u64 = log.issues.iter().map(|e| e.mask.count_ones() as u64).sum();
+    let _ = writeln!(s, "  thread-instructions {threads}, SIMT efficiency {:.1} %", 100.0 * threads as f64 / (32 * log.issues.len().max(1)) as f64);
+    let _ = writeln!(s, "  {} warps launched, {} CTAs done, {} barrier releases, {} faults, {} clears", log.launches.len(), log.cta_done.len(), log.bar_rel.len(), log.faults.len(), log.clears);
+    for f in &log.faults {
+        let _ = writeln!(s, "  fault at slot {}: {} (warp {}, pc {})", f.0, fault_name(f.1), f.2, f.3);
+    }
+    let _ = writeln!(s, "  fairness: at most {} denials of an eligible warp (bound {}), longest wait {} slots", log.max_denials, cfg.denial_bound(), log.max_wait_slots);
+    s
 }

@@ -72,8 +72,24 @@ impl Gen<'_> {
     fn pred(&mut self) -> Opnd {
         Opnd::pred(self.rng.below(4) as u8)
     }
+    /// A guard predicate, often computed just before its use (a compiler's setp).
     fn guard(&mut self) -> u8 {
-        self.rng.below(4) as u8
+        let g = self.rng.below(4) as u8;
+        if self.rng.bool() {
+            let mut i = SInst { class: class::SP, guard: NO_GUARD, lat: 3 + self.rng.below(12) as u8, ..Default::default() };
+            i.dst = Opnd::pred(g);
+            i.src[0] = self.reg();
+            self.code.push(PInst::new(i));
+        }
+        g
+    }
+    /// Exit outcomes: sparse per-thread masks, or whole warps exiting.
+    fn exit_outcome(&mut self) -> Outcome {
+        if self.rng.below(3) == 0 {
+            Outcome::WarpMasks((0..8).map(|_| if self.rng.bool() { u32::MAX } else { 0 }).collect())
+        } else {
+            Outcome::Seq(vec![self.rng.next_u32() & self.rng.next_u32() & self.rng.next_u32()])
+        }
     }
     fn seq(&mut self) -> Outcome {
         let n = 1 + self.rng.below(5) as usize;
@@ -97,7 +113,7 @@ impl Gen<'_> {
                 i.src[k] = if self.rng.below(5) == 0 { self.pred() } else { self.reg() };
             }
             if self.rng.below(8) != 0 {
-                i.dst = if c == class::SP && self.rng.below(4) == 0 { self.pred() } else { self.reg() };
+                i.dst = if c == class::SP && self.rng.below(3) == 0 { self.pred() } else { self.reg() };
             }
             if self.rng.below(5) == 0 {
                 i.guard = self.guard();
@@ -142,7 +158,7 @@ impl Gen<'_> {
                 let (els, join) = (self.label(), self.label());
                 let g = self.guard();
                 let o = self.seq();
-                let uni = self.o.faults && self.rng.below(20) == 0;
+                let uni = self.o.faults && self.rng.below(15) == 0;
                 self.bra(g, o, els, join, uni);
                 self.block(depth + 1, false);
                 self.bra(NO_GUARD, Outcome::All, join, join, true);
@@ -166,18 +182,18 @@ impl Gen<'_> {
                 let trips: Vec<u32> = (0..32).map(|_| self.rng.below(4) as u32).collect();
                 self.bra(g, Outcome::Trips(trips), topl, next, false);
                 self.place(next);
-            } else if r < 31 && !top {
+            } else if r < 31 && (!top || self.rng.below(3) == 0) {
                 // predicated early exit of some threads
                 let g = self.guard();
-                let o = Outcome::Seq(vec![self.rng.next_u32() & self.rng.next_u32() & self.rng.next_u32()]);
+                let o = self.exit_outcome();
                 self.code.push(PInst { inst: SInst { class: class::EXIT, guard: g, lat: 1, ..Default::default() }, outcome: o, mem_lat: 0 });
             } else if r < 34 {
                 // branch to the exit block (reconvergence point: exit)
                 let l = *self.exit_labels.last().unwrap();
                 let g = self.guard();
-                let o = Outcome::Seq(vec![self.rng.next_u32() & self.rng.next_u32() & self.rng.next_u32()]);
+                let o = self.exit_outcome();
                 self.bra(g, o, l, usize::MAX, false);
-            } else if r < 38 && (top || (self.o.faults && self.rng.below(4) == 0)) {
+            } else if (r < 38 || (top && r < 50)) && (top || (self.o.faults && self.rng.below(10) == 0)) {
                 self.simple(class::BAR);
             } else {
                 self.alu();
