@@ -212,7 +212,6 @@ impl Log {
 #[derive(Debug, Clone)]
 struct WarpInfo {
     launch: usize,
-    cta_plan: usize,
     in_cta: usize,
     /// Slot from which the warp has been waiting (eligible and not yet issued).
     wait_from: Option<u64>,
@@ -523,7 +522,7 @@ impl Driver {
                 let f = slots[*k];
                 let wp = self.plan[*plan_i].warps[*k];
                 inp.launch = Some(LaunchIn { warp: f, cta: *cta, wtype: wp.wtype, pc: wp.pc, mask: wp.mask });
-                let info = WarpInfo { launch: self.launches, cta_plan: *plan_i, in_cta: *k, wait_from: None, denials: 0 };
+                let info = WarpInfo { launch: self.launches, in_cta: *k, wait_from: None, denials: 0 };
                 self.log.launches.push((slot, f, *plan_i, *k));
                 self.warps[f as usize] = Some(info);
                 self.warp_cta[f as usize] = Some(*cta);

@@ -193,7 +193,7 @@ impl Gen<'_> {
                 let g = self.guard();
                 let o = self.exit_outcome();
                 self.bra(g, o, l, usize::MAX, false);
-            } else if (r < 38 || (top && r < 50)) && (top || (self.o.faults && self.rng.below(10) == 0)) {
+            } else if (r < 38 || (top && r < 50)) && (top || (self.o.faults && self.rng.below(2) == 0)) {
                 self.simple(class::BAR);
             } else {
                 self.alu();
