@@ -265,6 +265,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
     wire  [23:0] stk$p_rpc;
     wire  [23:0] stk$p_fetch_pc;
     wire  [31:0] stk$p_mask;
+    reg  [23:0] stk$l_sel;
     reg  [23:0] stk$d_sel;
     wire  [4:0] stk$d_sp;
     reg  bu$clock;
@@ -544,6 +545,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
         .p_rpc(stk$p_rpc),
         .p_fetch_pc(stk$p_fetch_pc),
         .p_mask(stk$p_mask),
+        .l_sel(stk$l_sel),
         .d_sel(stk$d_sel),
         .d_sp(stk$d_sp)
     );
@@ -1048,6 +1050,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
         bu$l_commit = p1 & l_ok;
         isel$l_sel = l_go;
         wt$b_sel = l_go;
+        stk$l_sel = l_go;
         wt$b_pc = launch_pc;
         wt$b_mask = launch_mask;
         wt$b_cta = launch_cta;
@@ -16097,7 +16100,7 @@ module warp_sched$sbwait_r(d,q,clock);
 endmodule // warp_sched$sbwait_r
 
 
-module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,d_sel,d_sp);
+module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
 
     // Module arguments
     input wire  clock;
@@ -16139,6 +16142,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
     output reg  [23:0] p_rpc;
     output reg  [23:0] p_fetch_pc;
     output reg  [31:0] p_mask;
+    input wire  [23:0] l_sel;
     input wire  [23:0] d_sel;
     output reg  [4:0] d_sp;
 
@@ -16949,7 +16953,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[0])) begin
             sp$0$d = sp$0$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[0])) begin
             sp$0$d = 32'h0;
         end
         sp$1$d = sp$1$q;
@@ -16959,7 +16963,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[1])) begin
             sp$1$d = sp$1$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[1])) begin
             sp$1$d = 32'h0;
         end
         sp$2$d = sp$2$q;
@@ -16969,7 +16973,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[2])) begin
             sp$2$d = sp$2$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[2])) begin
             sp$2$d = 32'h0;
         end
         sp$3$d = sp$3$q;
@@ -16979,7 +16983,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[3])) begin
             sp$3$d = sp$3$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[3])) begin
             sp$3$d = 32'h0;
         end
         sp$4$d = sp$4$q;
@@ -16989,7 +16993,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[4])) begin
             sp$4$d = sp$4$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[4])) begin
             sp$4$d = 32'h0;
         end
         sp$5$d = sp$5$q;
@@ -16999,7 +17003,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[5])) begin
             sp$5$d = sp$5$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[5])) begin
             sp$5$d = 32'h0;
         end
         sp$6$d = sp$6$q;
@@ -17009,7 +17013,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[6])) begin
             sp$6$d = sp$6$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[6])) begin
             sp$6$d = 32'h0;
         end
         sp$7$d = sp$7$q;
@@ -17019,7 +17023,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[7])) begin
             sp$7$d = sp$7$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[7])) begin
             sp$7$d = 32'h0;
         end
         sp$8$d = sp$8$q;
@@ -17029,7 +17033,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[8])) begin
             sp$8$d = sp$8$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[8])) begin
             sp$8$d = 32'h0;
         end
         sp$9$d = sp$9$q;
@@ -17039,7 +17043,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[9])) begin
             sp$9$d = sp$9$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[9])) begin
             sp$9$d = 32'h0;
         end
         sp$10$d = sp$10$q;
@@ -17049,7 +17053,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[10])) begin
             sp$10$d = sp$10$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[10])) begin
             sp$10$d = 32'h0;
         end
         sp$11$d = sp$11$q;
@@ -17059,7 +17063,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[11])) begin
             sp$11$d = sp$11$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[11])) begin
             sp$11$d = 32'h0;
         end
         sp$12$d = sp$12$q;
@@ -17069,7 +17073,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[12])) begin
             sp$12$d = sp$12$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[12])) begin
             sp$12$d = 32'h0;
         end
         sp$13$d = sp$13$q;
@@ -17079,7 +17083,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[13])) begin
             sp$13$d = sp$13$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[13])) begin
             sp$13$d = 32'h0;
         end
         sp$14$d = sp$14$q;
@@ -17089,7 +17093,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[14])) begin
             sp$14$d = sp$14$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[14])) begin
             sp$14$d = 32'h0;
         end
         sp$15$d = sp$15$q;
@@ -17099,7 +17103,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[15])) begin
             sp$15$d = sp$15$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[15])) begin
             sp$15$d = 32'h0;
         end
         sp$16$d = sp$16$q;
@@ -17109,7 +17113,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[16])) begin
             sp$16$d = sp$16$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[16])) begin
             sp$16$d = 32'h0;
         end
         sp$17$d = sp$17$q;
@@ -17119,7 +17123,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[17])) begin
             sp$17$d = sp$17$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[17])) begin
             sp$17$d = 32'h0;
         end
         sp$18$d = sp$18$q;
@@ -17129,7 +17133,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[18])) begin
             sp$18$d = sp$18$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[18])) begin
             sp$18$d = 32'h0;
         end
         sp$19$d = sp$19$q;
@@ -17139,7 +17143,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[19])) begin
             sp$19$d = sp$19$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[19])) begin
             sp$19$d = 32'h0;
         end
         sp$20$d = sp$20$q;
@@ -17149,7 +17153,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[20])) begin
             sp$20$d = sp$20$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[20])) begin
             sp$20$d = 32'h0;
         end
         sp$21$d = sp$21$q;
@@ -17159,7 +17163,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[21])) begin
             sp$21$d = sp$21$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[21])) begin
             sp$21$d = 32'h0;
         end
         sp$22$d = sp$22$q;
@@ -17169,7 +17173,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[22])) begin
             sp$22$d = sp$22$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[22])) begin
             sp$22$d = 32'h0;
         end
         sp$23$d = sp$23$q;
@@ -17179,7 +17183,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         if ((eng_v$q & eng_pop$q) & (p1 & eng_sel$q[23])) begin
             sp$23$d = sp$23$q - one_sp;
         end
-        if (clear) begin
+        if (clear | (p1 & l_sel[23])) begin
             sp$23$d = 32'h0;
         end
         pw_en$0$d = ((r_en & ~p1) & e0_en) & ~|fk;
