@@ -405,7 +405,9 @@ impl Driver {
             prio_type: self.opts.prio_type,
             dbg_warp: if self.opts.junk { self.rng.below(32) as u8 } else { (self.clock % self.cfg.warps as u64) as u8 },
         };
-        if o.fetch_valid {
+        // In a clock with `clear` the fetch is not answered (the scheduler ignores `inst`;
+        // after `restart` the request is for the old program).
+        if o.fetch_valid && !self.pending_clear {
             inp.inst = self.fetch(o.fetch_pc);
         }
         if self.opts.junk {
