@@ -94,6 +94,31 @@ enum Cmd {
         #[arg(long)]
         int: Option<u64>,
     },
+    /// Run a warp-scheduler script (docs/scheduler.md) on the golden model and print the
+    /// statistics (and the issue trace)
+    Sched {
+        script: PathBuf,
+        /// Also run the rust-hdl block in lock step, compared every clock
+        #[arg(long)]
+        hw: bool,
+        /// Print every issued warp-instruction
+        #[arg(long)]
+        trace: bool,
+        /// Stop after this many SP clocks
+        #[arg(long, default_value_t = 10_000_000)]
+        max_clocks: u64,
+    },
+    /// Warp scheduler sweep: random scripts on the rust-hdl block (24 warps, and a 4-warp
+    /// depth-4 configuration) in lock step with the golden model, and the example kernels
+    /// against the golden functional SM
+    SchedSweep {
+        /// SP clocks per seed and configuration
+        #[arg(long, default_value_t = 100_000)]
+        clocks: u64,
+        /// Seeds (1..=N)
+        #[arg(long, default_value_t = 4)]
+        seeds: u64,
+    },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
         /// One block (default: every registered block)
@@ -229,6 +254,13 @@ fn main() -> ExitCode {
             })
         }
         Cmd::FuzzPtx { count, seed } => fuzz_ptx(count, seed),
+        Cmd::Sched { script, hw, trace, max_clocks } => run_sched(&script, hw, trace, max_clocks),
+        Cmd::SchedSweep { clocks, seeds } => std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn(move || sched_sweep(clocks, seeds))
+            .map_err(|e| e.to_string())
+            .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
+            .and_then(|r| r),
         Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
@@ -351,5 +383,75 @@ fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: O
     if let Some(p) = json {
         std::fs::write(p, serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?).map_err(|e| format!("{}: {e}", p.display()))?;
     }
+    Ok(())
+}
+
+fn run_sched(path: &std::path::Path, hw: bool, trace: bool, max_clocks: u64) -> Result<(), String> {
+    use heddle_sim::golden::warp_sched::class;
+    use heddle_sim::runners::warp_sched::Exported;
+    use heddle_sim::sched::{summary, text, DriverOpts, Guards};
+    let src = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let s = text::parse(&src).map_err(|e| format!("{}:{e}", path.display()))?;
+    let t = heddle_hw::issue_select::IssueTiming::default();
+    let mut ls = Exported::new(t, s.prog, s.plan, Guards::Script, DriverOpts::default(), hw, false).map_err(|e| e.to_string())?;
+    let r = ls.run(max_clocks).map_err(|e| e.to_string());
+    if trace {
+        for e in &ls.drv.log.issues {
+            println!("slot {:>7}  warp {:>2}  {:<6} pc {:>5}  mask {:08x}", e.slot, e.warp, class::NAMES.get(e.class as usize).unwrap_or(&"?"), e.pc, e.mask);
+        }
+    }
+    print!("{}", summary(&ls.drv.log, &ls.model.cfg));
+    if hw {
+        println!("  rust-hdl block in lock step: {} clocks, 0 mismatches, {:.0} clocks/s", ls.clocks, ls.speed());
+    }
+    r
+}
+
+fn sched_sweep(clocks: u64, seeds: u64) -> Result<(), String> {
+    use heddle_hw::issue_select::IssueTiming;
+    use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, LockStep};
+    use heddle_sim::sched::isa_map::{GsmRun, Lats};
+    use heddle_sim::sched::random::{random_script, RandomOpts};
+    use heddle_sim::sched::{DriverOpts, Guards};
+    use heddle_sim::vectors::Rng;
+    let t0 = std::time::Instant::now();
+    let t = IssueTiming::default();
+    let mut total = 0;
+    for seed in 1..=seeds {
+        let mut rng = Rng::new(seed);
+        let ro = RandomOpts::default();
+        let (prog, plan) = random_script(&mut rng, RandomOpts { faults: seed % 2 == 0, ..ro });
+        let mut ls = Exported::new(t, prog, plan, Guards::Script, random_opts(&mut rng, seed), true, false).map_err(|e| e.to_string())?;
+        let n = random_streams(&mut ls, &mut rng, clocks, ro).map_err(|e| format!("seed {seed}: {e}"))?;
+        let l = &ls.drv.log;
+        println!(
+            "24 warps, seed {seed}: {} clocks, {n} scripts, {} issues, {} CTAs, {} barrier releases, {} faults, max denials {} (bound {}): 0 mismatches ({:.0} clocks/s)",
+            ls.clocks, l.issues.len(), l.cta_done.len(), l.bar_rel.len(), l.faults.len(), l.max_denials, ls.model.cfg.denial_bound(), ls.speed()
+        );
+        total += ls.clocks;
+        let small = IssueTiming { occ_sfu: 6, occ_fma: 5, urgent_after: 3, ..t };
+        let ro = RandomOpts { max_cta_warps: 4, ctas: 6, ..Default::default() };
+        let (prog, plan) = random_script(&mut rng, ro);
+        let mut ls = LockStep::<4, 32, 1, 2, 6, 2, 2>::new(small, prog, plan, Guards::Script, random_opts(&mut rng, seed), true, false)
+            .map_err(|e| e.to_string())?;
+        random_streams(&mut ls, &mut rng, clocks, ro).map_err(|e| format!("small, seed {seed}: {e}"))?;
+        let l = &ls.drv.log;
+        println!(
+            "4 warps depth 4, seed {seed}: {} clocks, {} issues, {} faults, max denials {} (bound {}): 0 mismatches ({:.0} clocks/s)",
+            ls.clocks, l.issues.len(), l.faults.len(), l.max_denials, ls.model.cfg.denial_bound(), ls.speed()
+        );
+        total += ls.clocks;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/kernels/launch");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).map_err(|e| e.to_string())?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    for f in files {
+        let g = GsmRun::from_launch_file(&f, &Lats::default())?;
+        let mut ls = Exported::new(t, g.prog.clone(), g.plan.clone(), g.guard_source(), DriverOpts::default(), false, false).map_err(|e| e.to_string())?;
+        ls.run(100_000_000).map_err(|e| e.to_string())?;
+        g.check(&ls.drv.log).map_err(|e| format!("{}: {e}", f.display()))?;
+        println!("{}: {} warp-instructions of {} warps agree with the functional SM ({} clocks)", f.file_name().unwrap().to_string_lossy(), g.warp_instrs, g.expect.len(), ls.clocks);
+    }
+    println!("sched sweep: {total} lock-step clocks, 0 mismatches, {:.0} s", t0.elapsed().as_secs_f64());
     Ok(())
 }

@@ -23,6 +23,7 @@ pub mod fp32_mad;
 pub mod fp32_mul;
 pub mod fp32_round_pack;
 pub mod int_alu;
+pub mod issue_select;
 pub mod mul24;
 pub mod mul32;
 pub mod shared_mem;
@@ -45,9 +46,15 @@ pub mod sfu_square;
 pub mod sfu_sum;
 pub mod sfu_table;
 pub mod sfu_tables;
+pub mod simt_stack;
 pub mod sp_datapath;
+pub mod stack_ram;
 pub mod fp32_unpack;
+pub mod barrier_unit;
+pub mod scoreboard;
 pub mod valid_pipe;
+pub mod warp_sched;
+pub mod warp_table;
 
 use rust_hdl::prelude::*;
 
@@ -56,6 +63,10 @@ pub type ValidPipe32x3 = valid_pipe::ValidPipe<32, 3>;
 
 /// The configuration of `SharedMem` exported as `shared_mem`: 16 banks x 256 words (16 KB).
 pub type SharedMem16K = shared_mem::SharedMem<8>;
+
+/// The configuration of `WarpSched` exported as `warp_sched`: the G80 SM's scheduler, 24
+/// warps of 32 threads, stack depth 32, 4 scoreboard entries per warp, 8 CTA slots.
+pub type WarpSched24 = warp_sched::WarpSched<24, 32, 4, 5, 9, 4, 8>;
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]
@@ -176,6 +187,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
             raw_verilog: raw_verilog_of::<sfu_attr::SfuAttr>,
             latency: 3,
+        },
+        BlockEntry {
+            name: "warp_sched",
+            about: "warp scheduler + SIMT control: 24 warps, scoreboard, SP/SFU issue, stack, barriers",
+            raw_verilog: raw_verilog_of::<WarpSched24>,
+            latency: 1,
         },
         BlockEntry {
             name: "fma",

@@ -10,5 +10,6 @@ pub mod lint;
 pub mod report;
 pub mod runners;
 pub mod sfu;
+pub mod sched;
 pub mod tools;
 pub mod vectors;

@@ -59,7 +59,8 @@ pub fn yosys_synth(file: &Path, top: &str) -> Result<Vec<String>, crate::tools::
 /// Assignments are counted per execution path: a sequence adds, the branches of an
 /// `if`/`else` or a `case` take the maximum. Inputs of purely sequential sub-modules (a
 /// DFF's `d`, which rust-hdl's `dff_setup!` first sets to `q` and then overrides) are not
-/// watched: nothing reads them combinationally. Returns one line per violation.
+/// watched: nothing reads them combinationally; nor are locals (local arrays are `name$k`).
+/// Returns one line per violation.
 pub fn multiple_port_assignments(verilog: &str) -> Vec<String> {
     let mut out = vec![];
     let mut module = String::new();
@@ -89,14 +90,16 @@ pub fn multiple_port_assignments(verilog: &str) -> Vec<String> {
         } else if let Some(rest) = t.strip_prefix("output reg") {
             watched.push(decl_name(rest));
         } else if let Some(rest) = t.strip_prefix("reg ") {
-            // The `inst$port` regs rust-hdl declares for sub-block inputs.
+            // The `inst$port` regs rust-hdl declares for sub-block inputs (an array element's
+            // instance is `name$k`, so the port is what follows the last `$`).
             let n = decl_name(rest);
-            if let Some((inst, _)) = n.split_once('$') {
-                let sequential_only = instances
-                    .get(&(module.clone(), inst.to_string()))
-                    .map_or(false, |ty| !comb_modules.contains(ty));
-                if !sequential_only {
-                    watched.push(n);
+            // A `name$k` that is no instance is an element of a local array (a local, like
+            // every other local, is only read inside this block: not watched).
+            if let Some((inst, _)) = n.rsplit_once('$') {
+                if let Some(ty) = instances.get(&(module.clone(), inst.to_string())) {
+                    if comb_modules.contains(ty) {
+                        watched.push(n);
+                    }
                 }
             }
         } else if t == "always @(*) begin" {

@@ -7,3 +7,4 @@ pub mod int_alu;
 pub mod shared_mem;
 pub mod sp_datapath;
 pub mod valid_pipe;
+pub mod warp_sched;

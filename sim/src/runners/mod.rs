@@ -9,6 +9,7 @@ pub mod int_alu;
 pub mod shared_mem;
 pub mod sfu;
 pub mod sp_datapath;
+pub mod warp_sched;
 
 use crate::cosim::{Bench, CosimError, CosimReport};
 use crate::golden::fp32_classify::{classify, Fp32Class};
@@ -217,6 +218,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sfu" => sfu::sfu(n, seed, replays),
         "sfu_rro" => sfu::sfu_rro(n, seed, replays),
         "sfu_attr" => sfu::sfu_attr(n, seed, replays),
+        "warp_sched" => warp_sched::warp_sched(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -243,6 +245,7 @@ pub const RUNNERS: &[&str] = &[
     "sfu",
     "sfu_rro",
     "sfu_attr",
+    "warp_sched",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),

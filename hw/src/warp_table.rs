@@ -1,0 +1,443 @@
+//! Warp table of the warp scheduler: per warp its state, its top-of-stack entry (PC,
+//! reconvergence PC, active mask), its live (not exited) threads, its CTA, its warp type and
+//! the stack-engine request flag. N warps (<= 32) of L threads (<= 32). Part of
+//! `WarpSched` (docs/scheduler.md); golden model: `heddle_sim::golden::warp_sched`.
+//!
+//! States (3 bits): 0 free, 1 active, 2 at barrier, 3 exited, 4 faulted. State, CTA, type
+//! and the request flag are stored bit-sliced (one N-bit vector per bit, bit w = warp w)
+//! so that every per-warp condition is a vector operation; PC, reconvergence PC and masks
+//! are per-warp registers read through one-hot selects. Write priority per warp, highest
+//! first: CTA done, port A, launch (port B), barrier release.
+//!
+//! Ports (all writes take effect at the rising edge):
+//! - `clock`, `clear`  in  1  clock; synchronous reset of every register to zero (free)
+//! - `a_sel`      in  N  port A: one-hot warp (0: no write)
+//! - `a_wr_tos`   in  1  write `a_pc`, `a_rpc`, `a_mask` (24, 24, L)
+//! - `a_wr_live`  in  1  write `a_live` (L)
+//! - `a_wr_st`    in  1  write `a_st` (3)
+//! - `a_wr_mq`    in  1  write `a_mq` (1)
+//! - `b_sel`      in  N  port B, warp launch: one-hot warp; state active, PC `b_pc`,
+//!                       reconvergence PC 2^24-1, mask and live `b_mask`, CTA `b_cta` (3),
+//!                       type `b_type` (2), request flag set
+//! - `rel_en`, `rel_cta`   in 1, 3  barrier release: warps at the barrier in CTA `rel_cta`
+//!                                  become active
+//! - `done_en`, `done_cta` in 1, 3  CTA done: its warps become free, request flags cleared
+//! - `prio_type`  in  8  2-bit priority of each warp type (type t: bits 2t+1..2t)
+//! - `r_sel` in N -> `r_pc`, `r_rpc` (24), `r_mask`, `r_live` (L), `r_cta` (3): read port R
+//! - `e_sel` in N -> `e_pc` (24), `e_rpc` (24), `e_mask`, `e_live` (L): read port E
+//! - `d_sel` in N -> `d_st` (3), `d_pc`, `d_rpc` (24), `d_mask`, `d_live` (L), `d_cta` (3):
+//!                   read port D (debug)
+//! - `v_active`, `v_on`, `v_free`, `v_mq`  out N  per warp: active; active or at a barrier;
+//!                   free; request flag
+//! - `v_tp1`, `v_tp0`  out N  per warp: its type's priority, bits 1 and 0
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct WarpTable<const N: usize, const L: usize> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub a_sel: Signal<In, Bits<N>>,
+    pub a_wr_tos: Signal<In, Bit>,
+    pub a_wr_live: Signal<In, Bit>,
+    pub a_wr_st: Signal<In, Bit>,
+    pub a_wr_mq: Signal<In, Bit>,
+    pub a_pc: Signal<In, Bits<24>>,
+    pub a_rpc: Signal<In, Bits<24>>,
+    pub a_mask: Signal<In, Bits<L>>,
+    pub a_live: Signal<In, Bits<L>>,
+    pub a_st: Signal<In, Bits<3>>,
+    pub a_mq: Signal<In, Bit>,
+    pub b_sel: Signal<In, Bits<N>>,
+    pub b_pc: Signal<In, Bits<24>>,
+    pub b_mask: Signal<In, Bits<L>>,
+    pub b_cta: Signal<In, Bits<3>>,
+    pub b_type: Signal<In, Bits<2>>,
+    pub rel_en: Signal<In, Bit>,
+    pub rel_cta: Signal<In, Bits<3>>,
+    pub done_en: Signal<In, Bit>,
+    pub done_cta: Signal<In, Bits<3>>,
+    pub prio_type: Signal<In, Bits<8>>,
+    pub r_sel: Signal<In, Bits<N>>,
+    pub r_pc: Signal<Out, Bits<24>>,
+    pub r_rpc: Signal<Out, Bits<24>>,
+    pub r_mask: Signal<Out, Bits<L>>,
+    pub r_live: Signal<Out, Bits<L>>,
+    pub r_cta: Signal<Out, Bits<3>>,
+    pub e_sel: Signal<In, Bits<N>>,
+    pub e_pc: Signal<Out, Bits<24>>,
+    pub e_rpc: Signal<Out, Bits<24>>,
+    pub e_mask: Signal<Out, Bits<L>>,
+    pub e_live: Signal<Out, Bits<L>>,
+    pub d_sel: Signal<In, Bits<N>>,
+    pub d_st: Signal<Out, Bits<3>>,
+    pub d_pc: Signal<Out, Bits<24>>,
+    pub d_rpc: Signal<Out, Bits<24>>,
+    pub d_mask: Signal<Out, Bits<L>>,
+    pub d_live: Signal<Out, Bits<L>>,
+    pub d_cta: Signal<Out, Bits<3>>,
+    pub v_active: Signal<Out, Bits<N>>,
+    pub v_on: Signal<Out, Bits<N>>,
+    pub v_free: Signal<Out, Bits<N>>,
+    pub v_mq: Signal<Out, Bits<N>>,
+    pub v_tp1: Signal<Out, Bits<N>>,
+    pub v_tp0: Signal<Out, Bits<N>>,
+    // Bit-sliced state, CTA, type; request flags.
+    st: [DFF<Bits<N>>; 3],
+    ct: [DFF<Bits<N>>; 3],
+    ty: [DFF<Bits<N>>; 2],
+    mq: DFF<Bits<N>>,
+    // Per-warp registers.
+    pc: [DFF<Bits<24>>; N],
+    rpc: [DFF<Bits<24>>; N],
+    mask: [DFF<Bits<L>>; N],
+    live: [DFF<Bits<L>>; N],
+    cta: [DFF<Bits<3>>; N],
+    // Broadcasts of scalar inputs to N-bit vectors.
+    bc_ast: [Signal<Local, Bits<N>>; 3],
+    bc_bc: [Signal<Local, Bits<N>>; 3],
+    bc_bt: [Signal<Local, Bits<N>>; 2],
+    bc_rc: [Signal<Local, Bits<N>>; 3],
+    bc_dc: [Signal<Local, Bits<N>>; 3],
+    bc_pt: [Signal<Local, Bits<N>>; 8],
+    aw_st: Signal<Local, Bits<N>>,
+    aw_mq: Signal<Local, Bits<N>>,
+    is_bar: Signal<Local, Bits<N>>,
+    rel_hit: Signal<Local, Bits<N>>,
+    done_hit: Signal<Local, Bits<N>>,
+    keep: Signal<Local, Bits<N>>,
+    st_new: [Signal<Local, Bits<N>>; 3],
+    t0n: Signal<Local, Bits<N>>,
+    t1n: Signal<Local, Bits<N>>,
+    // Read ports.
+    r_pc_v: Signal<Local, Bits<24>>,
+    r_rpc_v: Signal<Local, Bits<24>>,
+    r_mask_v: Signal<Local, Bits<L>>,
+    r_live_v: Signal<Local, Bits<L>>,
+    r_cta_v: Signal<Local, Bits<3>>,
+    e_pc_v: Signal<Local, Bits<24>>,
+    e_rpc_v: Signal<Local, Bits<24>>,
+    e_mask_v: Signal<Local, Bits<L>>,
+    e_live_v: Signal<Local, Bits<L>>,
+    d_pc_v: Signal<Local, Bits<24>>,
+    d_rpc_v: Signal<Local, Bits<24>>,
+    d_mask_v: Signal<Local, Bits<L>>,
+    d_live_v: Signal<Local, Bits<L>>,
+    d_cta_v: Signal<Local, Bits<3>>,
+    d_s: [Signal<Local, Bits<3>>; 3],
+    ones: Constant<Bits<N>>,
+    zero: Constant<Bits<N>>,
+    max_pc: Constant<Bits<24>>,
+}
+
+impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
+    fn default() -> Self {
+        assert!((1..=32).contains(&N) && (1..=32).contains(&L), "WarpTable: 1..=32 warps of 1..=32 threads");
+        let ones: u64 = if N == 32 { 0xFFFF_FFFF } else { (1u64 << N) - 1 };
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            a_sel: Default::default(),
+            a_wr_tos: Default::default(),
+            a_wr_live: Default::default(),
+            a_wr_st: Default::default(),
+            a_wr_mq: Default::default(),
+            a_pc: Default::default(),
+            a_rpc: Default::default(),
+            a_mask: Default::default(),
+            a_live: Default::default(),
+            a_st: Default::default(),
+            a_mq: Default::default(),
+            b_sel: Default::default(),
+            b_pc: Default::default(),
+            b_mask: Default::default(),
+            b_cta: Default::default(),
+            b_type: Default::default(),
+            rel_en: Default::default(),
+            rel_cta: Default::default(),
+            done_en: Default::default(),
+            done_cta: Default::default(),
+            prio_type: Default::default(),
+            r_sel: Default::default(),
+            r_pc: Default::default(),
+            r_rpc: Default::default(),
+            r_mask: Default::default(),
+            r_live: Default::default(),
+            r_cta: Default::default(),
+            e_sel: Default::default(),
+            e_pc: Default::default(),
+            e_rpc: Default::default(),
+            e_mask: Default::default(),
+            e_live: Default::default(),
+            d_sel: Default::default(),
+            d_st: Default::default(),
+            d_pc: Default::default(),
+            d_rpc: Default::default(),
+            d_mask: Default::default(),
+            d_live: Default::default(),
+            d_cta: Default::default(),
+            v_active: Default::default(),
+            v_on: Default::default(),
+            v_free: Default::default(),
+            v_mq: Default::default(),
+            v_tp1: Default::default(),
+            v_tp0: Default::default(),
+            st: array_init(|_| Default::default()),
+            ct: array_init(|_| Default::default()),
+            ty: array_init(|_| Default::default()),
+            mq: Default::default(),
+            pc: array_init(|_| Default::default()),
+            rpc: array_init(|_| Default::default()),
+            mask: array_init(|_| Default::default()),
+            live: array_init(|_| Default::default()),
+            cta: array_init(|_| Default::default()),
+            bc_ast: array_init(|_| Default::default()),
+            bc_bc: array_init(|_| Default::default()),
+            bc_bt: array_init(|_| Default::default()),
+            bc_rc: array_init(|_| Default::default()),
+            bc_dc: array_init(|_| Default::default()),
+            bc_pt: array_init(|_| Default::default()),
+            aw_st: Default::default(),
+            aw_mq: Default::default(),
+            is_bar: Default::default(),
+            rel_hit: Default::default(),
+            done_hit: Default::default(),
+            keep: Default::default(),
+            st_new: array_init(|_| Default::default()),
+            t0n: Default::default(),
+            t1n: Default::default(),
+            r_pc_v: Default::default(),
+            r_rpc_v: Default::default(),
+            r_mask_v: Default::default(),
+            r_live_v: Default::default(),
+            r_cta_v: Default::default(),
+            e_pc_v: Default::default(),
+            e_rpc_v: Default::default(),
+            e_mask_v: Default::default(),
+            e_live_v: Default::default(),
+            d_pc_v: Default::default(),
+            d_rpc_v: Default::default(),
+            d_mask_v: Default::default(),
+            d_live_v: Default::default(),
+            d_cta_v: Default::default(),
+            d_s: array_init(|_| Default::default()),
+            ones: Constant::new(ones.into()),
+            zero: Constant::new(0u64.into()),
+            max_pc: Constant::new(0xFF_FFFFu64.into()),
+        }
+    }
+}
+
+impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mq.clock.next = self.clock.val();
+        for k in 0..3 {
+            self.st[k].clock.next = self.clock.val();
+            self.ct[k].clock.next = self.clock.val();
+        }
+        for k in 0..2 {
+            self.ty[k].clock.next = self.clock.val();
+        }
+        for w in 0..N {
+            self.pc[w].clock.next = self.clock.val();
+            self.rpc[w].clock.next = self.clock.val();
+            self.mask[w].clock.next = self.clock.val();
+            self.live[w].clock.next = self.clock.val();
+            self.cta[w].clock.next = self.clock.val();
+        }
+        // Broadcasts.
+        for k in 0..3 {
+            self.bc_ast[k].next = self.zero.val();
+            if self.a_st.val().get_bit(k) {
+                self.bc_ast[k].next = self.ones.val();
+            }
+            self.bc_bc[k].next = self.zero.val();
+            if self.b_cta.val().get_bit(k) {
+                self.bc_bc[k].next = self.ones.val();
+            }
+            self.bc_rc[k].next = self.zero.val();
+            if self.rel_cta.val().get_bit(k) {
+                self.bc_rc[k].next = self.ones.val();
+            }
+            self.bc_dc[k].next = self.zero.val();
+            if self.done_cta.val().get_bit(k) {
+                self.bc_dc[k].next = self.ones.val();
+            }
+        }
+        for k in 0..2 {
+            self.bc_bt[k].next = self.zero.val();
+            if self.b_type.val().get_bit(k) {
+                self.bc_bt[k].next = self.ones.val();
+            }
+        }
+        for k in 0..8 {
+            self.bc_pt[k].next = self.zero.val();
+            if self.prio_type.val().get_bit(k) {
+                self.bc_pt[k].next = self.ones.val();
+            }
+        }
+        // Per-warp conditions as vectors.
+        self.is_bar.next = (!self.st[2].q.val() & self.st[1].q.val()) & !self.st[0].q.val();
+        self.rel_hit.next = self.zero.val();
+        if self.rel_en.val() {
+            self.rel_hit.next = self.is_bar.val()
+                & ((!(self.ct[0].q.val() ^ self.bc_rc[0].val()) & !(self.ct[1].q.val() ^ self.bc_rc[1].val()))
+                    & !(self.ct[2].q.val() ^ self.bc_rc[2].val()));
+        }
+        self.done_hit.next = self.zero.val();
+        if self.done_en.val() {
+            self.done_hit.next = (!(self.ct[0].q.val() ^ self.bc_dc[0].val()) & !(self.ct[1].q.val() ^ self.bc_dc[1].val()))
+                & !(self.ct[2].q.val() ^ self.bc_dc[2].val());
+        }
+        self.aw_st.next = self.zero.val();
+        if self.a_wr_st.val() {
+            self.aw_st.next = self.a_sel.val();
+        }
+        self.aw_mq.next = self.zero.val();
+        if self.a_wr_mq.val() {
+            self.aw_mq.next = self.a_sel.val();
+        }
+        // State: release -> active (1), launch -> active, port A -> a_st, done -> free.
+        // Slice 0 of "active" is 1, slices 1 and 2 are 0.
+        self.st_new[0].next = ((((self.st[0].q.val() | self.rel_hit.val()) & !self.b_sel.val()) | self.b_sel.val())
+            & !self.aw_st.val())
+            | (self.aw_st.val() & self.bc_ast[0].val());
+        self.st_new[1].next = (((self.st[1].q.val() & !self.rel_hit.val()) & !self.b_sel.val()) & !self.aw_st.val())
+            | (self.aw_st.val() & self.bc_ast[1].val());
+        self.st_new[2].next = (((self.st[2].q.val() & !self.rel_hit.val()) & !self.b_sel.val()) & !self.aw_st.val())
+            | (self.aw_st.val() & self.bc_ast[2].val());
+        self.keep.next = self.ones.val();
+        if self.clear.val() {
+            self.keep.next = self.zero.val();
+        }
+        for k in 0..3 {
+            self.st[k].d.next = (self.st_new[k].val() & !self.done_hit.val()) & self.keep.val();
+            self.ct[k].d.next = ((self.ct[k].q.val() & !self.b_sel.val()) | (self.b_sel.val() & self.bc_bc[k].val()))
+                & self.keep.val();
+        }
+        for k in 0..2 {
+            self.ty[k].d.next = ((self.ty[k].q.val() & !self.b_sel.val()) | (self.b_sel.val() & self.bc_bt[k].val()))
+                & self.keep.val();
+        }
+        if self.a_mq.val() {
+            self.mq.d.next = ((((self.mq.q.val() & !self.aw_mq.val()) | self.aw_mq.val()) | self.b_sel.val())
+                & !self.done_hit.val())
+                & self.keep.val();
+        } else {
+            self.mq.d.next =
+                (((self.mq.q.val() & !self.aw_mq.val()) | self.b_sel.val()) & !self.done_hit.val()) & self.keep.val();
+        }
+        // Per-warp registers.
+        for w in 0..N {
+            self.pc[w].d.next = self.pc[w].q.val();
+            self.rpc[w].d.next = self.rpc[w].q.val();
+            self.mask[w].d.next = self.mask[w].q.val();
+            self.live[w].d.next = self.live[w].q.val();
+            self.cta[w].d.next = self.cta[w].q.val();
+            if self.b_sel.val().get_bit(w) {
+                self.pc[w].d.next = self.b_pc.val();
+                self.rpc[w].d.next = self.max_pc.val();
+                self.mask[w].d.next = self.b_mask.val();
+                self.live[w].d.next = self.b_mask.val();
+                self.cta[w].d.next = self.b_cta.val();
+            }
+            if self.a_sel.val().get_bit(w) & self.a_wr_tos.val() {
+                self.pc[w].d.next = self.a_pc.val();
+                self.rpc[w].d.next = self.a_rpc.val();
+                self.mask[w].d.next = self.a_mask.val();
+            }
+            if self.a_sel.val().get_bit(w) & self.a_wr_live.val() {
+                self.live[w].d.next = self.a_live.val();
+            }
+            if self.clear.val() {
+                self.pc[w].d.next = 0.into();
+                self.rpc[w].d.next = 0.into();
+                self.mask[w].d.next = 0.into();
+                self.live[w].d.next = 0.into();
+                self.cta[w].d.next = 0.into();
+            }
+        }
+        // Read ports (one-hot selects).
+        self.r_pc_v.next = 0.into();
+        self.r_rpc_v.next = 0.into();
+        self.r_mask_v.next = 0.into();
+        self.r_live_v.next = 0.into();
+        self.r_cta_v.next = 0.into();
+        self.e_pc_v.next = 0.into();
+        self.e_rpc_v.next = 0.into();
+        self.e_mask_v.next = 0.into();
+        self.e_live_v.next = 0.into();
+        self.d_pc_v.next = 0.into();
+        self.d_rpc_v.next = 0.into();
+        self.d_mask_v.next = 0.into();
+        self.d_live_v.next = 0.into();
+        self.d_cta_v.next = 0.into();
+        for w in 0..N {
+            if self.r_sel.val().get_bit(w) {
+                self.r_pc_v.next = self.pc[w].q.val();
+                self.r_rpc_v.next = self.rpc[w].q.val();
+                self.r_mask_v.next = self.mask[w].q.val();
+                self.r_live_v.next = self.live[w].q.val();
+                self.r_cta_v.next = self.cta[w].q.val();
+            }
+            if self.e_sel.val().get_bit(w) {
+                self.e_pc_v.next = self.pc[w].q.val();
+                self.e_rpc_v.next = self.rpc[w].q.val();
+                self.e_mask_v.next = self.mask[w].q.val();
+                self.e_live_v.next = self.live[w].q.val();
+            }
+            if self.d_sel.val().get_bit(w) {
+                self.d_pc_v.next = self.pc[w].q.val();
+                self.d_rpc_v.next = self.rpc[w].q.val();
+                self.d_mask_v.next = self.mask[w].q.val();
+                self.d_live_v.next = self.live[w].q.val();
+                self.d_cta_v.next = self.cta[w].q.val();
+            }
+        }
+        // The selected warp's state bits, packed.
+        for k in 0..3 {
+            self.d_s[k].next = 0.into();
+        }
+        if (self.st[0].q.val() & self.d_sel.val()).any() {
+            self.d_s[0].next = 1.into();
+        }
+        if (self.st[1].q.val() & self.d_sel.val()).any() {
+            self.d_s[1].next = 2.into();
+        }
+        if (self.st[2].q.val() & self.d_sel.val()).any() {
+            self.d_s[2].next = 4.into();
+        }
+        self.r_pc.next = self.r_pc_v.val();
+        self.r_rpc.next = self.r_rpc_v.val();
+        self.r_mask.next = self.r_mask_v.val();
+        self.r_live.next = self.r_live_v.val();
+        self.r_cta.next = self.r_cta_v.val();
+        self.e_pc.next = self.e_pc_v.val();
+        self.e_rpc.next = self.e_rpc_v.val();
+        self.e_mask.next = self.e_mask_v.val();
+        self.e_live.next = self.e_live_v.val();
+        self.d_pc.next = self.d_pc_v.val();
+        self.d_rpc.next = self.d_rpc_v.val();
+        self.d_mask.next = self.d_mask_v.val();
+        self.d_live.next = self.d_live_v.val();
+        self.d_cta.next = self.d_cta_v.val();
+        self.d_st.next = (self.d_s[0].val() | self.d_s[1].val()) | self.d_s[2].val();
+        // Vectors.
+        self.v_active.next = (!self.st[2].q.val() & !self.st[1].q.val()) & self.st[0].q.val();
+        self.v_on.next = !self.st[2].q.val() & (self.st[1].q.val() ^ self.st[0].q.val());
+        self.v_free.next = (!self.st[2].q.val() & !self.st[1].q.val()) & !self.st[0].q.val();
+        self.v_mq.next = self.mq.q.val();
+        // Type priority: prio_type bits (2t+1, 2t) of each warp's type t.
+        self.t0n.next = !self.ty[0].q.val();
+        self.t1n.next = !self.ty[1].q.val();
+        self.v_tp1.next = ((((self.t1n.val() & self.t0n.val()) & self.bc_pt[1].val())
+            | ((self.t1n.val() & self.ty[0].q.val()) & self.bc_pt[3].val()))
+            | ((self.ty[1].q.val() & self.t0n.val()) & self.bc_pt[5].val()))
+            | ((self.ty[1].q.val() & self.ty[0].q.val()) & self.bc_pt[7].val());
+        self.v_tp0.next = ((((self.t1n.val() & self.t0n.val()) & self.bc_pt[0].val())
+            | ((self.t1n.val() & self.ty[0].q.val()) & self.bc_pt[2].val()))
+            | ((self.ty[1].q.val() & self.t0n.val()) & self.bc_pt[4].val()))
+            | ((self.ty[1].q.val() & self.ty[0].q.val()) & self.bc_pt[6].val());
+    }
+}
