@@ -71,24 +71,24 @@ fn random(rng: &mut Rng) -> u32 {
     }
 }
 
-fn run(k: &Kernel, a: &[u32], b: &[u32], units: &mut dyn FpUnits) -> Result<(Vec<u32>, Vec<u32>), gsm::Fault> {
+fn run(k: &Kernel, a: &[u32], b: &[u32], units: &mut dyn FpUnits, block: u32) -> Result<(Vec<u32>, Vec<u32>), gsm::Fault> {
     let n = a.len() as u32;
     let mut mem = GlobalMem::default();
     let (pa, pb) = (mem.alloc_u32(a), mem.alloc_u32(b));
     let (pq, pr) = (mem.alloc_u32(&vec![0; n as usize]), mem.alloc_u32(&vec![0; n as usize]));
     let params = pack_params(k, &[Arg::U64(pa as u64), Arg::U64(pb as u64), Arg::U64(pq as u64), Arg::U64(pr as u64), Arg::U32(n)]).unwrap();
-    let l = Launch { grid: [n.div_ceil(256), 1, 1], block: [256, 1, 1], params, constant: vec![] };
+    let l = Launch { grid: [n.div_ceil(block), 1, 1], block: [block, 1, 1], params, constant: vec![] };
     gsm::run(k, &l, &mut mem, &Config::default(), units, false)?;
     Ok((mem.words(pq), mem.words(pr)))
 }
 
 fn check(a: &[u32], b: &[u32], ulps: u64, seed: u64) -> (u64, u64) {
-    check_on(a, b, &mut StandIn { rng: Rng::new(seed), ulps })
+    check_on(a, b, &mut StandIn { rng: Rng::new(seed), ulps }, 256)
 }
 
-fn check_on(a: &[u32], b: &[u32], units: &mut dyn FpUnits) -> (u64, u64) {
+fn check_on(a: &[u32], b: &[u32], units: &mut dyn FpUnits, block: u32) -> (u64, u64) {
     let k = kernel();
-    let (q, r) = run(&k, a, b, units).unwrap_or_else(|f| panic!("{f}"));
+    let (q, r) = run(&k, a, b, units, block).unwrap_or_else(|f| panic!("{f}"));
     let mut bad = vec![];
     for i in 0..a.len() {
         let want_q = F32::from_bits(a[i]).div(F32::from_bits(b[i]), RoundingMode::TiesToEven).to_bits();
@@ -199,19 +199,19 @@ fn sqrt_hard_cases_near_midpoints() {
 
 /// The same sequences on heddle's own units: the SFU's bit-exact golden model (rcp, rsq)
 /// and the FMA unit's golden model (`GoldenFpUnits`, what `heddle run` uses), against
-/// SoftFloat's division and square root.
+/// SoftFloat's division and square root; each set at its own block size.
 #[test]
 fn on_the_sfu_and_fma_golden_models() {
     let sets = [specials_pairs(), random_pairs(78, 100_000), subnormal_pairs(6, 25_000), sqrt_hard(10, 50_000)];
-    for (a, b) in &sets {
-        check_on(a, b, &mut GoldenFpUnits);
+    for ((a, b), block) in sets.iter().zip([64, 256, 96, 160]) {
+        check_on(a, b, &mut GoldenFpUnits, block);
     }
 }
 
 #[test]
 fn without_models_the_kernel_faults_not_yet_supported() {
     let k = kernel();
-    let f = run(&k, &[0x3F80_0000; 4], &[0x4000_0000; 4], &mut NoFpUnits).unwrap_err();
+    let f = run(&k, &[0x3F80_0000; 4], &[0x4000_0000; 4], &mut NoFpUnits, 256).unwrap_err();
     assert_eq!(f.kind, FaultKind::NotYetSupported);
     assert!(f.msg.contains("no FMA golden model yet") || f.msg.contains("no SFU golden model yet"), "{f}");
     assert!(f.at.contains("div_sqrt.ptx:44:2 (`div.rn.f32`)"), "{f}");
