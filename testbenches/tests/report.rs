@@ -96,3 +96,19 @@ fn place_and_route_stops_at_the_time_limit() {
     let t = table(&[r]);
     assert!(t.contains("unrouted") && t.contains("x: not routed within 60 min"), "{t}");
 }
+
+/// The blocks routed with router2 are registered blocks (a misspelt name would silently
+/// fall back to router1), and every other block keeps router1.
+#[test]
+fn router2_blocks_are_registered() {
+    use heddle_sim::report::{router_for, ROUTER2_BLOCKS};
+    let names: Vec<&str> = heddle_hw::blocks().iter().map(|b| b.name).collect();
+    for b in ROUTER2_BLOCKS {
+        assert!(names.contains(&b), "{b} is not a registered block");
+        assert_eq!(router_for(b), "router2");
+    }
+    assert_eq!(router_for("warp_sched"), "router2");
+    for b in names.iter().filter(|b| !ROUTER2_BLOCKS.contains(b)) {
+        assert_eq!(router_for(b), "router1", "{b}");
+    }
+}
