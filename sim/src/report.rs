@@ -460,7 +460,7 @@ pub fn table(reports: &[BlockReport]) -> String {
             let _ = writeln!(s, "{}: {why}", r.block);
         }
     }
-    for r in reports.iter().filter(|r| r.fmax_method.is_some() && router_for(&r.block) != "router1") {
+    for r in reports.iter().filter(|r| r.fmax_mhz.is_some() && router_for(&r.block) != "router1") {
         let _ = writeln!(s, "{}: routed with nextpnr's {}", r.block, router_for(&r.block));
     }
     if reports.iter().any(|r| r.fmax_method.as_deref() == Some("out of context")) {

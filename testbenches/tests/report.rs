@@ -111,4 +111,20 @@ fn router2_blocks_are_registered() {
     for b in names.iter().filter(|b| !ROUTER2_BLOCKS.contains(b)) {
         assert_eq!(router_for(b), "router1", "{b}");
     }
+    // The table names the router of a routed router2 block, and not of an unrouted one.
+    let report = |fmax_mhz: Option<f64>, why: &str| BlockReport {
+        block: "warp_sched".into(),
+        cells: Default::default(),
+        other_cells: 0,
+        registered: true,
+        latency: 1,
+        fmax_mhz,
+        fmax_method: Some(why.into()),
+        device: String::new(),
+        tools: String::new(),
+    };
+    let t = table(&[report(Some(26.8), "serial-io wrapper")]);
+    assert!(t.contains("warp_sched: routed with nextpnr's router2"), "{t}");
+    let t = table(&[report(None, "not routed within 60 min (nextpnr stopped at: x)")]);
+    assert!(!t.contains("routed with nextpnr's") && t.contains("unrouted"), "{t}");
 }
