@@ -102,123 +102,1269 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [4:0] steps$d;
     wire  [4:0] steps$q;
     reg  steps$clock;
-    reg  [15:0] ret_mask$d;
-    wire  [15:0] ret_mask$q;
-    reg  ret_mask$clock;
-    reg  ret_first$d;
-    wire  ret_first$q;
-    reg  ret_first$clock;
-    reg  ret_last$d;
-    wire  ret_last$q;
-    reg  ret_last$clock;
-    reg  [1:0] ret_size$d;
-    wire  [1:0] ret_size$q;
-    reg  ret_size$clock;
-    reg  ret_signed$d;
-    wire  ret_signed$q;
-    reg  ret_signed$clock;
-    reg  [4:0] ret_steps$d;
-    wire  [4:0] ret_steps$q;
-    reg  ret_steps$clock;
-    reg  [15:0] ret_fault$d;
-    wire  [15:0] ret_fault$q;
-    reg  ret_fault$clock;
-    reg  [3:0] ret_bank$0$d;
-    wire  [3:0] ret_bank$0$q;
-    reg  ret_bank$0$clock;
-    reg  [3:0] ret_bank$1$d;
-    wire  [3:0] ret_bank$1$q;
-    reg  ret_bank$1$clock;
-    reg  [3:0] ret_bank$2$d;
-    wire  [3:0] ret_bank$2$q;
-    reg  ret_bank$2$clock;
-    reg  [3:0] ret_bank$3$d;
-    wire  [3:0] ret_bank$3$q;
-    reg  ret_bank$3$clock;
-    reg  [3:0] ret_bank$4$d;
-    wire  [3:0] ret_bank$4$q;
-    reg  ret_bank$4$clock;
-    reg  [3:0] ret_bank$5$d;
-    wire  [3:0] ret_bank$5$q;
-    reg  ret_bank$5$clock;
-    reg  [3:0] ret_bank$6$d;
-    wire  [3:0] ret_bank$6$q;
-    reg  ret_bank$6$clock;
-    reg  [3:0] ret_bank$7$d;
-    wire  [3:0] ret_bank$7$q;
-    reg  ret_bank$7$clock;
-    reg  [3:0] ret_bank$8$d;
-    wire  [3:0] ret_bank$8$q;
-    reg  ret_bank$8$clock;
-    reg  [3:0] ret_bank$9$d;
-    wire  [3:0] ret_bank$9$q;
-    reg  ret_bank$9$clock;
-    reg  [3:0] ret_bank$10$d;
-    wire  [3:0] ret_bank$10$q;
-    reg  ret_bank$10$clock;
-    reg  [3:0] ret_bank$11$d;
-    wire  [3:0] ret_bank$11$q;
-    reg  ret_bank$11$clock;
-    reg  [3:0] ret_bank$12$d;
-    wire  [3:0] ret_bank$12$q;
-    reg  ret_bank$12$clock;
-    reg  [3:0] ret_bank$13$d;
-    wire  [3:0] ret_bank$13$q;
-    reg  ret_bank$13$clock;
-    reg  [3:0] ret_bank$14$d;
-    wire  [3:0] ret_bank$14$q;
-    reg  ret_bank$14$clock;
-    reg  [3:0] ret_bank$15$d;
-    wire  [3:0] ret_bank$15$q;
-    reg  ret_bank$15$clock;
-    reg  [1:0] ret_off$0$d;
-    wire  [1:0] ret_off$0$q;
-    reg  ret_off$0$clock;
-    reg  [1:0] ret_off$1$d;
-    wire  [1:0] ret_off$1$q;
-    reg  ret_off$1$clock;
-    reg  [1:0] ret_off$2$d;
-    wire  [1:0] ret_off$2$q;
-    reg  ret_off$2$clock;
-    reg  [1:0] ret_off$3$d;
-    wire  [1:0] ret_off$3$q;
-    reg  ret_off$3$clock;
-    reg  [1:0] ret_off$4$d;
-    wire  [1:0] ret_off$4$q;
-    reg  ret_off$4$clock;
-    reg  [1:0] ret_off$5$d;
-    wire  [1:0] ret_off$5$q;
-    reg  ret_off$5$clock;
-    reg  [1:0] ret_off$6$d;
-    wire  [1:0] ret_off$6$q;
-    reg  ret_off$6$clock;
-    reg  [1:0] ret_off$7$d;
-    wire  [1:0] ret_off$7$q;
-    reg  ret_off$7$clock;
-    reg  [1:0] ret_off$8$d;
-    wire  [1:0] ret_off$8$q;
-    reg  ret_off$8$clock;
-    reg  [1:0] ret_off$9$d;
-    wire  [1:0] ret_off$9$q;
-    reg  ret_off$9$clock;
-    reg  [1:0] ret_off$10$d;
-    wire  [1:0] ret_off$10$q;
-    reg  ret_off$10$clock;
-    reg  [1:0] ret_off$11$d;
-    wire  [1:0] ret_off$11$q;
-    reg  ret_off$11$clock;
-    reg  [1:0] ret_off$12$d;
-    wire  [1:0] ret_off$12$q;
-    reg  ret_off$12$clock;
-    reg  [1:0] ret_off$13$d;
-    wire  [1:0] ret_off$13$q;
-    reg  ret_off$13$clock;
-    reg  [1:0] ret_off$14$d;
-    wire  [1:0] ret_off$14$q;
-    reg  ret_off$14$clock;
-    reg  [1:0] ret_off$15$d;
-    wire  [1:0] ret_off$15$q;
-    reg  ret_off$15$clock;
+    reg  [15:0] s1_mask$d;
+    wire  [15:0] s1_mask$q;
+    reg  s1_mask$clock;
+    reg  s1_first$d;
+    wire  s1_first$q;
+    reg  s1_first$clock;
+    reg  s1_last$d;
+    wire  s1_last$q;
+    reg  s1_last$clock;
+    reg  [1:0] s1_size$d;
+    wire  [1:0] s1_size$q;
+    reg  s1_size$clock;
+    reg  s1_signed$d;
+    wire  s1_signed$q;
+    reg  s1_signed$clock;
+    reg  [4:0] s1_steps$d;
+    wire  [4:0] s1_steps$q;
+    reg  s1_steps$clock;
+    reg  [15:0] s1_fault$d;
+    wire  [15:0] s1_fault$q;
+    reg  s1_fault$clock;
+    reg  [1:0] s1_off$0$d;
+    wire  [1:0] s1_off$0$q;
+    reg  s1_off$0$clock;
+    reg  [1:0] s1_off$1$d;
+    wire  [1:0] s1_off$1$q;
+    reg  s1_off$1$clock;
+    reg  [1:0] s1_off$2$d;
+    wire  [1:0] s1_off$2$q;
+    reg  s1_off$2$clock;
+    reg  [1:0] s1_off$3$d;
+    wire  [1:0] s1_off$3$q;
+    reg  s1_off$3$clock;
+    reg  [1:0] s1_off$4$d;
+    wire  [1:0] s1_off$4$q;
+    reg  s1_off$4$clock;
+    reg  [1:0] s1_off$5$d;
+    wire  [1:0] s1_off$5$q;
+    reg  s1_off$5$clock;
+    reg  [1:0] s1_off$6$d;
+    wire  [1:0] s1_off$6$q;
+    reg  s1_off$6$clock;
+    reg  [1:0] s1_off$7$d;
+    wire  [1:0] s1_off$7$q;
+    reg  s1_off$7$clock;
+    reg  [1:0] s1_off$8$d;
+    wire  [1:0] s1_off$8$q;
+    reg  s1_off$8$clock;
+    reg  [1:0] s1_off$9$d;
+    wire  [1:0] s1_off$9$q;
+    reg  s1_off$9$clock;
+    reg  [1:0] s1_off$10$d;
+    wire  [1:0] s1_off$10$q;
+    reg  s1_off$10$clock;
+    reg  [1:0] s1_off$11$d;
+    wire  [1:0] s1_off$11$q;
+    reg  s1_off$11$clock;
+    reg  [1:0] s1_off$12$d;
+    wire  [1:0] s1_off$12$q;
+    reg  s1_off$12$clock;
+    reg  [1:0] s1_off$13$d;
+    wire  [1:0] s1_off$13$q;
+    reg  s1_off$13$clock;
+    reg  [1:0] s1_off$14$d;
+    wire  [1:0] s1_off$14$q;
+    reg  s1_off$14$clock;
+    reg  [1:0] s1_off$15$d;
+    wire  [1:0] s1_off$15$q;
+    reg  s1_off$15$clock;
+    reg  [3:0] s1_bank$0$d;
+    wire  [3:0] s1_bank$0$q;
+    reg  s1_bank$0$clock;
+    reg  [3:0] s1_bank$1$d;
+    wire  [3:0] s1_bank$1$q;
+    reg  s1_bank$1$clock;
+    reg  [3:0] s1_bank$2$d;
+    wire  [3:0] s1_bank$2$q;
+    reg  s1_bank$2$clock;
+    reg  [3:0] s1_bank$3$d;
+    wire  [3:0] s1_bank$3$q;
+    reg  s1_bank$3$clock;
+    reg  [3:0] s1_bank$4$d;
+    wire  [3:0] s1_bank$4$q;
+    reg  s1_bank$4$clock;
+    reg  [3:0] s1_bank$5$d;
+    wire  [3:0] s1_bank$5$q;
+    reg  s1_bank$5$clock;
+    reg  [3:0] s1_bank$6$d;
+    wire  [3:0] s1_bank$6$q;
+    reg  s1_bank$6$clock;
+    reg  [3:0] s1_bank$7$d;
+    wire  [3:0] s1_bank$7$q;
+    reg  s1_bank$7$clock;
+    reg  [3:0] s1_bank$8$d;
+    wire  [3:0] s1_bank$8$q;
+    reg  s1_bank$8$clock;
+    reg  [3:0] s1_bank$9$d;
+    wire  [3:0] s1_bank$9$q;
+    reg  s1_bank$9$clock;
+    reg  [3:0] s1_bank$10$d;
+    wire  [3:0] s1_bank$10$q;
+    reg  s1_bank$10$clock;
+    reg  [3:0] s1_bank$11$d;
+    wire  [3:0] s1_bank$11$q;
+    reg  s1_bank$11$clock;
+    reg  [3:0] s1_bank$12$d;
+    wire  [3:0] s1_bank$12$q;
+    reg  s1_bank$12$clock;
+    reg  [3:0] s1_bank$13$d;
+    wire  [3:0] s1_bank$13$q;
+    reg  s1_bank$13$clock;
+    reg  [3:0] s1_bank$14$d;
+    wire  [3:0] s1_bank$14$q;
+    reg  s1_bank$14$clock;
+    reg  [3:0] s1_bank$15$d;
+    wire  [3:0] s1_bank$15$q;
+    reg  s1_bank$15$clock;
+    reg  [15:0] s2_mask$d;
+    wire  [15:0] s2_mask$q;
+    reg  s2_mask$clock;
+    reg  s2_first$d;
+    wire  s2_first$q;
+    reg  s2_first$clock;
+    reg  s2_last$d;
+    wire  s2_last$q;
+    reg  s2_last$clock;
+    reg  [1:0] s2_size$d;
+    wire  [1:0] s2_size$q;
+    reg  s2_size$clock;
+    reg  s2_signed$d;
+    wire  s2_signed$q;
+    reg  s2_signed$clock;
+    reg  [4:0] s2_steps$d;
+    wire  [4:0] s2_steps$q;
+    reg  s2_steps$clock;
+    reg  [15:0] s2_fault$d;
+    wire  [15:0] s2_fault$q;
+    reg  s2_fault$clock;
+    reg  [1:0] s2_off$0$d;
+    wire  [1:0] s2_off$0$q;
+    reg  s2_off$0$clock;
+    reg  [1:0] s2_off$1$d;
+    wire  [1:0] s2_off$1$q;
+    reg  s2_off$1$clock;
+    reg  [1:0] s2_off$2$d;
+    wire  [1:0] s2_off$2$q;
+    reg  s2_off$2$clock;
+    reg  [1:0] s2_off$3$d;
+    wire  [1:0] s2_off$3$q;
+    reg  s2_off$3$clock;
+    reg  [1:0] s2_off$4$d;
+    wire  [1:0] s2_off$4$q;
+    reg  s2_off$4$clock;
+    reg  [1:0] s2_off$5$d;
+    wire  [1:0] s2_off$5$q;
+    reg  s2_off$5$clock;
+    reg  [1:0] s2_off$6$d;
+    wire  [1:0] s2_off$6$q;
+    reg  s2_off$6$clock;
+    reg  [1:0] s2_off$7$d;
+    wire  [1:0] s2_off$7$q;
+    reg  s2_off$7$clock;
+    reg  [1:0] s2_off$8$d;
+    wire  [1:0] s2_off$8$q;
+    reg  s2_off$8$clock;
+    reg  [1:0] s2_off$9$d;
+    wire  [1:0] s2_off$9$q;
+    reg  s2_off$9$clock;
+    reg  [1:0] s2_off$10$d;
+    wire  [1:0] s2_off$10$q;
+    reg  s2_off$10$clock;
+    reg  [1:0] s2_off$11$d;
+    wire  [1:0] s2_off$11$q;
+    reg  s2_off$11$clock;
+    reg  [1:0] s2_off$12$d;
+    wire  [1:0] s2_off$12$q;
+    reg  s2_off$12$clock;
+    reg  [1:0] s2_off$13$d;
+    wire  [1:0] s2_off$13$q;
+    reg  s2_off$13$clock;
+    reg  [1:0] s2_off$14$d;
+    wire  [1:0] s2_off$14$q;
+    reg  s2_off$14$clock;
+    reg  [1:0] s2_off$15$d;
+    wire  [1:0] s2_off$15$q;
+    reg  s2_off$15$clock;
+    reg  [3:0] s2_bank$0$d;
+    wire  [3:0] s2_bank$0$q;
+    reg  s2_bank$0$clock;
+    reg  [3:0] s2_bank$1$d;
+    wire  [3:0] s2_bank$1$q;
+    reg  s2_bank$1$clock;
+    reg  [3:0] s2_bank$2$d;
+    wire  [3:0] s2_bank$2$q;
+    reg  s2_bank$2$clock;
+    reg  [3:0] s2_bank$3$d;
+    wire  [3:0] s2_bank$3$q;
+    reg  s2_bank$3$clock;
+    reg  [3:0] s2_bank$4$d;
+    wire  [3:0] s2_bank$4$q;
+    reg  s2_bank$4$clock;
+    reg  [3:0] s2_bank$5$d;
+    wire  [3:0] s2_bank$5$q;
+    reg  s2_bank$5$clock;
+    reg  [3:0] s2_bank$6$d;
+    wire  [3:0] s2_bank$6$q;
+    reg  s2_bank$6$clock;
+    reg  [3:0] s2_bank$7$d;
+    wire  [3:0] s2_bank$7$q;
+    reg  s2_bank$7$clock;
+    reg  [3:0] s2_bank$8$d;
+    wire  [3:0] s2_bank$8$q;
+    reg  s2_bank$8$clock;
+    reg  [3:0] s2_bank$9$d;
+    wire  [3:0] s2_bank$9$q;
+    reg  s2_bank$9$clock;
+    reg  [3:0] s2_bank$10$d;
+    wire  [3:0] s2_bank$10$q;
+    reg  s2_bank$10$clock;
+    reg  [3:0] s2_bank$11$d;
+    wire  [3:0] s2_bank$11$q;
+    reg  s2_bank$11$clock;
+    reg  [3:0] s2_bank$12$d;
+    wire  [3:0] s2_bank$12$q;
+    reg  s2_bank$12$clock;
+    reg  [3:0] s2_bank$13$d;
+    wire  [3:0] s2_bank$13$q;
+    reg  s2_bank$13$clock;
+    reg  [3:0] s2_bank$14$d;
+    wire  [3:0] s2_bank$14$q;
+    reg  s2_bank$14$clock;
+    reg  [3:0] s2_bank$15$d;
+    wire  [3:0] s2_bank$15$q;
+    reg  s2_bank$15$clock;
+    reg  [15:0] s3_mask$d;
+    wire  [15:0] s3_mask$q;
+    reg  s3_mask$clock;
+    reg  s3_first$d;
+    wire  s3_first$q;
+    reg  s3_first$clock;
+    reg  s3_last$d;
+    wire  s3_last$q;
+    reg  s3_last$clock;
+    reg  [1:0] s3_size$d;
+    wire  [1:0] s3_size$q;
+    reg  s3_size$clock;
+    reg  s3_signed$d;
+    wire  s3_signed$q;
+    reg  s3_signed$clock;
+    reg  [4:0] s3_steps$d;
+    wire  [4:0] s3_steps$q;
+    reg  s3_steps$clock;
+    reg  [15:0] s3_fault$d;
+    wire  [15:0] s3_fault$q;
+    reg  s3_fault$clock;
+    reg  [1:0] s3_off$0$d;
+    wire  [1:0] s3_off$0$q;
+    reg  s3_off$0$clock;
+    reg  [1:0] s3_off$1$d;
+    wire  [1:0] s3_off$1$q;
+    reg  s3_off$1$clock;
+    reg  [1:0] s3_off$2$d;
+    wire  [1:0] s3_off$2$q;
+    reg  s3_off$2$clock;
+    reg  [1:0] s3_off$3$d;
+    wire  [1:0] s3_off$3$q;
+    reg  s3_off$3$clock;
+    reg  [1:0] s3_off$4$d;
+    wire  [1:0] s3_off$4$q;
+    reg  s3_off$4$clock;
+    reg  [1:0] s3_off$5$d;
+    wire  [1:0] s3_off$5$q;
+    reg  s3_off$5$clock;
+    reg  [1:0] s3_off$6$d;
+    wire  [1:0] s3_off$6$q;
+    reg  s3_off$6$clock;
+    reg  [1:0] s3_off$7$d;
+    wire  [1:0] s3_off$7$q;
+    reg  s3_off$7$clock;
+    reg  [1:0] s3_off$8$d;
+    wire  [1:0] s3_off$8$q;
+    reg  s3_off$8$clock;
+    reg  [1:0] s3_off$9$d;
+    wire  [1:0] s3_off$9$q;
+    reg  s3_off$9$clock;
+    reg  [1:0] s3_off$10$d;
+    wire  [1:0] s3_off$10$q;
+    reg  s3_off$10$clock;
+    reg  [1:0] s3_off$11$d;
+    wire  [1:0] s3_off$11$q;
+    reg  s3_off$11$clock;
+    reg  [1:0] s3_off$12$d;
+    wire  [1:0] s3_off$12$q;
+    reg  s3_off$12$clock;
+    reg  [1:0] s3_off$13$d;
+    wire  [1:0] s3_off$13$q;
+    reg  s3_off$13$clock;
+    reg  [1:0] s3_off$14$d;
+    wire  [1:0] s3_off$14$q;
+    reg  s3_off$14$clock;
+    reg  [1:0] s3_off$15$d;
+    wire  [1:0] s3_off$15$q;
+    reg  s3_off$15$clock;
+    reg  [7:0] fw0_row$0$d;
+    wire  [7:0] fw0_row$0$q;
+    reg  fw0_row$0$clock;
+    reg  [7:0] fw0_row$1$d;
+    wire  [7:0] fw0_row$1$q;
+    reg  fw0_row$1$clock;
+    reg  [7:0] fw0_row$2$d;
+    wire  [7:0] fw0_row$2$q;
+    reg  fw0_row$2$clock;
+    reg  [7:0] fw0_row$3$d;
+    wire  [7:0] fw0_row$3$q;
+    reg  fw0_row$3$clock;
+    reg  [7:0] fw0_row$4$d;
+    wire  [7:0] fw0_row$4$q;
+    reg  fw0_row$4$clock;
+    reg  [7:0] fw0_row$5$d;
+    wire  [7:0] fw0_row$5$q;
+    reg  fw0_row$5$clock;
+    reg  [7:0] fw0_row$6$d;
+    wire  [7:0] fw0_row$6$q;
+    reg  fw0_row$6$clock;
+    reg  [7:0] fw0_row$7$d;
+    wire  [7:0] fw0_row$7$q;
+    reg  fw0_row$7$clock;
+    reg  [7:0] fw0_row$8$d;
+    wire  [7:0] fw0_row$8$q;
+    reg  fw0_row$8$clock;
+    reg  [7:0] fw0_row$9$d;
+    wire  [7:0] fw0_row$9$q;
+    reg  fw0_row$9$clock;
+    reg  [7:0] fw0_row$10$d;
+    wire  [7:0] fw0_row$10$q;
+    reg  fw0_row$10$clock;
+    reg  [7:0] fw0_row$11$d;
+    wire  [7:0] fw0_row$11$q;
+    reg  fw0_row$11$clock;
+    reg  [7:0] fw0_row$12$d;
+    wire  [7:0] fw0_row$12$q;
+    reg  fw0_row$12$clock;
+    reg  [7:0] fw0_row$13$d;
+    wire  [7:0] fw0_row$13$q;
+    reg  fw0_row$13$clock;
+    reg  [7:0] fw0_row$14$d;
+    wire  [7:0] fw0_row$14$q;
+    reg  fw0_row$14$clock;
+    reg  [7:0] fw0_row$15$d;
+    wire  [7:0] fw0_row$15$q;
+    reg  fw0_row$15$clock;
+    reg  [31:0] fw0_data$0$d;
+    wire  [31:0] fw0_data$0$q;
+    reg  fw0_data$0$clock;
+    reg  [31:0] fw0_data$1$d;
+    wire  [31:0] fw0_data$1$q;
+    reg  fw0_data$1$clock;
+    reg  [31:0] fw0_data$2$d;
+    wire  [31:0] fw0_data$2$q;
+    reg  fw0_data$2$clock;
+    reg  [31:0] fw0_data$3$d;
+    wire  [31:0] fw0_data$3$q;
+    reg  fw0_data$3$clock;
+    reg  [31:0] fw0_data$4$d;
+    wire  [31:0] fw0_data$4$q;
+    reg  fw0_data$4$clock;
+    reg  [31:0] fw0_data$5$d;
+    wire  [31:0] fw0_data$5$q;
+    reg  fw0_data$5$clock;
+    reg  [31:0] fw0_data$6$d;
+    wire  [31:0] fw0_data$6$q;
+    reg  fw0_data$6$clock;
+    reg  [31:0] fw0_data$7$d;
+    wire  [31:0] fw0_data$7$q;
+    reg  fw0_data$7$clock;
+    reg  [31:0] fw0_data$8$d;
+    wire  [31:0] fw0_data$8$q;
+    reg  fw0_data$8$clock;
+    reg  [31:0] fw0_data$9$d;
+    wire  [31:0] fw0_data$9$q;
+    reg  fw0_data$9$clock;
+    reg  [31:0] fw0_data$10$d;
+    wire  [31:0] fw0_data$10$q;
+    reg  fw0_data$10$clock;
+    reg  [31:0] fw0_data$11$d;
+    wire  [31:0] fw0_data$11$q;
+    reg  fw0_data$11$clock;
+    reg  [31:0] fw0_data$12$d;
+    wire  [31:0] fw0_data$12$q;
+    reg  fw0_data$12$clock;
+    reg  [31:0] fw0_data$13$d;
+    wire  [31:0] fw0_data$13$q;
+    reg  fw0_data$13$clock;
+    reg  [31:0] fw0_data$14$d;
+    wire  [31:0] fw0_data$14$q;
+    reg  fw0_data$14$clock;
+    reg  [31:0] fw0_data$15$d;
+    wire  [31:0] fw0_data$15$q;
+    reg  fw0_data$15$clock;
+    reg  [3:0] fw0_be$0$d;
+    wire  [3:0] fw0_be$0$q;
+    reg  fw0_be$0$clock;
+    reg  [3:0] fw0_be$1$d;
+    wire  [3:0] fw0_be$1$q;
+    reg  fw0_be$1$clock;
+    reg  [3:0] fw0_be$2$d;
+    wire  [3:0] fw0_be$2$q;
+    reg  fw0_be$2$clock;
+    reg  [3:0] fw0_be$3$d;
+    wire  [3:0] fw0_be$3$q;
+    reg  fw0_be$3$clock;
+    reg  [3:0] fw0_be$4$d;
+    wire  [3:0] fw0_be$4$q;
+    reg  fw0_be$4$clock;
+    reg  [3:0] fw0_be$5$d;
+    wire  [3:0] fw0_be$5$q;
+    reg  fw0_be$5$clock;
+    reg  [3:0] fw0_be$6$d;
+    wire  [3:0] fw0_be$6$q;
+    reg  fw0_be$6$clock;
+    reg  [3:0] fw0_be$7$d;
+    wire  [3:0] fw0_be$7$q;
+    reg  fw0_be$7$clock;
+    reg  [3:0] fw0_be$8$d;
+    wire  [3:0] fw0_be$8$q;
+    reg  fw0_be$8$clock;
+    reg  [3:0] fw0_be$9$d;
+    wire  [3:0] fw0_be$9$q;
+    reg  fw0_be$9$clock;
+    reg  [3:0] fw0_be$10$d;
+    wire  [3:0] fw0_be$10$q;
+    reg  fw0_be$10$clock;
+    reg  [3:0] fw0_be$11$d;
+    wire  [3:0] fw0_be$11$q;
+    reg  fw0_be$11$clock;
+    reg  [3:0] fw0_be$12$d;
+    wire  [3:0] fw0_be$12$q;
+    reg  fw0_be$12$clock;
+    reg  [3:0] fw0_be$13$d;
+    wire  [3:0] fw0_be$13$q;
+    reg  fw0_be$13$clock;
+    reg  [3:0] fw0_be$14$d;
+    wire  [3:0] fw0_be$14$q;
+    reg  fw0_be$14$clock;
+    reg  [3:0] fw0_be$15$d;
+    wire  [3:0] fw0_be$15$q;
+    reg  fw0_be$15$clock;
+    reg  [7:0] fw1_row$0$d;
+    wire  [7:0] fw1_row$0$q;
+    reg  fw1_row$0$clock;
+    reg  [7:0] fw1_row$1$d;
+    wire  [7:0] fw1_row$1$q;
+    reg  fw1_row$1$clock;
+    reg  [7:0] fw1_row$2$d;
+    wire  [7:0] fw1_row$2$q;
+    reg  fw1_row$2$clock;
+    reg  [7:0] fw1_row$3$d;
+    wire  [7:0] fw1_row$3$q;
+    reg  fw1_row$3$clock;
+    reg  [7:0] fw1_row$4$d;
+    wire  [7:0] fw1_row$4$q;
+    reg  fw1_row$4$clock;
+    reg  [7:0] fw1_row$5$d;
+    wire  [7:0] fw1_row$5$q;
+    reg  fw1_row$5$clock;
+    reg  [7:0] fw1_row$6$d;
+    wire  [7:0] fw1_row$6$q;
+    reg  fw1_row$6$clock;
+    reg  [7:0] fw1_row$7$d;
+    wire  [7:0] fw1_row$7$q;
+    reg  fw1_row$7$clock;
+    reg  [7:0] fw1_row$8$d;
+    wire  [7:0] fw1_row$8$q;
+    reg  fw1_row$8$clock;
+    reg  [7:0] fw1_row$9$d;
+    wire  [7:0] fw1_row$9$q;
+    reg  fw1_row$9$clock;
+    reg  [7:0] fw1_row$10$d;
+    wire  [7:0] fw1_row$10$q;
+    reg  fw1_row$10$clock;
+    reg  [7:0] fw1_row$11$d;
+    wire  [7:0] fw1_row$11$q;
+    reg  fw1_row$11$clock;
+    reg  [7:0] fw1_row$12$d;
+    wire  [7:0] fw1_row$12$q;
+    reg  fw1_row$12$clock;
+    reg  [7:0] fw1_row$13$d;
+    wire  [7:0] fw1_row$13$q;
+    reg  fw1_row$13$clock;
+    reg  [7:0] fw1_row$14$d;
+    wire  [7:0] fw1_row$14$q;
+    reg  fw1_row$14$clock;
+    reg  [7:0] fw1_row$15$d;
+    wire  [7:0] fw1_row$15$q;
+    reg  fw1_row$15$clock;
+    reg  [31:0] fw1_data$0$d;
+    wire  [31:0] fw1_data$0$q;
+    reg  fw1_data$0$clock;
+    reg  [31:0] fw1_data$1$d;
+    wire  [31:0] fw1_data$1$q;
+    reg  fw1_data$1$clock;
+    reg  [31:0] fw1_data$2$d;
+    wire  [31:0] fw1_data$2$q;
+    reg  fw1_data$2$clock;
+    reg  [31:0] fw1_data$3$d;
+    wire  [31:0] fw1_data$3$q;
+    reg  fw1_data$3$clock;
+    reg  [31:0] fw1_data$4$d;
+    wire  [31:0] fw1_data$4$q;
+    reg  fw1_data$4$clock;
+    reg  [31:0] fw1_data$5$d;
+    wire  [31:0] fw1_data$5$q;
+    reg  fw1_data$5$clock;
+    reg  [31:0] fw1_data$6$d;
+    wire  [31:0] fw1_data$6$q;
+    reg  fw1_data$6$clock;
+    reg  [31:0] fw1_data$7$d;
+    wire  [31:0] fw1_data$7$q;
+    reg  fw1_data$7$clock;
+    reg  [31:0] fw1_data$8$d;
+    wire  [31:0] fw1_data$8$q;
+    reg  fw1_data$8$clock;
+    reg  [31:0] fw1_data$9$d;
+    wire  [31:0] fw1_data$9$q;
+    reg  fw1_data$9$clock;
+    reg  [31:0] fw1_data$10$d;
+    wire  [31:0] fw1_data$10$q;
+    reg  fw1_data$10$clock;
+    reg  [31:0] fw1_data$11$d;
+    wire  [31:0] fw1_data$11$q;
+    reg  fw1_data$11$clock;
+    reg  [31:0] fw1_data$12$d;
+    wire  [31:0] fw1_data$12$q;
+    reg  fw1_data$12$clock;
+    reg  [31:0] fw1_data$13$d;
+    wire  [31:0] fw1_data$13$q;
+    reg  fw1_data$13$clock;
+    reg  [31:0] fw1_data$14$d;
+    wire  [31:0] fw1_data$14$q;
+    reg  fw1_data$14$clock;
+    reg  [31:0] fw1_data$15$d;
+    wire  [31:0] fw1_data$15$q;
+    reg  fw1_data$15$clock;
+    reg  [3:0] fw1_be$0$d;
+    wire  [3:0] fw1_be$0$q;
+    reg  fw1_be$0$clock;
+    reg  [3:0] fw1_be$1$d;
+    wire  [3:0] fw1_be$1$q;
+    reg  fw1_be$1$clock;
+    reg  [3:0] fw1_be$2$d;
+    wire  [3:0] fw1_be$2$q;
+    reg  fw1_be$2$clock;
+    reg  [3:0] fw1_be$3$d;
+    wire  [3:0] fw1_be$3$q;
+    reg  fw1_be$3$clock;
+    reg  [3:0] fw1_be$4$d;
+    wire  [3:0] fw1_be$4$q;
+    reg  fw1_be$4$clock;
+    reg  [3:0] fw1_be$5$d;
+    wire  [3:0] fw1_be$5$q;
+    reg  fw1_be$5$clock;
+    reg  [3:0] fw1_be$6$d;
+    wire  [3:0] fw1_be$6$q;
+    reg  fw1_be$6$clock;
+    reg  [3:0] fw1_be$7$d;
+    wire  [3:0] fw1_be$7$q;
+    reg  fw1_be$7$clock;
+    reg  [3:0] fw1_be$8$d;
+    wire  [3:0] fw1_be$8$q;
+    reg  fw1_be$8$clock;
+    reg  [3:0] fw1_be$9$d;
+    wire  [3:0] fw1_be$9$q;
+    reg  fw1_be$9$clock;
+    reg  [3:0] fw1_be$10$d;
+    wire  [3:0] fw1_be$10$q;
+    reg  fw1_be$10$clock;
+    reg  [3:0] fw1_be$11$d;
+    wire  [3:0] fw1_be$11$q;
+    reg  fw1_be$11$clock;
+    reg  [3:0] fw1_be$12$d;
+    wire  [3:0] fw1_be$12$q;
+    reg  fw1_be$12$clock;
+    reg  [3:0] fw1_be$13$d;
+    wire  [3:0] fw1_be$13$q;
+    reg  fw1_be$13$clock;
+    reg  [3:0] fw1_be$14$d;
+    wire  [3:0] fw1_be$14$q;
+    reg  fw1_be$14$clock;
+    reg  [3:0] fw1_be$15$d;
+    wire  [3:0] fw1_be$15$q;
+    reg  fw1_be$15$clock;
+    reg  [7:0] fw2_row$0$d;
+    wire  [7:0] fw2_row$0$q;
+    reg  fw2_row$0$clock;
+    reg  [7:0] fw2_row$1$d;
+    wire  [7:0] fw2_row$1$q;
+    reg  fw2_row$1$clock;
+    reg  [7:0] fw2_row$2$d;
+    wire  [7:0] fw2_row$2$q;
+    reg  fw2_row$2$clock;
+    reg  [7:0] fw2_row$3$d;
+    wire  [7:0] fw2_row$3$q;
+    reg  fw2_row$3$clock;
+    reg  [7:0] fw2_row$4$d;
+    wire  [7:0] fw2_row$4$q;
+    reg  fw2_row$4$clock;
+    reg  [7:0] fw2_row$5$d;
+    wire  [7:0] fw2_row$5$q;
+    reg  fw2_row$5$clock;
+    reg  [7:0] fw2_row$6$d;
+    wire  [7:0] fw2_row$6$q;
+    reg  fw2_row$6$clock;
+    reg  [7:0] fw2_row$7$d;
+    wire  [7:0] fw2_row$7$q;
+    reg  fw2_row$7$clock;
+    reg  [7:0] fw2_row$8$d;
+    wire  [7:0] fw2_row$8$q;
+    reg  fw2_row$8$clock;
+    reg  [7:0] fw2_row$9$d;
+    wire  [7:0] fw2_row$9$q;
+    reg  fw2_row$9$clock;
+    reg  [7:0] fw2_row$10$d;
+    wire  [7:0] fw2_row$10$q;
+    reg  fw2_row$10$clock;
+    reg  [7:0] fw2_row$11$d;
+    wire  [7:0] fw2_row$11$q;
+    reg  fw2_row$11$clock;
+    reg  [7:0] fw2_row$12$d;
+    wire  [7:0] fw2_row$12$q;
+    reg  fw2_row$12$clock;
+    reg  [7:0] fw2_row$13$d;
+    wire  [7:0] fw2_row$13$q;
+    reg  fw2_row$13$clock;
+    reg  [7:0] fw2_row$14$d;
+    wire  [7:0] fw2_row$14$q;
+    reg  fw2_row$14$clock;
+    reg  [7:0] fw2_row$15$d;
+    wire  [7:0] fw2_row$15$q;
+    reg  fw2_row$15$clock;
+    reg  [31:0] fw2_data$0$d;
+    wire  [31:0] fw2_data$0$q;
+    reg  fw2_data$0$clock;
+    reg  [31:0] fw2_data$1$d;
+    wire  [31:0] fw2_data$1$q;
+    reg  fw2_data$1$clock;
+    reg  [31:0] fw2_data$2$d;
+    wire  [31:0] fw2_data$2$q;
+    reg  fw2_data$2$clock;
+    reg  [31:0] fw2_data$3$d;
+    wire  [31:0] fw2_data$3$q;
+    reg  fw2_data$3$clock;
+    reg  [31:0] fw2_data$4$d;
+    wire  [31:0] fw2_data$4$q;
+    reg  fw2_data$4$clock;
+    reg  [31:0] fw2_data$5$d;
+    wire  [31:0] fw2_data$5$q;
+    reg  fw2_data$5$clock;
+    reg  [31:0] fw2_data$6$d;
+    wire  [31:0] fw2_data$6$q;
+    reg  fw2_data$6$clock;
+    reg  [31:0] fw2_data$7$d;
+    wire  [31:0] fw2_data$7$q;
+    reg  fw2_data$7$clock;
+    reg  [31:0] fw2_data$8$d;
+    wire  [31:0] fw2_data$8$q;
+    reg  fw2_data$8$clock;
+    reg  [31:0] fw2_data$9$d;
+    wire  [31:0] fw2_data$9$q;
+    reg  fw2_data$9$clock;
+    reg  [31:0] fw2_data$10$d;
+    wire  [31:0] fw2_data$10$q;
+    reg  fw2_data$10$clock;
+    reg  [31:0] fw2_data$11$d;
+    wire  [31:0] fw2_data$11$q;
+    reg  fw2_data$11$clock;
+    reg  [31:0] fw2_data$12$d;
+    wire  [31:0] fw2_data$12$q;
+    reg  fw2_data$12$clock;
+    reg  [31:0] fw2_data$13$d;
+    wire  [31:0] fw2_data$13$q;
+    reg  fw2_data$13$clock;
+    reg  [31:0] fw2_data$14$d;
+    wire  [31:0] fw2_data$14$q;
+    reg  fw2_data$14$clock;
+    reg  [31:0] fw2_data$15$d;
+    wire  [31:0] fw2_data$15$q;
+    reg  fw2_data$15$clock;
+    reg  [3:0] fw2_be$0$d;
+    wire  [3:0] fw2_be$0$q;
+    reg  fw2_be$0$clock;
+    reg  [3:0] fw2_be$1$d;
+    wire  [3:0] fw2_be$1$q;
+    reg  fw2_be$1$clock;
+    reg  [3:0] fw2_be$2$d;
+    wire  [3:0] fw2_be$2$q;
+    reg  fw2_be$2$clock;
+    reg  [3:0] fw2_be$3$d;
+    wire  [3:0] fw2_be$3$q;
+    reg  fw2_be$3$clock;
+    reg  [3:0] fw2_be$4$d;
+    wire  [3:0] fw2_be$4$q;
+    reg  fw2_be$4$clock;
+    reg  [3:0] fw2_be$5$d;
+    wire  [3:0] fw2_be$5$q;
+    reg  fw2_be$5$clock;
+    reg  [3:0] fw2_be$6$d;
+    wire  [3:0] fw2_be$6$q;
+    reg  fw2_be$6$clock;
+    reg  [3:0] fw2_be$7$d;
+    wire  [3:0] fw2_be$7$q;
+    reg  fw2_be$7$clock;
+    reg  [3:0] fw2_be$8$d;
+    wire  [3:0] fw2_be$8$q;
+    reg  fw2_be$8$clock;
+    reg  [3:0] fw2_be$9$d;
+    wire  [3:0] fw2_be$9$q;
+    reg  fw2_be$9$clock;
+    reg  [3:0] fw2_be$10$d;
+    wire  [3:0] fw2_be$10$q;
+    reg  fw2_be$10$clock;
+    reg  [3:0] fw2_be$11$d;
+    wire  [3:0] fw2_be$11$q;
+    reg  fw2_be$11$clock;
+    reg  [3:0] fw2_be$12$d;
+    wire  [3:0] fw2_be$12$q;
+    reg  fw2_be$12$clock;
+    reg  [3:0] fw2_be$13$d;
+    wire  [3:0] fw2_be$13$q;
+    reg  fw2_be$13$clock;
+    reg  [3:0] fw2_be$14$d;
+    wire  [3:0] fw2_be$14$q;
+    reg  fw2_be$14$clock;
+    reg  [3:0] fw2_be$15$d;
+    wire  [3:0] fw2_be$15$q;
+    reg  fw2_be$15$clock;
+    reg  [7:0] fw3_row$0$d;
+    wire  [7:0] fw3_row$0$q;
+    reg  fw3_row$0$clock;
+    reg  [7:0] fw3_row$1$d;
+    wire  [7:0] fw3_row$1$q;
+    reg  fw3_row$1$clock;
+    reg  [7:0] fw3_row$2$d;
+    wire  [7:0] fw3_row$2$q;
+    reg  fw3_row$2$clock;
+    reg  [7:0] fw3_row$3$d;
+    wire  [7:0] fw3_row$3$q;
+    reg  fw3_row$3$clock;
+    reg  [7:0] fw3_row$4$d;
+    wire  [7:0] fw3_row$4$q;
+    reg  fw3_row$4$clock;
+    reg  [7:0] fw3_row$5$d;
+    wire  [7:0] fw3_row$5$q;
+    reg  fw3_row$5$clock;
+    reg  [7:0] fw3_row$6$d;
+    wire  [7:0] fw3_row$6$q;
+    reg  fw3_row$6$clock;
+    reg  [7:0] fw3_row$7$d;
+    wire  [7:0] fw3_row$7$q;
+    reg  fw3_row$7$clock;
+    reg  [7:0] fw3_row$8$d;
+    wire  [7:0] fw3_row$8$q;
+    reg  fw3_row$8$clock;
+    reg  [7:0] fw3_row$9$d;
+    wire  [7:0] fw3_row$9$q;
+    reg  fw3_row$9$clock;
+    reg  [7:0] fw3_row$10$d;
+    wire  [7:0] fw3_row$10$q;
+    reg  fw3_row$10$clock;
+    reg  [7:0] fw3_row$11$d;
+    wire  [7:0] fw3_row$11$q;
+    reg  fw3_row$11$clock;
+    reg  [7:0] fw3_row$12$d;
+    wire  [7:0] fw3_row$12$q;
+    reg  fw3_row$12$clock;
+    reg  [7:0] fw3_row$13$d;
+    wire  [7:0] fw3_row$13$q;
+    reg  fw3_row$13$clock;
+    reg  [7:0] fw3_row$14$d;
+    wire  [7:0] fw3_row$14$q;
+    reg  fw3_row$14$clock;
+    reg  [7:0] fw3_row$15$d;
+    wire  [7:0] fw3_row$15$q;
+    reg  fw3_row$15$clock;
+    reg  [31:0] fw3_data$0$d;
+    wire  [31:0] fw3_data$0$q;
+    reg  fw3_data$0$clock;
+    reg  [31:0] fw3_data$1$d;
+    wire  [31:0] fw3_data$1$q;
+    reg  fw3_data$1$clock;
+    reg  [31:0] fw3_data$2$d;
+    wire  [31:0] fw3_data$2$q;
+    reg  fw3_data$2$clock;
+    reg  [31:0] fw3_data$3$d;
+    wire  [31:0] fw3_data$3$q;
+    reg  fw3_data$3$clock;
+    reg  [31:0] fw3_data$4$d;
+    wire  [31:0] fw3_data$4$q;
+    reg  fw3_data$4$clock;
+    reg  [31:0] fw3_data$5$d;
+    wire  [31:0] fw3_data$5$q;
+    reg  fw3_data$5$clock;
+    reg  [31:0] fw3_data$6$d;
+    wire  [31:0] fw3_data$6$q;
+    reg  fw3_data$6$clock;
+    reg  [31:0] fw3_data$7$d;
+    wire  [31:0] fw3_data$7$q;
+    reg  fw3_data$7$clock;
+    reg  [31:0] fw3_data$8$d;
+    wire  [31:0] fw3_data$8$q;
+    reg  fw3_data$8$clock;
+    reg  [31:0] fw3_data$9$d;
+    wire  [31:0] fw3_data$9$q;
+    reg  fw3_data$9$clock;
+    reg  [31:0] fw3_data$10$d;
+    wire  [31:0] fw3_data$10$q;
+    reg  fw3_data$10$clock;
+    reg  [31:0] fw3_data$11$d;
+    wire  [31:0] fw3_data$11$q;
+    reg  fw3_data$11$clock;
+    reg  [31:0] fw3_data$12$d;
+    wire  [31:0] fw3_data$12$q;
+    reg  fw3_data$12$clock;
+    reg  [31:0] fw3_data$13$d;
+    wire  [31:0] fw3_data$13$q;
+    reg  fw3_data$13$clock;
+    reg  [31:0] fw3_data$14$d;
+    wire  [31:0] fw3_data$14$q;
+    reg  fw3_data$14$clock;
+    reg  [31:0] fw3_data$15$d;
+    wire  [31:0] fw3_data$15$q;
+    reg  fw3_data$15$clock;
+    reg  [3:0] fw3_be$0$d;
+    wire  [3:0] fw3_be$0$q;
+    reg  fw3_be$0$clock;
+    reg  [3:0] fw3_be$1$d;
+    wire  [3:0] fw3_be$1$q;
+    reg  fw3_be$1$clock;
+    reg  [3:0] fw3_be$2$d;
+    wire  [3:0] fw3_be$2$q;
+    reg  fw3_be$2$clock;
+    reg  [3:0] fw3_be$3$d;
+    wire  [3:0] fw3_be$3$q;
+    reg  fw3_be$3$clock;
+    reg  [3:0] fw3_be$4$d;
+    wire  [3:0] fw3_be$4$q;
+    reg  fw3_be$4$clock;
+    reg  [3:0] fw3_be$5$d;
+    wire  [3:0] fw3_be$5$q;
+    reg  fw3_be$5$clock;
+    reg  [3:0] fw3_be$6$d;
+    wire  [3:0] fw3_be$6$q;
+    reg  fw3_be$6$clock;
+    reg  [3:0] fw3_be$7$d;
+    wire  [3:0] fw3_be$7$q;
+    reg  fw3_be$7$clock;
+    reg  [3:0] fw3_be$8$d;
+    wire  [3:0] fw3_be$8$q;
+    reg  fw3_be$8$clock;
+    reg  [3:0] fw3_be$9$d;
+    wire  [3:0] fw3_be$9$q;
+    reg  fw3_be$9$clock;
+    reg  [3:0] fw3_be$10$d;
+    wire  [3:0] fw3_be$10$q;
+    reg  fw3_be$10$clock;
+    reg  [3:0] fw3_be$11$d;
+    wire  [3:0] fw3_be$11$q;
+    reg  fw3_be$11$clock;
+    reg  [3:0] fw3_be$12$d;
+    wire  [3:0] fw3_be$12$q;
+    reg  fw3_be$12$clock;
+    reg  [3:0] fw3_be$13$d;
+    wire  [3:0] fw3_be$13$q;
+    reg  fw3_be$13$clock;
+    reg  [3:0] fw3_be$14$d;
+    wire  [3:0] fw3_be$14$q;
+    reg  fw3_be$14$clock;
+    reg  [3:0] fw3_be$15$d;
+    wire  [3:0] fw3_be$15$q;
+    reg  fw3_be$15$clock;
+    reg  fw_hi0$0$d;
+    wire  fw_hi0$0$q;
+    reg  fw_hi0$0$clock;
+    reg  fw_hi0$1$d;
+    wire  fw_hi0$1$q;
+    reg  fw_hi0$1$clock;
+    reg  fw_hi0$2$d;
+    wire  fw_hi0$2$q;
+    reg  fw_hi0$2$clock;
+    reg  fw_hi0$3$d;
+    wire  fw_hi0$3$q;
+    reg  fw_hi0$3$clock;
+    reg  fw_hi0$4$d;
+    wire  fw_hi0$4$q;
+    reg  fw_hi0$4$clock;
+    reg  fw_hi0$5$d;
+    wire  fw_hi0$5$q;
+    reg  fw_hi0$5$clock;
+    reg  fw_hi0$6$d;
+    wire  fw_hi0$6$q;
+    reg  fw_hi0$6$clock;
+    reg  fw_hi0$7$d;
+    wire  fw_hi0$7$q;
+    reg  fw_hi0$7$clock;
+    reg  fw_hi0$8$d;
+    wire  fw_hi0$8$q;
+    reg  fw_hi0$8$clock;
+    reg  fw_hi0$9$d;
+    wire  fw_hi0$9$q;
+    reg  fw_hi0$9$clock;
+    reg  fw_hi0$10$d;
+    wire  fw_hi0$10$q;
+    reg  fw_hi0$10$clock;
+    reg  fw_hi0$11$d;
+    wire  fw_hi0$11$q;
+    reg  fw_hi0$11$clock;
+    reg  fw_hi0$12$d;
+    wire  fw_hi0$12$q;
+    reg  fw_hi0$12$clock;
+    reg  fw_hi0$13$d;
+    wire  fw_hi0$13$q;
+    reg  fw_hi0$13$clock;
+    reg  fw_hi0$14$d;
+    wire  fw_hi0$14$q;
+    reg  fw_hi0$14$clock;
+    reg  fw_hi0$15$d;
+    wire  fw_hi0$15$q;
+    reg  fw_hi0$15$clock;
+    reg  fw_hi1$0$d;
+    wire  fw_hi1$0$q;
+    reg  fw_hi1$0$clock;
+    reg  fw_hi1$1$d;
+    wire  fw_hi1$1$q;
+    reg  fw_hi1$1$clock;
+    reg  fw_hi1$2$d;
+    wire  fw_hi1$2$q;
+    reg  fw_hi1$2$clock;
+    reg  fw_hi1$3$d;
+    wire  fw_hi1$3$q;
+    reg  fw_hi1$3$clock;
+    reg  fw_hi1$4$d;
+    wire  fw_hi1$4$q;
+    reg  fw_hi1$4$clock;
+    reg  fw_hi1$5$d;
+    wire  fw_hi1$5$q;
+    reg  fw_hi1$5$clock;
+    reg  fw_hi1$6$d;
+    wire  fw_hi1$6$q;
+    reg  fw_hi1$6$clock;
+    reg  fw_hi1$7$d;
+    wire  fw_hi1$7$q;
+    reg  fw_hi1$7$clock;
+    reg  fw_hi1$8$d;
+    wire  fw_hi1$8$q;
+    reg  fw_hi1$8$clock;
+    reg  fw_hi1$9$d;
+    wire  fw_hi1$9$q;
+    reg  fw_hi1$9$clock;
+    reg  fw_hi1$10$d;
+    wire  fw_hi1$10$q;
+    reg  fw_hi1$10$clock;
+    reg  fw_hi1$11$d;
+    wire  fw_hi1$11$q;
+    reg  fw_hi1$11$clock;
+    reg  fw_hi1$12$d;
+    wire  fw_hi1$12$q;
+    reg  fw_hi1$12$clock;
+    reg  fw_hi1$13$d;
+    wire  fw_hi1$13$q;
+    reg  fw_hi1$13$clock;
+    reg  fw_hi1$14$d;
+    wire  fw_hi1$14$q;
+    reg  fw_hi1$14$clock;
+    reg  fw_hi1$15$d;
+    wire  fw_hi1$15$q;
+    reg  fw_hi1$15$clock;
+    reg  fw_we$0$d;
+    wire  fw_we$0$q;
+    reg  fw_we$0$clock;
+    reg  fw_we$1$d;
+    wire  fw_we$1$q;
+    reg  fw_we$1$clock;
+    reg  fw_we$2$d;
+    wire  fw_we$2$q;
+    reg  fw_we$2$clock;
+    reg  fw_we$3$d;
+    wire  fw_we$3$q;
+    reg  fw_we$3$clock;
+    reg  fw_we$4$d;
+    wire  fw_we$4$q;
+    reg  fw_we$4$clock;
+    reg  fw_we$5$d;
+    wire  fw_we$5$q;
+    reg  fw_we$5$clock;
+    reg  fw_we$6$d;
+    wire  fw_we$6$q;
+    reg  fw_we$6$clock;
+    reg  fw_we$7$d;
+    wire  fw_we$7$q;
+    reg  fw_we$7$clock;
+    reg  fw_we$8$d;
+    wire  fw_we$8$q;
+    reg  fw_we$8$clock;
+    reg  fw_we$9$d;
+    wire  fw_we$9$q;
+    reg  fw_we$9$clock;
+    reg  fw_we$10$d;
+    wire  fw_we$10$q;
+    reg  fw_we$10$clock;
+    reg  fw_we$11$d;
+    wire  fw_we$11$q;
+    reg  fw_we$11$clock;
+    reg  fw_we$12$d;
+    wire  fw_we$12$q;
+    reg  fw_we$12$clock;
+    reg  fw_we$13$d;
+    wire  fw_we$13$q;
+    reg  fw_we$13$clock;
+    reg  fw_we$14$d;
+    wire  fw_we$14$q;
+    reg  fw_we$14$clock;
+    reg  fw_we$15$d;
+    wire  fw_we$15$q;
+    reg  fw_we$15$clock;
+    reg  [3:0] s3_bank$0$d;
+    wire  [3:0] s3_bank$0$q;
+    reg  s3_bank$0$clock;
+    reg  [3:0] s3_bank$1$d;
+    wire  [3:0] s3_bank$1$q;
+    reg  s3_bank$1$clock;
+    reg  [3:0] s3_bank$2$d;
+    wire  [3:0] s3_bank$2$q;
+    reg  s3_bank$2$clock;
+    reg  [3:0] s3_bank$3$d;
+    wire  [3:0] s3_bank$3$q;
+    reg  s3_bank$3$clock;
+    reg  [3:0] s3_bank$4$d;
+    wire  [3:0] s3_bank$4$q;
+    reg  s3_bank$4$clock;
+    reg  [3:0] s3_bank$5$d;
+    wire  [3:0] s3_bank$5$q;
+    reg  s3_bank$5$clock;
+    reg  [3:0] s3_bank$6$d;
+    wire  [3:0] s3_bank$6$q;
+    reg  s3_bank$6$clock;
+    reg  [3:0] s3_bank$7$d;
+    wire  [3:0] s3_bank$7$q;
+    reg  s3_bank$7$clock;
+    reg  [3:0] s3_bank$8$d;
+    wire  [3:0] s3_bank$8$q;
+    reg  s3_bank$8$clock;
+    reg  [3:0] s3_bank$9$d;
+    wire  [3:0] s3_bank$9$q;
+    reg  s3_bank$9$clock;
+    reg  [3:0] s3_bank$10$d;
+    wire  [3:0] s3_bank$10$q;
+    reg  s3_bank$10$clock;
+    reg  [3:0] s3_bank$11$d;
+    wire  [3:0] s3_bank$11$q;
+    reg  s3_bank$11$clock;
+    reg  [3:0] s3_bank$12$d;
+    wire  [3:0] s3_bank$12$q;
+    reg  s3_bank$12$clock;
+    reg  [3:0] s3_bank$13$d;
+    wire  [3:0] s3_bank$13$q;
+    reg  s3_bank$13$clock;
+    reg  [3:0] s3_bank$14$d;
+    wire  [3:0] s3_bank$14$q;
+    reg  s3_bank$14$clock;
+    reg  [3:0] s3_bank$15$d;
+    wire  [3:0] s3_bank$15$q;
+    reg  s3_bank$15$clock;
+    reg  [31:0] rt0$0$d;
+    wire  [31:0] rt0$0$q;
+    reg  rt0$0$clock;
+    reg  [31:0] rt0$1$d;
+    wire  [31:0] rt0$1$q;
+    reg  rt0$1$clock;
+    reg  [31:0] rt0$2$d;
+    wire  [31:0] rt0$2$q;
+    reg  rt0$2$clock;
+    reg  [31:0] rt0$3$d;
+    wire  [31:0] rt0$3$q;
+    reg  rt0$3$clock;
+    reg  [31:0] rt0$4$d;
+    wire  [31:0] rt0$4$q;
+    reg  rt0$4$clock;
+    reg  [31:0] rt0$5$d;
+    wire  [31:0] rt0$5$q;
+    reg  rt0$5$clock;
+    reg  [31:0] rt0$6$d;
+    wire  [31:0] rt0$6$q;
+    reg  rt0$6$clock;
+    reg  [31:0] rt0$7$d;
+    wire  [31:0] rt0$7$q;
+    reg  rt0$7$clock;
+    reg  [31:0] rt0$8$d;
+    wire  [31:0] rt0$8$q;
+    reg  rt0$8$clock;
+    reg  [31:0] rt0$9$d;
+    wire  [31:0] rt0$9$q;
+    reg  rt0$9$clock;
+    reg  [31:0] rt0$10$d;
+    wire  [31:0] rt0$10$q;
+    reg  rt0$10$clock;
+    reg  [31:0] rt0$11$d;
+    wire  [31:0] rt0$11$q;
+    reg  rt0$11$clock;
+    reg  [31:0] rt0$12$d;
+    wire  [31:0] rt0$12$q;
+    reg  rt0$12$clock;
+    reg  [31:0] rt0$13$d;
+    wire  [31:0] rt0$13$q;
+    reg  rt0$13$clock;
+    reg  [31:0] rt0$14$d;
+    wire  [31:0] rt0$14$q;
+    reg  rt0$14$clock;
+    reg  [31:0] rt0$15$d;
+    wire  [31:0] rt0$15$q;
+    reg  rt0$15$clock;
+    reg  [31:0] rt1$0$d;
+    wire  [31:0] rt1$0$q;
+    reg  rt1$0$clock;
+    reg  [31:0] rt1$1$d;
+    wire  [31:0] rt1$1$q;
+    reg  rt1$1$clock;
+    reg  [31:0] rt1$2$d;
+    wire  [31:0] rt1$2$q;
+    reg  rt1$2$clock;
+    reg  [31:0] rt1$3$d;
+    wire  [31:0] rt1$3$q;
+    reg  rt1$3$clock;
+    reg  [31:0] rt1$4$d;
+    wire  [31:0] rt1$4$q;
+    reg  rt1$4$clock;
+    reg  [31:0] rt1$5$d;
+    wire  [31:0] rt1$5$q;
+    reg  rt1$5$clock;
+    reg  [31:0] rt1$6$d;
+    wire  [31:0] rt1$6$q;
+    reg  rt1$6$clock;
+    reg  [31:0] rt1$7$d;
+    wire  [31:0] rt1$7$q;
+    reg  rt1$7$clock;
+    reg  [31:0] rt1$8$d;
+    wire  [31:0] rt1$8$q;
+    reg  rt1$8$clock;
+    reg  [31:0] rt1$9$d;
+    wire  [31:0] rt1$9$q;
+    reg  rt1$9$clock;
+    reg  [31:0] rt1$10$d;
+    wire  [31:0] rt1$10$q;
+    reg  rt1$10$clock;
+    reg  [31:0] rt1$11$d;
+    wire  [31:0] rt1$11$q;
+    reg  rt1$11$clock;
+    reg  [31:0] rt1$12$d;
+    wire  [31:0] rt1$12$q;
+    reg  rt1$12$clock;
+    reg  [31:0] rt1$13$d;
+    wire  [31:0] rt1$13$q;
+    reg  rt1$13$clock;
+    reg  [31:0] rt1$14$d;
+    wire  [31:0] rt1$14$q;
+    reg  rt1$14$clock;
+    reg  [31:0] rt1$15$d;
+    wire  [31:0] rt1$15$q;
+    reg  rt1$15$clock;
+    reg  [31:0] rt2$0$d;
+    wire  [31:0] rt2$0$q;
+    reg  rt2$0$clock;
+    reg  [31:0] rt2$1$d;
+    wire  [31:0] rt2$1$q;
+    reg  rt2$1$clock;
+    reg  [31:0] rt2$2$d;
+    wire  [31:0] rt2$2$q;
+    reg  rt2$2$clock;
+    reg  [31:0] rt2$3$d;
+    wire  [31:0] rt2$3$q;
+    reg  rt2$3$clock;
+    reg  [31:0] rt2$4$d;
+    wire  [31:0] rt2$4$q;
+    reg  rt2$4$clock;
+    reg  [31:0] rt2$5$d;
+    wire  [31:0] rt2$5$q;
+    reg  rt2$5$clock;
+    reg  [31:0] rt2$6$d;
+    wire  [31:0] rt2$6$q;
+    reg  rt2$6$clock;
+    reg  [31:0] rt2$7$d;
+    wire  [31:0] rt2$7$q;
+    reg  rt2$7$clock;
+    reg  [31:0] rt2$8$d;
+    wire  [31:0] rt2$8$q;
+    reg  rt2$8$clock;
+    reg  [31:0] rt2$9$d;
+    wire  [31:0] rt2$9$q;
+    reg  rt2$9$clock;
+    reg  [31:0] rt2$10$d;
+    wire  [31:0] rt2$10$q;
+    reg  rt2$10$clock;
+    reg  [31:0] rt2$11$d;
+    wire  [31:0] rt2$11$q;
+    reg  rt2$11$clock;
+    reg  [31:0] rt2$12$d;
+    wire  [31:0] rt2$12$q;
+    reg  rt2$12$clock;
+    reg  [31:0] rt2$13$d;
+    wire  [31:0] rt2$13$q;
+    reg  rt2$13$clock;
+    reg  [31:0] rt2$14$d;
+    wire  [31:0] rt2$14$q;
+    reg  rt2$14$clock;
+    reg  [31:0] rt2$15$d;
+    wire  [31:0] rt2$15$q;
+    reg  rt2$15$clock;
+    reg  [31:0] rt3$0$d;
+    wire  [31:0] rt3$0$q;
+    reg  rt3$0$clock;
+    reg  [31:0] rt3$1$d;
+    wire  [31:0] rt3$1$q;
+    reg  rt3$1$clock;
+    reg  [31:0] rt3$2$d;
+    wire  [31:0] rt3$2$q;
+    reg  rt3$2$clock;
+    reg  [31:0] rt3$3$d;
+    wire  [31:0] rt3$3$q;
+    reg  rt3$3$clock;
+    reg  [31:0] rt3$4$d;
+    wire  [31:0] rt3$4$q;
+    reg  rt3$4$clock;
+    reg  [31:0] rt3$5$d;
+    wire  [31:0] rt3$5$q;
+    reg  rt3$5$clock;
+    reg  [31:0] rt3$6$d;
+    wire  [31:0] rt3$6$q;
+    reg  rt3$6$clock;
+    reg  [31:0] rt3$7$d;
+    wire  [31:0] rt3$7$q;
+    reg  rt3$7$clock;
+    reg  [31:0] rt3$8$d;
+    wire  [31:0] rt3$8$q;
+    reg  rt3$8$clock;
+    reg  [31:0] rt3$9$d;
+    wire  [31:0] rt3$9$q;
+    reg  rt3$9$clock;
+    reg  [31:0] rt3$10$d;
+    wire  [31:0] rt3$10$q;
+    reg  rt3$10$clock;
+    reg  [31:0] rt3$11$d;
+    wire  [31:0] rt3$11$q;
+    reg  rt3$11$clock;
+    reg  [31:0] rt3$12$d;
+    wire  [31:0] rt3$12$q;
+    reg  rt3$12$clock;
+    reg  [31:0] rt3$13$d;
+    wire  [31:0] rt3$13$q;
+    reg  rt3$13$clock;
+    reg  [31:0] rt3$14$d;
+    wire  [31:0] rt3$14$q;
+    reg  rt3$14$clock;
+    reg  [31:0] rt3$15$d;
+    wire  [31:0] rt3$15$q;
+    reg  rt3$15$clock;
     reg  [31:0] res$0$d;
     wire  [31:0] res$0$q;
     reg  res$0$clock;
@@ -640,12 +1786,11 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [15:0] ok;
     reg  [15:0] pending;
     reg  [7:0] bw_row;
-    reg  [15:0] bw_bank;
+    reg  [3:0] bw_bnk;
     reg  [15:0] served;
     reg  [15:0] pnext;
     reg  done;
     reg  ready_v;
-    reg  store_go;
     reg  [4:0] steps_now;
     reg  [15:0] ret_mask_v;
     reg  [7:0] brow$0;
@@ -712,22 +1857,102 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [3:0] bef$13;
     reg  [3:0] bef$14;
     reg  [3:0] bef$15;
-    reg  [15:0] rboh$0;
-    reg  [15:0] rboh$1;
-    reg  [15:0] rboh$2;
-    reg  [15:0] rboh$3;
-    reg  [15:0] rboh$4;
-    reg  [15:0] rboh$5;
-    reg  [15:0] rboh$6;
-    reg  [15:0] rboh$7;
-    reg  [15:0] rboh$8;
-    reg  [15:0] rboh$9;
-    reg  [15:0] rboh$10;
-    reg  [15:0] rboh$11;
-    reg  [15:0] rboh$12;
-    reg  [15:0] rboh$13;
-    reg  [15:0] rboh$14;
-    reg  [15:0] rboh$15;
+    reg  [15:0] fo$0;
+    reg  [15:0] fo$1;
+    reg  [15:0] fo$2;
+    reg  [15:0] fo$3;
+    reg  [15:0] fo$4;
+    reg  [15:0] fo$5;
+    reg  [15:0] fo$6;
+    reg  [15:0] fo$7;
+    reg  [15:0] fo$8;
+    reg  [15:0] fo$9;
+    reg  [15:0] fo$10;
+    reg  [15:0] fo$11;
+    reg  [15:0] fo$12;
+    reg  [15:0] fo$13;
+    reg  [15:0] fo$14;
+    reg  [15:0] fo$15;
+    reg  bl0$0;
+    reg  bl0$1;
+    reg  bl0$2;
+    reg  bl0$3;
+    reg  bl0$4;
+    reg  bl0$5;
+    reg  bl0$6;
+    reg  bl0$7;
+    reg  bl0$8;
+    reg  bl0$9;
+    reg  bl0$10;
+    reg  bl0$11;
+    reg  bl0$12;
+    reg  bl0$13;
+    reg  bl0$14;
+    reg  bl0$15;
+    reg  bl1$0;
+    reg  bl1$1;
+    reg  bl1$2;
+    reg  bl1$3;
+    reg  bl1$4;
+    reg  bl1$5;
+    reg  bl1$6;
+    reg  bl1$7;
+    reg  bl1$8;
+    reg  bl1$9;
+    reg  bl1$10;
+    reg  bl1$11;
+    reg  bl1$12;
+    reg  bl1$13;
+    reg  bl1$14;
+    reg  bl1$15;
+    reg  bl2$0;
+    reg  bl2$1;
+    reg  bl2$2;
+    reg  bl2$3;
+    reg  bl2$4;
+    reg  bl2$5;
+    reg  bl2$6;
+    reg  bl2$7;
+    reg  bl2$8;
+    reg  bl2$9;
+    reg  bl2$10;
+    reg  bl2$11;
+    reg  bl2$12;
+    reg  bl2$13;
+    reg  bl2$14;
+    reg  bl2$15;
+    reg  bl3$0;
+    reg  bl3$1;
+    reg  bl3$2;
+    reg  bl3$3;
+    reg  bl3$4;
+    reg  bl3$5;
+    reg  bl3$6;
+    reg  bl3$7;
+    reg  bl3$8;
+    reg  bl3$9;
+    reg  bl3$10;
+    reg  bl3$11;
+    reg  bl3$12;
+    reg  bl3$13;
+    reg  bl3$14;
+    reg  bl3$15;
+    reg  bv$0;
+    reg  bv$1;
+    reg  bv$2;
+    reg  bv$3;
+    reg  bv$4;
+    reg  bv$5;
+    reg  bv$6;
+    reg  bv$7;
+    reg  bv$8;
+    reg  bv$9;
+    reg  bv$10;
+    reg  bv$11;
+    reg  bv$12;
+    reg  bv$13;
+    reg  bv$14;
+    reg  bv$15;
     reg  [31:0] rword$0;
     reg  [31:0] rword$1;
     reg  [31:0] rword$2;
@@ -811,200 +2036,2110 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         .q(steps$q),
         .clock(steps$clock)
     );
-    shared_mem$ret_mask ret_mask(
-        .d(ret_mask$d),
-        .q(ret_mask$q),
-        .clock(ret_mask$clock)
+    shared_mem$s1_mask s1_mask(
+        .d(s1_mask$d),
+        .q(s1_mask$q),
+        .clock(s1_mask$clock)
     );
-    shared_mem$ret_first ret_first(
-        .d(ret_first$d),
-        .q(ret_first$q),
-        .clock(ret_first$clock)
+    shared_mem$s1_first s1_first(
+        .d(s1_first$d),
+        .q(s1_first$q),
+        .clock(s1_first$clock)
     );
-    shared_mem$ret_last ret_last(
-        .d(ret_last$d),
-        .q(ret_last$q),
-        .clock(ret_last$clock)
+    shared_mem$s1_last s1_last(
+        .d(s1_last$d),
+        .q(s1_last$q),
+        .clock(s1_last$clock)
     );
-    shared_mem$ret_size ret_size(
-        .d(ret_size$d),
-        .q(ret_size$q),
-        .clock(ret_size$clock)
+    shared_mem$s1_size s1_size(
+        .d(s1_size$d),
+        .q(s1_size$q),
+        .clock(s1_size$clock)
     );
-    shared_mem$ret_signed ret_signed(
-        .d(ret_signed$d),
-        .q(ret_signed$q),
-        .clock(ret_signed$clock)
+    shared_mem$s1_signed s1_signed(
+        .d(s1_signed$d),
+        .q(s1_signed$q),
+        .clock(s1_signed$clock)
     );
-    shared_mem$ret_steps ret_steps(
-        .d(ret_steps$d),
-        .q(ret_steps$q),
-        .clock(ret_steps$clock)
+    shared_mem$s1_steps s1_steps(
+        .d(s1_steps$d),
+        .q(s1_steps$q),
+        .clock(s1_steps$clock)
     );
-    shared_mem$ret_fault ret_fault(
-        .d(ret_fault$d),
-        .q(ret_fault$q),
-        .clock(ret_fault$clock)
+    shared_mem$s1_fault s1_fault(
+        .d(s1_fault$d),
+        .q(s1_fault$q),
+        .clock(s1_fault$clock)
     );
-    shared_mem$ret_bank$0 ret_bank$0(
-        .d(ret_bank$0$d),
-        .q(ret_bank$0$q),
-        .clock(ret_bank$0$clock)
+    shared_mem$s1_off$0 s1_off$0(
+        .d(s1_off$0$d),
+        .q(s1_off$0$q),
+        .clock(s1_off$0$clock)
     );
-    shared_mem$ret_bank$1 ret_bank$1(
-        .d(ret_bank$1$d),
-        .q(ret_bank$1$q),
-        .clock(ret_bank$1$clock)
+    shared_mem$s1_off$1 s1_off$1(
+        .d(s1_off$1$d),
+        .q(s1_off$1$q),
+        .clock(s1_off$1$clock)
     );
-    shared_mem$ret_bank$2 ret_bank$2(
-        .d(ret_bank$2$d),
-        .q(ret_bank$2$q),
-        .clock(ret_bank$2$clock)
+    shared_mem$s1_off$2 s1_off$2(
+        .d(s1_off$2$d),
+        .q(s1_off$2$q),
+        .clock(s1_off$2$clock)
     );
-    shared_mem$ret_bank$3 ret_bank$3(
-        .d(ret_bank$3$d),
-        .q(ret_bank$3$q),
-        .clock(ret_bank$3$clock)
+    shared_mem$s1_off$3 s1_off$3(
+        .d(s1_off$3$d),
+        .q(s1_off$3$q),
+        .clock(s1_off$3$clock)
     );
-    shared_mem$ret_bank$4 ret_bank$4(
-        .d(ret_bank$4$d),
-        .q(ret_bank$4$q),
-        .clock(ret_bank$4$clock)
+    shared_mem$s1_off$4 s1_off$4(
+        .d(s1_off$4$d),
+        .q(s1_off$4$q),
+        .clock(s1_off$4$clock)
     );
-    shared_mem$ret_bank$5 ret_bank$5(
-        .d(ret_bank$5$d),
-        .q(ret_bank$5$q),
-        .clock(ret_bank$5$clock)
+    shared_mem$s1_off$5 s1_off$5(
+        .d(s1_off$5$d),
+        .q(s1_off$5$q),
+        .clock(s1_off$5$clock)
     );
-    shared_mem$ret_bank$6 ret_bank$6(
-        .d(ret_bank$6$d),
-        .q(ret_bank$6$q),
-        .clock(ret_bank$6$clock)
+    shared_mem$s1_off$6 s1_off$6(
+        .d(s1_off$6$d),
+        .q(s1_off$6$q),
+        .clock(s1_off$6$clock)
     );
-    shared_mem$ret_bank$7 ret_bank$7(
-        .d(ret_bank$7$d),
-        .q(ret_bank$7$q),
-        .clock(ret_bank$7$clock)
+    shared_mem$s1_off$7 s1_off$7(
+        .d(s1_off$7$d),
+        .q(s1_off$7$q),
+        .clock(s1_off$7$clock)
     );
-    shared_mem$ret_bank$8 ret_bank$8(
-        .d(ret_bank$8$d),
-        .q(ret_bank$8$q),
-        .clock(ret_bank$8$clock)
+    shared_mem$s1_off$8 s1_off$8(
+        .d(s1_off$8$d),
+        .q(s1_off$8$q),
+        .clock(s1_off$8$clock)
     );
-    shared_mem$ret_bank$9 ret_bank$9(
-        .d(ret_bank$9$d),
-        .q(ret_bank$9$q),
-        .clock(ret_bank$9$clock)
+    shared_mem$s1_off$9 s1_off$9(
+        .d(s1_off$9$d),
+        .q(s1_off$9$q),
+        .clock(s1_off$9$clock)
     );
-    shared_mem$ret_bank$10 ret_bank$10(
-        .d(ret_bank$10$d),
-        .q(ret_bank$10$q),
-        .clock(ret_bank$10$clock)
+    shared_mem$s1_off$10 s1_off$10(
+        .d(s1_off$10$d),
+        .q(s1_off$10$q),
+        .clock(s1_off$10$clock)
     );
-    shared_mem$ret_bank$11 ret_bank$11(
-        .d(ret_bank$11$d),
-        .q(ret_bank$11$q),
-        .clock(ret_bank$11$clock)
+    shared_mem$s1_off$11 s1_off$11(
+        .d(s1_off$11$d),
+        .q(s1_off$11$q),
+        .clock(s1_off$11$clock)
     );
-    shared_mem$ret_bank$12 ret_bank$12(
-        .d(ret_bank$12$d),
-        .q(ret_bank$12$q),
-        .clock(ret_bank$12$clock)
+    shared_mem$s1_off$12 s1_off$12(
+        .d(s1_off$12$d),
+        .q(s1_off$12$q),
+        .clock(s1_off$12$clock)
     );
-    shared_mem$ret_bank$13 ret_bank$13(
-        .d(ret_bank$13$d),
-        .q(ret_bank$13$q),
-        .clock(ret_bank$13$clock)
+    shared_mem$s1_off$13 s1_off$13(
+        .d(s1_off$13$d),
+        .q(s1_off$13$q),
+        .clock(s1_off$13$clock)
     );
-    shared_mem$ret_bank$14 ret_bank$14(
-        .d(ret_bank$14$d),
-        .q(ret_bank$14$q),
-        .clock(ret_bank$14$clock)
+    shared_mem$s1_off$14 s1_off$14(
+        .d(s1_off$14$d),
+        .q(s1_off$14$q),
+        .clock(s1_off$14$clock)
     );
-    shared_mem$ret_bank$15 ret_bank$15(
-        .d(ret_bank$15$d),
-        .q(ret_bank$15$q),
-        .clock(ret_bank$15$clock)
+    shared_mem$s1_off$15 s1_off$15(
+        .d(s1_off$15$d),
+        .q(s1_off$15$q),
+        .clock(s1_off$15$clock)
     );
-    shared_mem$ret_off$0 ret_off$0(
-        .d(ret_off$0$d),
-        .q(ret_off$0$q),
-        .clock(ret_off$0$clock)
+    shared_mem$s1_bank$0 s1_bank$0(
+        .d(s1_bank$0$d),
+        .q(s1_bank$0$q),
+        .clock(s1_bank$0$clock)
     );
-    shared_mem$ret_off$1 ret_off$1(
-        .d(ret_off$1$d),
-        .q(ret_off$1$q),
-        .clock(ret_off$1$clock)
+    shared_mem$s1_bank$1 s1_bank$1(
+        .d(s1_bank$1$d),
+        .q(s1_bank$1$q),
+        .clock(s1_bank$1$clock)
     );
-    shared_mem$ret_off$2 ret_off$2(
-        .d(ret_off$2$d),
-        .q(ret_off$2$q),
-        .clock(ret_off$2$clock)
+    shared_mem$s1_bank$2 s1_bank$2(
+        .d(s1_bank$2$d),
+        .q(s1_bank$2$q),
+        .clock(s1_bank$2$clock)
     );
-    shared_mem$ret_off$3 ret_off$3(
-        .d(ret_off$3$d),
-        .q(ret_off$3$q),
-        .clock(ret_off$3$clock)
+    shared_mem$s1_bank$3 s1_bank$3(
+        .d(s1_bank$3$d),
+        .q(s1_bank$3$q),
+        .clock(s1_bank$3$clock)
     );
-    shared_mem$ret_off$4 ret_off$4(
-        .d(ret_off$4$d),
-        .q(ret_off$4$q),
-        .clock(ret_off$4$clock)
+    shared_mem$s1_bank$4 s1_bank$4(
+        .d(s1_bank$4$d),
+        .q(s1_bank$4$q),
+        .clock(s1_bank$4$clock)
     );
-    shared_mem$ret_off$5 ret_off$5(
-        .d(ret_off$5$d),
-        .q(ret_off$5$q),
-        .clock(ret_off$5$clock)
+    shared_mem$s1_bank$5 s1_bank$5(
+        .d(s1_bank$5$d),
+        .q(s1_bank$5$q),
+        .clock(s1_bank$5$clock)
     );
-    shared_mem$ret_off$6 ret_off$6(
-        .d(ret_off$6$d),
-        .q(ret_off$6$q),
-        .clock(ret_off$6$clock)
+    shared_mem$s1_bank$6 s1_bank$6(
+        .d(s1_bank$6$d),
+        .q(s1_bank$6$q),
+        .clock(s1_bank$6$clock)
     );
-    shared_mem$ret_off$7 ret_off$7(
-        .d(ret_off$7$d),
-        .q(ret_off$7$q),
-        .clock(ret_off$7$clock)
+    shared_mem$s1_bank$7 s1_bank$7(
+        .d(s1_bank$7$d),
+        .q(s1_bank$7$q),
+        .clock(s1_bank$7$clock)
     );
-    shared_mem$ret_off$8 ret_off$8(
-        .d(ret_off$8$d),
-        .q(ret_off$8$q),
-        .clock(ret_off$8$clock)
+    shared_mem$s1_bank$8 s1_bank$8(
+        .d(s1_bank$8$d),
+        .q(s1_bank$8$q),
+        .clock(s1_bank$8$clock)
     );
-    shared_mem$ret_off$9 ret_off$9(
-        .d(ret_off$9$d),
-        .q(ret_off$9$q),
-        .clock(ret_off$9$clock)
+    shared_mem$s1_bank$9 s1_bank$9(
+        .d(s1_bank$9$d),
+        .q(s1_bank$9$q),
+        .clock(s1_bank$9$clock)
     );
-    shared_mem$ret_off$10 ret_off$10(
-        .d(ret_off$10$d),
-        .q(ret_off$10$q),
-        .clock(ret_off$10$clock)
+    shared_mem$s1_bank$10 s1_bank$10(
+        .d(s1_bank$10$d),
+        .q(s1_bank$10$q),
+        .clock(s1_bank$10$clock)
     );
-    shared_mem$ret_off$11 ret_off$11(
-        .d(ret_off$11$d),
-        .q(ret_off$11$q),
-        .clock(ret_off$11$clock)
+    shared_mem$s1_bank$11 s1_bank$11(
+        .d(s1_bank$11$d),
+        .q(s1_bank$11$q),
+        .clock(s1_bank$11$clock)
     );
-    shared_mem$ret_off$12 ret_off$12(
-        .d(ret_off$12$d),
-        .q(ret_off$12$q),
-        .clock(ret_off$12$clock)
+    shared_mem$s1_bank$12 s1_bank$12(
+        .d(s1_bank$12$d),
+        .q(s1_bank$12$q),
+        .clock(s1_bank$12$clock)
     );
-    shared_mem$ret_off$13 ret_off$13(
-        .d(ret_off$13$d),
-        .q(ret_off$13$q),
-        .clock(ret_off$13$clock)
+    shared_mem$s1_bank$13 s1_bank$13(
+        .d(s1_bank$13$d),
+        .q(s1_bank$13$q),
+        .clock(s1_bank$13$clock)
     );
-    shared_mem$ret_off$14 ret_off$14(
-        .d(ret_off$14$d),
-        .q(ret_off$14$q),
-        .clock(ret_off$14$clock)
+    shared_mem$s1_bank$14 s1_bank$14(
+        .d(s1_bank$14$d),
+        .q(s1_bank$14$q),
+        .clock(s1_bank$14$clock)
     );
-    shared_mem$ret_off$15 ret_off$15(
-        .d(ret_off$15$d),
-        .q(ret_off$15$q),
-        .clock(ret_off$15$clock)
+    shared_mem$s1_bank$15 s1_bank$15(
+        .d(s1_bank$15$d),
+        .q(s1_bank$15$q),
+        .clock(s1_bank$15$clock)
+    );
+    shared_mem$s2_mask s2_mask(
+        .d(s2_mask$d),
+        .q(s2_mask$q),
+        .clock(s2_mask$clock)
+    );
+    shared_mem$s2_first s2_first(
+        .d(s2_first$d),
+        .q(s2_first$q),
+        .clock(s2_first$clock)
+    );
+    shared_mem$s2_last s2_last(
+        .d(s2_last$d),
+        .q(s2_last$q),
+        .clock(s2_last$clock)
+    );
+    shared_mem$s2_size s2_size(
+        .d(s2_size$d),
+        .q(s2_size$q),
+        .clock(s2_size$clock)
+    );
+    shared_mem$s2_signed s2_signed(
+        .d(s2_signed$d),
+        .q(s2_signed$q),
+        .clock(s2_signed$clock)
+    );
+    shared_mem$s2_steps s2_steps(
+        .d(s2_steps$d),
+        .q(s2_steps$q),
+        .clock(s2_steps$clock)
+    );
+    shared_mem$s2_fault s2_fault(
+        .d(s2_fault$d),
+        .q(s2_fault$q),
+        .clock(s2_fault$clock)
+    );
+    shared_mem$s2_off$0 s2_off$0(
+        .d(s2_off$0$d),
+        .q(s2_off$0$q),
+        .clock(s2_off$0$clock)
+    );
+    shared_mem$s2_off$1 s2_off$1(
+        .d(s2_off$1$d),
+        .q(s2_off$1$q),
+        .clock(s2_off$1$clock)
+    );
+    shared_mem$s2_off$2 s2_off$2(
+        .d(s2_off$2$d),
+        .q(s2_off$2$q),
+        .clock(s2_off$2$clock)
+    );
+    shared_mem$s2_off$3 s2_off$3(
+        .d(s2_off$3$d),
+        .q(s2_off$3$q),
+        .clock(s2_off$3$clock)
+    );
+    shared_mem$s2_off$4 s2_off$4(
+        .d(s2_off$4$d),
+        .q(s2_off$4$q),
+        .clock(s2_off$4$clock)
+    );
+    shared_mem$s2_off$5 s2_off$5(
+        .d(s2_off$5$d),
+        .q(s2_off$5$q),
+        .clock(s2_off$5$clock)
+    );
+    shared_mem$s2_off$6 s2_off$6(
+        .d(s2_off$6$d),
+        .q(s2_off$6$q),
+        .clock(s2_off$6$clock)
+    );
+    shared_mem$s2_off$7 s2_off$7(
+        .d(s2_off$7$d),
+        .q(s2_off$7$q),
+        .clock(s2_off$7$clock)
+    );
+    shared_mem$s2_off$8 s2_off$8(
+        .d(s2_off$8$d),
+        .q(s2_off$8$q),
+        .clock(s2_off$8$clock)
+    );
+    shared_mem$s2_off$9 s2_off$9(
+        .d(s2_off$9$d),
+        .q(s2_off$9$q),
+        .clock(s2_off$9$clock)
+    );
+    shared_mem$s2_off$10 s2_off$10(
+        .d(s2_off$10$d),
+        .q(s2_off$10$q),
+        .clock(s2_off$10$clock)
+    );
+    shared_mem$s2_off$11 s2_off$11(
+        .d(s2_off$11$d),
+        .q(s2_off$11$q),
+        .clock(s2_off$11$clock)
+    );
+    shared_mem$s2_off$12 s2_off$12(
+        .d(s2_off$12$d),
+        .q(s2_off$12$q),
+        .clock(s2_off$12$clock)
+    );
+    shared_mem$s2_off$13 s2_off$13(
+        .d(s2_off$13$d),
+        .q(s2_off$13$q),
+        .clock(s2_off$13$clock)
+    );
+    shared_mem$s2_off$14 s2_off$14(
+        .d(s2_off$14$d),
+        .q(s2_off$14$q),
+        .clock(s2_off$14$clock)
+    );
+    shared_mem$s2_off$15 s2_off$15(
+        .d(s2_off$15$d),
+        .q(s2_off$15$q),
+        .clock(s2_off$15$clock)
+    );
+    shared_mem$s2_bank$0 s2_bank$0(
+        .d(s2_bank$0$d),
+        .q(s2_bank$0$q),
+        .clock(s2_bank$0$clock)
+    );
+    shared_mem$s2_bank$1 s2_bank$1(
+        .d(s2_bank$1$d),
+        .q(s2_bank$1$q),
+        .clock(s2_bank$1$clock)
+    );
+    shared_mem$s2_bank$2 s2_bank$2(
+        .d(s2_bank$2$d),
+        .q(s2_bank$2$q),
+        .clock(s2_bank$2$clock)
+    );
+    shared_mem$s2_bank$3 s2_bank$3(
+        .d(s2_bank$3$d),
+        .q(s2_bank$3$q),
+        .clock(s2_bank$3$clock)
+    );
+    shared_mem$s2_bank$4 s2_bank$4(
+        .d(s2_bank$4$d),
+        .q(s2_bank$4$q),
+        .clock(s2_bank$4$clock)
+    );
+    shared_mem$s2_bank$5 s2_bank$5(
+        .d(s2_bank$5$d),
+        .q(s2_bank$5$q),
+        .clock(s2_bank$5$clock)
+    );
+    shared_mem$s2_bank$6 s2_bank$6(
+        .d(s2_bank$6$d),
+        .q(s2_bank$6$q),
+        .clock(s2_bank$6$clock)
+    );
+    shared_mem$s2_bank$7 s2_bank$7(
+        .d(s2_bank$7$d),
+        .q(s2_bank$7$q),
+        .clock(s2_bank$7$clock)
+    );
+    shared_mem$s2_bank$8 s2_bank$8(
+        .d(s2_bank$8$d),
+        .q(s2_bank$8$q),
+        .clock(s2_bank$8$clock)
+    );
+    shared_mem$s2_bank$9 s2_bank$9(
+        .d(s2_bank$9$d),
+        .q(s2_bank$9$q),
+        .clock(s2_bank$9$clock)
+    );
+    shared_mem$s2_bank$10 s2_bank$10(
+        .d(s2_bank$10$d),
+        .q(s2_bank$10$q),
+        .clock(s2_bank$10$clock)
+    );
+    shared_mem$s2_bank$11 s2_bank$11(
+        .d(s2_bank$11$d),
+        .q(s2_bank$11$q),
+        .clock(s2_bank$11$clock)
+    );
+    shared_mem$s2_bank$12 s2_bank$12(
+        .d(s2_bank$12$d),
+        .q(s2_bank$12$q),
+        .clock(s2_bank$12$clock)
+    );
+    shared_mem$s2_bank$13 s2_bank$13(
+        .d(s2_bank$13$d),
+        .q(s2_bank$13$q),
+        .clock(s2_bank$13$clock)
+    );
+    shared_mem$s2_bank$14 s2_bank$14(
+        .d(s2_bank$14$d),
+        .q(s2_bank$14$q),
+        .clock(s2_bank$14$clock)
+    );
+    shared_mem$s2_bank$15 s2_bank$15(
+        .d(s2_bank$15$d),
+        .q(s2_bank$15$q),
+        .clock(s2_bank$15$clock)
+    );
+    shared_mem$s3_mask s3_mask(
+        .d(s3_mask$d),
+        .q(s3_mask$q),
+        .clock(s3_mask$clock)
+    );
+    shared_mem$s3_first s3_first(
+        .d(s3_first$d),
+        .q(s3_first$q),
+        .clock(s3_first$clock)
+    );
+    shared_mem$s3_last s3_last(
+        .d(s3_last$d),
+        .q(s3_last$q),
+        .clock(s3_last$clock)
+    );
+    shared_mem$s3_size s3_size(
+        .d(s3_size$d),
+        .q(s3_size$q),
+        .clock(s3_size$clock)
+    );
+    shared_mem$s3_signed s3_signed(
+        .d(s3_signed$d),
+        .q(s3_signed$q),
+        .clock(s3_signed$clock)
+    );
+    shared_mem$s3_steps s3_steps(
+        .d(s3_steps$d),
+        .q(s3_steps$q),
+        .clock(s3_steps$clock)
+    );
+    shared_mem$s3_fault s3_fault(
+        .d(s3_fault$d),
+        .q(s3_fault$q),
+        .clock(s3_fault$clock)
+    );
+    shared_mem$s3_off$0 s3_off$0(
+        .d(s3_off$0$d),
+        .q(s3_off$0$q),
+        .clock(s3_off$0$clock)
+    );
+    shared_mem$s3_off$1 s3_off$1(
+        .d(s3_off$1$d),
+        .q(s3_off$1$q),
+        .clock(s3_off$1$clock)
+    );
+    shared_mem$s3_off$2 s3_off$2(
+        .d(s3_off$2$d),
+        .q(s3_off$2$q),
+        .clock(s3_off$2$clock)
+    );
+    shared_mem$s3_off$3 s3_off$3(
+        .d(s3_off$3$d),
+        .q(s3_off$3$q),
+        .clock(s3_off$3$clock)
+    );
+    shared_mem$s3_off$4 s3_off$4(
+        .d(s3_off$4$d),
+        .q(s3_off$4$q),
+        .clock(s3_off$4$clock)
+    );
+    shared_mem$s3_off$5 s3_off$5(
+        .d(s3_off$5$d),
+        .q(s3_off$5$q),
+        .clock(s3_off$5$clock)
+    );
+    shared_mem$s3_off$6 s3_off$6(
+        .d(s3_off$6$d),
+        .q(s3_off$6$q),
+        .clock(s3_off$6$clock)
+    );
+    shared_mem$s3_off$7 s3_off$7(
+        .d(s3_off$7$d),
+        .q(s3_off$7$q),
+        .clock(s3_off$7$clock)
+    );
+    shared_mem$s3_off$8 s3_off$8(
+        .d(s3_off$8$d),
+        .q(s3_off$8$q),
+        .clock(s3_off$8$clock)
+    );
+    shared_mem$s3_off$9 s3_off$9(
+        .d(s3_off$9$d),
+        .q(s3_off$9$q),
+        .clock(s3_off$9$clock)
+    );
+    shared_mem$s3_off$10 s3_off$10(
+        .d(s3_off$10$d),
+        .q(s3_off$10$q),
+        .clock(s3_off$10$clock)
+    );
+    shared_mem$s3_off$11 s3_off$11(
+        .d(s3_off$11$d),
+        .q(s3_off$11$q),
+        .clock(s3_off$11$clock)
+    );
+    shared_mem$s3_off$12 s3_off$12(
+        .d(s3_off$12$d),
+        .q(s3_off$12$q),
+        .clock(s3_off$12$clock)
+    );
+    shared_mem$s3_off$13 s3_off$13(
+        .d(s3_off$13$d),
+        .q(s3_off$13$q),
+        .clock(s3_off$13$clock)
+    );
+    shared_mem$s3_off$14 s3_off$14(
+        .d(s3_off$14$d),
+        .q(s3_off$14$q),
+        .clock(s3_off$14$clock)
+    );
+    shared_mem$s3_off$15 s3_off$15(
+        .d(s3_off$15$d),
+        .q(s3_off$15$q),
+        .clock(s3_off$15$clock)
+    );
+    shared_mem$fw0_row$0 fw0_row$0(
+        .d(fw0_row$0$d),
+        .q(fw0_row$0$q),
+        .clock(fw0_row$0$clock)
+    );
+    shared_mem$fw0_row$1 fw0_row$1(
+        .d(fw0_row$1$d),
+        .q(fw0_row$1$q),
+        .clock(fw0_row$1$clock)
+    );
+    shared_mem$fw0_row$2 fw0_row$2(
+        .d(fw0_row$2$d),
+        .q(fw0_row$2$q),
+        .clock(fw0_row$2$clock)
+    );
+    shared_mem$fw0_row$3 fw0_row$3(
+        .d(fw0_row$3$d),
+        .q(fw0_row$3$q),
+        .clock(fw0_row$3$clock)
+    );
+    shared_mem$fw0_row$4 fw0_row$4(
+        .d(fw0_row$4$d),
+        .q(fw0_row$4$q),
+        .clock(fw0_row$4$clock)
+    );
+    shared_mem$fw0_row$5 fw0_row$5(
+        .d(fw0_row$5$d),
+        .q(fw0_row$5$q),
+        .clock(fw0_row$5$clock)
+    );
+    shared_mem$fw0_row$6 fw0_row$6(
+        .d(fw0_row$6$d),
+        .q(fw0_row$6$q),
+        .clock(fw0_row$6$clock)
+    );
+    shared_mem$fw0_row$7 fw0_row$7(
+        .d(fw0_row$7$d),
+        .q(fw0_row$7$q),
+        .clock(fw0_row$7$clock)
+    );
+    shared_mem$fw0_row$8 fw0_row$8(
+        .d(fw0_row$8$d),
+        .q(fw0_row$8$q),
+        .clock(fw0_row$8$clock)
+    );
+    shared_mem$fw0_row$9 fw0_row$9(
+        .d(fw0_row$9$d),
+        .q(fw0_row$9$q),
+        .clock(fw0_row$9$clock)
+    );
+    shared_mem$fw0_row$10 fw0_row$10(
+        .d(fw0_row$10$d),
+        .q(fw0_row$10$q),
+        .clock(fw0_row$10$clock)
+    );
+    shared_mem$fw0_row$11 fw0_row$11(
+        .d(fw0_row$11$d),
+        .q(fw0_row$11$q),
+        .clock(fw0_row$11$clock)
+    );
+    shared_mem$fw0_row$12 fw0_row$12(
+        .d(fw0_row$12$d),
+        .q(fw0_row$12$q),
+        .clock(fw0_row$12$clock)
+    );
+    shared_mem$fw0_row$13 fw0_row$13(
+        .d(fw0_row$13$d),
+        .q(fw0_row$13$q),
+        .clock(fw0_row$13$clock)
+    );
+    shared_mem$fw0_row$14 fw0_row$14(
+        .d(fw0_row$14$d),
+        .q(fw0_row$14$q),
+        .clock(fw0_row$14$clock)
+    );
+    shared_mem$fw0_row$15 fw0_row$15(
+        .d(fw0_row$15$d),
+        .q(fw0_row$15$q),
+        .clock(fw0_row$15$clock)
+    );
+    shared_mem$fw0_data$0 fw0_data$0(
+        .d(fw0_data$0$d),
+        .q(fw0_data$0$q),
+        .clock(fw0_data$0$clock)
+    );
+    shared_mem$fw0_data$1 fw0_data$1(
+        .d(fw0_data$1$d),
+        .q(fw0_data$1$q),
+        .clock(fw0_data$1$clock)
+    );
+    shared_mem$fw0_data$2 fw0_data$2(
+        .d(fw0_data$2$d),
+        .q(fw0_data$2$q),
+        .clock(fw0_data$2$clock)
+    );
+    shared_mem$fw0_data$3 fw0_data$3(
+        .d(fw0_data$3$d),
+        .q(fw0_data$3$q),
+        .clock(fw0_data$3$clock)
+    );
+    shared_mem$fw0_data$4 fw0_data$4(
+        .d(fw0_data$4$d),
+        .q(fw0_data$4$q),
+        .clock(fw0_data$4$clock)
+    );
+    shared_mem$fw0_data$5 fw0_data$5(
+        .d(fw0_data$5$d),
+        .q(fw0_data$5$q),
+        .clock(fw0_data$5$clock)
+    );
+    shared_mem$fw0_data$6 fw0_data$6(
+        .d(fw0_data$6$d),
+        .q(fw0_data$6$q),
+        .clock(fw0_data$6$clock)
+    );
+    shared_mem$fw0_data$7 fw0_data$7(
+        .d(fw0_data$7$d),
+        .q(fw0_data$7$q),
+        .clock(fw0_data$7$clock)
+    );
+    shared_mem$fw0_data$8 fw0_data$8(
+        .d(fw0_data$8$d),
+        .q(fw0_data$8$q),
+        .clock(fw0_data$8$clock)
+    );
+    shared_mem$fw0_data$9 fw0_data$9(
+        .d(fw0_data$9$d),
+        .q(fw0_data$9$q),
+        .clock(fw0_data$9$clock)
+    );
+    shared_mem$fw0_data$10 fw0_data$10(
+        .d(fw0_data$10$d),
+        .q(fw0_data$10$q),
+        .clock(fw0_data$10$clock)
+    );
+    shared_mem$fw0_data$11 fw0_data$11(
+        .d(fw0_data$11$d),
+        .q(fw0_data$11$q),
+        .clock(fw0_data$11$clock)
+    );
+    shared_mem$fw0_data$12 fw0_data$12(
+        .d(fw0_data$12$d),
+        .q(fw0_data$12$q),
+        .clock(fw0_data$12$clock)
+    );
+    shared_mem$fw0_data$13 fw0_data$13(
+        .d(fw0_data$13$d),
+        .q(fw0_data$13$q),
+        .clock(fw0_data$13$clock)
+    );
+    shared_mem$fw0_data$14 fw0_data$14(
+        .d(fw0_data$14$d),
+        .q(fw0_data$14$q),
+        .clock(fw0_data$14$clock)
+    );
+    shared_mem$fw0_data$15 fw0_data$15(
+        .d(fw0_data$15$d),
+        .q(fw0_data$15$q),
+        .clock(fw0_data$15$clock)
+    );
+    shared_mem$fw0_be$0 fw0_be$0(
+        .d(fw0_be$0$d),
+        .q(fw0_be$0$q),
+        .clock(fw0_be$0$clock)
+    );
+    shared_mem$fw0_be$1 fw0_be$1(
+        .d(fw0_be$1$d),
+        .q(fw0_be$1$q),
+        .clock(fw0_be$1$clock)
+    );
+    shared_mem$fw0_be$2 fw0_be$2(
+        .d(fw0_be$2$d),
+        .q(fw0_be$2$q),
+        .clock(fw0_be$2$clock)
+    );
+    shared_mem$fw0_be$3 fw0_be$3(
+        .d(fw0_be$3$d),
+        .q(fw0_be$3$q),
+        .clock(fw0_be$3$clock)
+    );
+    shared_mem$fw0_be$4 fw0_be$4(
+        .d(fw0_be$4$d),
+        .q(fw0_be$4$q),
+        .clock(fw0_be$4$clock)
+    );
+    shared_mem$fw0_be$5 fw0_be$5(
+        .d(fw0_be$5$d),
+        .q(fw0_be$5$q),
+        .clock(fw0_be$5$clock)
+    );
+    shared_mem$fw0_be$6 fw0_be$6(
+        .d(fw0_be$6$d),
+        .q(fw0_be$6$q),
+        .clock(fw0_be$6$clock)
+    );
+    shared_mem$fw0_be$7 fw0_be$7(
+        .d(fw0_be$7$d),
+        .q(fw0_be$7$q),
+        .clock(fw0_be$7$clock)
+    );
+    shared_mem$fw0_be$8 fw0_be$8(
+        .d(fw0_be$8$d),
+        .q(fw0_be$8$q),
+        .clock(fw0_be$8$clock)
+    );
+    shared_mem$fw0_be$9 fw0_be$9(
+        .d(fw0_be$9$d),
+        .q(fw0_be$9$q),
+        .clock(fw0_be$9$clock)
+    );
+    shared_mem$fw0_be$10 fw0_be$10(
+        .d(fw0_be$10$d),
+        .q(fw0_be$10$q),
+        .clock(fw0_be$10$clock)
+    );
+    shared_mem$fw0_be$11 fw0_be$11(
+        .d(fw0_be$11$d),
+        .q(fw0_be$11$q),
+        .clock(fw0_be$11$clock)
+    );
+    shared_mem$fw0_be$12 fw0_be$12(
+        .d(fw0_be$12$d),
+        .q(fw0_be$12$q),
+        .clock(fw0_be$12$clock)
+    );
+    shared_mem$fw0_be$13 fw0_be$13(
+        .d(fw0_be$13$d),
+        .q(fw0_be$13$q),
+        .clock(fw0_be$13$clock)
+    );
+    shared_mem$fw0_be$14 fw0_be$14(
+        .d(fw0_be$14$d),
+        .q(fw0_be$14$q),
+        .clock(fw0_be$14$clock)
+    );
+    shared_mem$fw0_be$15 fw0_be$15(
+        .d(fw0_be$15$d),
+        .q(fw0_be$15$q),
+        .clock(fw0_be$15$clock)
+    );
+    shared_mem$fw1_row$0 fw1_row$0(
+        .d(fw1_row$0$d),
+        .q(fw1_row$0$q),
+        .clock(fw1_row$0$clock)
+    );
+    shared_mem$fw1_row$1 fw1_row$1(
+        .d(fw1_row$1$d),
+        .q(fw1_row$1$q),
+        .clock(fw1_row$1$clock)
+    );
+    shared_mem$fw1_row$2 fw1_row$2(
+        .d(fw1_row$2$d),
+        .q(fw1_row$2$q),
+        .clock(fw1_row$2$clock)
+    );
+    shared_mem$fw1_row$3 fw1_row$3(
+        .d(fw1_row$3$d),
+        .q(fw1_row$3$q),
+        .clock(fw1_row$3$clock)
+    );
+    shared_mem$fw1_row$4 fw1_row$4(
+        .d(fw1_row$4$d),
+        .q(fw1_row$4$q),
+        .clock(fw1_row$4$clock)
+    );
+    shared_mem$fw1_row$5 fw1_row$5(
+        .d(fw1_row$5$d),
+        .q(fw1_row$5$q),
+        .clock(fw1_row$5$clock)
+    );
+    shared_mem$fw1_row$6 fw1_row$6(
+        .d(fw1_row$6$d),
+        .q(fw1_row$6$q),
+        .clock(fw1_row$6$clock)
+    );
+    shared_mem$fw1_row$7 fw1_row$7(
+        .d(fw1_row$7$d),
+        .q(fw1_row$7$q),
+        .clock(fw1_row$7$clock)
+    );
+    shared_mem$fw1_row$8 fw1_row$8(
+        .d(fw1_row$8$d),
+        .q(fw1_row$8$q),
+        .clock(fw1_row$8$clock)
+    );
+    shared_mem$fw1_row$9 fw1_row$9(
+        .d(fw1_row$9$d),
+        .q(fw1_row$9$q),
+        .clock(fw1_row$9$clock)
+    );
+    shared_mem$fw1_row$10 fw1_row$10(
+        .d(fw1_row$10$d),
+        .q(fw1_row$10$q),
+        .clock(fw1_row$10$clock)
+    );
+    shared_mem$fw1_row$11 fw1_row$11(
+        .d(fw1_row$11$d),
+        .q(fw1_row$11$q),
+        .clock(fw1_row$11$clock)
+    );
+    shared_mem$fw1_row$12 fw1_row$12(
+        .d(fw1_row$12$d),
+        .q(fw1_row$12$q),
+        .clock(fw1_row$12$clock)
+    );
+    shared_mem$fw1_row$13 fw1_row$13(
+        .d(fw1_row$13$d),
+        .q(fw1_row$13$q),
+        .clock(fw1_row$13$clock)
+    );
+    shared_mem$fw1_row$14 fw1_row$14(
+        .d(fw1_row$14$d),
+        .q(fw1_row$14$q),
+        .clock(fw1_row$14$clock)
+    );
+    shared_mem$fw1_row$15 fw1_row$15(
+        .d(fw1_row$15$d),
+        .q(fw1_row$15$q),
+        .clock(fw1_row$15$clock)
+    );
+    shared_mem$fw1_data$0 fw1_data$0(
+        .d(fw1_data$0$d),
+        .q(fw1_data$0$q),
+        .clock(fw1_data$0$clock)
+    );
+    shared_mem$fw1_data$1 fw1_data$1(
+        .d(fw1_data$1$d),
+        .q(fw1_data$1$q),
+        .clock(fw1_data$1$clock)
+    );
+    shared_mem$fw1_data$2 fw1_data$2(
+        .d(fw1_data$2$d),
+        .q(fw1_data$2$q),
+        .clock(fw1_data$2$clock)
+    );
+    shared_mem$fw1_data$3 fw1_data$3(
+        .d(fw1_data$3$d),
+        .q(fw1_data$3$q),
+        .clock(fw1_data$3$clock)
+    );
+    shared_mem$fw1_data$4 fw1_data$4(
+        .d(fw1_data$4$d),
+        .q(fw1_data$4$q),
+        .clock(fw1_data$4$clock)
+    );
+    shared_mem$fw1_data$5 fw1_data$5(
+        .d(fw1_data$5$d),
+        .q(fw1_data$5$q),
+        .clock(fw1_data$5$clock)
+    );
+    shared_mem$fw1_data$6 fw1_data$6(
+        .d(fw1_data$6$d),
+        .q(fw1_data$6$q),
+        .clock(fw1_data$6$clock)
+    );
+    shared_mem$fw1_data$7 fw1_data$7(
+        .d(fw1_data$7$d),
+        .q(fw1_data$7$q),
+        .clock(fw1_data$7$clock)
+    );
+    shared_mem$fw1_data$8 fw1_data$8(
+        .d(fw1_data$8$d),
+        .q(fw1_data$8$q),
+        .clock(fw1_data$8$clock)
+    );
+    shared_mem$fw1_data$9 fw1_data$9(
+        .d(fw1_data$9$d),
+        .q(fw1_data$9$q),
+        .clock(fw1_data$9$clock)
+    );
+    shared_mem$fw1_data$10 fw1_data$10(
+        .d(fw1_data$10$d),
+        .q(fw1_data$10$q),
+        .clock(fw1_data$10$clock)
+    );
+    shared_mem$fw1_data$11 fw1_data$11(
+        .d(fw1_data$11$d),
+        .q(fw1_data$11$q),
+        .clock(fw1_data$11$clock)
+    );
+    shared_mem$fw1_data$12 fw1_data$12(
+        .d(fw1_data$12$d),
+        .q(fw1_data$12$q),
+        .clock(fw1_data$12$clock)
+    );
+    shared_mem$fw1_data$13 fw1_data$13(
+        .d(fw1_data$13$d),
+        .q(fw1_data$13$q),
+        .clock(fw1_data$13$clock)
+    );
+    shared_mem$fw1_data$14 fw1_data$14(
+        .d(fw1_data$14$d),
+        .q(fw1_data$14$q),
+        .clock(fw1_data$14$clock)
+    );
+    shared_mem$fw1_data$15 fw1_data$15(
+        .d(fw1_data$15$d),
+        .q(fw1_data$15$q),
+        .clock(fw1_data$15$clock)
+    );
+    shared_mem$fw1_be$0 fw1_be$0(
+        .d(fw1_be$0$d),
+        .q(fw1_be$0$q),
+        .clock(fw1_be$0$clock)
+    );
+    shared_mem$fw1_be$1 fw1_be$1(
+        .d(fw1_be$1$d),
+        .q(fw1_be$1$q),
+        .clock(fw1_be$1$clock)
+    );
+    shared_mem$fw1_be$2 fw1_be$2(
+        .d(fw1_be$2$d),
+        .q(fw1_be$2$q),
+        .clock(fw1_be$2$clock)
+    );
+    shared_mem$fw1_be$3 fw1_be$3(
+        .d(fw1_be$3$d),
+        .q(fw1_be$3$q),
+        .clock(fw1_be$3$clock)
+    );
+    shared_mem$fw1_be$4 fw1_be$4(
+        .d(fw1_be$4$d),
+        .q(fw1_be$4$q),
+        .clock(fw1_be$4$clock)
+    );
+    shared_mem$fw1_be$5 fw1_be$5(
+        .d(fw1_be$5$d),
+        .q(fw1_be$5$q),
+        .clock(fw1_be$5$clock)
+    );
+    shared_mem$fw1_be$6 fw1_be$6(
+        .d(fw1_be$6$d),
+        .q(fw1_be$6$q),
+        .clock(fw1_be$6$clock)
+    );
+    shared_mem$fw1_be$7 fw1_be$7(
+        .d(fw1_be$7$d),
+        .q(fw1_be$7$q),
+        .clock(fw1_be$7$clock)
+    );
+    shared_mem$fw1_be$8 fw1_be$8(
+        .d(fw1_be$8$d),
+        .q(fw1_be$8$q),
+        .clock(fw1_be$8$clock)
+    );
+    shared_mem$fw1_be$9 fw1_be$9(
+        .d(fw1_be$9$d),
+        .q(fw1_be$9$q),
+        .clock(fw1_be$9$clock)
+    );
+    shared_mem$fw1_be$10 fw1_be$10(
+        .d(fw1_be$10$d),
+        .q(fw1_be$10$q),
+        .clock(fw1_be$10$clock)
+    );
+    shared_mem$fw1_be$11 fw1_be$11(
+        .d(fw1_be$11$d),
+        .q(fw1_be$11$q),
+        .clock(fw1_be$11$clock)
+    );
+    shared_mem$fw1_be$12 fw1_be$12(
+        .d(fw1_be$12$d),
+        .q(fw1_be$12$q),
+        .clock(fw1_be$12$clock)
+    );
+    shared_mem$fw1_be$13 fw1_be$13(
+        .d(fw1_be$13$d),
+        .q(fw1_be$13$q),
+        .clock(fw1_be$13$clock)
+    );
+    shared_mem$fw1_be$14 fw1_be$14(
+        .d(fw1_be$14$d),
+        .q(fw1_be$14$q),
+        .clock(fw1_be$14$clock)
+    );
+    shared_mem$fw1_be$15 fw1_be$15(
+        .d(fw1_be$15$d),
+        .q(fw1_be$15$q),
+        .clock(fw1_be$15$clock)
+    );
+    shared_mem$fw2_row$0 fw2_row$0(
+        .d(fw2_row$0$d),
+        .q(fw2_row$0$q),
+        .clock(fw2_row$0$clock)
+    );
+    shared_mem$fw2_row$1 fw2_row$1(
+        .d(fw2_row$1$d),
+        .q(fw2_row$1$q),
+        .clock(fw2_row$1$clock)
+    );
+    shared_mem$fw2_row$2 fw2_row$2(
+        .d(fw2_row$2$d),
+        .q(fw2_row$2$q),
+        .clock(fw2_row$2$clock)
+    );
+    shared_mem$fw2_row$3 fw2_row$3(
+        .d(fw2_row$3$d),
+        .q(fw2_row$3$q),
+        .clock(fw2_row$3$clock)
+    );
+    shared_mem$fw2_row$4 fw2_row$4(
+        .d(fw2_row$4$d),
+        .q(fw2_row$4$q),
+        .clock(fw2_row$4$clock)
+    );
+    shared_mem$fw2_row$5 fw2_row$5(
+        .d(fw2_row$5$d),
+        .q(fw2_row$5$q),
+        .clock(fw2_row$5$clock)
+    );
+    shared_mem$fw2_row$6 fw2_row$6(
+        .d(fw2_row$6$d),
+        .q(fw2_row$6$q),
+        .clock(fw2_row$6$clock)
+    );
+    shared_mem$fw2_row$7 fw2_row$7(
+        .d(fw2_row$7$d),
+        .q(fw2_row$7$q),
+        .clock(fw2_row$7$clock)
+    );
+    shared_mem$fw2_row$8 fw2_row$8(
+        .d(fw2_row$8$d),
+        .q(fw2_row$8$q),
+        .clock(fw2_row$8$clock)
+    );
+    shared_mem$fw2_row$9 fw2_row$9(
+        .d(fw2_row$9$d),
+        .q(fw2_row$9$q),
+        .clock(fw2_row$9$clock)
+    );
+    shared_mem$fw2_row$10 fw2_row$10(
+        .d(fw2_row$10$d),
+        .q(fw2_row$10$q),
+        .clock(fw2_row$10$clock)
+    );
+    shared_mem$fw2_row$11 fw2_row$11(
+        .d(fw2_row$11$d),
+        .q(fw2_row$11$q),
+        .clock(fw2_row$11$clock)
+    );
+    shared_mem$fw2_row$12 fw2_row$12(
+        .d(fw2_row$12$d),
+        .q(fw2_row$12$q),
+        .clock(fw2_row$12$clock)
+    );
+    shared_mem$fw2_row$13 fw2_row$13(
+        .d(fw2_row$13$d),
+        .q(fw2_row$13$q),
+        .clock(fw2_row$13$clock)
+    );
+    shared_mem$fw2_row$14 fw2_row$14(
+        .d(fw2_row$14$d),
+        .q(fw2_row$14$q),
+        .clock(fw2_row$14$clock)
+    );
+    shared_mem$fw2_row$15 fw2_row$15(
+        .d(fw2_row$15$d),
+        .q(fw2_row$15$q),
+        .clock(fw2_row$15$clock)
+    );
+    shared_mem$fw2_data$0 fw2_data$0(
+        .d(fw2_data$0$d),
+        .q(fw2_data$0$q),
+        .clock(fw2_data$0$clock)
+    );
+    shared_mem$fw2_data$1 fw2_data$1(
+        .d(fw2_data$1$d),
+        .q(fw2_data$1$q),
+        .clock(fw2_data$1$clock)
+    );
+    shared_mem$fw2_data$2 fw2_data$2(
+        .d(fw2_data$2$d),
+        .q(fw2_data$2$q),
+        .clock(fw2_data$2$clock)
+    );
+    shared_mem$fw2_data$3 fw2_data$3(
+        .d(fw2_data$3$d),
+        .q(fw2_data$3$q),
+        .clock(fw2_data$3$clock)
+    );
+    shared_mem$fw2_data$4 fw2_data$4(
+        .d(fw2_data$4$d),
+        .q(fw2_data$4$q),
+        .clock(fw2_data$4$clock)
+    );
+    shared_mem$fw2_data$5 fw2_data$5(
+        .d(fw2_data$5$d),
+        .q(fw2_data$5$q),
+        .clock(fw2_data$5$clock)
+    );
+    shared_mem$fw2_data$6 fw2_data$6(
+        .d(fw2_data$6$d),
+        .q(fw2_data$6$q),
+        .clock(fw2_data$6$clock)
+    );
+    shared_mem$fw2_data$7 fw2_data$7(
+        .d(fw2_data$7$d),
+        .q(fw2_data$7$q),
+        .clock(fw2_data$7$clock)
+    );
+    shared_mem$fw2_data$8 fw2_data$8(
+        .d(fw2_data$8$d),
+        .q(fw2_data$8$q),
+        .clock(fw2_data$8$clock)
+    );
+    shared_mem$fw2_data$9 fw2_data$9(
+        .d(fw2_data$9$d),
+        .q(fw2_data$9$q),
+        .clock(fw2_data$9$clock)
+    );
+    shared_mem$fw2_data$10 fw2_data$10(
+        .d(fw2_data$10$d),
+        .q(fw2_data$10$q),
+        .clock(fw2_data$10$clock)
+    );
+    shared_mem$fw2_data$11 fw2_data$11(
+        .d(fw2_data$11$d),
+        .q(fw2_data$11$q),
+        .clock(fw2_data$11$clock)
+    );
+    shared_mem$fw2_data$12 fw2_data$12(
+        .d(fw2_data$12$d),
+        .q(fw2_data$12$q),
+        .clock(fw2_data$12$clock)
+    );
+    shared_mem$fw2_data$13 fw2_data$13(
+        .d(fw2_data$13$d),
+        .q(fw2_data$13$q),
+        .clock(fw2_data$13$clock)
+    );
+    shared_mem$fw2_data$14 fw2_data$14(
+        .d(fw2_data$14$d),
+        .q(fw2_data$14$q),
+        .clock(fw2_data$14$clock)
+    );
+    shared_mem$fw2_data$15 fw2_data$15(
+        .d(fw2_data$15$d),
+        .q(fw2_data$15$q),
+        .clock(fw2_data$15$clock)
+    );
+    shared_mem$fw2_be$0 fw2_be$0(
+        .d(fw2_be$0$d),
+        .q(fw2_be$0$q),
+        .clock(fw2_be$0$clock)
+    );
+    shared_mem$fw2_be$1 fw2_be$1(
+        .d(fw2_be$1$d),
+        .q(fw2_be$1$q),
+        .clock(fw2_be$1$clock)
+    );
+    shared_mem$fw2_be$2 fw2_be$2(
+        .d(fw2_be$2$d),
+        .q(fw2_be$2$q),
+        .clock(fw2_be$2$clock)
+    );
+    shared_mem$fw2_be$3 fw2_be$3(
+        .d(fw2_be$3$d),
+        .q(fw2_be$3$q),
+        .clock(fw2_be$3$clock)
+    );
+    shared_mem$fw2_be$4 fw2_be$4(
+        .d(fw2_be$4$d),
+        .q(fw2_be$4$q),
+        .clock(fw2_be$4$clock)
+    );
+    shared_mem$fw2_be$5 fw2_be$5(
+        .d(fw2_be$5$d),
+        .q(fw2_be$5$q),
+        .clock(fw2_be$5$clock)
+    );
+    shared_mem$fw2_be$6 fw2_be$6(
+        .d(fw2_be$6$d),
+        .q(fw2_be$6$q),
+        .clock(fw2_be$6$clock)
+    );
+    shared_mem$fw2_be$7 fw2_be$7(
+        .d(fw2_be$7$d),
+        .q(fw2_be$7$q),
+        .clock(fw2_be$7$clock)
+    );
+    shared_mem$fw2_be$8 fw2_be$8(
+        .d(fw2_be$8$d),
+        .q(fw2_be$8$q),
+        .clock(fw2_be$8$clock)
+    );
+    shared_mem$fw2_be$9 fw2_be$9(
+        .d(fw2_be$9$d),
+        .q(fw2_be$9$q),
+        .clock(fw2_be$9$clock)
+    );
+    shared_mem$fw2_be$10 fw2_be$10(
+        .d(fw2_be$10$d),
+        .q(fw2_be$10$q),
+        .clock(fw2_be$10$clock)
+    );
+    shared_mem$fw2_be$11 fw2_be$11(
+        .d(fw2_be$11$d),
+        .q(fw2_be$11$q),
+        .clock(fw2_be$11$clock)
+    );
+    shared_mem$fw2_be$12 fw2_be$12(
+        .d(fw2_be$12$d),
+        .q(fw2_be$12$q),
+        .clock(fw2_be$12$clock)
+    );
+    shared_mem$fw2_be$13 fw2_be$13(
+        .d(fw2_be$13$d),
+        .q(fw2_be$13$q),
+        .clock(fw2_be$13$clock)
+    );
+    shared_mem$fw2_be$14 fw2_be$14(
+        .d(fw2_be$14$d),
+        .q(fw2_be$14$q),
+        .clock(fw2_be$14$clock)
+    );
+    shared_mem$fw2_be$15 fw2_be$15(
+        .d(fw2_be$15$d),
+        .q(fw2_be$15$q),
+        .clock(fw2_be$15$clock)
+    );
+    shared_mem$fw3_row$0 fw3_row$0(
+        .d(fw3_row$0$d),
+        .q(fw3_row$0$q),
+        .clock(fw3_row$0$clock)
+    );
+    shared_mem$fw3_row$1 fw3_row$1(
+        .d(fw3_row$1$d),
+        .q(fw3_row$1$q),
+        .clock(fw3_row$1$clock)
+    );
+    shared_mem$fw3_row$2 fw3_row$2(
+        .d(fw3_row$2$d),
+        .q(fw3_row$2$q),
+        .clock(fw3_row$2$clock)
+    );
+    shared_mem$fw3_row$3 fw3_row$3(
+        .d(fw3_row$3$d),
+        .q(fw3_row$3$q),
+        .clock(fw3_row$3$clock)
+    );
+    shared_mem$fw3_row$4 fw3_row$4(
+        .d(fw3_row$4$d),
+        .q(fw3_row$4$q),
+        .clock(fw3_row$4$clock)
+    );
+    shared_mem$fw3_row$5 fw3_row$5(
+        .d(fw3_row$5$d),
+        .q(fw3_row$5$q),
+        .clock(fw3_row$5$clock)
+    );
+    shared_mem$fw3_row$6 fw3_row$6(
+        .d(fw3_row$6$d),
+        .q(fw3_row$6$q),
+        .clock(fw3_row$6$clock)
+    );
+    shared_mem$fw3_row$7 fw3_row$7(
+        .d(fw3_row$7$d),
+        .q(fw3_row$7$q),
+        .clock(fw3_row$7$clock)
+    );
+    shared_mem$fw3_row$8 fw3_row$8(
+        .d(fw3_row$8$d),
+        .q(fw3_row$8$q),
+        .clock(fw3_row$8$clock)
+    );
+    shared_mem$fw3_row$9 fw3_row$9(
+        .d(fw3_row$9$d),
+        .q(fw3_row$9$q),
+        .clock(fw3_row$9$clock)
+    );
+    shared_mem$fw3_row$10 fw3_row$10(
+        .d(fw3_row$10$d),
+        .q(fw3_row$10$q),
+        .clock(fw3_row$10$clock)
+    );
+    shared_mem$fw3_row$11 fw3_row$11(
+        .d(fw3_row$11$d),
+        .q(fw3_row$11$q),
+        .clock(fw3_row$11$clock)
+    );
+    shared_mem$fw3_row$12 fw3_row$12(
+        .d(fw3_row$12$d),
+        .q(fw3_row$12$q),
+        .clock(fw3_row$12$clock)
+    );
+    shared_mem$fw3_row$13 fw3_row$13(
+        .d(fw3_row$13$d),
+        .q(fw3_row$13$q),
+        .clock(fw3_row$13$clock)
+    );
+    shared_mem$fw3_row$14 fw3_row$14(
+        .d(fw3_row$14$d),
+        .q(fw3_row$14$q),
+        .clock(fw3_row$14$clock)
+    );
+    shared_mem$fw3_row$15 fw3_row$15(
+        .d(fw3_row$15$d),
+        .q(fw3_row$15$q),
+        .clock(fw3_row$15$clock)
+    );
+    shared_mem$fw3_data$0 fw3_data$0(
+        .d(fw3_data$0$d),
+        .q(fw3_data$0$q),
+        .clock(fw3_data$0$clock)
+    );
+    shared_mem$fw3_data$1 fw3_data$1(
+        .d(fw3_data$1$d),
+        .q(fw3_data$1$q),
+        .clock(fw3_data$1$clock)
+    );
+    shared_mem$fw3_data$2 fw3_data$2(
+        .d(fw3_data$2$d),
+        .q(fw3_data$2$q),
+        .clock(fw3_data$2$clock)
+    );
+    shared_mem$fw3_data$3 fw3_data$3(
+        .d(fw3_data$3$d),
+        .q(fw3_data$3$q),
+        .clock(fw3_data$3$clock)
+    );
+    shared_mem$fw3_data$4 fw3_data$4(
+        .d(fw3_data$4$d),
+        .q(fw3_data$4$q),
+        .clock(fw3_data$4$clock)
+    );
+    shared_mem$fw3_data$5 fw3_data$5(
+        .d(fw3_data$5$d),
+        .q(fw3_data$5$q),
+        .clock(fw3_data$5$clock)
+    );
+    shared_mem$fw3_data$6 fw3_data$6(
+        .d(fw3_data$6$d),
+        .q(fw3_data$6$q),
+        .clock(fw3_data$6$clock)
+    );
+    shared_mem$fw3_data$7 fw3_data$7(
+        .d(fw3_data$7$d),
+        .q(fw3_data$7$q),
+        .clock(fw3_data$7$clock)
+    );
+    shared_mem$fw3_data$8 fw3_data$8(
+        .d(fw3_data$8$d),
+        .q(fw3_data$8$q),
+        .clock(fw3_data$8$clock)
+    );
+    shared_mem$fw3_data$9 fw3_data$9(
+        .d(fw3_data$9$d),
+        .q(fw3_data$9$q),
+        .clock(fw3_data$9$clock)
+    );
+    shared_mem$fw3_data$10 fw3_data$10(
+        .d(fw3_data$10$d),
+        .q(fw3_data$10$q),
+        .clock(fw3_data$10$clock)
+    );
+    shared_mem$fw3_data$11 fw3_data$11(
+        .d(fw3_data$11$d),
+        .q(fw3_data$11$q),
+        .clock(fw3_data$11$clock)
+    );
+    shared_mem$fw3_data$12 fw3_data$12(
+        .d(fw3_data$12$d),
+        .q(fw3_data$12$q),
+        .clock(fw3_data$12$clock)
+    );
+    shared_mem$fw3_data$13 fw3_data$13(
+        .d(fw3_data$13$d),
+        .q(fw3_data$13$q),
+        .clock(fw3_data$13$clock)
+    );
+    shared_mem$fw3_data$14 fw3_data$14(
+        .d(fw3_data$14$d),
+        .q(fw3_data$14$q),
+        .clock(fw3_data$14$clock)
+    );
+    shared_mem$fw3_data$15 fw3_data$15(
+        .d(fw3_data$15$d),
+        .q(fw3_data$15$q),
+        .clock(fw3_data$15$clock)
+    );
+    shared_mem$fw3_be$0 fw3_be$0(
+        .d(fw3_be$0$d),
+        .q(fw3_be$0$q),
+        .clock(fw3_be$0$clock)
+    );
+    shared_mem$fw3_be$1 fw3_be$1(
+        .d(fw3_be$1$d),
+        .q(fw3_be$1$q),
+        .clock(fw3_be$1$clock)
+    );
+    shared_mem$fw3_be$2 fw3_be$2(
+        .d(fw3_be$2$d),
+        .q(fw3_be$2$q),
+        .clock(fw3_be$2$clock)
+    );
+    shared_mem$fw3_be$3 fw3_be$3(
+        .d(fw3_be$3$d),
+        .q(fw3_be$3$q),
+        .clock(fw3_be$3$clock)
+    );
+    shared_mem$fw3_be$4 fw3_be$4(
+        .d(fw3_be$4$d),
+        .q(fw3_be$4$q),
+        .clock(fw3_be$4$clock)
+    );
+    shared_mem$fw3_be$5 fw3_be$5(
+        .d(fw3_be$5$d),
+        .q(fw3_be$5$q),
+        .clock(fw3_be$5$clock)
+    );
+    shared_mem$fw3_be$6 fw3_be$6(
+        .d(fw3_be$6$d),
+        .q(fw3_be$6$q),
+        .clock(fw3_be$6$clock)
+    );
+    shared_mem$fw3_be$7 fw3_be$7(
+        .d(fw3_be$7$d),
+        .q(fw3_be$7$q),
+        .clock(fw3_be$7$clock)
+    );
+    shared_mem$fw3_be$8 fw3_be$8(
+        .d(fw3_be$8$d),
+        .q(fw3_be$8$q),
+        .clock(fw3_be$8$clock)
+    );
+    shared_mem$fw3_be$9 fw3_be$9(
+        .d(fw3_be$9$d),
+        .q(fw3_be$9$q),
+        .clock(fw3_be$9$clock)
+    );
+    shared_mem$fw3_be$10 fw3_be$10(
+        .d(fw3_be$10$d),
+        .q(fw3_be$10$q),
+        .clock(fw3_be$10$clock)
+    );
+    shared_mem$fw3_be$11 fw3_be$11(
+        .d(fw3_be$11$d),
+        .q(fw3_be$11$q),
+        .clock(fw3_be$11$clock)
+    );
+    shared_mem$fw3_be$12 fw3_be$12(
+        .d(fw3_be$12$d),
+        .q(fw3_be$12$q),
+        .clock(fw3_be$12$clock)
+    );
+    shared_mem$fw3_be$13 fw3_be$13(
+        .d(fw3_be$13$d),
+        .q(fw3_be$13$q),
+        .clock(fw3_be$13$clock)
+    );
+    shared_mem$fw3_be$14 fw3_be$14(
+        .d(fw3_be$14$d),
+        .q(fw3_be$14$q),
+        .clock(fw3_be$14$clock)
+    );
+    shared_mem$fw3_be$15 fw3_be$15(
+        .d(fw3_be$15$d),
+        .q(fw3_be$15$q),
+        .clock(fw3_be$15$clock)
+    );
+    shared_mem$fw_hi0$0 fw_hi0$0(
+        .d(fw_hi0$0$d),
+        .q(fw_hi0$0$q),
+        .clock(fw_hi0$0$clock)
+    );
+    shared_mem$fw_hi0$1 fw_hi0$1(
+        .d(fw_hi0$1$d),
+        .q(fw_hi0$1$q),
+        .clock(fw_hi0$1$clock)
+    );
+    shared_mem$fw_hi0$2 fw_hi0$2(
+        .d(fw_hi0$2$d),
+        .q(fw_hi0$2$q),
+        .clock(fw_hi0$2$clock)
+    );
+    shared_mem$fw_hi0$3 fw_hi0$3(
+        .d(fw_hi0$3$d),
+        .q(fw_hi0$3$q),
+        .clock(fw_hi0$3$clock)
+    );
+    shared_mem$fw_hi0$4 fw_hi0$4(
+        .d(fw_hi0$4$d),
+        .q(fw_hi0$4$q),
+        .clock(fw_hi0$4$clock)
+    );
+    shared_mem$fw_hi0$5 fw_hi0$5(
+        .d(fw_hi0$5$d),
+        .q(fw_hi0$5$q),
+        .clock(fw_hi0$5$clock)
+    );
+    shared_mem$fw_hi0$6 fw_hi0$6(
+        .d(fw_hi0$6$d),
+        .q(fw_hi0$6$q),
+        .clock(fw_hi0$6$clock)
+    );
+    shared_mem$fw_hi0$7 fw_hi0$7(
+        .d(fw_hi0$7$d),
+        .q(fw_hi0$7$q),
+        .clock(fw_hi0$7$clock)
+    );
+    shared_mem$fw_hi0$8 fw_hi0$8(
+        .d(fw_hi0$8$d),
+        .q(fw_hi0$8$q),
+        .clock(fw_hi0$8$clock)
+    );
+    shared_mem$fw_hi0$9 fw_hi0$9(
+        .d(fw_hi0$9$d),
+        .q(fw_hi0$9$q),
+        .clock(fw_hi0$9$clock)
+    );
+    shared_mem$fw_hi0$10 fw_hi0$10(
+        .d(fw_hi0$10$d),
+        .q(fw_hi0$10$q),
+        .clock(fw_hi0$10$clock)
+    );
+    shared_mem$fw_hi0$11 fw_hi0$11(
+        .d(fw_hi0$11$d),
+        .q(fw_hi0$11$q),
+        .clock(fw_hi0$11$clock)
+    );
+    shared_mem$fw_hi0$12 fw_hi0$12(
+        .d(fw_hi0$12$d),
+        .q(fw_hi0$12$q),
+        .clock(fw_hi0$12$clock)
+    );
+    shared_mem$fw_hi0$13 fw_hi0$13(
+        .d(fw_hi0$13$d),
+        .q(fw_hi0$13$q),
+        .clock(fw_hi0$13$clock)
+    );
+    shared_mem$fw_hi0$14 fw_hi0$14(
+        .d(fw_hi0$14$d),
+        .q(fw_hi0$14$q),
+        .clock(fw_hi0$14$clock)
+    );
+    shared_mem$fw_hi0$15 fw_hi0$15(
+        .d(fw_hi0$15$d),
+        .q(fw_hi0$15$q),
+        .clock(fw_hi0$15$clock)
+    );
+    shared_mem$fw_hi1$0 fw_hi1$0(
+        .d(fw_hi1$0$d),
+        .q(fw_hi1$0$q),
+        .clock(fw_hi1$0$clock)
+    );
+    shared_mem$fw_hi1$1 fw_hi1$1(
+        .d(fw_hi1$1$d),
+        .q(fw_hi1$1$q),
+        .clock(fw_hi1$1$clock)
+    );
+    shared_mem$fw_hi1$2 fw_hi1$2(
+        .d(fw_hi1$2$d),
+        .q(fw_hi1$2$q),
+        .clock(fw_hi1$2$clock)
+    );
+    shared_mem$fw_hi1$3 fw_hi1$3(
+        .d(fw_hi1$3$d),
+        .q(fw_hi1$3$q),
+        .clock(fw_hi1$3$clock)
+    );
+    shared_mem$fw_hi1$4 fw_hi1$4(
+        .d(fw_hi1$4$d),
+        .q(fw_hi1$4$q),
+        .clock(fw_hi1$4$clock)
+    );
+    shared_mem$fw_hi1$5 fw_hi1$5(
+        .d(fw_hi1$5$d),
+        .q(fw_hi1$5$q),
+        .clock(fw_hi1$5$clock)
+    );
+    shared_mem$fw_hi1$6 fw_hi1$6(
+        .d(fw_hi1$6$d),
+        .q(fw_hi1$6$q),
+        .clock(fw_hi1$6$clock)
+    );
+    shared_mem$fw_hi1$7 fw_hi1$7(
+        .d(fw_hi1$7$d),
+        .q(fw_hi1$7$q),
+        .clock(fw_hi1$7$clock)
+    );
+    shared_mem$fw_hi1$8 fw_hi1$8(
+        .d(fw_hi1$8$d),
+        .q(fw_hi1$8$q),
+        .clock(fw_hi1$8$clock)
+    );
+    shared_mem$fw_hi1$9 fw_hi1$9(
+        .d(fw_hi1$9$d),
+        .q(fw_hi1$9$q),
+        .clock(fw_hi1$9$clock)
+    );
+    shared_mem$fw_hi1$10 fw_hi1$10(
+        .d(fw_hi1$10$d),
+        .q(fw_hi1$10$q),
+        .clock(fw_hi1$10$clock)
+    );
+    shared_mem$fw_hi1$11 fw_hi1$11(
+        .d(fw_hi1$11$d),
+        .q(fw_hi1$11$q),
+        .clock(fw_hi1$11$clock)
+    );
+    shared_mem$fw_hi1$12 fw_hi1$12(
+        .d(fw_hi1$12$d),
+        .q(fw_hi1$12$q),
+        .clock(fw_hi1$12$clock)
+    );
+    shared_mem$fw_hi1$13 fw_hi1$13(
+        .d(fw_hi1$13$d),
+        .q(fw_hi1$13$q),
+        .clock(fw_hi1$13$clock)
+    );
+    shared_mem$fw_hi1$14 fw_hi1$14(
+        .d(fw_hi1$14$d),
+        .q(fw_hi1$14$q),
+        .clock(fw_hi1$14$clock)
+    );
+    shared_mem$fw_hi1$15 fw_hi1$15(
+        .d(fw_hi1$15$d),
+        .q(fw_hi1$15$q),
+        .clock(fw_hi1$15$clock)
+    );
+    shared_mem$fw_we$0 fw_we$0(
+        .d(fw_we$0$d),
+        .q(fw_we$0$q),
+        .clock(fw_we$0$clock)
+    );
+    shared_mem$fw_we$1 fw_we$1(
+        .d(fw_we$1$d),
+        .q(fw_we$1$q),
+        .clock(fw_we$1$clock)
+    );
+    shared_mem$fw_we$2 fw_we$2(
+        .d(fw_we$2$d),
+        .q(fw_we$2$q),
+        .clock(fw_we$2$clock)
+    );
+    shared_mem$fw_we$3 fw_we$3(
+        .d(fw_we$3$d),
+        .q(fw_we$3$q),
+        .clock(fw_we$3$clock)
+    );
+    shared_mem$fw_we$4 fw_we$4(
+        .d(fw_we$4$d),
+        .q(fw_we$4$q),
+        .clock(fw_we$4$clock)
+    );
+    shared_mem$fw_we$5 fw_we$5(
+        .d(fw_we$5$d),
+        .q(fw_we$5$q),
+        .clock(fw_we$5$clock)
+    );
+    shared_mem$fw_we$6 fw_we$6(
+        .d(fw_we$6$d),
+        .q(fw_we$6$q),
+        .clock(fw_we$6$clock)
+    );
+    shared_mem$fw_we$7 fw_we$7(
+        .d(fw_we$7$d),
+        .q(fw_we$7$q),
+        .clock(fw_we$7$clock)
+    );
+    shared_mem$fw_we$8 fw_we$8(
+        .d(fw_we$8$d),
+        .q(fw_we$8$q),
+        .clock(fw_we$8$clock)
+    );
+    shared_mem$fw_we$9 fw_we$9(
+        .d(fw_we$9$d),
+        .q(fw_we$9$q),
+        .clock(fw_we$9$clock)
+    );
+    shared_mem$fw_we$10 fw_we$10(
+        .d(fw_we$10$d),
+        .q(fw_we$10$q),
+        .clock(fw_we$10$clock)
+    );
+    shared_mem$fw_we$11 fw_we$11(
+        .d(fw_we$11$d),
+        .q(fw_we$11$q),
+        .clock(fw_we$11$clock)
+    );
+    shared_mem$fw_we$12 fw_we$12(
+        .d(fw_we$12$d),
+        .q(fw_we$12$q),
+        .clock(fw_we$12$clock)
+    );
+    shared_mem$fw_we$13 fw_we$13(
+        .d(fw_we$13$d),
+        .q(fw_we$13$q),
+        .clock(fw_we$13$clock)
+    );
+    shared_mem$fw_we$14 fw_we$14(
+        .d(fw_we$14$d),
+        .q(fw_we$14$q),
+        .clock(fw_we$14$clock)
+    );
+    shared_mem$fw_we$15 fw_we$15(
+        .d(fw_we$15$d),
+        .q(fw_we$15$q),
+        .clock(fw_we$15$clock)
+    );
+    shared_mem$s3_bank$0 s3_bank$0(
+        .d(s3_bank$0$d),
+        .q(s3_bank$0$q),
+        .clock(s3_bank$0$clock)
+    );
+    shared_mem$s3_bank$1 s3_bank$1(
+        .d(s3_bank$1$d),
+        .q(s3_bank$1$q),
+        .clock(s3_bank$1$clock)
+    );
+    shared_mem$s3_bank$2 s3_bank$2(
+        .d(s3_bank$2$d),
+        .q(s3_bank$2$q),
+        .clock(s3_bank$2$clock)
+    );
+    shared_mem$s3_bank$3 s3_bank$3(
+        .d(s3_bank$3$d),
+        .q(s3_bank$3$q),
+        .clock(s3_bank$3$clock)
+    );
+    shared_mem$s3_bank$4 s3_bank$4(
+        .d(s3_bank$4$d),
+        .q(s3_bank$4$q),
+        .clock(s3_bank$4$clock)
+    );
+    shared_mem$s3_bank$5 s3_bank$5(
+        .d(s3_bank$5$d),
+        .q(s3_bank$5$q),
+        .clock(s3_bank$5$clock)
+    );
+    shared_mem$s3_bank$6 s3_bank$6(
+        .d(s3_bank$6$d),
+        .q(s3_bank$6$q),
+        .clock(s3_bank$6$clock)
+    );
+    shared_mem$s3_bank$7 s3_bank$7(
+        .d(s3_bank$7$d),
+        .q(s3_bank$7$q),
+        .clock(s3_bank$7$clock)
+    );
+    shared_mem$s3_bank$8 s3_bank$8(
+        .d(s3_bank$8$d),
+        .q(s3_bank$8$q),
+        .clock(s3_bank$8$clock)
+    );
+    shared_mem$s3_bank$9 s3_bank$9(
+        .d(s3_bank$9$d),
+        .q(s3_bank$9$q),
+        .clock(s3_bank$9$clock)
+    );
+    shared_mem$s3_bank$10 s3_bank$10(
+        .d(s3_bank$10$d),
+        .q(s3_bank$10$q),
+        .clock(s3_bank$10$clock)
+    );
+    shared_mem$s3_bank$11 s3_bank$11(
+        .d(s3_bank$11$d),
+        .q(s3_bank$11$q),
+        .clock(s3_bank$11$clock)
+    );
+    shared_mem$s3_bank$12 s3_bank$12(
+        .d(s3_bank$12$d),
+        .q(s3_bank$12$q),
+        .clock(s3_bank$12$clock)
+    );
+    shared_mem$s3_bank$13 s3_bank$13(
+        .d(s3_bank$13$d),
+        .q(s3_bank$13$q),
+        .clock(s3_bank$13$clock)
+    );
+    shared_mem$s3_bank$14 s3_bank$14(
+        .d(s3_bank$14$d),
+        .q(s3_bank$14$q),
+        .clock(s3_bank$14$clock)
+    );
+    shared_mem$s3_bank$15 s3_bank$15(
+        .d(s3_bank$15$d),
+        .q(s3_bank$15$q),
+        .clock(s3_bank$15$clock)
+    );
+    shared_mem$rt0$0 rt0$0(
+        .d(rt0$0$d),
+        .q(rt0$0$q),
+        .clock(rt0$0$clock)
+    );
+    shared_mem$rt0$1 rt0$1(
+        .d(rt0$1$d),
+        .q(rt0$1$q),
+        .clock(rt0$1$clock)
+    );
+    shared_mem$rt0$2 rt0$2(
+        .d(rt0$2$d),
+        .q(rt0$2$q),
+        .clock(rt0$2$clock)
+    );
+    shared_mem$rt0$3 rt0$3(
+        .d(rt0$3$d),
+        .q(rt0$3$q),
+        .clock(rt0$3$clock)
+    );
+    shared_mem$rt0$4 rt0$4(
+        .d(rt0$4$d),
+        .q(rt0$4$q),
+        .clock(rt0$4$clock)
+    );
+    shared_mem$rt0$5 rt0$5(
+        .d(rt0$5$d),
+        .q(rt0$5$q),
+        .clock(rt0$5$clock)
+    );
+    shared_mem$rt0$6 rt0$6(
+        .d(rt0$6$d),
+        .q(rt0$6$q),
+        .clock(rt0$6$clock)
+    );
+    shared_mem$rt0$7 rt0$7(
+        .d(rt0$7$d),
+        .q(rt0$7$q),
+        .clock(rt0$7$clock)
+    );
+    shared_mem$rt0$8 rt0$8(
+        .d(rt0$8$d),
+        .q(rt0$8$q),
+        .clock(rt0$8$clock)
+    );
+    shared_mem$rt0$9 rt0$9(
+        .d(rt0$9$d),
+        .q(rt0$9$q),
+        .clock(rt0$9$clock)
+    );
+    shared_mem$rt0$10 rt0$10(
+        .d(rt0$10$d),
+        .q(rt0$10$q),
+        .clock(rt0$10$clock)
+    );
+    shared_mem$rt0$11 rt0$11(
+        .d(rt0$11$d),
+        .q(rt0$11$q),
+        .clock(rt0$11$clock)
+    );
+    shared_mem$rt0$12 rt0$12(
+        .d(rt0$12$d),
+        .q(rt0$12$q),
+        .clock(rt0$12$clock)
+    );
+    shared_mem$rt0$13 rt0$13(
+        .d(rt0$13$d),
+        .q(rt0$13$q),
+        .clock(rt0$13$clock)
+    );
+    shared_mem$rt0$14 rt0$14(
+        .d(rt0$14$d),
+        .q(rt0$14$q),
+        .clock(rt0$14$clock)
+    );
+    shared_mem$rt0$15 rt0$15(
+        .d(rt0$15$d),
+        .q(rt0$15$q),
+        .clock(rt0$15$clock)
+    );
+    shared_mem$rt1$0 rt1$0(
+        .d(rt1$0$d),
+        .q(rt1$0$q),
+        .clock(rt1$0$clock)
+    );
+    shared_mem$rt1$1 rt1$1(
+        .d(rt1$1$d),
+        .q(rt1$1$q),
+        .clock(rt1$1$clock)
+    );
+    shared_mem$rt1$2 rt1$2(
+        .d(rt1$2$d),
+        .q(rt1$2$q),
+        .clock(rt1$2$clock)
+    );
+    shared_mem$rt1$3 rt1$3(
+        .d(rt1$3$d),
+        .q(rt1$3$q),
+        .clock(rt1$3$clock)
+    );
+    shared_mem$rt1$4 rt1$4(
+        .d(rt1$4$d),
+        .q(rt1$4$q),
+        .clock(rt1$4$clock)
+    );
+    shared_mem$rt1$5 rt1$5(
+        .d(rt1$5$d),
+        .q(rt1$5$q),
+        .clock(rt1$5$clock)
+    );
+    shared_mem$rt1$6 rt1$6(
+        .d(rt1$6$d),
+        .q(rt1$6$q),
+        .clock(rt1$6$clock)
+    );
+    shared_mem$rt1$7 rt1$7(
+        .d(rt1$7$d),
+        .q(rt1$7$q),
+        .clock(rt1$7$clock)
+    );
+    shared_mem$rt1$8 rt1$8(
+        .d(rt1$8$d),
+        .q(rt1$8$q),
+        .clock(rt1$8$clock)
+    );
+    shared_mem$rt1$9 rt1$9(
+        .d(rt1$9$d),
+        .q(rt1$9$q),
+        .clock(rt1$9$clock)
+    );
+    shared_mem$rt1$10 rt1$10(
+        .d(rt1$10$d),
+        .q(rt1$10$q),
+        .clock(rt1$10$clock)
+    );
+    shared_mem$rt1$11 rt1$11(
+        .d(rt1$11$d),
+        .q(rt1$11$q),
+        .clock(rt1$11$clock)
+    );
+    shared_mem$rt1$12 rt1$12(
+        .d(rt1$12$d),
+        .q(rt1$12$q),
+        .clock(rt1$12$clock)
+    );
+    shared_mem$rt1$13 rt1$13(
+        .d(rt1$13$d),
+        .q(rt1$13$q),
+        .clock(rt1$13$clock)
+    );
+    shared_mem$rt1$14 rt1$14(
+        .d(rt1$14$d),
+        .q(rt1$14$q),
+        .clock(rt1$14$clock)
+    );
+    shared_mem$rt1$15 rt1$15(
+        .d(rt1$15$d),
+        .q(rt1$15$q),
+        .clock(rt1$15$clock)
+    );
+    shared_mem$rt2$0 rt2$0(
+        .d(rt2$0$d),
+        .q(rt2$0$q),
+        .clock(rt2$0$clock)
+    );
+    shared_mem$rt2$1 rt2$1(
+        .d(rt2$1$d),
+        .q(rt2$1$q),
+        .clock(rt2$1$clock)
+    );
+    shared_mem$rt2$2 rt2$2(
+        .d(rt2$2$d),
+        .q(rt2$2$q),
+        .clock(rt2$2$clock)
+    );
+    shared_mem$rt2$3 rt2$3(
+        .d(rt2$3$d),
+        .q(rt2$3$q),
+        .clock(rt2$3$clock)
+    );
+    shared_mem$rt2$4 rt2$4(
+        .d(rt2$4$d),
+        .q(rt2$4$q),
+        .clock(rt2$4$clock)
+    );
+    shared_mem$rt2$5 rt2$5(
+        .d(rt2$5$d),
+        .q(rt2$5$q),
+        .clock(rt2$5$clock)
+    );
+    shared_mem$rt2$6 rt2$6(
+        .d(rt2$6$d),
+        .q(rt2$6$q),
+        .clock(rt2$6$clock)
+    );
+    shared_mem$rt2$7 rt2$7(
+        .d(rt2$7$d),
+        .q(rt2$7$q),
+        .clock(rt2$7$clock)
+    );
+    shared_mem$rt2$8 rt2$8(
+        .d(rt2$8$d),
+        .q(rt2$8$q),
+        .clock(rt2$8$clock)
+    );
+    shared_mem$rt2$9 rt2$9(
+        .d(rt2$9$d),
+        .q(rt2$9$q),
+        .clock(rt2$9$clock)
+    );
+    shared_mem$rt2$10 rt2$10(
+        .d(rt2$10$d),
+        .q(rt2$10$q),
+        .clock(rt2$10$clock)
+    );
+    shared_mem$rt2$11 rt2$11(
+        .d(rt2$11$d),
+        .q(rt2$11$q),
+        .clock(rt2$11$clock)
+    );
+    shared_mem$rt2$12 rt2$12(
+        .d(rt2$12$d),
+        .q(rt2$12$q),
+        .clock(rt2$12$clock)
+    );
+    shared_mem$rt2$13 rt2$13(
+        .d(rt2$13$d),
+        .q(rt2$13$q),
+        .clock(rt2$13$clock)
+    );
+    shared_mem$rt2$14 rt2$14(
+        .d(rt2$14$d),
+        .q(rt2$14$q),
+        .clock(rt2$14$clock)
+    );
+    shared_mem$rt2$15 rt2$15(
+        .d(rt2$15$d),
+        .q(rt2$15$q),
+        .clock(rt2$15$clock)
+    );
+    shared_mem$rt3$0 rt3$0(
+        .d(rt3$0$d),
+        .q(rt3$0$q),
+        .clock(rt3$0$clock)
+    );
+    shared_mem$rt3$1 rt3$1(
+        .d(rt3$1$d),
+        .q(rt3$1$q),
+        .clock(rt3$1$clock)
+    );
+    shared_mem$rt3$2 rt3$2(
+        .d(rt3$2$d),
+        .q(rt3$2$q),
+        .clock(rt3$2$clock)
+    );
+    shared_mem$rt3$3 rt3$3(
+        .d(rt3$3$d),
+        .q(rt3$3$q),
+        .clock(rt3$3$clock)
+    );
+    shared_mem$rt3$4 rt3$4(
+        .d(rt3$4$d),
+        .q(rt3$4$q),
+        .clock(rt3$4$clock)
+    );
+    shared_mem$rt3$5 rt3$5(
+        .d(rt3$5$d),
+        .q(rt3$5$q),
+        .clock(rt3$5$clock)
+    );
+    shared_mem$rt3$6 rt3$6(
+        .d(rt3$6$d),
+        .q(rt3$6$q),
+        .clock(rt3$6$clock)
+    );
+    shared_mem$rt3$7 rt3$7(
+        .d(rt3$7$d),
+        .q(rt3$7$q),
+        .clock(rt3$7$clock)
+    );
+    shared_mem$rt3$8 rt3$8(
+        .d(rt3$8$d),
+        .q(rt3$8$q),
+        .clock(rt3$8$clock)
+    );
+    shared_mem$rt3$9 rt3$9(
+        .d(rt3$9$d),
+        .q(rt3$9$q),
+        .clock(rt3$9$clock)
+    );
+    shared_mem$rt3$10 rt3$10(
+        .d(rt3$10$d),
+        .q(rt3$10$q),
+        .clock(rt3$10$clock)
+    );
+    shared_mem$rt3$11 rt3$11(
+        .d(rt3$11$d),
+        .q(rt3$11$q),
+        .clock(rt3$11$clock)
+    );
+    shared_mem$rt3$12 rt3$12(
+        .d(rt3$12$d),
+        .q(rt3$12$q),
+        .clock(rt3$12$clock)
+    );
+    shared_mem$rt3$13 rt3$13(
+        .d(rt3$13$d),
+        .q(rt3$13$q),
+        .clock(rt3$13$clock)
+    );
+    shared_mem$rt3$14 rt3$14(
+        .d(rt3$14$d),
+        .q(rt3$14$q),
+        .clock(rt3$14$clock)
+    );
+    shared_mem$rt3$15 rt3$15(
+        .d(rt3$15$d),
+        .q(rt3$15$q),
+        .clock(rt3$15$clock)
     );
     shared_mem$res$0 res$0(
         .d(res$0$d),
@@ -1219,78 +4354,460 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         busy$clock = clock;
         pend$clock = clock;
         steps$clock = clock;
-        ret_mask$clock = clock;
-        ret_first$clock = clock;
-        ret_last$clock = clock;
-        ret_size$clock = clock;
-        ret_signed$clock = clock;
-        ret_steps$clock = clock;
-        ret_fault$clock = clock;
+        s1_mask$clock = clock;
+        s1_first$clock = clock;
+        s1_last$clock = clock;
+        s1_size$clock = clock;
+        s1_signed$clock = clock;
+        s1_steps$clock = clock;
+        s1_fault$clock = clock;
+        s2_mask$clock = clock;
+        s2_first$clock = clock;
+        s2_last$clock = clock;
+        s2_size$clock = clock;
+        s2_signed$clock = clock;
+        s2_steps$clock = clock;
+        s2_fault$clock = clock;
+        s3_mask$clock = clock;
+        s3_first$clock = clock;
+        s3_last$clock = clock;
+        s3_size$clock = clock;
+        s3_signed$clock = clock;
+        s3_steps$clock = clock;
+        s3_fault$clock = clock;
         o_valid$clock = clock;
         o_steps$clock = clock;
         o_fault$clock = clock;
-        ret_bank$0$clock = clock;
-        ret_off$0$clock = clock;
+        s1_off$0$clock = clock;
+        s2_off$0$clock = clock;
+        s3_off$0$clock = clock;
+        s1_bank$0$clock = clock;
+        s2_bank$0$clock = clock;
+        fw0_row$0$clock = clock;
+        fw0_data$0$clock = clock;
+        fw0_be$0$clock = clock;
+        fw1_row$0$clock = clock;
+        fw1_data$0$clock = clock;
+        fw1_be$0$clock = clock;
+        fw2_row$0$clock = clock;
+        fw2_data$0$clock = clock;
+        fw2_be$0$clock = clock;
+        fw3_row$0$clock = clock;
+        fw3_data$0$clock = clock;
+        fw3_be$0$clock = clock;
+        rt0$0$clock = clock;
+        rt1$0$clock = clock;
+        rt2$0$clock = clock;
+        rt3$0$clock = clock;
+        fw_hi0$0$clock = clock;
+        fw_hi1$0$clock = clock;
+        fw_we$0$clock = clock;
+        s3_bank$0$clock = clock;
         res$0$clock = clock;
         bank$0$clock = clock;
-        ret_bank$1$clock = clock;
-        ret_off$1$clock = clock;
+        s1_off$1$clock = clock;
+        s2_off$1$clock = clock;
+        s3_off$1$clock = clock;
+        s1_bank$1$clock = clock;
+        s2_bank$1$clock = clock;
+        fw0_row$1$clock = clock;
+        fw0_data$1$clock = clock;
+        fw0_be$1$clock = clock;
+        fw1_row$1$clock = clock;
+        fw1_data$1$clock = clock;
+        fw1_be$1$clock = clock;
+        fw2_row$1$clock = clock;
+        fw2_data$1$clock = clock;
+        fw2_be$1$clock = clock;
+        fw3_row$1$clock = clock;
+        fw3_data$1$clock = clock;
+        fw3_be$1$clock = clock;
+        rt0$1$clock = clock;
+        rt1$1$clock = clock;
+        rt2$1$clock = clock;
+        rt3$1$clock = clock;
+        fw_hi0$1$clock = clock;
+        fw_hi1$1$clock = clock;
+        fw_we$1$clock = clock;
+        s3_bank$1$clock = clock;
         res$1$clock = clock;
         bank$1$clock = clock;
-        ret_bank$2$clock = clock;
-        ret_off$2$clock = clock;
+        s1_off$2$clock = clock;
+        s2_off$2$clock = clock;
+        s3_off$2$clock = clock;
+        s1_bank$2$clock = clock;
+        s2_bank$2$clock = clock;
+        fw0_row$2$clock = clock;
+        fw0_data$2$clock = clock;
+        fw0_be$2$clock = clock;
+        fw1_row$2$clock = clock;
+        fw1_data$2$clock = clock;
+        fw1_be$2$clock = clock;
+        fw2_row$2$clock = clock;
+        fw2_data$2$clock = clock;
+        fw2_be$2$clock = clock;
+        fw3_row$2$clock = clock;
+        fw3_data$2$clock = clock;
+        fw3_be$2$clock = clock;
+        rt0$2$clock = clock;
+        rt1$2$clock = clock;
+        rt2$2$clock = clock;
+        rt3$2$clock = clock;
+        fw_hi0$2$clock = clock;
+        fw_hi1$2$clock = clock;
+        fw_we$2$clock = clock;
+        s3_bank$2$clock = clock;
         res$2$clock = clock;
         bank$2$clock = clock;
-        ret_bank$3$clock = clock;
-        ret_off$3$clock = clock;
+        s1_off$3$clock = clock;
+        s2_off$3$clock = clock;
+        s3_off$3$clock = clock;
+        s1_bank$3$clock = clock;
+        s2_bank$3$clock = clock;
+        fw0_row$3$clock = clock;
+        fw0_data$3$clock = clock;
+        fw0_be$3$clock = clock;
+        fw1_row$3$clock = clock;
+        fw1_data$3$clock = clock;
+        fw1_be$3$clock = clock;
+        fw2_row$3$clock = clock;
+        fw2_data$3$clock = clock;
+        fw2_be$3$clock = clock;
+        fw3_row$3$clock = clock;
+        fw3_data$3$clock = clock;
+        fw3_be$3$clock = clock;
+        rt0$3$clock = clock;
+        rt1$3$clock = clock;
+        rt2$3$clock = clock;
+        rt3$3$clock = clock;
+        fw_hi0$3$clock = clock;
+        fw_hi1$3$clock = clock;
+        fw_we$3$clock = clock;
+        s3_bank$3$clock = clock;
         res$3$clock = clock;
         bank$3$clock = clock;
-        ret_bank$4$clock = clock;
-        ret_off$4$clock = clock;
+        s1_off$4$clock = clock;
+        s2_off$4$clock = clock;
+        s3_off$4$clock = clock;
+        s1_bank$4$clock = clock;
+        s2_bank$4$clock = clock;
+        fw0_row$4$clock = clock;
+        fw0_data$4$clock = clock;
+        fw0_be$4$clock = clock;
+        fw1_row$4$clock = clock;
+        fw1_data$4$clock = clock;
+        fw1_be$4$clock = clock;
+        fw2_row$4$clock = clock;
+        fw2_data$4$clock = clock;
+        fw2_be$4$clock = clock;
+        fw3_row$4$clock = clock;
+        fw3_data$4$clock = clock;
+        fw3_be$4$clock = clock;
+        rt0$4$clock = clock;
+        rt1$4$clock = clock;
+        rt2$4$clock = clock;
+        rt3$4$clock = clock;
+        fw_hi0$4$clock = clock;
+        fw_hi1$4$clock = clock;
+        fw_we$4$clock = clock;
+        s3_bank$4$clock = clock;
         res$4$clock = clock;
         bank$4$clock = clock;
-        ret_bank$5$clock = clock;
-        ret_off$5$clock = clock;
+        s1_off$5$clock = clock;
+        s2_off$5$clock = clock;
+        s3_off$5$clock = clock;
+        s1_bank$5$clock = clock;
+        s2_bank$5$clock = clock;
+        fw0_row$5$clock = clock;
+        fw0_data$5$clock = clock;
+        fw0_be$5$clock = clock;
+        fw1_row$5$clock = clock;
+        fw1_data$5$clock = clock;
+        fw1_be$5$clock = clock;
+        fw2_row$5$clock = clock;
+        fw2_data$5$clock = clock;
+        fw2_be$5$clock = clock;
+        fw3_row$5$clock = clock;
+        fw3_data$5$clock = clock;
+        fw3_be$5$clock = clock;
+        rt0$5$clock = clock;
+        rt1$5$clock = clock;
+        rt2$5$clock = clock;
+        rt3$5$clock = clock;
+        fw_hi0$5$clock = clock;
+        fw_hi1$5$clock = clock;
+        fw_we$5$clock = clock;
+        s3_bank$5$clock = clock;
         res$5$clock = clock;
         bank$5$clock = clock;
-        ret_bank$6$clock = clock;
-        ret_off$6$clock = clock;
+        s1_off$6$clock = clock;
+        s2_off$6$clock = clock;
+        s3_off$6$clock = clock;
+        s1_bank$6$clock = clock;
+        s2_bank$6$clock = clock;
+        fw0_row$6$clock = clock;
+        fw0_data$6$clock = clock;
+        fw0_be$6$clock = clock;
+        fw1_row$6$clock = clock;
+        fw1_data$6$clock = clock;
+        fw1_be$6$clock = clock;
+        fw2_row$6$clock = clock;
+        fw2_data$6$clock = clock;
+        fw2_be$6$clock = clock;
+        fw3_row$6$clock = clock;
+        fw3_data$6$clock = clock;
+        fw3_be$6$clock = clock;
+        rt0$6$clock = clock;
+        rt1$6$clock = clock;
+        rt2$6$clock = clock;
+        rt3$6$clock = clock;
+        fw_hi0$6$clock = clock;
+        fw_hi1$6$clock = clock;
+        fw_we$6$clock = clock;
+        s3_bank$6$clock = clock;
         res$6$clock = clock;
         bank$6$clock = clock;
-        ret_bank$7$clock = clock;
-        ret_off$7$clock = clock;
+        s1_off$7$clock = clock;
+        s2_off$7$clock = clock;
+        s3_off$7$clock = clock;
+        s1_bank$7$clock = clock;
+        s2_bank$7$clock = clock;
+        fw0_row$7$clock = clock;
+        fw0_data$7$clock = clock;
+        fw0_be$7$clock = clock;
+        fw1_row$7$clock = clock;
+        fw1_data$7$clock = clock;
+        fw1_be$7$clock = clock;
+        fw2_row$7$clock = clock;
+        fw2_data$7$clock = clock;
+        fw2_be$7$clock = clock;
+        fw3_row$7$clock = clock;
+        fw3_data$7$clock = clock;
+        fw3_be$7$clock = clock;
+        rt0$7$clock = clock;
+        rt1$7$clock = clock;
+        rt2$7$clock = clock;
+        rt3$7$clock = clock;
+        fw_hi0$7$clock = clock;
+        fw_hi1$7$clock = clock;
+        fw_we$7$clock = clock;
+        s3_bank$7$clock = clock;
         res$7$clock = clock;
         bank$7$clock = clock;
-        ret_bank$8$clock = clock;
-        ret_off$8$clock = clock;
+        s1_off$8$clock = clock;
+        s2_off$8$clock = clock;
+        s3_off$8$clock = clock;
+        s1_bank$8$clock = clock;
+        s2_bank$8$clock = clock;
+        fw0_row$8$clock = clock;
+        fw0_data$8$clock = clock;
+        fw0_be$8$clock = clock;
+        fw1_row$8$clock = clock;
+        fw1_data$8$clock = clock;
+        fw1_be$8$clock = clock;
+        fw2_row$8$clock = clock;
+        fw2_data$8$clock = clock;
+        fw2_be$8$clock = clock;
+        fw3_row$8$clock = clock;
+        fw3_data$8$clock = clock;
+        fw3_be$8$clock = clock;
+        rt0$8$clock = clock;
+        rt1$8$clock = clock;
+        rt2$8$clock = clock;
+        rt3$8$clock = clock;
+        fw_hi0$8$clock = clock;
+        fw_hi1$8$clock = clock;
+        fw_we$8$clock = clock;
+        s3_bank$8$clock = clock;
         res$8$clock = clock;
         bank$8$clock = clock;
-        ret_bank$9$clock = clock;
-        ret_off$9$clock = clock;
+        s1_off$9$clock = clock;
+        s2_off$9$clock = clock;
+        s3_off$9$clock = clock;
+        s1_bank$9$clock = clock;
+        s2_bank$9$clock = clock;
+        fw0_row$9$clock = clock;
+        fw0_data$9$clock = clock;
+        fw0_be$9$clock = clock;
+        fw1_row$9$clock = clock;
+        fw1_data$9$clock = clock;
+        fw1_be$9$clock = clock;
+        fw2_row$9$clock = clock;
+        fw2_data$9$clock = clock;
+        fw2_be$9$clock = clock;
+        fw3_row$9$clock = clock;
+        fw3_data$9$clock = clock;
+        fw3_be$9$clock = clock;
+        rt0$9$clock = clock;
+        rt1$9$clock = clock;
+        rt2$9$clock = clock;
+        rt3$9$clock = clock;
+        fw_hi0$9$clock = clock;
+        fw_hi1$9$clock = clock;
+        fw_we$9$clock = clock;
+        s3_bank$9$clock = clock;
         res$9$clock = clock;
         bank$9$clock = clock;
-        ret_bank$10$clock = clock;
-        ret_off$10$clock = clock;
+        s1_off$10$clock = clock;
+        s2_off$10$clock = clock;
+        s3_off$10$clock = clock;
+        s1_bank$10$clock = clock;
+        s2_bank$10$clock = clock;
+        fw0_row$10$clock = clock;
+        fw0_data$10$clock = clock;
+        fw0_be$10$clock = clock;
+        fw1_row$10$clock = clock;
+        fw1_data$10$clock = clock;
+        fw1_be$10$clock = clock;
+        fw2_row$10$clock = clock;
+        fw2_data$10$clock = clock;
+        fw2_be$10$clock = clock;
+        fw3_row$10$clock = clock;
+        fw3_data$10$clock = clock;
+        fw3_be$10$clock = clock;
+        rt0$10$clock = clock;
+        rt1$10$clock = clock;
+        rt2$10$clock = clock;
+        rt3$10$clock = clock;
+        fw_hi0$10$clock = clock;
+        fw_hi1$10$clock = clock;
+        fw_we$10$clock = clock;
+        s3_bank$10$clock = clock;
         res$10$clock = clock;
         bank$10$clock = clock;
-        ret_bank$11$clock = clock;
-        ret_off$11$clock = clock;
+        s1_off$11$clock = clock;
+        s2_off$11$clock = clock;
+        s3_off$11$clock = clock;
+        s1_bank$11$clock = clock;
+        s2_bank$11$clock = clock;
+        fw0_row$11$clock = clock;
+        fw0_data$11$clock = clock;
+        fw0_be$11$clock = clock;
+        fw1_row$11$clock = clock;
+        fw1_data$11$clock = clock;
+        fw1_be$11$clock = clock;
+        fw2_row$11$clock = clock;
+        fw2_data$11$clock = clock;
+        fw2_be$11$clock = clock;
+        fw3_row$11$clock = clock;
+        fw3_data$11$clock = clock;
+        fw3_be$11$clock = clock;
+        rt0$11$clock = clock;
+        rt1$11$clock = clock;
+        rt2$11$clock = clock;
+        rt3$11$clock = clock;
+        fw_hi0$11$clock = clock;
+        fw_hi1$11$clock = clock;
+        fw_we$11$clock = clock;
+        s3_bank$11$clock = clock;
         res$11$clock = clock;
         bank$11$clock = clock;
-        ret_bank$12$clock = clock;
-        ret_off$12$clock = clock;
+        s1_off$12$clock = clock;
+        s2_off$12$clock = clock;
+        s3_off$12$clock = clock;
+        s1_bank$12$clock = clock;
+        s2_bank$12$clock = clock;
+        fw0_row$12$clock = clock;
+        fw0_data$12$clock = clock;
+        fw0_be$12$clock = clock;
+        fw1_row$12$clock = clock;
+        fw1_data$12$clock = clock;
+        fw1_be$12$clock = clock;
+        fw2_row$12$clock = clock;
+        fw2_data$12$clock = clock;
+        fw2_be$12$clock = clock;
+        fw3_row$12$clock = clock;
+        fw3_data$12$clock = clock;
+        fw3_be$12$clock = clock;
+        rt0$12$clock = clock;
+        rt1$12$clock = clock;
+        rt2$12$clock = clock;
+        rt3$12$clock = clock;
+        fw_hi0$12$clock = clock;
+        fw_hi1$12$clock = clock;
+        fw_we$12$clock = clock;
+        s3_bank$12$clock = clock;
         res$12$clock = clock;
         bank$12$clock = clock;
-        ret_bank$13$clock = clock;
-        ret_off$13$clock = clock;
+        s1_off$13$clock = clock;
+        s2_off$13$clock = clock;
+        s3_off$13$clock = clock;
+        s1_bank$13$clock = clock;
+        s2_bank$13$clock = clock;
+        fw0_row$13$clock = clock;
+        fw0_data$13$clock = clock;
+        fw0_be$13$clock = clock;
+        fw1_row$13$clock = clock;
+        fw1_data$13$clock = clock;
+        fw1_be$13$clock = clock;
+        fw2_row$13$clock = clock;
+        fw2_data$13$clock = clock;
+        fw2_be$13$clock = clock;
+        fw3_row$13$clock = clock;
+        fw3_data$13$clock = clock;
+        fw3_be$13$clock = clock;
+        rt0$13$clock = clock;
+        rt1$13$clock = clock;
+        rt2$13$clock = clock;
+        rt3$13$clock = clock;
+        fw_hi0$13$clock = clock;
+        fw_hi1$13$clock = clock;
+        fw_we$13$clock = clock;
+        s3_bank$13$clock = clock;
         res$13$clock = clock;
         bank$13$clock = clock;
-        ret_bank$14$clock = clock;
-        ret_off$14$clock = clock;
+        s1_off$14$clock = clock;
+        s2_off$14$clock = clock;
+        s3_off$14$clock = clock;
+        s1_bank$14$clock = clock;
+        s2_bank$14$clock = clock;
+        fw0_row$14$clock = clock;
+        fw0_data$14$clock = clock;
+        fw0_be$14$clock = clock;
+        fw1_row$14$clock = clock;
+        fw1_data$14$clock = clock;
+        fw1_be$14$clock = clock;
+        fw2_row$14$clock = clock;
+        fw2_data$14$clock = clock;
+        fw2_be$14$clock = clock;
+        fw3_row$14$clock = clock;
+        fw3_data$14$clock = clock;
+        fw3_be$14$clock = clock;
+        rt0$14$clock = clock;
+        rt1$14$clock = clock;
+        rt2$14$clock = clock;
+        rt3$14$clock = clock;
+        fw_hi0$14$clock = clock;
+        fw_hi1$14$clock = clock;
+        fw_we$14$clock = clock;
+        s3_bank$14$clock = clock;
         res$14$clock = clock;
         bank$14$clock = clock;
-        ret_bank$15$clock = clock;
-        ret_off$15$clock = clock;
+        s1_off$15$clock = clock;
+        s2_off$15$clock = clock;
+        s3_off$15$clock = clock;
+        s1_bank$15$clock = clock;
+        s2_bank$15$clock = clock;
+        fw0_row$15$clock = clock;
+        fw0_data$15$clock = clock;
+        fw0_be$15$clock = clock;
+        fw1_row$15$clock = clock;
+        fw1_data$15$clock = clock;
+        fw1_be$15$clock = clock;
+        fw2_row$15$clock = clock;
+        fw2_data$15$clock = clock;
+        fw2_be$15$clock = clock;
+        fw3_row$15$clock = clock;
+        fw3_data$15$clock = clock;
+        fw3_be$15$clock = clock;
+        rt0$15$clock = clock;
+        rt1$15$clock = clock;
+        rt2$15$clock = clock;
+        rt3$15$clock = clock;
+        fw_hi0$15$clock = clock;
+        fw_hi1$15$clock = clock;
+        fw_we$15$clock = clock;
+        s3_bank$15$clock = clock;
         res$15$clock = clock;
         bank$15$clock = clock;
         a$0 = lane0_addr;
@@ -1739,70 +5256,70 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         bw_row = 32'h0;
-        bw_bank = 32'h0;
+        bw_bnk = 32'h0;
         if (pending[32'hf]) begin
             bw_row = row$15;
-            bw_bank = boh$15;
+            bw_bnk = bnk$15;
         end
         if (pending[32'he]) begin
             bw_row = row$14;
-            bw_bank = boh$14;
+            bw_bnk = bnk$14;
         end
         if (pending[32'hd]) begin
             bw_row = row$13;
-            bw_bank = boh$13;
+            bw_bnk = bnk$13;
         end
         if (pending[32'hc]) begin
             bw_row = row$12;
-            bw_bank = boh$12;
+            bw_bnk = bnk$12;
         end
         if (pending[32'hb]) begin
             bw_row = row$11;
-            bw_bank = boh$11;
+            bw_bnk = bnk$11;
         end
         if (pending[32'ha]) begin
             bw_row = row$10;
-            bw_bank = boh$10;
+            bw_bnk = bnk$10;
         end
         if (pending[32'h9]) begin
             bw_row = row$9;
-            bw_bank = boh$9;
+            bw_bnk = bnk$9;
         end
         if (pending[32'h8]) begin
             bw_row = row$8;
-            bw_bank = boh$8;
+            bw_bnk = bnk$8;
         end
         if (pending[32'h7]) begin
             bw_row = row$7;
-            bw_bank = boh$7;
+            bw_bnk = bnk$7;
         end
         if (pending[32'h6]) begin
             bw_row = row$6;
-            bw_bank = boh$6;
+            bw_bnk = bnk$6;
         end
         if (pending[32'h5]) begin
             bw_row = row$5;
-            bw_bank = boh$5;
+            bw_bnk = bnk$5;
         end
         if (pending[32'h4]) begin
             bw_row = row$4;
-            bw_bank = boh$4;
+            bw_bnk = bnk$4;
         end
         if (pending[32'h3]) begin
             bw_row = row$3;
-            bw_bank = boh$3;
+            bw_bnk = bnk$3;
         end
         if (pending[32'h2]) begin
             bw_row = row$2;
-            bw_bank = boh$2;
+            bw_bnk = bnk$2;
         end
         if (pending[32'h1]) begin
             bw_row = row$1;
-            bw_bank = boh$1;
+            bw_bnk = bnk$1;
         end
         if (pending[32'h0]) begin
             bw_row = row$0;
-            bw_bank = boh$0;
+            bw_bnk = bnk$0;
         end
         if (pending[0]) begin
             req$0 = boh$0;
@@ -1917,7 +5434,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         claim$14 = req$0 | req$1 | req$2 | req$3 | req$4 | req$5 | req$6 | req$7 | req$8 | req$9 | req$10 | req$11 | req$12 | req$13;
         claim$15 = req$0 | req$1 | req$2 | req$3 | req$4 | req$5 | req$6 | req$7 | req$8 | req$9 | req$10 | req$11 | req$12 | req$13 | req$14;
         first$0 = |(req$0 & ~claim$0);
-        hit$0 = ((pending[0] & (row$0 == bw_row)) & (boh$0 == bw_bank)) & ~in_store;
+        hit$0 = ((pending[0] & (row$0 == bw_row)) & (bnk$0 == bw_bnk)) & ~in_store;
         if (first$0 | hit$0) begin
             sm$0 = lane_bit$0;
         end
@@ -1925,7 +5442,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$0 = 32'h0;
         end
         first$1 = |(req$1 & ~claim$1);
-        hit$1 = ((pending[1] & (row$1 == bw_row)) & (boh$1 == bw_bank)) & ~in_store;
+        hit$1 = ((pending[1] & (row$1 == bw_row)) & (bnk$1 == bw_bnk)) & ~in_store;
         if (first$1 | hit$1) begin
             sm$1 = lane_bit$1;
         end
@@ -1933,7 +5450,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$1 = 32'h0;
         end
         first$2 = |(req$2 & ~claim$2);
-        hit$2 = ((pending[2] & (row$2 == bw_row)) & (boh$2 == bw_bank)) & ~in_store;
+        hit$2 = ((pending[2] & (row$2 == bw_row)) & (bnk$2 == bw_bnk)) & ~in_store;
         if (first$2 | hit$2) begin
             sm$2 = lane_bit$2;
         end
@@ -1941,7 +5458,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$2 = 32'h0;
         end
         first$3 = |(req$3 & ~claim$3);
-        hit$3 = ((pending[3] & (row$3 == bw_row)) & (boh$3 == bw_bank)) & ~in_store;
+        hit$3 = ((pending[3] & (row$3 == bw_row)) & (bnk$3 == bw_bnk)) & ~in_store;
         if (first$3 | hit$3) begin
             sm$3 = lane_bit$3;
         end
@@ -1949,7 +5466,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$3 = 32'h0;
         end
         first$4 = |(req$4 & ~claim$4);
-        hit$4 = ((pending[4] & (row$4 == bw_row)) & (boh$4 == bw_bank)) & ~in_store;
+        hit$4 = ((pending[4] & (row$4 == bw_row)) & (bnk$4 == bw_bnk)) & ~in_store;
         if (first$4 | hit$4) begin
             sm$4 = lane_bit$4;
         end
@@ -1957,7 +5474,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$4 = 32'h0;
         end
         first$5 = |(req$5 & ~claim$5);
-        hit$5 = ((pending[5] & (row$5 == bw_row)) & (boh$5 == bw_bank)) & ~in_store;
+        hit$5 = ((pending[5] & (row$5 == bw_row)) & (bnk$5 == bw_bnk)) & ~in_store;
         if (first$5 | hit$5) begin
             sm$5 = lane_bit$5;
         end
@@ -1965,7 +5482,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$5 = 32'h0;
         end
         first$6 = |(req$6 & ~claim$6);
-        hit$6 = ((pending[6] & (row$6 == bw_row)) & (boh$6 == bw_bank)) & ~in_store;
+        hit$6 = ((pending[6] & (row$6 == bw_row)) & (bnk$6 == bw_bnk)) & ~in_store;
         if (first$6 | hit$6) begin
             sm$6 = lane_bit$6;
         end
@@ -1973,7 +5490,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$6 = 32'h0;
         end
         first$7 = |(req$7 & ~claim$7);
-        hit$7 = ((pending[7] & (row$7 == bw_row)) & (boh$7 == bw_bank)) & ~in_store;
+        hit$7 = ((pending[7] & (row$7 == bw_row)) & (bnk$7 == bw_bnk)) & ~in_store;
         if (first$7 | hit$7) begin
             sm$7 = lane_bit$7;
         end
@@ -1981,7 +5498,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$7 = 32'h0;
         end
         first$8 = |(req$8 & ~claim$8);
-        hit$8 = ((pending[8] & (row$8 == bw_row)) & (boh$8 == bw_bank)) & ~in_store;
+        hit$8 = ((pending[8] & (row$8 == bw_row)) & (bnk$8 == bw_bnk)) & ~in_store;
         if (first$8 | hit$8) begin
             sm$8 = lane_bit$8;
         end
@@ -1989,7 +5506,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$8 = 32'h0;
         end
         first$9 = |(req$9 & ~claim$9);
-        hit$9 = ((pending[9] & (row$9 == bw_row)) & (boh$9 == bw_bank)) & ~in_store;
+        hit$9 = ((pending[9] & (row$9 == bw_row)) & (bnk$9 == bw_bnk)) & ~in_store;
         if (first$9 | hit$9) begin
             sm$9 = lane_bit$9;
         end
@@ -1997,7 +5514,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$9 = 32'h0;
         end
         first$10 = |(req$10 & ~claim$10);
-        hit$10 = ((pending[10] & (row$10 == bw_row)) & (boh$10 == bw_bank)) & ~in_store;
+        hit$10 = ((pending[10] & (row$10 == bw_row)) & (bnk$10 == bw_bnk)) & ~in_store;
         if (first$10 | hit$10) begin
             sm$10 = lane_bit$10;
         end
@@ -2005,7 +5522,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$10 = 32'h0;
         end
         first$11 = |(req$11 & ~claim$11);
-        hit$11 = ((pending[11] & (row$11 == bw_row)) & (boh$11 == bw_bank)) & ~in_store;
+        hit$11 = ((pending[11] & (row$11 == bw_row)) & (bnk$11 == bw_bnk)) & ~in_store;
         if (first$11 | hit$11) begin
             sm$11 = lane_bit$11;
         end
@@ -2013,7 +5530,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$11 = 32'h0;
         end
         first$12 = |(req$12 & ~claim$12);
-        hit$12 = ((pending[12] & (row$12 == bw_row)) & (boh$12 == bw_bank)) & ~in_store;
+        hit$12 = ((pending[12] & (row$12 == bw_row)) & (bnk$12 == bw_bnk)) & ~in_store;
         if (first$12 | hit$12) begin
             sm$12 = lane_bit$12;
         end
@@ -2021,7 +5538,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$12 = 32'h0;
         end
         first$13 = |(req$13 & ~claim$13);
-        hit$13 = ((pending[13] & (row$13 == bw_row)) & (boh$13 == bw_bank)) & ~in_store;
+        hit$13 = ((pending[13] & (row$13 == bw_row)) & (bnk$13 == bw_bnk)) & ~in_store;
         if (first$13 | hit$13) begin
             sm$13 = lane_bit$13;
         end
@@ -2029,7 +5546,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$13 = 32'h0;
         end
         first$14 = |(req$14 & ~claim$14);
-        hit$14 = ((pending[14] & (row$14 == bw_row)) & (boh$14 == bw_bank)) & ~in_store;
+        hit$14 = ((pending[14] & (row$14 == bw_row)) & (bnk$14 == bw_bnk)) & ~in_store;
         if (first$14 | hit$14) begin
             sm$14 = lane_bit$14;
         end
@@ -2037,7 +5554,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$14 = 32'h0;
         end
         first$15 = |(req$15 & ~claim$15);
-        hit$15 = ((pending[15] & (row$15 == bw_row)) & (boh$15 == bw_bank)) & ~in_store;
+        hit$15 = ((pending[15] & (row$15 == bw_row)) & (bnk$15 == bw_bnk)) & ~in_store;
         if (first$15 | hit$15) begin
             sm$15 = lane_bit$15;
         end
@@ -2045,1368 +5562,1791 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             sm$15 = 32'h0;
         end
         served = sm$0 | sm$1 | sm$2 | sm$3 | sm$4 | sm$5 | sm$6 | sm$7 | sm$8 | sm$9 | sm$10 | sm$11 | sm$12 | sm$13 | sm$14 | sm$15;
-        if (first$0 & boh$0[0]) begin
-            brow$0 = row$0;
-            bwd$0 = wrep$0;
-            bbe$0 = lbe$0;
-        end
-        else if (first$1 & boh$1[0]) begin
-            brow$0 = row$1;
-            bwd$0 = wrep$1;
-            bbe$0 = lbe$1;
-        end
-        else if (first$2 & boh$2[0]) begin
-            brow$0 = row$2;
-            bwd$0 = wrep$2;
-            bbe$0 = lbe$2;
-        end
-        else if (first$3 & boh$3[0]) begin
-            brow$0 = row$3;
-            bwd$0 = wrep$3;
-            bbe$0 = lbe$3;
-        end
-        else if (first$4 & boh$4[0]) begin
-            brow$0 = row$4;
-            bwd$0 = wrep$4;
-            bbe$0 = lbe$4;
-        end
-        else if (first$5 & boh$5[0]) begin
-            brow$0 = row$5;
-            bwd$0 = wrep$5;
-            bbe$0 = lbe$5;
-        end
-        else if (first$6 & boh$6[0]) begin
-            brow$0 = row$6;
-            bwd$0 = wrep$6;
-            bbe$0 = lbe$6;
-        end
-        else if (first$7 & boh$7[0]) begin
-            brow$0 = row$7;
-            bwd$0 = wrep$7;
-            bbe$0 = lbe$7;
-        end
-        else if (first$8 & boh$8[0]) begin
-            brow$0 = row$8;
-            bwd$0 = wrep$8;
-            bbe$0 = lbe$8;
-        end
-        else if (first$9 & boh$9[0]) begin
-            brow$0 = row$9;
-            bwd$0 = wrep$9;
-            bbe$0 = lbe$9;
-        end
-        else if (first$10 & boh$10[0]) begin
-            brow$0 = row$10;
-            bwd$0 = wrep$10;
-            bbe$0 = lbe$10;
-        end
-        else if (first$11 & boh$11[0]) begin
-            brow$0 = row$11;
-            bwd$0 = wrep$11;
-            bbe$0 = lbe$11;
-        end
-        else if (first$12 & boh$12[0]) begin
-            brow$0 = row$12;
-            bwd$0 = wrep$12;
-            bbe$0 = lbe$12;
-        end
-        else if (first$13 & boh$13[0]) begin
-            brow$0 = row$13;
-            bwd$0 = wrep$13;
-            bbe$0 = lbe$13;
-        end
-        else if (first$14 & boh$14[0]) begin
-            brow$0 = row$14;
-            bwd$0 = wrep$14;
-            bbe$0 = lbe$14;
-        end
-        else if (first$15 & boh$15[0]) begin
-            brow$0 = row$15;
-            bwd$0 = wrep$15;
-            bbe$0 = lbe$15;
+        if (first$0) begin
+            fo$0 = boh$0;
         end
         else begin
-            brow$0 = 32'h0;
-            bwd$0 = 32'h0;
-            bbe$0 = 32'h0;
+            fo$0 = 32'h0;
         end
-        if (first$0 & boh$0[1]) begin
-            brow$1 = row$0;
-            bwd$1 = wrep$0;
-            bbe$1 = lbe$0;
-        end
-        else if (first$1 & boh$1[1]) begin
-            brow$1 = row$1;
-            bwd$1 = wrep$1;
-            bbe$1 = lbe$1;
-        end
-        else if (first$2 & boh$2[1]) begin
-            brow$1 = row$2;
-            bwd$1 = wrep$2;
-            bbe$1 = lbe$2;
-        end
-        else if (first$3 & boh$3[1]) begin
-            brow$1 = row$3;
-            bwd$1 = wrep$3;
-            bbe$1 = lbe$3;
-        end
-        else if (first$4 & boh$4[1]) begin
-            brow$1 = row$4;
-            bwd$1 = wrep$4;
-            bbe$1 = lbe$4;
-        end
-        else if (first$5 & boh$5[1]) begin
-            brow$1 = row$5;
-            bwd$1 = wrep$5;
-            bbe$1 = lbe$5;
-        end
-        else if (first$6 & boh$6[1]) begin
-            brow$1 = row$6;
-            bwd$1 = wrep$6;
-            bbe$1 = lbe$6;
-        end
-        else if (first$7 & boh$7[1]) begin
-            brow$1 = row$7;
-            bwd$1 = wrep$7;
-            bbe$1 = lbe$7;
-        end
-        else if (first$8 & boh$8[1]) begin
-            brow$1 = row$8;
-            bwd$1 = wrep$8;
-            bbe$1 = lbe$8;
-        end
-        else if (first$9 & boh$9[1]) begin
-            brow$1 = row$9;
-            bwd$1 = wrep$9;
-            bbe$1 = lbe$9;
-        end
-        else if (first$10 & boh$10[1]) begin
-            brow$1 = row$10;
-            bwd$1 = wrep$10;
-            bbe$1 = lbe$10;
-        end
-        else if (first$11 & boh$11[1]) begin
-            brow$1 = row$11;
-            bwd$1 = wrep$11;
-            bbe$1 = lbe$11;
-        end
-        else if (first$12 & boh$12[1]) begin
-            brow$1 = row$12;
-            bwd$1 = wrep$12;
-            bbe$1 = lbe$12;
-        end
-        else if (first$13 & boh$13[1]) begin
-            brow$1 = row$13;
-            bwd$1 = wrep$13;
-            bbe$1 = lbe$13;
-        end
-        else if (first$14 & boh$14[1]) begin
-            brow$1 = row$14;
-            bwd$1 = wrep$14;
-            bbe$1 = lbe$14;
-        end
-        else if (first$15 & boh$15[1]) begin
-            brow$1 = row$15;
-            bwd$1 = wrep$15;
-            bbe$1 = lbe$15;
+        if (first$1) begin
+            fo$1 = boh$1;
         end
         else begin
-            brow$1 = 32'h0;
-            bwd$1 = 32'h0;
-            bbe$1 = 32'h0;
+            fo$1 = 32'h0;
         end
-        if (first$0 & boh$0[2]) begin
-            brow$2 = row$0;
-            bwd$2 = wrep$0;
-            bbe$2 = lbe$0;
-        end
-        else if (first$1 & boh$1[2]) begin
-            brow$2 = row$1;
-            bwd$2 = wrep$1;
-            bbe$2 = lbe$1;
-        end
-        else if (first$2 & boh$2[2]) begin
-            brow$2 = row$2;
-            bwd$2 = wrep$2;
-            bbe$2 = lbe$2;
-        end
-        else if (first$3 & boh$3[2]) begin
-            brow$2 = row$3;
-            bwd$2 = wrep$3;
-            bbe$2 = lbe$3;
-        end
-        else if (first$4 & boh$4[2]) begin
-            brow$2 = row$4;
-            bwd$2 = wrep$4;
-            bbe$2 = lbe$4;
-        end
-        else if (first$5 & boh$5[2]) begin
-            brow$2 = row$5;
-            bwd$2 = wrep$5;
-            bbe$2 = lbe$5;
-        end
-        else if (first$6 & boh$6[2]) begin
-            brow$2 = row$6;
-            bwd$2 = wrep$6;
-            bbe$2 = lbe$6;
-        end
-        else if (first$7 & boh$7[2]) begin
-            brow$2 = row$7;
-            bwd$2 = wrep$7;
-            bbe$2 = lbe$7;
-        end
-        else if (first$8 & boh$8[2]) begin
-            brow$2 = row$8;
-            bwd$2 = wrep$8;
-            bbe$2 = lbe$8;
-        end
-        else if (first$9 & boh$9[2]) begin
-            brow$2 = row$9;
-            bwd$2 = wrep$9;
-            bbe$2 = lbe$9;
-        end
-        else if (first$10 & boh$10[2]) begin
-            brow$2 = row$10;
-            bwd$2 = wrep$10;
-            bbe$2 = lbe$10;
-        end
-        else if (first$11 & boh$11[2]) begin
-            brow$2 = row$11;
-            bwd$2 = wrep$11;
-            bbe$2 = lbe$11;
-        end
-        else if (first$12 & boh$12[2]) begin
-            brow$2 = row$12;
-            bwd$2 = wrep$12;
-            bbe$2 = lbe$12;
-        end
-        else if (first$13 & boh$13[2]) begin
-            brow$2 = row$13;
-            bwd$2 = wrep$13;
-            bbe$2 = lbe$13;
-        end
-        else if (first$14 & boh$14[2]) begin
-            brow$2 = row$14;
-            bwd$2 = wrep$14;
-            bbe$2 = lbe$14;
-        end
-        else if (first$15 & boh$15[2]) begin
-            brow$2 = row$15;
-            bwd$2 = wrep$15;
-            bbe$2 = lbe$15;
+        if (first$2) begin
+            fo$2 = boh$2;
         end
         else begin
-            brow$2 = 32'h0;
-            bwd$2 = 32'h0;
-            bbe$2 = 32'h0;
+            fo$2 = 32'h0;
         end
-        if (first$0 & boh$0[3]) begin
-            brow$3 = row$0;
-            bwd$3 = wrep$0;
-            bbe$3 = lbe$0;
-        end
-        else if (first$1 & boh$1[3]) begin
-            brow$3 = row$1;
-            bwd$3 = wrep$1;
-            bbe$3 = lbe$1;
-        end
-        else if (first$2 & boh$2[3]) begin
-            brow$3 = row$2;
-            bwd$3 = wrep$2;
-            bbe$3 = lbe$2;
-        end
-        else if (first$3 & boh$3[3]) begin
-            brow$3 = row$3;
-            bwd$3 = wrep$3;
-            bbe$3 = lbe$3;
-        end
-        else if (first$4 & boh$4[3]) begin
-            brow$3 = row$4;
-            bwd$3 = wrep$4;
-            bbe$3 = lbe$4;
-        end
-        else if (first$5 & boh$5[3]) begin
-            brow$3 = row$5;
-            bwd$3 = wrep$5;
-            bbe$3 = lbe$5;
-        end
-        else if (first$6 & boh$6[3]) begin
-            brow$3 = row$6;
-            bwd$3 = wrep$6;
-            bbe$3 = lbe$6;
-        end
-        else if (first$7 & boh$7[3]) begin
-            brow$3 = row$7;
-            bwd$3 = wrep$7;
-            bbe$3 = lbe$7;
-        end
-        else if (first$8 & boh$8[3]) begin
-            brow$3 = row$8;
-            bwd$3 = wrep$8;
-            bbe$3 = lbe$8;
-        end
-        else if (first$9 & boh$9[3]) begin
-            brow$3 = row$9;
-            bwd$3 = wrep$9;
-            bbe$3 = lbe$9;
-        end
-        else if (first$10 & boh$10[3]) begin
-            brow$3 = row$10;
-            bwd$3 = wrep$10;
-            bbe$3 = lbe$10;
-        end
-        else if (first$11 & boh$11[3]) begin
-            brow$3 = row$11;
-            bwd$3 = wrep$11;
-            bbe$3 = lbe$11;
-        end
-        else if (first$12 & boh$12[3]) begin
-            brow$3 = row$12;
-            bwd$3 = wrep$12;
-            bbe$3 = lbe$12;
-        end
-        else if (first$13 & boh$13[3]) begin
-            brow$3 = row$13;
-            bwd$3 = wrep$13;
-            bbe$3 = lbe$13;
-        end
-        else if (first$14 & boh$14[3]) begin
-            brow$3 = row$14;
-            bwd$3 = wrep$14;
-            bbe$3 = lbe$14;
-        end
-        else if (first$15 & boh$15[3]) begin
-            brow$3 = row$15;
-            bwd$3 = wrep$15;
-            bbe$3 = lbe$15;
+        if (first$3) begin
+            fo$3 = boh$3;
         end
         else begin
-            brow$3 = 32'h0;
-            bwd$3 = 32'h0;
-            bbe$3 = 32'h0;
+            fo$3 = 32'h0;
         end
-        if (first$0 & boh$0[4]) begin
-            brow$4 = row$0;
-            bwd$4 = wrep$0;
-            bbe$4 = lbe$0;
-        end
-        else if (first$1 & boh$1[4]) begin
-            brow$4 = row$1;
-            bwd$4 = wrep$1;
-            bbe$4 = lbe$1;
-        end
-        else if (first$2 & boh$2[4]) begin
-            brow$4 = row$2;
-            bwd$4 = wrep$2;
-            bbe$4 = lbe$2;
-        end
-        else if (first$3 & boh$3[4]) begin
-            brow$4 = row$3;
-            bwd$4 = wrep$3;
-            bbe$4 = lbe$3;
-        end
-        else if (first$4 & boh$4[4]) begin
-            brow$4 = row$4;
-            bwd$4 = wrep$4;
-            bbe$4 = lbe$4;
-        end
-        else if (first$5 & boh$5[4]) begin
-            brow$4 = row$5;
-            bwd$4 = wrep$5;
-            bbe$4 = lbe$5;
-        end
-        else if (first$6 & boh$6[4]) begin
-            brow$4 = row$6;
-            bwd$4 = wrep$6;
-            bbe$4 = lbe$6;
-        end
-        else if (first$7 & boh$7[4]) begin
-            brow$4 = row$7;
-            bwd$4 = wrep$7;
-            bbe$4 = lbe$7;
-        end
-        else if (first$8 & boh$8[4]) begin
-            brow$4 = row$8;
-            bwd$4 = wrep$8;
-            bbe$4 = lbe$8;
-        end
-        else if (first$9 & boh$9[4]) begin
-            brow$4 = row$9;
-            bwd$4 = wrep$9;
-            bbe$4 = lbe$9;
-        end
-        else if (first$10 & boh$10[4]) begin
-            brow$4 = row$10;
-            bwd$4 = wrep$10;
-            bbe$4 = lbe$10;
-        end
-        else if (first$11 & boh$11[4]) begin
-            brow$4 = row$11;
-            bwd$4 = wrep$11;
-            bbe$4 = lbe$11;
-        end
-        else if (first$12 & boh$12[4]) begin
-            brow$4 = row$12;
-            bwd$4 = wrep$12;
-            bbe$4 = lbe$12;
-        end
-        else if (first$13 & boh$13[4]) begin
-            brow$4 = row$13;
-            bwd$4 = wrep$13;
-            bbe$4 = lbe$13;
-        end
-        else if (first$14 & boh$14[4]) begin
-            brow$4 = row$14;
-            bwd$4 = wrep$14;
-            bbe$4 = lbe$14;
-        end
-        else if (first$15 & boh$15[4]) begin
-            brow$4 = row$15;
-            bwd$4 = wrep$15;
-            bbe$4 = lbe$15;
+        if (first$4) begin
+            fo$4 = boh$4;
         end
         else begin
-            brow$4 = 32'h0;
-            bwd$4 = 32'h0;
-            bbe$4 = 32'h0;
+            fo$4 = 32'h0;
         end
-        if (first$0 & boh$0[5]) begin
-            brow$5 = row$0;
-            bwd$5 = wrep$0;
-            bbe$5 = lbe$0;
-        end
-        else if (first$1 & boh$1[5]) begin
-            brow$5 = row$1;
-            bwd$5 = wrep$1;
-            bbe$5 = lbe$1;
-        end
-        else if (first$2 & boh$2[5]) begin
-            brow$5 = row$2;
-            bwd$5 = wrep$2;
-            bbe$5 = lbe$2;
-        end
-        else if (first$3 & boh$3[5]) begin
-            brow$5 = row$3;
-            bwd$5 = wrep$3;
-            bbe$5 = lbe$3;
-        end
-        else if (first$4 & boh$4[5]) begin
-            brow$5 = row$4;
-            bwd$5 = wrep$4;
-            bbe$5 = lbe$4;
-        end
-        else if (first$5 & boh$5[5]) begin
-            brow$5 = row$5;
-            bwd$5 = wrep$5;
-            bbe$5 = lbe$5;
-        end
-        else if (first$6 & boh$6[5]) begin
-            brow$5 = row$6;
-            bwd$5 = wrep$6;
-            bbe$5 = lbe$6;
-        end
-        else if (first$7 & boh$7[5]) begin
-            brow$5 = row$7;
-            bwd$5 = wrep$7;
-            bbe$5 = lbe$7;
-        end
-        else if (first$8 & boh$8[5]) begin
-            brow$5 = row$8;
-            bwd$5 = wrep$8;
-            bbe$5 = lbe$8;
-        end
-        else if (first$9 & boh$9[5]) begin
-            brow$5 = row$9;
-            bwd$5 = wrep$9;
-            bbe$5 = lbe$9;
-        end
-        else if (first$10 & boh$10[5]) begin
-            brow$5 = row$10;
-            bwd$5 = wrep$10;
-            bbe$5 = lbe$10;
-        end
-        else if (first$11 & boh$11[5]) begin
-            brow$5 = row$11;
-            bwd$5 = wrep$11;
-            bbe$5 = lbe$11;
-        end
-        else if (first$12 & boh$12[5]) begin
-            brow$5 = row$12;
-            bwd$5 = wrep$12;
-            bbe$5 = lbe$12;
-        end
-        else if (first$13 & boh$13[5]) begin
-            brow$5 = row$13;
-            bwd$5 = wrep$13;
-            bbe$5 = lbe$13;
-        end
-        else if (first$14 & boh$14[5]) begin
-            brow$5 = row$14;
-            bwd$5 = wrep$14;
-            bbe$5 = lbe$14;
-        end
-        else if (first$15 & boh$15[5]) begin
-            brow$5 = row$15;
-            bwd$5 = wrep$15;
-            bbe$5 = lbe$15;
+        if (first$5) begin
+            fo$5 = boh$5;
         end
         else begin
-            brow$5 = 32'h0;
-            bwd$5 = 32'h0;
-            bbe$5 = 32'h0;
+            fo$5 = 32'h0;
         end
-        if (first$0 & boh$0[6]) begin
-            brow$6 = row$0;
-            bwd$6 = wrep$0;
-            bbe$6 = lbe$0;
-        end
-        else if (first$1 & boh$1[6]) begin
-            brow$6 = row$1;
-            bwd$6 = wrep$1;
-            bbe$6 = lbe$1;
-        end
-        else if (first$2 & boh$2[6]) begin
-            brow$6 = row$2;
-            bwd$6 = wrep$2;
-            bbe$6 = lbe$2;
-        end
-        else if (first$3 & boh$3[6]) begin
-            brow$6 = row$3;
-            bwd$6 = wrep$3;
-            bbe$6 = lbe$3;
-        end
-        else if (first$4 & boh$4[6]) begin
-            brow$6 = row$4;
-            bwd$6 = wrep$4;
-            bbe$6 = lbe$4;
-        end
-        else if (first$5 & boh$5[6]) begin
-            brow$6 = row$5;
-            bwd$6 = wrep$5;
-            bbe$6 = lbe$5;
-        end
-        else if (first$6 & boh$6[6]) begin
-            brow$6 = row$6;
-            bwd$6 = wrep$6;
-            bbe$6 = lbe$6;
-        end
-        else if (first$7 & boh$7[6]) begin
-            brow$6 = row$7;
-            bwd$6 = wrep$7;
-            bbe$6 = lbe$7;
-        end
-        else if (first$8 & boh$8[6]) begin
-            brow$6 = row$8;
-            bwd$6 = wrep$8;
-            bbe$6 = lbe$8;
-        end
-        else if (first$9 & boh$9[6]) begin
-            brow$6 = row$9;
-            bwd$6 = wrep$9;
-            bbe$6 = lbe$9;
-        end
-        else if (first$10 & boh$10[6]) begin
-            brow$6 = row$10;
-            bwd$6 = wrep$10;
-            bbe$6 = lbe$10;
-        end
-        else if (first$11 & boh$11[6]) begin
-            brow$6 = row$11;
-            bwd$6 = wrep$11;
-            bbe$6 = lbe$11;
-        end
-        else if (first$12 & boh$12[6]) begin
-            brow$6 = row$12;
-            bwd$6 = wrep$12;
-            bbe$6 = lbe$12;
-        end
-        else if (first$13 & boh$13[6]) begin
-            brow$6 = row$13;
-            bwd$6 = wrep$13;
-            bbe$6 = lbe$13;
-        end
-        else if (first$14 & boh$14[6]) begin
-            brow$6 = row$14;
-            bwd$6 = wrep$14;
-            bbe$6 = lbe$14;
-        end
-        else if (first$15 & boh$15[6]) begin
-            brow$6 = row$15;
-            bwd$6 = wrep$15;
-            bbe$6 = lbe$15;
+        if (first$6) begin
+            fo$6 = boh$6;
         end
         else begin
-            brow$6 = 32'h0;
-            bwd$6 = 32'h0;
-            bbe$6 = 32'h0;
+            fo$6 = 32'h0;
         end
-        if (first$0 & boh$0[7]) begin
-            brow$7 = row$0;
-            bwd$7 = wrep$0;
-            bbe$7 = lbe$0;
-        end
-        else if (first$1 & boh$1[7]) begin
-            brow$7 = row$1;
-            bwd$7 = wrep$1;
-            bbe$7 = lbe$1;
-        end
-        else if (first$2 & boh$2[7]) begin
-            brow$7 = row$2;
-            bwd$7 = wrep$2;
-            bbe$7 = lbe$2;
-        end
-        else if (first$3 & boh$3[7]) begin
-            brow$7 = row$3;
-            bwd$7 = wrep$3;
-            bbe$7 = lbe$3;
-        end
-        else if (first$4 & boh$4[7]) begin
-            brow$7 = row$4;
-            bwd$7 = wrep$4;
-            bbe$7 = lbe$4;
-        end
-        else if (first$5 & boh$5[7]) begin
-            brow$7 = row$5;
-            bwd$7 = wrep$5;
-            bbe$7 = lbe$5;
-        end
-        else if (first$6 & boh$6[7]) begin
-            brow$7 = row$6;
-            bwd$7 = wrep$6;
-            bbe$7 = lbe$6;
-        end
-        else if (first$7 & boh$7[7]) begin
-            brow$7 = row$7;
-            bwd$7 = wrep$7;
-            bbe$7 = lbe$7;
-        end
-        else if (first$8 & boh$8[7]) begin
-            brow$7 = row$8;
-            bwd$7 = wrep$8;
-            bbe$7 = lbe$8;
-        end
-        else if (first$9 & boh$9[7]) begin
-            brow$7 = row$9;
-            bwd$7 = wrep$9;
-            bbe$7 = lbe$9;
-        end
-        else if (first$10 & boh$10[7]) begin
-            brow$7 = row$10;
-            bwd$7 = wrep$10;
-            bbe$7 = lbe$10;
-        end
-        else if (first$11 & boh$11[7]) begin
-            brow$7 = row$11;
-            bwd$7 = wrep$11;
-            bbe$7 = lbe$11;
-        end
-        else if (first$12 & boh$12[7]) begin
-            brow$7 = row$12;
-            bwd$7 = wrep$12;
-            bbe$7 = lbe$12;
-        end
-        else if (first$13 & boh$13[7]) begin
-            brow$7 = row$13;
-            bwd$7 = wrep$13;
-            bbe$7 = lbe$13;
-        end
-        else if (first$14 & boh$14[7]) begin
-            brow$7 = row$14;
-            bwd$7 = wrep$14;
-            bbe$7 = lbe$14;
-        end
-        else if (first$15 & boh$15[7]) begin
-            brow$7 = row$15;
-            bwd$7 = wrep$15;
-            bbe$7 = lbe$15;
+        if (first$7) begin
+            fo$7 = boh$7;
         end
         else begin
-            brow$7 = 32'h0;
-            bwd$7 = 32'h0;
-            bbe$7 = 32'h0;
+            fo$7 = 32'h0;
         end
-        if (first$0 & boh$0[8]) begin
-            brow$8 = row$0;
-            bwd$8 = wrep$0;
-            bbe$8 = lbe$0;
-        end
-        else if (first$1 & boh$1[8]) begin
-            brow$8 = row$1;
-            bwd$8 = wrep$1;
-            bbe$8 = lbe$1;
-        end
-        else if (first$2 & boh$2[8]) begin
-            brow$8 = row$2;
-            bwd$8 = wrep$2;
-            bbe$8 = lbe$2;
-        end
-        else if (first$3 & boh$3[8]) begin
-            brow$8 = row$3;
-            bwd$8 = wrep$3;
-            bbe$8 = lbe$3;
-        end
-        else if (first$4 & boh$4[8]) begin
-            brow$8 = row$4;
-            bwd$8 = wrep$4;
-            bbe$8 = lbe$4;
-        end
-        else if (first$5 & boh$5[8]) begin
-            brow$8 = row$5;
-            bwd$8 = wrep$5;
-            bbe$8 = lbe$5;
-        end
-        else if (first$6 & boh$6[8]) begin
-            brow$8 = row$6;
-            bwd$8 = wrep$6;
-            bbe$8 = lbe$6;
-        end
-        else if (first$7 & boh$7[8]) begin
-            brow$8 = row$7;
-            bwd$8 = wrep$7;
-            bbe$8 = lbe$7;
-        end
-        else if (first$8 & boh$8[8]) begin
-            brow$8 = row$8;
-            bwd$8 = wrep$8;
-            bbe$8 = lbe$8;
-        end
-        else if (first$9 & boh$9[8]) begin
-            brow$8 = row$9;
-            bwd$8 = wrep$9;
-            bbe$8 = lbe$9;
-        end
-        else if (first$10 & boh$10[8]) begin
-            brow$8 = row$10;
-            bwd$8 = wrep$10;
-            bbe$8 = lbe$10;
-        end
-        else if (first$11 & boh$11[8]) begin
-            brow$8 = row$11;
-            bwd$8 = wrep$11;
-            bbe$8 = lbe$11;
-        end
-        else if (first$12 & boh$12[8]) begin
-            brow$8 = row$12;
-            bwd$8 = wrep$12;
-            bbe$8 = lbe$12;
-        end
-        else if (first$13 & boh$13[8]) begin
-            brow$8 = row$13;
-            bwd$8 = wrep$13;
-            bbe$8 = lbe$13;
-        end
-        else if (first$14 & boh$14[8]) begin
-            brow$8 = row$14;
-            bwd$8 = wrep$14;
-            bbe$8 = lbe$14;
-        end
-        else if (first$15 & boh$15[8]) begin
-            brow$8 = row$15;
-            bwd$8 = wrep$15;
-            bbe$8 = lbe$15;
+        if (first$8) begin
+            fo$8 = boh$8;
         end
         else begin
-            brow$8 = 32'h0;
-            bwd$8 = 32'h0;
-            bbe$8 = 32'h0;
+            fo$8 = 32'h0;
         end
-        if (first$0 & boh$0[9]) begin
-            brow$9 = row$0;
-            bwd$9 = wrep$0;
-            bbe$9 = lbe$0;
-        end
-        else if (first$1 & boh$1[9]) begin
-            brow$9 = row$1;
-            bwd$9 = wrep$1;
-            bbe$9 = lbe$1;
-        end
-        else if (first$2 & boh$2[9]) begin
-            brow$9 = row$2;
-            bwd$9 = wrep$2;
-            bbe$9 = lbe$2;
-        end
-        else if (first$3 & boh$3[9]) begin
-            brow$9 = row$3;
-            bwd$9 = wrep$3;
-            bbe$9 = lbe$3;
-        end
-        else if (first$4 & boh$4[9]) begin
-            brow$9 = row$4;
-            bwd$9 = wrep$4;
-            bbe$9 = lbe$4;
-        end
-        else if (first$5 & boh$5[9]) begin
-            brow$9 = row$5;
-            bwd$9 = wrep$5;
-            bbe$9 = lbe$5;
-        end
-        else if (first$6 & boh$6[9]) begin
-            brow$9 = row$6;
-            bwd$9 = wrep$6;
-            bbe$9 = lbe$6;
-        end
-        else if (first$7 & boh$7[9]) begin
-            brow$9 = row$7;
-            bwd$9 = wrep$7;
-            bbe$9 = lbe$7;
-        end
-        else if (first$8 & boh$8[9]) begin
-            brow$9 = row$8;
-            bwd$9 = wrep$8;
-            bbe$9 = lbe$8;
-        end
-        else if (first$9 & boh$9[9]) begin
-            brow$9 = row$9;
-            bwd$9 = wrep$9;
-            bbe$9 = lbe$9;
-        end
-        else if (first$10 & boh$10[9]) begin
-            brow$9 = row$10;
-            bwd$9 = wrep$10;
-            bbe$9 = lbe$10;
-        end
-        else if (first$11 & boh$11[9]) begin
-            brow$9 = row$11;
-            bwd$9 = wrep$11;
-            bbe$9 = lbe$11;
-        end
-        else if (first$12 & boh$12[9]) begin
-            brow$9 = row$12;
-            bwd$9 = wrep$12;
-            bbe$9 = lbe$12;
-        end
-        else if (first$13 & boh$13[9]) begin
-            brow$9 = row$13;
-            bwd$9 = wrep$13;
-            bbe$9 = lbe$13;
-        end
-        else if (first$14 & boh$14[9]) begin
-            brow$9 = row$14;
-            bwd$9 = wrep$14;
-            bbe$9 = lbe$14;
-        end
-        else if (first$15 & boh$15[9]) begin
-            brow$9 = row$15;
-            bwd$9 = wrep$15;
-            bbe$9 = lbe$15;
+        if (first$9) begin
+            fo$9 = boh$9;
         end
         else begin
-            brow$9 = 32'h0;
-            bwd$9 = 32'h0;
-            bbe$9 = 32'h0;
+            fo$9 = 32'h0;
         end
-        if (first$0 & boh$0[10]) begin
-            brow$10 = row$0;
-            bwd$10 = wrep$0;
-            bbe$10 = lbe$0;
-        end
-        else if (first$1 & boh$1[10]) begin
-            brow$10 = row$1;
-            bwd$10 = wrep$1;
-            bbe$10 = lbe$1;
-        end
-        else if (first$2 & boh$2[10]) begin
-            brow$10 = row$2;
-            bwd$10 = wrep$2;
-            bbe$10 = lbe$2;
-        end
-        else if (first$3 & boh$3[10]) begin
-            brow$10 = row$3;
-            bwd$10 = wrep$3;
-            bbe$10 = lbe$3;
-        end
-        else if (first$4 & boh$4[10]) begin
-            brow$10 = row$4;
-            bwd$10 = wrep$4;
-            bbe$10 = lbe$4;
-        end
-        else if (first$5 & boh$5[10]) begin
-            brow$10 = row$5;
-            bwd$10 = wrep$5;
-            bbe$10 = lbe$5;
-        end
-        else if (first$6 & boh$6[10]) begin
-            brow$10 = row$6;
-            bwd$10 = wrep$6;
-            bbe$10 = lbe$6;
-        end
-        else if (first$7 & boh$7[10]) begin
-            brow$10 = row$7;
-            bwd$10 = wrep$7;
-            bbe$10 = lbe$7;
-        end
-        else if (first$8 & boh$8[10]) begin
-            brow$10 = row$8;
-            bwd$10 = wrep$8;
-            bbe$10 = lbe$8;
-        end
-        else if (first$9 & boh$9[10]) begin
-            brow$10 = row$9;
-            bwd$10 = wrep$9;
-            bbe$10 = lbe$9;
-        end
-        else if (first$10 & boh$10[10]) begin
-            brow$10 = row$10;
-            bwd$10 = wrep$10;
-            bbe$10 = lbe$10;
-        end
-        else if (first$11 & boh$11[10]) begin
-            brow$10 = row$11;
-            bwd$10 = wrep$11;
-            bbe$10 = lbe$11;
-        end
-        else if (first$12 & boh$12[10]) begin
-            brow$10 = row$12;
-            bwd$10 = wrep$12;
-            bbe$10 = lbe$12;
-        end
-        else if (first$13 & boh$13[10]) begin
-            brow$10 = row$13;
-            bwd$10 = wrep$13;
-            bbe$10 = lbe$13;
-        end
-        else if (first$14 & boh$14[10]) begin
-            brow$10 = row$14;
-            bwd$10 = wrep$14;
-            bbe$10 = lbe$14;
-        end
-        else if (first$15 & boh$15[10]) begin
-            brow$10 = row$15;
-            bwd$10 = wrep$15;
-            bbe$10 = lbe$15;
+        if (first$10) begin
+            fo$10 = boh$10;
         end
         else begin
-            brow$10 = 32'h0;
-            bwd$10 = 32'h0;
-            bbe$10 = 32'h0;
+            fo$10 = 32'h0;
         end
-        if (first$0 & boh$0[11]) begin
-            brow$11 = row$0;
-            bwd$11 = wrep$0;
-            bbe$11 = lbe$0;
-        end
-        else if (first$1 & boh$1[11]) begin
-            brow$11 = row$1;
-            bwd$11 = wrep$1;
-            bbe$11 = lbe$1;
-        end
-        else if (first$2 & boh$2[11]) begin
-            brow$11 = row$2;
-            bwd$11 = wrep$2;
-            bbe$11 = lbe$2;
-        end
-        else if (first$3 & boh$3[11]) begin
-            brow$11 = row$3;
-            bwd$11 = wrep$3;
-            bbe$11 = lbe$3;
-        end
-        else if (first$4 & boh$4[11]) begin
-            brow$11 = row$4;
-            bwd$11 = wrep$4;
-            bbe$11 = lbe$4;
-        end
-        else if (first$5 & boh$5[11]) begin
-            brow$11 = row$5;
-            bwd$11 = wrep$5;
-            bbe$11 = lbe$5;
-        end
-        else if (first$6 & boh$6[11]) begin
-            brow$11 = row$6;
-            bwd$11 = wrep$6;
-            bbe$11 = lbe$6;
-        end
-        else if (first$7 & boh$7[11]) begin
-            brow$11 = row$7;
-            bwd$11 = wrep$7;
-            bbe$11 = lbe$7;
-        end
-        else if (first$8 & boh$8[11]) begin
-            brow$11 = row$8;
-            bwd$11 = wrep$8;
-            bbe$11 = lbe$8;
-        end
-        else if (first$9 & boh$9[11]) begin
-            brow$11 = row$9;
-            bwd$11 = wrep$9;
-            bbe$11 = lbe$9;
-        end
-        else if (first$10 & boh$10[11]) begin
-            brow$11 = row$10;
-            bwd$11 = wrep$10;
-            bbe$11 = lbe$10;
-        end
-        else if (first$11 & boh$11[11]) begin
-            brow$11 = row$11;
-            bwd$11 = wrep$11;
-            bbe$11 = lbe$11;
-        end
-        else if (first$12 & boh$12[11]) begin
-            brow$11 = row$12;
-            bwd$11 = wrep$12;
-            bbe$11 = lbe$12;
-        end
-        else if (first$13 & boh$13[11]) begin
-            brow$11 = row$13;
-            bwd$11 = wrep$13;
-            bbe$11 = lbe$13;
-        end
-        else if (first$14 & boh$14[11]) begin
-            brow$11 = row$14;
-            bwd$11 = wrep$14;
-            bbe$11 = lbe$14;
-        end
-        else if (first$15 & boh$15[11]) begin
-            brow$11 = row$15;
-            bwd$11 = wrep$15;
-            bbe$11 = lbe$15;
+        if (first$11) begin
+            fo$11 = boh$11;
         end
         else begin
-            brow$11 = 32'h0;
-            bwd$11 = 32'h0;
-            bbe$11 = 32'h0;
+            fo$11 = 32'h0;
         end
-        if (first$0 & boh$0[12]) begin
-            brow$12 = row$0;
-            bwd$12 = wrep$0;
-            bbe$12 = lbe$0;
-        end
-        else if (first$1 & boh$1[12]) begin
-            brow$12 = row$1;
-            bwd$12 = wrep$1;
-            bbe$12 = lbe$1;
-        end
-        else if (first$2 & boh$2[12]) begin
-            brow$12 = row$2;
-            bwd$12 = wrep$2;
-            bbe$12 = lbe$2;
-        end
-        else if (first$3 & boh$3[12]) begin
-            brow$12 = row$3;
-            bwd$12 = wrep$3;
-            bbe$12 = lbe$3;
-        end
-        else if (first$4 & boh$4[12]) begin
-            brow$12 = row$4;
-            bwd$12 = wrep$4;
-            bbe$12 = lbe$4;
-        end
-        else if (first$5 & boh$5[12]) begin
-            brow$12 = row$5;
-            bwd$12 = wrep$5;
-            bbe$12 = lbe$5;
-        end
-        else if (first$6 & boh$6[12]) begin
-            brow$12 = row$6;
-            bwd$12 = wrep$6;
-            bbe$12 = lbe$6;
-        end
-        else if (first$7 & boh$7[12]) begin
-            brow$12 = row$7;
-            bwd$12 = wrep$7;
-            bbe$12 = lbe$7;
-        end
-        else if (first$8 & boh$8[12]) begin
-            brow$12 = row$8;
-            bwd$12 = wrep$8;
-            bbe$12 = lbe$8;
-        end
-        else if (first$9 & boh$9[12]) begin
-            brow$12 = row$9;
-            bwd$12 = wrep$9;
-            bbe$12 = lbe$9;
-        end
-        else if (first$10 & boh$10[12]) begin
-            brow$12 = row$10;
-            bwd$12 = wrep$10;
-            bbe$12 = lbe$10;
-        end
-        else if (first$11 & boh$11[12]) begin
-            brow$12 = row$11;
-            bwd$12 = wrep$11;
-            bbe$12 = lbe$11;
-        end
-        else if (first$12 & boh$12[12]) begin
-            brow$12 = row$12;
-            bwd$12 = wrep$12;
-            bbe$12 = lbe$12;
-        end
-        else if (first$13 & boh$13[12]) begin
-            brow$12 = row$13;
-            bwd$12 = wrep$13;
-            bbe$12 = lbe$13;
-        end
-        else if (first$14 & boh$14[12]) begin
-            brow$12 = row$14;
-            bwd$12 = wrep$14;
-            bbe$12 = lbe$14;
-        end
-        else if (first$15 & boh$15[12]) begin
-            brow$12 = row$15;
-            bwd$12 = wrep$15;
-            bbe$12 = lbe$15;
+        if (first$12) begin
+            fo$12 = boh$12;
         end
         else begin
-            brow$12 = 32'h0;
-            bwd$12 = 32'h0;
-            bbe$12 = 32'h0;
+            fo$12 = 32'h0;
         end
-        if (first$0 & boh$0[13]) begin
-            brow$13 = row$0;
-            bwd$13 = wrep$0;
-            bbe$13 = lbe$0;
-        end
-        else if (first$1 & boh$1[13]) begin
-            brow$13 = row$1;
-            bwd$13 = wrep$1;
-            bbe$13 = lbe$1;
-        end
-        else if (first$2 & boh$2[13]) begin
-            brow$13 = row$2;
-            bwd$13 = wrep$2;
-            bbe$13 = lbe$2;
-        end
-        else if (first$3 & boh$3[13]) begin
-            brow$13 = row$3;
-            bwd$13 = wrep$3;
-            bbe$13 = lbe$3;
-        end
-        else if (first$4 & boh$4[13]) begin
-            brow$13 = row$4;
-            bwd$13 = wrep$4;
-            bbe$13 = lbe$4;
-        end
-        else if (first$5 & boh$5[13]) begin
-            brow$13 = row$5;
-            bwd$13 = wrep$5;
-            bbe$13 = lbe$5;
-        end
-        else if (first$6 & boh$6[13]) begin
-            brow$13 = row$6;
-            bwd$13 = wrep$6;
-            bbe$13 = lbe$6;
-        end
-        else if (first$7 & boh$7[13]) begin
-            brow$13 = row$7;
-            bwd$13 = wrep$7;
-            bbe$13 = lbe$7;
-        end
-        else if (first$8 & boh$8[13]) begin
-            brow$13 = row$8;
-            bwd$13 = wrep$8;
-            bbe$13 = lbe$8;
-        end
-        else if (first$9 & boh$9[13]) begin
-            brow$13 = row$9;
-            bwd$13 = wrep$9;
-            bbe$13 = lbe$9;
-        end
-        else if (first$10 & boh$10[13]) begin
-            brow$13 = row$10;
-            bwd$13 = wrep$10;
-            bbe$13 = lbe$10;
-        end
-        else if (first$11 & boh$11[13]) begin
-            brow$13 = row$11;
-            bwd$13 = wrep$11;
-            bbe$13 = lbe$11;
-        end
-        else if (first$12 & boh$12[13]) begin
-            brow$13 = row$12;
-            bwd$13 = wrep$12;
-            bbe$13 = lbe$12;
-        end
-        else if (first$13 & boh$13[13]) begin
-            brow$13 = row$13;
-            bwd$13 = wrep$13;
-            bbe$13 = lbe$13;
-        end
-        else if (first$14 & boh$14[13]) begin
-            brow$13 = row$14;
-            bwd$13 = wrep$14;
-            bbe$13 = lbe$14;
-        end
-        else if (first$15 & boh$15[13]) begin
-            brow$13 = row$15;
-            bwd$13 = wrep$15;
-            bbe$13 = lbe$15;
+        if (first$13) begin
+            fo$13 = boh$13;
         end
         else begin
-            brow$13 = 32'h0;
-            bwd$13 = 32'h0;
-            bbe$13 = 32'h0;
+            fo$13 = 32'h0;
         end
-        if (first$0 & boh$0[14]) begin
-            brow$14 = row$0;
-            bwd$14 = wrep$0;
-            bbe$14 = lbe$0;
-        end
-        else if (first$1 & boh$1[14]) begin
-            brow$14 = row$1;
-            bwd$14 = wrep$1;
-            bbe$14 = lbe$1;
-        end
-        else if (first$2 & boh$2[14]) begin
-            brow$14 = row$2;
-            bwd$14 = wrep$2;
-            bbe$14 = lbe$2;
-        end
-        else if (first$3 & boh$3[14]) begin
-            brow$14 = row$3;
-            bwd$14 = wrep$3;
-            bbe$14 = lbe$3;
-        end
-        else if (first$4 & boh$4[14]) begin
-            brow$14 = row$4;
-            bwd$14 = wrep$4;
-            bbe$14 = lbe$4;
-        end
-        else if (first$5 & boh$5[14]) begin
-            brow$14 = row$5;
-            bwd$14 = wrep$5;
-            bbe$14 = lbe$5;
-        end
-        else if (first$6 & boh$6[14]) begin
-            brow$14 = row$6;
-            bwd$14 = wrep$6;
-            bbe$14 = lbe$6;
-        end
-        else if (first$7 & boh$7[14]) begin
-            brow$14 = row$7;
-            bwd$14 = wrep$7;
-            bbe$14 = lbe$7;
-        end
-        else if (first$8 & boh$8[14]) begin
-            brow$14 = row$8;
-            bwd$14 = wrep$8;
-            bbe$14 = lbe$8;
-        end
-        else if (first$9 & boh$9[14]) begin
-            brow$14 = row$9;
-            bwd$14 = wrep$9;
-            bbe$14 = lbe$9;
-        end
-        else if (first$10 & boh$10[14]) begin
-            brow$14 = row$10;
-            bwd$14 = wrep$10;
-            bbe$14 = lbe$10;
-        end
-        else if (first$11 & boh$11[14]) begin
-            brow$14 = row$11;
-            bwd$14 = wrep$11;
-            bbe$14 = lbe$11;
-        end
-        else if (first$12 & boh$12[14]) begin
-            brow$14 = row$12;
-            bwd$14 = wrep$12;
-            bbe$14 = lbe$12;
-        end
-        else if (first$13 & boh$13[14]) begin
-            brow$14 = row$13;
-            bwd$14 = wrep$13;
-            bbe$14 = lbe$13;
-        end
-        else if (first$14 & boh$14[14]) begin
-            brow$14 = row$14;
-            bwd$14 = wrep$14;
-            bbe$14 = lbe$14;
-        end
-        else if (first$15 & boh$15[14]) begin
-            brow$14 = row$15;
-            bwd$14 = wrep$15;
-            bbe$14 = lbe$15;
+        if (first$14) begin
+            fo$14 = boh$14;
         end
         else begin
-            brow$14 = 32'h0;
-            bwd$14 = 32'h0;
-            bbe$14 = 32'h0;
+            fo$14 = 32'h0;
         end
-        if (first$0 & boh$0[15]) begin
-            brow$15 = row$0;
-            bwd$15 = wrep$0;
-            bbe$15 = lbe$0;
-        end
-        else if (first$1 & boh$1[15]) begin
-            brow$15 = row$1;
-            bwd$15 = wrep$1;
-            bbe$15 = lbe$1;
-        end
-        else if (first$2 & boh$2[15]) begin
-            brow$15 = row$2;
-            bwd$15 = wrep$2;
-            bbe$15 = lbe$2;
-        end
-        else if (first$3 & boh$3[15]) begin
-            brow$15 = row$3;
-            bwd$15 = wrep$3;
-            bbe$15 = lbe$3;
-        end
-        else if (first$4 & boh$4[15]) begin
-            brow$15 = row$4;
-            bwd$15 = wrep$4;
-            bbe$15 = lbe$4;
-        end
-        else if (first$5 & boh$5[15]) begin
-            brow$15 = row$5;
-            bwd$15 = wrep$5;
-            bbe$15 = lbe$5;
-        end
-        else if (first$6 & boh$6[15]) begin
-            brow$15 = row$6;
-            bwd$15 = wrep$6;
-            bbe$15 = lbe$6;
-        end
-        else if (first$7 & boh$7[15]) begin
-            brow$15 = row$7;
-            bwd$15 = wrep$7;
-            bbe$15 = lbe$7;
-        end
-        else if (first$8 & boh$8[15]) begin
-            brow$15 = row$8;
-            bwd$15 = wrep$8;
-            bbe$15 = lbe$8;
-        end
-        else if (first$9 & boh$9[15]) begin
-            brow$15 = row$9;
-            bwd$15 = wrep$9;
-            bbe$15 = lbe$9;
-        end
-        else if (first$10 & boh$10[15]) begin
-            brow$15 = row$10;
-            bwd$15 = wrep$10;
-            bbe$15 = lbe$10;
-        end
-        else if (first$11 & boh$11[15]) begin
-            brow$15 = row$11;
-            bwd$15 = wrep$11;
-            bbe$15 = lbe$11;
-        end
-        else if (first$12 & boh$12[15]) begin
-            brow$15 = row$12;
-            bwd$15 = wrep$12;
-            bbe$15 = lbe$12;
-        end
-        else if (first$13 & boh$13[15]) begin
-            brow$15 = row$13;
-            bwd$15 = wrep$13;
-            bbe$15 = lbe$13;
-        end
-        else if (first$14 & boh$14[15]) begin
-            brow$15 = row$14;
-            bwd$15 = wrep$14;
-            bbe$15 = lbe$14;
-        end
-        else if (first$15 & boh$15[15]) begin
-            brow$15 = row$15;
-            bwd$15 = wrep$15;
-            bbe$15 = lbe$15;
+        if (first$15) begin
+            fo$15 = boh$15;
         end
         else begin
-            brow$15 = 32'h0;
-            bwd$15 = 32'h0;
-            bbe$15 = 32'h0;
+            fo$15 = 32'h0;
         end
-        store_go = in_valid & in_store;
-        if (store_go) begin
+        bl0$0 = (fo$1[0] | fo$3[0] | fo$5[0] | fo$7[0]) | (fo$9[0] | fo$11[0] | fo$13[0] | fo$15[0]);
+        bl1$0 = (fo$2[0] | fo$3[0] | fo$6[0] | fo$7[0]) | (fo$10[0] | fo$11[0] | fo$14[0] | fo$15[0]);
+        bl2$0 = (fo$4[0] | fo$5[0] | fo$6[0] | fo$7[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
+        bl3$0 = (fo$8[0] | fo$9[0] | fo$10[0] | fo$11[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
+        bv$0 = (fo$0[0] | fo$1[0] | fo$2[0] | fo$3[0]) | (fo$4[0] | fo$5[0] | fo$6[0] | fo$7[0]) | (fo$8[0] | fo$9[0] | fo$10[0] | fo$11[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
+        if (bl1$0) begin
+            if (bl0$0) begin
+                fw0_row$0$d = row$3;
+                fw0_data$0$d = wrep$3;
+                fw0_be$0$d = lbe$3;
+            end
+            else begin
+                fw0_row$0$d = row$2;
+                fw0_data$0$d = wrep$2;
+                fw0_be$0$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$0) begin
+                fw0_row$0$d = row$1;
+                fw0_data$0$d = wrep$1;
+                fw0_be$0$d = lbe$1;
+            end
+            else begin
+                fw0_row$0$d = row$0;
+                fw0_data$0$d = wrep$0;
+                fw0_be$0$d = lbe$0;
+            end
+        end
+        if (bl1$0) begin
+            if (bl0$0) begin
+                fw1_row$0$d = row$7;
+                fw1_data$0$d = wrep$7;
+                fw1_be$0$d = lbe$7;
+            end
+            else begin
+                fw1_row$0$d = row$6;
+                fw1_data$0$d = wrep$6;
+                fw1_be$0$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$0) begin
+                fw1_row$0$d = row$5;
+                fw1_data$0$d = wrep$5;
+                fw1_be$0$d = lbe$5;
+            end
+            else begin
+                fw1_row$0$d = row$4;
+                fw1_data$0$d = wrep$4;
+                fw1_be$0$d = lbe$4;
+            end
+        end
+        if (bl1$0) begin
+            if (bl0$0) begin
+                fw2_row$0$d = row$11;
+                fw2_data$0$d = wrep$11;
+                fw2_be$0$d = lbe$11;
+            end
+            else begin
+                fw2_row$0$d = row$10;
+                fw2_data$0$d = wrep$10;
+                fw2_be$0$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$0) begin
+                fw2_row$0$d = row$9;
+                fw2_data$0$d = wrep$9;
+                fw2_be$0$d = lbe$9;
+            end
+            else begin
+                fw2_row$0$d = row$8;
+                fw2_data$0$d = wrep$8;
+                fw2_be$0$d = lbe$8;
+            end
+        end
+        if (bl1$0) begin
+            if (bl0$0) begin
+                fw3_row$0$d = row$15;
+                fw3_data$0$d = wrep$15;
+                fw3_be$0$d = lbe$15;
+            end
+            else begin
+                fw3_row$0$d = row$14;
+                fw3_data$0$d = wrep$14;
+                fw3_be$0$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$0) begin
+                fw3_row$0$d = row$13;
+                fw3_data$0$d = wrep$13;
+                fw3_be$0$d = lbe$13;
+            end
+            else begin
+                fw3_row$0$d = row$12;
+                fw3_data$0$d = wrep$12;
+                fw3_be$0$d = lbe$12;
+            end
+        end
+        fw_hi0$0$d = bl2$0;
+        fw_hi1$0$d = bl3$0;
+        fw_we$0$d = (bv$0 & in_valid) & in_store;
+        bl0$1 = (fo$1[1] | fo$3[1] | fo$5[1] | fo$7[1]) | (fo$9[1] | fo$11[1] | fo$13[1] | fo$15[1]);
+        bl1$1 = (fo$2[1] | fo$3[1] | fo$6[1] | fo$7[1]) | (fo$10[1] | fo$11[1] | fo$14[1] | fo$15[1]);
+        bl2$1 = (fo$4[1] | fo$5[1] | fo$6[1] | fo$7[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
+        bl3$1 = (fo$8[1] | fo$9[1] | fo$10[1] | fo$11[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
+        bv$1 = (fo$0[1] | fo$1[1] | fo$2[1] | fo$3[1]) | (fo$4[1] | fo$5[1] | fo$6[1] | fo$7[1]) | (fo$8[1] | fo$9[1] | fo$10[1] | fo$11[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
+        if (bl1$1) begin
+            if (bl0$1) begin
+                fw0_row$1$d = row$3;
+                fw0_data$1$d = wrep$3;
+                fw0_be$1$d = lbe$3;
+            end
+            else begin
+                fw0_row$1$d = row$2;
+                fw0_data$1$d = wrep$2;
+                fw0_be$1$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$1) begin
+                fw0_row$1$d = row$1;
+                fw0_data$1$d = wrep$1;
+                fw0_be$1$d = lbe$1;
+            end
+            else begin
+                fw0_row$1$d = row$0;
+                fw0_data$1$d = wrep$0;
+                fw0_be$1$d = lbe$0;
+            end
+        end
+        if (bl1$1) begin
+            if (bl0$1) begin
+                fw1_row$1$d = row$7;
+                fw1_data$1$d = wrep$7;
+                fw1_be$1$d = lbe$7;
+            end
+            else begin
+                fw1_row$1$d = row$6;
+                fw1_data$1$d = wrep$6;
+                fw1_be$1$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$1) begin
+                fw1_row$1$d = row$5;
+                fw1_data$1$d = wrep$5;
+                fw1_be$1$d = lbe$5;
+            end
+            else begin
+                fw1_row$1$d = row$4;
+                fw1_data$1$d = wrep$4;
+                fw1_be$1$d = lbe$4;
+            end
+        end
+        if (bl1$1) begin
+            if (bl0$1) begin
+                fw2_row$1$d = row$11;
+                fw2_data$1$d = wrep$11;
+                fw2_be$1$d = lbe$11;
+            end
+            else begin
+                fw2_row$1$d = row$10;
+                fw2_data$1$d = wrep$10;
+                fw2_be$1$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$1) begin
+                fw2_row$1$d = row$9;
+                fw2_data$1$d = wrep$9;
+                fw2_be$1$d = lbe$9;
+            end
+            else begin
+                fw2_row$1$d = row$8;
+                fw2_data$1$d = wrep$8;
+                fw2_be$1$d = lbe$8;
+            end
+        end
+        if (bl1$1) begin
+            if (bl0$1) begin
+                fw3_row$1$d = row$15;
+                fw3_data$1$d = wrep$15;
+                fw3_be$1$d = lbe$15;
+            end
+            else begin
+                fw3_row$1$d = row$14;
+                fw3_data$1$d = wrep$14;
+                fw3_be$1$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$1) begin
+                fw3_row$1$d = row$13;
+                fw3_data$1$d = wrep$13;
+                fw3_be$1$d = lbe$13;
+            end
+            else begin
+                fw3_row$1$d = row$12;
+                fw3_data$1$d = wrep$12;
+                fw3_be$1$d = lbe$12;
+            end
+        end
+        fw_hi0$1$d = bl2$1;
+        fw_hi1$1$d = bl3$1;
+        fw_we$1$d = (bv$1 & in_valid) & in_store;
+        bl0$2 = (fo$1[2] | fo$3[2] | fo$5[2] | fo$7[2]) | (fo$9[2] | fo$11[2] | fo$13[2] | fo$15[2]);
+        bl1$2 = (fo$2[2] | fo$3[2] | fo$6[2] | fo$7[2]) | (fo$10[2] | fo$11[2] | fo$14[2] | fo$15[2]);
+        bl2$2 = (fo$4[2] | fo$5[2] | fo$6[2] | fo$7[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
+        bl3$2 = (fo$8[2] | fo$9[2] | fo$10[2] | fo$11[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
+        bv$2 = (fo$0[2] | fo$1[2] | fo$2[2] | fo$3[2]) | (fo$4[2] | fo$5[2] | fo$6[2] | fo$7[2]) | (fo$8[2] | fo$9[2] | fo$10[2] | fo$11[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
+        if (bl1$2) begin
+            if (bl0$2) begin
+                fw0_row$2$d = row$3;
+                fw0_data$2$d = wrep$3;
+                fw0_be$2$d = lbe$3;
+            end
+            else begin
+                fw0_row$2$d = row$2;
+                fw0_data$2$d = wrep$2;
+                fw0_be$2$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$2) begin
+                fw0_row$2$d = row$1;
+                fw0_data$2$d = wrep$1;
+                fw0_be$2$d = lbe$1;
+            end
+            else begin
+                fw0_row$2$d = row$0;
+                fw0_data$2$d = wrep$0;
+                fw0_be$2$d = lbe$0;
+            end
+        end
+        if (bl1$2) begin
+            if (bl0$2) begin
+                fw1_row$2$d = row$7;
+                fw1_data$2$d = wrep$7;
+                fw1_be$2$d = lbe$7;
+            end
+            else begin
+                fw1_row$2$d = row$6;
+                fw1_data$2$d = wrep$6;
+                fw1_be$2$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$2) begin
+                fw1_row$2$d = row$5;
+                fw1_data$2$d = wrep$5;
+                fw1_be$2$d = lbe$5;
+            end
+            else begin
+                fw1_row$2$d = row$4;
+                fw1_data$2$d = wrep$4;
+                fw1_be$2$d = lbe$4;
+            end
+        end
+        if (bl1$2) begin
+            if (bl0$2) begin
+                fw2_row$2$d = row$11;
+                fw2_data$2$d = wrep$11;
+                fw2_be$2$d = lbe$11;
+            end
+            else begin
+                fw2_row$2$d = row$10;
+                fw2_data$2$d = wrep$10;
+                fw2_be$2$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$2) begin
+                fw2_row$2$d = row$9;
+                fw2_data$2$d = wrep$9;
+                fw2_be$2$d = lbe$9;
+            end
+            else begin
+                fw2_row$2$d = row$8;
+                fw2_data$2$d = wrep$8;
+                fw2_be$2$d = lbe$8;
+            end
+        end
+        if (bl1$2) begin
+            if (bl0$2) begin
+                fw3_row$2$d = row$15;
+                fw3_data$2$d = wrep$15;
+                fw3_be$2$d = lbe$15;
+            end
+            else begin
+                fw3_row$2$d = row$14;
+                fw3_data$2$d = wrep$14;
+                fw3_be$2$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$2) begin
+                fw3_row$2$d = row$13;
+                fw3_data$2$d = wrep$13;
+                fw3_be$2$d = lbe$13;
+            end
+            else begin
+                fw3_row$2$d = row$12;
+                fw3_data$2$d = wrep$12;
+                fw3_be$2$d = lbe$12;
+            end
+        end
+        fw_hi0$2$d = bl2$2;
+        fw_hi1$2$d = bl3$2;
+        fw_we$2$d = (bv$2 & in_valid) & in_store;
+        bl0$3 = (fo$1[3] | fo$3[3] | fo$5[3] | fo$7[3]) | (fo$9[3] | fo$11[3] | fo$13[3] | fo$15[3]);
+        bl1$3 = (fo$2[3] | fo$3[3] | fo$6[3] | fo$7[3]) | (fo$10[3] | fo$11[3] | fo$14[3] | fo$15[3]);
+        bl2$3 = (fo$4[3] | fo$5[3] | fo$6[3] | fo$7[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
+        bl3$3 = (fo$8[3] | fo$9[3] | fo$10[3] | fo$11[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
+        bv$3 = (fo$0[3] | fo$1[3] | fo$2[3] | fo$3[3]) | (fo$4[3] | fo$5[3] | fo$6[3] | fo$7[3]) | (fo$8[3] | fo$9[3] | fo$10[3] | fo$11[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
+        if (bl1$3) begin
+            if (bl0$3) begin
+                fw0_row$3$d = row$3;
+                fw0_data$3$d = wrep$3;
+                fw0_be$3$d = lbe$3;
+            end
+            else begin
+                fw0_row$3$d = row$2;
+                fw0_data$3$d = wrep$2;
+                fw0_be$3$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$3) begin
+                fw0_row$3$d = row$1;
+                fw0_data$3$d = wrep$1;
+                fw0_be$3$d = lbe$1;
+            end
+            else begin
+                fw0_row$3$d = row$0;
+                fw0_data$3$d = wrep$0;
+                fw0_be$3$d = lbe$0;
+            end
+        end
+        if (bl1$3) begin
+            if (bl0$3) begin
+                fw1_row$3$d = row$7;
+                fw1_data$3$d = wrep$7;
+                fw1_be$3$d = lbe$7;
+            end
+            else begin
+                fw1_row$3$d = row$6;
+                fw1_data$3$d = wrep$6;
+                fw1_be$3$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$3) begin
+                fw1_row$3$d = row$5;
+                fw1_data$3$d = wrep$5;
+                fw1_be$3$d = lbe$5;
+            end
+            else begin
+                fw1_row$3$d = row$4;
+                fw1_data$3$d = wrep$4;
+                fw1_be$3$d = lbe$4;
+            end
+        end
+        if (bl1$3) begin
+            if (bl0$3) begin
+                fw2_row$3$d = row$11;
+                fw2_data$3$d = wrep$11;
+                fw2_be$3$d = lbe$11;
+            end
+            else begin
+                fw2_row$3$d = row$10;
+                fw2_data$3$d = wrep$10;
+                fw2_be$3$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$3) begin
+                fw2_row$3$d = row$9;
+                fw2_data$3$d = wrep$9;
+                fw2_be$3$d = lbe$9;
+            end
+            else begin
+                fw2_row$3$d = row$8;
+                fw2_data$3$d = wrep$8;
+                fw2_be$3$d = lbe$8;
+            end
+        end
+        if (bl1$3) begin
+            if (bl0$3) begin
+                fw3_row$3$d = row$15;
+                fw3_data$3$d = wrep$15;
+                fw3_be$3$d = lbe$15;
+            end
+            else begin
+                fw3_row$3$d = row$14;
+                fw3_data$3$d = wrep$14;
+                fw3_be$3$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$3) begin
+                fw3_row$3$d = row$13;
+                fw3_data$3$d = wrep$13;
+                fw3_be$3$d = lbe$13;
+            end
+            else begin
+                fw3_row$3$d = row$12;
+                fw3_data$3$d = wrep$12;
+                fw3_be$3$d = lbe$12;
+            end
+        end
+        fw_hi0$3$d = bl2$3;
+        fw_hi1$3$d = bl3$3;
+        fw_we$3$d = (bv$3 & in_valid) & in_store;
+        bl0$4 = (fo$1[4] | fo$3[4] | fo$5[4] | fo$7[4]) | (fo$9[4] | fo$11[4] | fo$13[4] | fo$15[4]);
+        bl1$4 = (fo$2[4] | fo$3[4] | fo$6[4] | fo$7[4]) | (fo$10[4] | fo$11[4] | fo$14[4] | fo$15[4]);
+        bl2$4 = (fo$4[4] | fo$5[4] | fo$6[4] | fo$7[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
+        bl3$4 = (fo$8[4] | fo$9[4] | fo$10[4] | fo$11[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
+        bv$4 = (fo$0[4] | fo$1[4] | fo$2[4] | fo$3[4]) | (fo$4[4] | fo$5[4] | fo$6[4] | fo$7[4]) | (fo$8[4] | fo$9[4] | fo$10[4] | fo$11[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
+        if (bl1$4) begin
+            if (bl0$4) begin
+                fw0_row$4$d = row$3;
+                fw0_data$4$d = wrep$3;
+                fw0_be$4$d = lbe$3;
+            end
+            else begin
+                fw0_row$4$d = row$2;
+                fw0_data$4$d = wrep$2;
+                fw0_be$4$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$4) begin
+                fw0_row$4$d = row$1;
+                fw0_data$4$d = wrep$1;
+                fw0_be$4$d = lbe$1;
+            end
+            else begin
+                fw0_row$4$d = row$0;
+                fw0_data$4$d = wrep$0;
+                fw0_be$4$d = lbe$0;
+            end
+        end
+        if (bl1$4) begin
+            if (bl0$4) begin
+                fw1_row$4$d = row$7;
+                fw1_data$4$d = wrep$7;
+                fw1_be$4$d = lbe$7;
+            end
+            else begin
+                fw1_row$4$d = row$6;
+                fw1_data$4$d = wrep$6;
+                fw1_be$4$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$4) begin
+                fw1_row$4$d = row$5;
+                fw1_data$4$d = wrep$5;
+                fw1_be$4$d = lbe$5;
+            end
+            else begin
+                fw1_row$4$d = row$4;
+                fw1_data$4$d = wrep$4;
+                fw1_be$4$d = lbe$4;
+            end
+        end
+        if (bl1$4) begin
+            if (bl0$4) begin
+                fw2_row$4$d = row$11;
+                fw2_data$4$d = wrep$11;
+                fw2_be$4$d = lbe$11;
+            end
+            else begin
+                fw2_row$4$d = row$10;
+                fw2_data$4$d = wrep$10;
+                fw2_be$4$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$4) begin
+                fw2_row$4$d = row$9;
+                fw2_data$4$d = wrep$9;
+                fw2_be$4$d = lbe$9;
+            end
+            else begin
+                fw2_row$4$d = row$8;
+                fw2_data$4$d = wrep$8;
+                fw2_be$4$d = lbe$8;
+            end
+        end
+        if (bl1$4) begin
+            if (bl0$4) begin
+                fw3_row$4$d = row$15;
+                fw3_data$4$d = wrep$15;
+                fw3_be$4$d = lbe$15;
+            end
+            else begin
+                fw3_row$4$d = row$14;
+                fw3_data$4$d = wrep$14;
+                fw3_be$4$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$4) begin
+                fw3_row$4$d = row$13;
+                fw3_data$4$d = wrep$13;
+                fw3_be$4$d = lbe$13;
+            end
+            else begin
+                fw3_row$4$d = row$12;
+                fw3_data$4$d = wrep$12;
+                fw3_be$4$d = lbe$12;
+            end
+        end
+        fw_hi0$4$d = bl2$4;
+        fw_hi1$4$d = bl3$4;
+        fw_we$4$d = (bv$4 & in_valid) & in_store;
+        bl0$5 = (fo$1[5] | fo$3[5] | fo$5[5] | fo$7[5]) | (fo$9[5] | fo$11[5] | fo$13[5] | fo$15[5]);
+        bl1$5 = (fo$2[5] | fo$3[5] | fo$6[5] | fo$7[5]) | (fo$10[5] | fo$11[5] | fo$14[5] | fo$15[5]);
+        bl2$5 = (fo$4[5] | fo$5[5] | fo$6[5] | fo$7[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
+        bl3$5 = (fo$8[5] | fo$9[5] | fo$10[5] | fo$11[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
+        bv$5 = (fo$0[5] | fo$1[5] | fo$2[5] | fo$3[5]) | (fo$4[5] | fo$5[5] | fo$6[5] | fo$7[5]) | (fo$8[5] | fo$9[5] | fo$10[5] | fo$11[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
+        if (bl1$5) begin
+            if (bl0$5) begin
+                fw0_row$5$d = row$3;
+                fw0_data$5$d = wrep$3;
+                fw0_be$5$d = lbe$3;
+            end
+            else begin
+                fw0_row$5$d = row$2;
+                fw0_data$5$d = wrep$2;
+                fw0_be$5$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$5) begin
+                fw0_row$5$d = row$1;
+                fw0_data$5$d = wrep$1;
+                fw0_be$5$d = lbe$1;
+            end
+            else begin
+                fw0_row$5$d = row$0;
+                fw0_data$5$d = wrep$0;
+                fw0_be$5$d = lbe$0;
+            end
+        end
+        if (bl1$5) begin
+            if (bl0$5) begin
+                fw1_row$5$d = row$7;
+                fw1_data$5$d = wrep$7;
+                fw1_be$5$d = lbe$7;
+            end
+            else begin
+                fw1_row$5$d = row$6;
+                fw1_data$5$d = wrep$6;
+                fw1_be$5$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$5) begin
+                fw1_row$5$d = row$5;
+                fw1_data$5$d = wrep$5;
+                fw1_be$5$d = lbe$5;
+            end
+            else begin
+                fw1_row$5$d = row$4;
+                fw1_data$5$d = wrep$4;
+                fw1_be$5$d = lbe$4;
+            end
+        end
+        if (bl1$5) begin
+            if (bl0$5) begin
+                fw2_row$5$d = row$11;
+                fw2_data$5$d = wrep$11;
+                fw2_be$5$d = lbe$11;
+            end
+            else begin
+                fw2_row$5$d = row$10;
+                fw2_data$5$d = wrep$10;
+                fw2_be$5$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$5) begin
+                fw2_row$5$d = row$9;
+                fw2_data$5$d = wrep$9;
+                fw2_be$5$d = lbe$9;
+            end
+            else begin
+                fw2_row$5$d = row$8;
+                fw2_data$5$d = wrep$8;
+                fw2_be$5$d = lbe$8;
+            end
+        end
+        if (bl1$5) begin
+            if (bl0$5) begin
+                fw3_row$5$d = row$15;
+                fw3_data$5$d = wrep$15;
+                fw3_be$5$d = lbe$15;
+            end
+            else begin
+                fw3_row$5$d = row$14;
+                fw3_data$5$d = wrep$14;
+                fw3_be$5$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$5) begin
+                fw3_row$5$d = row$13;
+                fw3_data$5$d = wrep$13;
+                fw3_be$5$d = lbe$13;
+            end
+            else begin
+                fw3_row$5$d = row$12;
+                fw3_data$5$d = wrep$12;
+                fw3_be$5$d = lbe$12;
+            end
+        end
+        fw_hi0$5$d = bl2$5;
+        fw_hi1$5$d = bl3$5;
+        fw_we$5$d = (bv$5 & in_valid) & in_store;
+        bl0$6 = (fo$1[6] | fo$3[6] | fo$5[6] | fo$7[6]) | (fo$9[6] | fo$11[6] | fo$13[6] | fo$15[6]);
+        bl1$6 = (fo$2[6] | fo$3[6] | fo$6[6] | fo$7[6]) | (fo$10[6] | fo$11[6] | fo$14[6] | fo$15[6]);
+        bl2$6 = (fo$4[6] | fo$5[6] | fo$6[6] | fo$7[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
+        bl3$6 = (fo$8[6] | fo$9[6] | fo$10[6] | fo$11[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
+        bv$6 = (fo$0[6] | fo$1[6] | fo$2[6] | fo$3[6]) | (fo$4[6] | fo$5[6] | fo$6[6] | fo$7[6]) | (fo$8[6] | fo$9[6] | fo$10[6] | fo$11[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
+        if (bl1$6) begin
+            if (bl0$6) begin
+                fw0_row$6$d = row$3;
+                fw0_data$6$d = wrep$3;
+                fw0_be$6$d = lbe$3;
+            end
+            else begin
+                fw0_row$6$d = row$2;
+                fw0_data$6$d = wrep$2;
+                fw0_be$6$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$6) begin
+                fw0_row$6$d = row$1;
+                fw0_data$6$d = wrep$1;
+                fw0_be$6$d = lbe$1;
+            end
+            else begin
+                fw0_row$6$d = row$0;
+                fw0_data$6$d = wrep$0;
+                fw0_be$6$d = lbe$0;
+            end
+        end
+        if (bl1$6) begin
+            if (bl0$6) begin
+                fw1_row$6$d = row$7;
+                fw1_data$6$d = wrep$7;
+                fw1_be$6$d = lbe$7;
+            end
+            else begin
+                fw1_row$6$d = row$6;
+                fw1_data$6$d = wrep$6;
+                fw1_be$6$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$6) begin
+                fw1_row$6$d = row$5;
+                fw1_data$6$d = wrep$5;
+                fw1_be$6$d = lbe$5;
+            end
+            else begin
+                fw1_row$6$d = row$4;
+                fw1_data$6$d = wrep$4;
+                fw1_be$6$d = lbe$4;
+            end
+        end
+        if (bl1$6) begin
+            if (bl0$6) begin
+                fw2_row$6$d = row$11;
+                fw2_data$6$d = wrep$11;
+                fw2_be$6$d = lbe$11;
+            end
+            else begin
+                fw2_row$6$d = row$10;
+                fw2_data$6$d = wrep$10;
+                fw2_be$6$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$6) begin
+                fw2_row$6$d = row$9;
+                fw2_data$6$d = wrep$9;
+                fw2_be$6$d = lbe$9;
+            end
+            else begin
+                fw2_row$6$d = row$8;
+                fw2_data$6$d = wrep$8;
+                fw2_be$6$d = lbe$8;
+            end
+        end
+        if (bl1$6) begin
+            if (bl0$6) begin
+                fw3_row$6$d = row$15;
+                fw3_data$6$d = wrep$15;
+                fw3_be$6$d = lbe$15;
+            end
+            else begin
+                fw3_row$6$d = row$14;
+                fw3_data$6$d = wrep$14;
+                fw3_be$6$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$6) begin
+                fw3_row$6$d = row$13;
+                fw3_data$6$d = wrep$13;
+                fw3_be$6$d = lbe$13;
+            end
+            else begin
+                fw3_row$6$d = row$12;
+                fw3_data$6$d = wrep$12;
+                fw3_be$6$d = lbe$12;
+            end
+        end
+        fw_hi0$6$d = bl2$6;
+        fw_hi1$6$d = bl3$6;
+        fw_we$6$d = (bv$6 & in_valid) & in_store;
+        bl0$7 = (fo$1[7] | fo$3[7] | fo$5[7] | fo$7[7]) | (fo$9[7] | fo$11[7] | fo$13[7] | fo$15[7]);
+        bl1$7 = (fo$2[7] | fo$3[7] | fo$6[7] | fo$7[7]) | (fo$10[7] | fo$11[7] | fo$14[7] | fo$15[7]);
+        bl2$7 = (fo$4[7] | fo$5[7] | fo$6[7] | fo$7[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
+        bl3$7 = (fo$8[7] | fo$9[7] | fo$10[7] | fo$11[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
+        bv$7 = (fo$0[7] | fo$1[7] | fo$2[7] | fo$3[7]) | (fo$4[7] | fo$5[7] | fo$6[7] | fo$7[7]) | (fo$8[7] | fo$9[7] | fo$10[7] | fo$11[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
+        if (bl1$7) begin
+            if (bl0$7) begin
+                fw0_row$7$d = row$3;
+                fw0_data$7$d = wrep$3;
+                fw0_be$7$d = lbe$3;
+            end
+            else begin
+                fw0_row$7$d = row$2;
+                fw0_data$7$d = wrep$2;
+                fw0_be$7$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$7) begin
+                fw0_row$7$d = row$1;
+                fw0_data$7$d = wrep$1;
+                fw0_be$7$d = lbe$1;
+            end
+            else begin
+                fw0_row$7$d = row$0;
+                fw0_data$7$d = wrep$0;
+                fw0_be$7$d = lbe$0;
+            end
+        end
+        if (bl1$7) begin
+            if (bl0$7) begin
+                fw1_row$7$d = row$7;
+                fw1_data$7$d = wrep$7;
+                fw1_be$7$d = lbe$7;
+            end
+            else begin
+                fw1_row$7$d = row$6;
+                fw1_data$7$d = wrep$6;
+                fw1_be$7$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$7) begin
+                fw1_row$7$d = row$5;
+                fw1_data$7$d = wrep$5;
+                fw1_be$7$d = lbe$5;
+            end
+            else begin
+                fw1_row$7$d = row$4;
+                fw1_data$7$d = wrep$4;
+                fw1_be$7$d = lbe$4;
+            end
+        end
+        if (bl1$7) begin
+            if (bl0$7) begin
+                fw2_row$7$d = row$11;
+                fw2_data$7$d = wrep$11;
+                fw2_be$7$d = lbe$11;
+            end
+            else begin
+                fw2_row$7$d = row$10;
+                fw2_data$7$d = wrep$10;
+                fw2_be$7$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$7) begin
+                fw2_row$7$d = row$9;
+                fw2_data$7$d = wrep$9;
+                fw2_be$7$d = lbe$9;
+            end
+            else begin
+                fw2_row$7$d = row$8;
+                fw2_data$7$d = wrep$8;
+                fw2_be$7$d = lbe$8;
+            end
+        end
+        if (bl1$7) begin
+            if (bl0$7) begin
+                fw3_row$7$d = row$15;
+                fw3_data$7$d = wrep$15;
+                fw3_be$7$d = lbe$15;
+            end
+            else begin
+                fw3_row$7$d = row$14;
+                fw3_data$7$d = wrep$14;
+                fw3_be$7$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$7) begin
+                fw3_row$7$d = row$13;
+                fw3_data$7$d = wrep$13;
+                fw3_be$7$d = lbe$13;
+            end
+            else begin
+                fw3_row$7$d = row$12;
+                fw3_data$7$d = wrep$12;
+                fw3_be$7$d = lbe$12;
+            end
+        end
+        fw_hi0$7$d = bl2$7;
+        fw_hi1$7$d = bl3$7;
+        fw_we$7$d = (bv$7 & in_valid) & in_store;
+        bl0$8 = (fo$1[8] | fo$3[8] | fo$5[8] | fo$7[8]) | (fo$9[8] | fo$11[8] | fo$13[8] | fo$15[8]);
+        bl1$8 = (fo$2[8] | fo$3[8] | fo$6[8] | fo$7[8]) | (fo$10[8] | fo$11[8] | fo$14[8] | fo$15[8]);
+        bl2$8 = (fo$4[8] | fo$5[8] | fo$6[8] | fo$7[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
+        bl3$8 = (fo$8[8] | fo$9[8] | fo$10[8] | fo$11[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
+        bv$8 = (fo$0[8] | fo$1[8] | fo$2[8] | fo$3[8]) | (fo$4[8] | fo$5[8] | fo$6[8] | fo$7[8]) | (fo$8[8] | fo$9[8] | fo$10[8] | fo$11[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
+        if (bl1$8) begin
+            if (bl0$8) begin
+                fw0_row$8$d = row$3;
+                fw0_data$8$d = wrep$3;
+                fw0_be$8$d = lbe$3;
+            end
+            else begin
+                fw0_row$8$d = row$2;
+                fw0_data$8$d = wrep$2;
+                fw0_be$8$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$8) begin
+                fw0_row$8$d = row$1;
+                fw0_data$8$d = wrep$1;
+                fw0_be$8$d = lbe$1;
+            end
+            else begin
+                fw0_row$8$d = row$0;
+                fw0_data$8$d = wrep$0;
+                fw0_be$8$d = lbe$0;
+            end
+        end
+        if (bl1$8) begin
+            if (bl0$8) begin
+                fw1_row$8$d = row$7;
+                fw1_data$8$d = wrep$7;
+                fw1_be$8$d = lbe$7;
+            end
+            else begin
+                fw1_row$8$d = row$6;
+                fw1_data$8$d = wrep$6;
+                fw1_be$8$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$8) begin
+                fw1_row$8$d = row$5;
+                fw1_data$8$d = wrep$5;
+                fw1_be$8$d = lbe$5;
+            end
+            else begin
+                fw1_row$8$d = row$4;
+                fw1_data$8$d = wrep$4;
+                fw1_be$8$d = lbe$4;
+            end
+        end
+        if (bl1$8) begin
+            if (bl0$8) begin
+                fw2_row$8$d = row$11;
+                fw2_data$8$d = wrep$11;
+                fw2_be$8$d = lbe$11;
+            end
+            else begin
+                fw2_row$8$d = row$10;
+                fw2_data$8$d = wrep$10;
+                fw2_be$8$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$8) begin
+                fw2_row$8$d = row$9;
+                fw2_data$8$d = wrep$9;
+                fw2_be$8$d = lbe$9;
+            end
+            else begin
+                fw2_row$8$d = row$8;
+                fw2_data$8$d = wrep$8;
+                fw2_be$8$d = lbe$8;
+            end
+        end
+        if (bl1$8) begin
+            if (bl0$8) begin
+                fw3_row$8$d = row$15;
+                fw3_data$8$d = wrep$15;
+                fw3_be$8$d = lbe$15;
+            end
+            else begin
+                fw3_row$8$d = row$14;
+                fw3_data$8$d = wrep$14;
+                fw3_be$8$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$8) begin
+                fw3_row$8$d = row$13;
+                fw3_data$8$d = wrep$13;
+                fw3_be$8$d = lbe$13;
+            end
+            else begin
+                fw3_row$8$d = row$12;
+                fw3_data$8$d = wrep$12;
+                fw3_be$8$d = lbe$12;
+            end
+        end
+        fw_hi0$8$d = bl2$8;
+        fw_hi1$8$d = bl3$8;
+        fw_we$8$d = (bv$8 & in_valid) & in_store;
+        bl0$9 = (fo$1[9] | fo$3[9] | fo$5[9] | fo$7[9]) | (fo$9[9] | fo$11[9] | fo$13[9] | fo$15[9]);
+        bl1$9 = (fo$2[9] | fo$3[9] | fo$6[9] | fo$7[9]) | (fo$10[9] | fo$11[9] | fo$14[9] | fo$15[9]);
+        bl2$9 = (fo$4[9] | fo$5[9] | fo$6[9] | fo$7[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
+        bl3$9 = (fo$8[9] | fo$9[9] | fo$10[9] | fo$11[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
+        bv$9 = (fo$0[9] | fo$1[9] | fo$2[9] | fo$3[9]) | (fo$4[9] | fo$5[9] | fo$6[9] | fo$7[9]) | (fo$8[9] | fo$9[9] | fo$10[9] | fo$11[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
+        if (bl1$9) begin
+            if (bl0$9) begin
+                fw0_row$9$d = row$3;
+                fw0_data$9$d = wrep$3;
+                fw0_be$9$d = lbe$3;
+            end
+            else begin
+                fw0_row$9$d = row$2;
+                fw0_data$9$d = wrep$2;
+                fw0_be$9$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$9) begin
+                fw0_row$9$d = row$1;
+                fw0_data$9$d = wrep$1;
+                fw0_be$9$d = lbe$1;
+            end
+            else begin
+                fw0_row$9$d = row$0;
+                fw0_data$9$d = wrep$0;
+                fw0_be$9$d = lbe$0;
+            end
+        end
+        if (bl1$9) begin
+            if (bl0$9) begin
+                fw1_row$9$d = row$7;
+                fw1_data$9$d = wrep$7;
+                fw1_be$9$d = lbe$7;
+            end
+            else begin
+                fw1_row$9$d = row$6;
+                fw1_data$9$d = wrep$6;
+                fw1_be$9$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$9) begin
+                fw1_row$9$d = row$5;
+                fw1_data$9$d = wrep$5;
+                fw1_be$9$d = lbe$5;
+            end
+            else begin
+                fw1_row$9$d = row$4;
+                fw1_data$9$d = wrep$4;
+                fw1_be$9$d = lbe$4;
+            end
+        end
+        if (bl1$9) begin
+            if (bl0$9) begin
+                fw2_row$9$d = row$11;
+                fw2_data$9$d = wrep$11;
+                fw2_be$9$d = lbe$11;
+            end
+            else begin
+                fw2_row$9$d = row$10;
+                fw2_data$9$d = wrep$10;
+                fw2_be$9$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$9) begin
+                fw2_row$9$d = row$9;
+                fw2_data$9$d = wrep$9;
+                fw2_be$9$d = lbe$9;
+            end
+            else begin
+                fw2_row$9$d = row$8;
+                fw2_data$9$d = wrep$8;
+                fw2_be$9$d = lbe$8;
+            end
+        end
+        if (bl1$9) begin
+            if (bl0$9) begin
+                fw3_row$9$d = row$15;
+                fw3_data$9$d = wrep$15;
+                fw3_be$9$d = lbe$15;
+            end
+            else begin
+                fw3_row$9$d = row$14;
+                fw3_data$9$d = wrep$14;
+                fw3_be$9$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$9) begin
+                fw3_row$9$d = row$13;
+                fw3_data$9$d = wrep$13;
+                fw3_be$9$d = lbe$13;
+            end
+            else begin
+                fw3_row$9$d = row$12;
+                fw3_data$9$d = wrep$12;
+                fw3_be$9$d = lbe$12;
+            end
+        end
+        fw_hi0$9$d = bl2$9;
+        fw_hi1$9$d = bl3$9;
+        fw_we$9$d = (bv$9 & in_valid) & in_store;
+        bl0$10 = (fo$1[10] | fo$3[10] | fo$5[10] | fo$7[10]) | (fo$9[10] | fo$11[10] | fo$13[10] | fo$15[10]);
+        bl1$10 = (fo$2[10] | fo$3[10] | fo$6[10] | fo$7[10]) | (fo$10[10] | fo$11[10] | fo$14[10] | fo$15[10]);
+        bl2$10 = (fo$4[10] | fo$5[10] | fo$6[10] | fo$7[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
+        bl3$10 = (fo$8[10] | fo$9[10] | fo$10[10] | fo$11[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
+        bv$10 = (fo$0[10] | fo$1[10] | fo$2[10] | fo$3[10]) | (fo$4[10] | fo$5[10] | fo$6[10] | fo$7[10]) | (fo$8[10] | fo$9[10] | fo$10[10] | fo$11[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
+        if (bl1$10) begin
+            if (bl0$10) begin
+                fw0_row$10$d = row$3;
+                fw0_data$10$d = wrep$3;
+                fw0_be$10$d = lbe$3;
+            end
+            else begin
+                fw0_row$10$d = row$2;
+                fw0_data$10$d = wrep$2;
+                fw0_be$10$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$10) begin
+                fw0_row$10$d = row$1;
+                fw0_data$10$d = wrep$1;
+                fw0_be$10$d = lbe$1;
+            end
+            else begin
+                fw0_row$10$d = row$0;
+                fw0_data$10$d = wrep$0;
+                fw0_be$10$d = lbe$0;
+            end
+        end
+        if (bl1$10) begin
+            if (bl0$10) begin
+                fw1_row$10$d = row$7;
+                fw1_data$10$d = wrep$7;
+                fw1_be$10$d = lbe$7;
+            end
+            else begin
+                fw1_row$10$d = row$6;
+                fw1_data$10$d = wrep$6;
+                fw1_be$10$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$10) begin
+                fw1_row$10$d = row$5;
+                fw1_data$10$d = wrep$5;
+                fw1_be$10$d = lbe$5;
+            end
+            else begin
+                fw1_row$10$d = row$4;
+                fw1_data$10$d = wrep$4;
+                fw1_be$10$d = lbe$4;
+            end
+        end
+        if (bl1$10) begin
+            if (bl0$10) begin
+                fw2_row$10$d = row$11;
+                fw2_data$10$d = wrep$11;
+                fw2_be$10$d = lbe$11;
+            end
+            else begin
+                fw2_row$10$d = row$10;
+                fw2_data$10$d = wrep$10;
+                fw2_be$10$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$10) begin
+                fw2_row$10$d = row$9;
+                fw2_data$10$d = wrep$9;
+                fw2_be$10$d = lbe$9;
+            end
+            else begin
+                fw2_row$10$d = row$8;
+                fw2_data$10$d = wrep$8;
+                fw2_be$10$d = lbe$8;
+            end
+        end
+        if (bl1$10) begin
+            if (bl0$10) begin
+                fw3_row$10$d = row$15;
+                fw3_data$10$d = wrep$15;
+                fw3_be$10$d = lbe$15;
+            end
+            else begin
+                fw3_row$10$d = row$14;
+                fw3_data$10$d = wrep$14;
+                fw3_be$10$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$10) begin
+                fw3_row$10$d = row$13;
+                fw3_data$10$d = wrep$13;
+                fw3_be$10$d = lbe$13;
+            end
+            else begin
+                fw3_row$10$d = row$12;
+                fw3_data$10$d = wrep$12;
+                fw3_be$10$d = lbe$12;
+            end
+        end
+        fw_hi0$10$d = bl2$10;
+        fw_hi1$10$d = bl3$10;
+        fw_we$10$d = (bv$10 & in_valid) & in_store;
+        bl0$11 = (fo$1[11] | fo$3[11] | fo$5[11] | fo$7[11]) | (fo$9[11] | fo$11[11] | fo$13[11] | fo$15[11]);
+        bl1$11 = (fo$2[11] | fo$3[11] | fo$6[11] | fo$7[11]) | (fo$10[11] | fo$11[11] | fo$14[11] | fo$15[11]);
+        bl2$11 = (fo$4[11] | fo$5[11] | fo$6[11] | fo$7[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
+        bl3$11 = (fo$8[11] | fo$9[11] | fo$10[11] | fo$11[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
+        bv$11 = (fo$0[11] | fo$1[11] | fo$2[11] | fo$3[11]) | (fo$4[11] | fo$5[11] | fo$6[11] | fo$7[11]) | (fo$8[11] | fo$9[11] | fo$10[11] | fo$11[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
+        if (bl1$11) begin
+            if (bl0$11) begin
+                fw0_row$11$d = row$3;
+                fw0_data$11$d = wrep$3;
+                fw0_be$11$d = lbe$3;
+            end
+            else begin
+                fw0_row$11$d = row$2;
+                fw0_data$11$d = wrep$2;
+                fw0_be$11$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$11) begin
+                fw0_row$11$d = row$1;
+                fw0_data$11$d = wrep$1;
+                fw0_be$11$d = lbe$1;
+            end
+            else begin
+                fw0_row$11$d = row$0;
+                fw0_data$11$d = wrep$0;
+                fw0_be$11$d = lbe$0;
+            end
+        end
+        if (bl1$11) begin
+            if (bl0$11) begin
+                fw1_row$11$d = row$7;
+                fw1_data$11$d = wrep$7;
+                fw1_be$11$d = lbe$7;
+            end
+            else begin
+                fw1_row$11$d = row$6;
+                fw1_data$11$d = wrep$6;
+                fw1_be$11$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$11) begin
+                fw1_row$11$d = row$5;
+                fw1_data$11$d = wrep$5;
+                fw1_be$11$d = lbe$5;
+            end
+            else begin
+                fw1_row$11$d = row$4;
+                fw1_data$11$d = wrep$4;
+                fw1_be$11$d = lbe$4;
+            end
+        end
+        if (bl1$11) begin
+            if (bl0$11) begin
+                fw2_row$11$d = row$11;
+                fw2_data$11$d = wrep$11;
+                fw2_be$11$d = lbe$11;
+            end
+            else begin
+                fw2_row$11$d = row$10;
+                fw2_data$11$d = wrep$10;
+                fw2_be$11$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$11) begin
+                fw2_row$11$d = row$9;
+                fw2_data$11$d = wrep$9;
+                fw2_be$11$d = lbe$9;
+            end
+            else begin
+                fw2_row$11$d = row$8;
+                fw2_data$11$d = wrep$8;
+                fw2_be$11$d = lbe$8;
+            end
+        end
+        if (bl1$11) begin
+            if (bl0$11) begin
+                fw3_row$11$d = row$15;
+                fw3_data$11$d = wrep$15;
+                fw3_be$11$d = lbe$15;
+            end
+            else begin
+                fw3_row$11$d = row$14;
+                fw3_data$11$d = wrep$14;
+                fw3_be$11$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$11) begin
+                fw3_row$11$d = row$13;
+                fw3_data$11$d = wrep$13;
+                fw3_be$11$d = lbe$13;
+            end
+            else begin
+                fw3_row$11$d = row$12;
+                fw3_data$11$d = wrep$12;
+                fw3_be$11$d = lbe$12;
+            end
+        end
+        fw_hi0$11$d = bl2$11;
+        fw_hi1$11$d = bl3$11;
+        fw_we$11$d = (bv$11 & in_valid) & in_store;
+        bl0$12 = (fo$1[12] | fo$3[12] | fo$5[12] | fo$7[12]) | (fo$9[12] | fo$11[12] | fo$13[12] | fo$15[12]);
+        bl1$12 = (fo$2[12] | fo$3[12] | fo$6[12] | fo$7[12]) | (fo$10[12] | fo$11[12] | fo$14[12] | fo$15[12]);
+        bl2$12 = (fo$4[12] | fo$5[12] | fo$6[12] | fo$7[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
+        bl3$12 = (fo$8[12] | fo$9[12] | fo$10[12] | fo$11[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
+        bv$12 = (fo$0[12] | fo$1[12] | fo$2[12] | fo$3[12]) | (fo$4[12] | fo$5[12] | fo$6[12] | fo$7[12]) | (fo$8[12] | fo$9[12] | fo$10[12] | fo$11[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
+        if (bl1$12) begin
+            if (bl0$12) begin
+                fw0_row$12$d = row$3;
+                fw0_data$12$d = wrep$3;
+                fw0_be$12$d = lbe$3;
+            end
+            else begin
+                fw0_row$12$d = row$2;
+                fw0_data$12$d = wrep$2;
+                fw0_be$12$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$12) begin
+                fw0_row$12$d = row$1;
+                fw0_data$12$d = wrep$1;
+                fw0_be$12$d = lbe$1;
+            end
+            else begin
+                fw0_row$12$d = row$0;
+                fw0_data$12$d = wrep$0;
+                fw0_be$12$d = lbe$0;
+            end
+        end
+        if (bl1$12) begin
+            if (bl0$12) begin
+                fw1_row$12$d = row$7;
+                fw1_data$12$d = wrep$7;
+                fw1_be$12$d = lbe$7;
+            end
+            else begin
+                fw1_row$12$d = row$6;
+                fw1_data$12$d = wrep$6;
+                fw1_be$12$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$12) begin
+                fw1_row$12$d = row$5;
+                fw1_data$12$d = wrep$5;
+                fw1_be$12$d = lbe$5;
+            end
+            else begin
+                fw1_row$12$d = row$4;
+                fw1_data$12$d = wrep$4;
+                fw1_be$12$d = lbe$4;
+            end
+        end
+        if (bl1$12) begin
+            if (bl0$12) begin
+                fw2_row$12$d = row$11;
+                fw2_data$12$d = wrep$11;
+                fw2_be$12$d = lbe$11;
+            end
+            else begin
+                fw2_row$12$d = row$10;
+                fw2_data$12$d = wrep$10;
+                fw2_be$12$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$12) begin
+                fw2_row$12$d = row$9;
+                fw2_data$12$d = wrep$9;
+                fw2_be$12$d = lbe$9;
+            end
+            else begin
+                fw2_row$12$d = row$8;
+                fw2_data$12$d = wrep$8;
+                fw2_be$12$d = lbe$8;
+            end
+        end
+        if (bl1$12) begin
+            if (bl0$12) begin
+                fw3_row$12$d = row$15;
+                fw3_data$12$d = wrep$15;
+                fw3_be$12$d = lbe$15;
+            end
+            else begin
+                fw3_row$12$d = row$14;
+                fw3_data$12$d = wrep$14;
+                fw3_be$12$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$12) begin
+                fw3_row$12$d = row$13;
+                fw3_data$12$d = wrep$13;
+                fw3_be$12$d = lbe$13;
+            end
+            else begin
+                fw3_row$12$d = row$12;
+                fw3_data$12$d = wrep$12;
+                fw3_be$12$d = lbe$12;
+            end
+        end
+        fw_hi0$12$d = bl2$12;
+        fw_hi1$12$d = bl3$12;
+        fw_we$12$d = (bv$12 & in_valid) & in_store;
+        bl0$13 = (fo$1[13] | fo$3[13] | fo$5[13] | fo$7[13]) | (fo$9[13] | fo$11[13] | fo$13[13] | fo$15[13]);
+        bl1$13 = (fo$2[13] | fo$3[13] | fo$6[13] | fo$7[13]) | (fo$10[13] | fo$11[13] | fo$14[13] | fo$15[13]);
+        bl2$13 = (fo$4[13] | fo$5[13] | fo$6[13] | fo$7[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
+        bl3$13 = (fo$8[13] | fo$9[13] | fo$10[13] | fo$11[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
+        bv$13 = (fo$0[13] | fo$1[13] | fo$2[13] | fo$3[13]) | (fo$4[13] | fo$5[13] | fo$6[13] | fo$7[13]) | (fo$8[13] | fo$9[13] | fo$10[13] | fo$11[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
+        if (bl1$13) begin
+            if (bl0$13) begin
+                fw0_row$13$d = row$3;
+                fw0_data$13$d = wrep$3;
+                fw0_be$13$d = lbe$3;
+            end
+            else begin
+                fw0_row$13$d = row$2;
+                fw0_data$13$d = wrep$2;
+                fw0_be$13$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$13) begin
+                fw0_row$13$d = row$1;
+                fw0_data$13$d = wrep$1;
+                fw0_be$13$d = lbe$1;
+            end
+            else begin
+                fw0_row$13$d = row$0;
+                fw0_data$13$d = wrep$0;
+                fw0_be$13$d = lbe$0;
+            end
+        end
+        if (bl1$13) begin
+            if (bl0$13) begin
+                fw1_row$13$d = row$7;
+                fw1_data$13$d = wrep$7;
+                fw1_be$13$d = lbe$7;
+            end
+            else begin
+                fw1_row$13$d = row$6;
+                fw1_data$13$d = wrep$6;
+                fw1_be$13$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$13) begin
+                fw1_row$13$d = row$5;
+                fw1_data$13$d = wrep$5;
+                fw1_be$13$d = lbe$5;
+            end
+            else begin
+                fw1_row$13$d = row$4;
+                fw1_data$13$d = wrep$4;
+                fw1_be$13$d = lbe$4;
+            end
+        end
+        if (bl1$13) begin
+            if (bl0$13) begin
+                fw2_row$13$d = row$11;
+                fw2_data$13$d = wrep$11;
+                fw2_be$13$d = lbe$11;
+            end
+            else begin
+                fw2_row$13$d = row$10;
+                fw2_data$13$d = wrep$10;
+                fw2_be$13$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$13) begin
+                fw2_row$13$d = row$9;
+                fw2_data$13$d = wrep$9;
+                fw2_be$13$d = lbe$9;
+            end
+            else begin
+                fw2_row$13$d = row$8;
+                fw2_data$13$d = wrep$8;
+                fw2_be$13$d = lbe$8;
+            end
+        end
+        if (bl1$13) begin
+            if (bl0$13) begin
+                fw3_row$13$d = row$15;
+                fw3_data$13$d = wrep$15;
+                fw3_be$13$d = lbe$15;
+            end
+            else begin
+                fw3_row$13$d = row$14;
+                fw3_data$13$d = wrep$14;
+                fw3_be$13$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$13) begin
+                fw3_row$13$d = row$13;
+                fw3_data$13$d = wrep$13;
+                fw3_be$13$d = lbe$13;
+            end
+            else begin
+                fw3_row$13$d = row$12;
+                fw3_data$13$d = wrep$12;
+                fw3_be$13$d = lbe$12;
+            end
+        end
+        fw_hi0$13$d = bl2$13;
+        fw_hi1$13$d = bl3$13;
+        fw_we$13$d = (bv$13 & in_valid) & in_store;
+        bl0$14 = (fo$1[14] | fo$3[14] | fo$5[14] | fo$7[14]) | (fo$9[14] | fo$11[14] | fo$13[14] | fo$15[14]);
+        bl1$14 = (fo$2[14] | fo$3[14] | fo$6[14] | fo$7[14]) | (fo$10[14] | fo$11[14] | fo$14[14] | fo$15[14]);
+        bl2$14 = (fo$4[14] | fo$5[14] | fo$6[14] | fo$7[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
+        bl3$14 = (fo$8[14] | fo$9[14] | fo$10[14] | fo$11[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
+        bv$14 = (fo$0[14] | fo$1[14] | fo$2[14] | fo$3[14]) | (fo$4[14] | fo$5[14] | fo$6[14] | fo$7[14]) | (fo$8[14] | fo$9[14] | fo$10[14] | fo$11[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
+        if (bl1$14) begin
+            if (bl0$14) begin
+                fw0_row$14$d = row$3;
+                fw0_data$14$d = wrep$3;
+                fw0_be$14$d = lbe$3;
+            end
+            else begin
+                fw0_row$14$d = row$2;
+                fw0_data$14$d = wrep$2;
+                fw0_be$14$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$14) begin
+                fw0_row$14$d = row$1;
+                fw0_data$14$d = wrep$1;
+                fw0_be$14$d = lbe$1;
+            end
+            else begin
+                fw0_row$14$d = row$0;
+                fw0_data$14$d = wrep$0;
+                fw0_be$14$d = lbe$0;
+            end
+        end
+        if (bl1$14) begin
+            if (bl0$14) begin
+                fw1_row$14$d = row$7;
+                fw1_data$14$d = wrep$7;
+                fw1_be$14$d = lbe$7;
+            end
+            else begin
+                fw1_row$14$d = row$6;
+                fw1_data$14$d = wrep$6;
+                fw1_be$14$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$14) begin
+                fw1_row$14$d = row$5;
+                fw1_data$14$d = wrep$5;
+                fw1_be$14$d = lbe$5;
+            end
+            else begin
+                fw1_row$14$d = row$4;
+                fw1_data$14$d = wrep$4;
+                fw1_be$14$d = lbe$4;
+            end
+        end
+        if (bl1$14) begin
+            if (bl0$14) begin
+                fw2_row$14$d = row$11;
+                fw2_data$14$d = wrep$11;
+                fw2_be$14$d = lbe$11;
+            end
+            else begin
+                fw2_row$14$d = row$10;
+                fw2_data$14$d = wrep$10;
+                fw2_be$14$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$14) begin
+                fw2_row$14$d = row$9;
+                fw2_data$14$d = wrep$9;
+                fw2_be$14$d = lbe$9;
+            end
+            else begin
+                fw2_row$14$d = row$8;
+                fw2_data$14$d = wrep$8;
+                fw2_be$14$d = lbe$8;
+            end
+        end
+        if (bl1$14) begin
+            if (bl0$14) begin
+                fw3_row$14$d = row$15;
+                fw3_data$14$d = wrep$15;
+                fw3_be$14$d = lbe$15;
+            end
+            else begin
+                fw3_row$14$d = row$14;
+                fw3_data$14$d = wrep$14;
+                fw3_be$14$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$14) begin
+                fw3_row$14$d = row$13;
+                fw3_data$14$d = wrep$13;
+                fw3_be$14$d = lbe$13;
+            end
+            else begin
+                fw3_row$14$d = row$12;
+                fw3_data$14$d = wrep$12;
+                fw3_be$14$d = lbe$12;
+            end
+        end
+        fw_hi0$14$d = bl2$14;
+        fw_hi1$14$d = bl3$14;
+        fw_we$14$d = (bv$14 & in_valid) & in_store;
+        bl0$15 = (fo$1[15] | fo$3[15] | fo$5[15] | fo$7[15]) | (fo$9[15] | fo$11[15] | fo$13[15] | fo$15[15]);
+        bl1$15 = (fo$2[15] | fo$3[15] | fo$6[15] | fo$7[15]) | (fo$10[15] | fo$11[15] | fo$14[15] | fo$15[15]);
+        bl2$15 = (fo$4[15] | fo$5[15] | fo$6[15] | fo$7[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
+        bl3$15 = (fo$8[15] | fo$9[15] | fo$10[15] | fo$11[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
+        bv$15 = (fo$0[15] | fo$1[15] | fo$2[15] | fo$3[15]) | (fo$4[15] | fo$5[15] | fo$6[15] | fo$7[15]) | (fo$8[15] | fo$9[15] | fo$10[15] | fo$11[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
+        if (bl1$15) begin
+            if (bl0$15) begin
+                fw0_row$15$d = row$3;
+                fw0_data$15$d = wrep$3;
+                fw0_be$15$d = lbe$3;
+            end
+            else begin
+                fw0_row$15$d = row$2;
+                fw0_data$15$d = wrep$2;
+                fw0_be$15$d = lbe$2;
+            end
+        end
+        else begin
+            if (bl0$15) begin
+                fw0_row$15$d = row$1;
+                fw0_data$15$d = wrep$1;
+                fw0_be$15$d = lbe$1;
+            end
+            else begin
+                fw0_row$15$d = row$0;
+                fw0_data$15$d = wrep$0;
+                fw0_be$15$d = lbe$0;
+            end
+        end
+        if (bl1$15) begin
+            if (bl0$15) begin
+                fw1_row$15$d = row$7;
+                fw1_data$15$d = wrep$7;
+                fw1_be$15$d = lbe$7;
+            end
+            else begin
+                fw1_row$15$d = row$6;
+                fw1_data$15$d = wrep$6;
+                fw1_be$15$d = lbe$6;
+            end
+        end
+        else begin
+            if (bl0$15) begin
+                fw1_row$15$d = row$5;
+                fw1_data$15$d = wrep$5;
+                fw1_be$15$d = lbe$5;
+            end
+            else begin
+                fw1_row$15$d = row$4;
+                fw1_data$15$d = wrep$4;
+                fw1_be$15$d = lbe$4;
+            end
+        end
+        if (bl1$15) begin
+            if (bl0$15) begin
+                fw2_row$15$d = row$11;
+                fw2_data$15$d = wrep$11;
+                fw2_be$15$d = lbe$11;
+            end
+            else begin
+                fw2_row$15$d = row$10;
+                fw2_data$15$d = wrep$10;
+                fw2_be$15$d = lbe$10;
+            end
+        end
+        else begin
+            if (bl0$15) begin
+                fw2_row$15$d = row$9;
+                fw2_data$15$d = wrep$9;
+                fw2_be$15$d = lbe$9;
+            end
+            else begin
+                fw2_row$15$d = row$8;
+                fw2_data$15$d = wrep$8;
+                fw2_be$15$d = lbe$8;
+            end
+        end
+        if (bl1$15) begin
+            if (bl0$15) begin
+                fw3_row$15$d = row$15;
+                fw3_data$15$d = wrep$15;
+                fw3_be$15$d = lbe$15;
+            end
+            else begin
+                fw3_row$15$d = row$14;
+                fw3_data$15$d = wrep$14;
+                fw3_be$15$d = lbe$14;
+            end
+        end
+        else begin
+            if (bl0$15) begin
+                fw3_row$15$d = row$13;
+                fw3_data$15$d = wrep$13;
+                fw3_be$15$d = lbe$13;
+            end
+            else begin
+                fw3_row$15$d = row$12;
+                fw3_data$15$d = wrep$12;
+                fw3_be$15$d = lbe$12;
+            end
+        end
+        fw_hi0$15$d = bl2$15;
+        fw_hi1$15$d = bl3$15;
+        fw_we$15$d = (bv$15 & in_valid) & in_store;
+        if (fw_hi1$0$q) begin
+            if (fw_hi0$0$q) begin
+                brow$0 = fw3_row$0$q;
+                bwd$0 = fw3_data$0$q;
+                bbe$0 = fw3_be$0$q;
+            end
+            else begin
+                brow$0 = fw2_row$0$q;
+                bwd$0 = fw2_data$0$q;
+                bbe$0 = fw2_be$0$q;
+            end
+        end
+        else begin
+            if (fw_hi0$0$q) begin
+                brow$0 = fw1_row$0$q;
+                bwd$0 = fw1_data$0$q;
+                bbe$0 = fw1_be$0$q;
+            end
+            else begin
+                brow$0 = fw0_row$0$q;
+                bwd$0 = fw0_data$0$q;
+                bbe$0 = fw0_be$0$q;
+            end
+        end
+        if (fw_we$0$q) begin
             bef$0 = bbe$0;
         end
         else begin
@@ -3415,7 +7355,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$0$addr = brow$0;
         bank$0$wdata = bwd$0;
         bank$0$be = bef$0;
-        if (store_go) begin
+        if (fw_hi1$1$q) begin
+            if (fw_hi0$1$q) begin
+                brow$1 = fw3_row$1$q;
+                bwd$1 = fw3_data$1$q;
+                bbe$1 = fw3_be$1$q;
+            end
+            else begin
+                brow$1 = fw2_row$1$q;
+                bwd$1 = fw2_data$1$q;
+                bbe$1 = fw2_be$1$q;
+            end
+        end
+        else begin
+            if (fw_hi0$1$q) begin
+                brow$1 = fw1_row$1$q;
+                bwd$1 = fw1_data$1$q;
+                bbe$1 = fw1_be$1$q;
+            end
+            else begin
+                brow$1 = fw0_row$1$q;
+                bwd$1 = fw0_data$1$q;
+                bbe$1 = fw0_be$1$q;
+            end
+        end
+        if (fw_we$1$q) begin
             bef$1 = bbe$1;
         end
         else begin
@@ -3424,7 +7388,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$1$addr = brow$1;
         bank$1$wdata = bwd$1;
         bank$1$be = bef$1;
-        if (store_go) begin
+        if (fw_hi1$2$q) begin
+            if (fw_hi0$2$q) begin
+                brow$2 = fw3_row$2$q;
+                bwd$2 = fw3_data$2$q;
+                bbe$2 = fw3_be$2$q;
+            end
+            else begin
+                brow$2 = fw2_row$2$q;
+                bwd$2 = fw2_data$2$q;
+                bbe$2 = fw2_be$2$q;
+            end
+        end
+        else begin
+            if (fw_hi0$2$q) begin
+                brow$2 = fw1_row$2$q;
+                bwd$2 = fw1_data$2$q;
+                bbe$2 = fw1_be$2$q;
+            end
+            else begin
+                brow$2 = fw0_row$2$q;
+                bwd$2 = fw0_data$2$q;
+                bbe$2 = fw0_be$2$q;
+            end
+        end
+        if (fw_we$2$q) begin
             bef$2 = bbe$2;
         end
         else begin
@@ -3433,7 +7421,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$2$addr = brow$2;
         bank$2$wdata = bwd$2;
         bank$2$be = bef$2;
-        if (store_go) begin
+        if (fw_hi1$3$q) begin
+            if (fw_hi0$3$q) begin
+                brow$3 = fw3_row$3$q;
+                bwd$3 = fw3_data$3$q;
+                bbe$3 = fw3_be$3$q;
+            end
+            else begin
+                brow$3 = fw2_row$3$q;
+                bwd$3 = fw2_data$3$q;
+                bbe$3 = fw2_be$3$q;
+            end
+        end
+        else begin
+            if (fw_hi0$3$q) begin
+                brow$3 = fw1_row$3$q;
+                bwd$3 = fw1_data$3$q;
+                bbe$3 = fw1_be$3$q;
+            end
+            else begin
+                brow$3 = fw0_row$3$q;
+                bwd$3 = fw0_data$3$q;
+                bbe$3 = fw0_be$3$q;
+            end
+        end
+        if (fw_we$3$q) begin
             bef$3 = bbe$3;
         end
         else begin
@@ -3442,7 +7454,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$3$addr = brow$3;
         bank$3$wdata = bwd$3;
         bank$3$be = bef$3;
-        if (store_go) begin
+        if (fw_hi1$4$q) begin
+            if (fw_hi0$4$q) begin
+                brow$4 = fw3_row$4$q;
+                bwd$4 = fw3_data$4$q;
+                bbe$4 = fw3_be$4$q;
+            end
+            else begin
+                brow$4 = fw2_row$4$q;
+                bwd$4 = fw2_data$4$q;
+                bbe$4 = fw2_be$4$q;
+            end
+        end
+        else begin
+            if (fw_hi0$4$q) begin
+                brow$4 = fw1_row$4$q;
+                bwd$4 = fw1_data$4$q;
+                bbe$4 = fw1_be$4$q;
+            end
+            else begin
+                brow$4 = fw0_row$4$q;
+                bwd$4 = fw0_data$4$q;
+                bbe$4 = fw0_be$4$q;
+            end
+        end
+        if (fw_we$4$q) begin
             bef$4 = bbe$4;
         end
         else begin
@@ -3451,7 +7487,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$4$addr = brow$4;
         bank$4$wdata = bwd$4;
         bank$4$be = bef$4;
-        if (store_go) begin
+        if (fw_hi1$5$q) begin
+            if (fw_hi0$5$q) begin
+                brow$5 = fw3_row$5$q;
+                bwd$5 = fw3_data$5$q;
+                bbe$5 = fw3_be$5$q;
+            end
+            else begin
+                brow$5 = fw2_row$5$q;
+                bwd$5 = fw2_data$5$q;
+                bbe$5 = fw2_be$5$q;
+            end
+        end
+        else begin
+            if (fw_hi0$5$q) begin
+                brow$5 = fw1_row$5$q;
+                bwd$5 = fw1_data$5$q;
+                bbe$5 = fw1_be$5$q;
+            end
+            else begin
+                brow$5 = fw0_row$5$q;
+                bwd$5 = fw0_data$5$q;
+                bbe$5 = fw0_be$5$q;
+            end
+        end
+        if (fw_we$5$q) begin
             bef$5 = bbe$5;
         end
         else begin
@@ -3460,7 +7520,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$5$addr = brow$5;
         bank$5$wdata = bwd$5;
         bank$5$be = bef$5;
-        if (store_go) begin
+        if (fw_hi1$6$q) begin
+            if (fw_hi0$6$q) begin
+                brow$6 = fw3_row$6$q;
+                bwd$6 = fw3_data$6$q;
+                bbe$6 = fw3_be$6$q;
+            end
+            else begin
+                brow$6 = fw2_row$6$q;
+                bwd$6 = fw2_data$6$q;
+                bbe$6 = fw2_be$6$q;
+            end
+        end
+        else begin
+            if (fw_hi0$6$q) begin
+                brow$6 = fw1_row$6$q;
+                bwd$6 = fw1_data$6$q;
+                bbe$6 = fw1_be$6$q;
+            end
+            else begin
+                brow$6 = fw0_row$6$q;
+                bwd$6 = fw0_data$6$q;
+                bbe$6 = fw0_be$6$q;
+            end
+        end
+        if (fw_we$6$q) begin
             bef$6 = bbe$6;
         end
         else begin
@@ -3469,7 +7553,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$6$addr = brow$6;
         bank$6$wdata = bwd$6;
         bank$6$be = bef$6;
-        if (store_go) begin
+        if (fw_hi1$7$q) begin
+            if (fw_hi0$7$q) begin
+                brow$7 = fw3_row$7$q;
+                bwd$7 = fw3_data$7$q;
+                bbe$7 = fw3_be$7$q;
+            end
+            else begin
+                brow$7 = fw2_row$7$q;
+                bwd$7 = fw2_data$7$q;
+                bbe$7 = fw2_be$7$q;
+            end
+        end
+        else begin
+            if (fw_hi0$7$q) begin
+                brow$7 = fw1_row$7$q;
+                bwd$7 = fw1_data$7$q;
+                bbe$7 = fw1_be$7$q;
+            end
+            else begin
+                brow$7 = fw0_row$7$q;
+                bwd$7 = fw0_data$7$q;
+                bbe$7 = fw0_be$7$q;
+            end
+        end
+        if (fw_we$7$q) begin
             bef$7 = bbe$7;
         end
         else begin
@@ -3478,7 +7586,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$7$addr = brow$7;
         bank$7$wdata = bwd$7;
         bank$7$be = bef$7;
-        if (store_go) begin
+        if (fw_hi1$8$q) begin
+            if (fw_hi0$8$q) begin
+                brow$8 = fw3_row$8$q;
+                bwd$8 = fw3_data$8$q;
+                bbe$8 = fw3_be$8$q;
+            end
+            else begin
+                brow$8 = fw2_row$8$q;
+                bwd$8 = fw2_data$8$q;
+                bbe$8 = fw2_be$8$q;
+            end
+        end
+        else begin
+            if (fw_hi0$8$q) begin
+                brow$8 = fw1_row$8$q;
+                bwd$8 = fw1_data$8$q;
+                bbe$8 = fw1_be$8$q;
+            end
+            else begin
+                brow$8 = fw0_row$8$q;
+                bwd$8 = fw0_data$8$q;
+                bbe$8 = fw0_be$8$q;
+            end
+        end
+        if (fw_we$8$q) begin
             bef$8 = bbe$8;
         end
         else begin
@@ -3487,7 +7619,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$8$addr = brow$8;
         bank$8$wdata = bwd$8;
         bank$8$be = bef$8;
-        if (store_go) begin
+        if (fw_hi1$9$q) begin
+            if (fw_hi0$9$q) begin
+                brow$9 = fw3_row$9$q;
+                bwd$9 = fw3_data$9$q;
+                bbe$9 = fw3_be$9$q;
+            end
+            else begin
+                brow$9 = fw2_row$9$q;
+                bwd$9 = fw2_data$9$q;
+                bbe$9 = fw2_be$9$q;
+            end
+        end
+        else begin
+            if (fw_hi0$9$q) begin
+                brow$9 = fw1_row$9$q;
+                bwd$9 = fw1_data$9$q;
+                bbe$9 = fw1_be$9$q;
+            end
+            else begin
+                brow$9 = fw0_row$9$q;
+                bwd$9 = fw0_data$9$q;
+                bbe$9 = fw0_be$9$q;
+            end
+        end
+        if (fw_we$9$q) begin
             bef$9 = bbe$9;
         end
         else begin
@@ -3496,7 +7652,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$9$addr = brow$9;
         bank$9$wdata = bwd$9;
         bank$9$be = bef$9;
-        if (store_go) begin
+        if (fw_hi1$10$q) begin
+            if (fw_hi0$10$q) begin
+                brow$10 = fw3_row$10$q;
+                bwd$10 = fw3_data$10$q;
+                bbe$10 = fw3_be$10$q;
+            end
+            else begin
+                brow$10 = fw2_row$10$q;
+                bwd$10 = fw2_data$10$q;
+                bbe$10 = fw2_be$10$q;
+            end
+        end
+        else begin
+            if (fw_hi0$10$q) begin
+                brow$10 = fw1_row$10$q;
+                bwd$10 = fw1_data$10$q;
+                bbe$10 = fw1_be$10$q;
+            end
+            else begin
+                brow$10 = fw0_row$10$q;
+                bwd$10 = fw0_data$10$q;
+                bbe$10 = fw0_be$10$q;
+            end
+        end
+        if (fw_we$10$q) begin
             bef$10 = bbe$10;
         end
         else begin
@@ -3505,7 +7685,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$10$addr = brow$10;
         bank$10$wdata = bwd$10;
         bank$10$be = bef$10;
-        if (store_go) begin
+        if (fw_hi1$11$q) begin
+            if (fw_hi0$11$q) begin
+                brow$11 = fw3_row$11$q;
+                bwd$11 = fw3_data$11$q;
+                bbe$11 = fw3_be$11$q;
+            end
+            else begin
+                brow$11 = fw2_row$11$q;
+                bwd$11 = fw2_data$11$q;
+                bbe$11 = fw2_be$11$q;
+            end
+        end
+        else begin
+            if (fw_hi0$11$q) begin
+                brow$11 = fw1_row$11$q;
+                bwd$11 = fw1_data$11$q;
+                bbe$11 = fw1_be$11$q;
+            end
+            else begin
+                brow$11 = fw0_row$11$q;
+                bwd$11 = fw0_data$11$q;
+                bbe$11 = fw0_be$11$q;
+            end
+        end
+        if (fw_we$11$q) begin
             bef$11 = bbe$11;
         end
         else begin
@@ -3514,7 +7718,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$11$addr = brow$11;
         bank$11$wdata = bwd$11;
         bank$11$be = bef$11;
-        if (store_go) begin
+        if (fw_hi1$12$q) begin
+            if (fw_hi0$12$q) begin
+                brow$12 = fw3_row$12$q;
+                bwd$12 = fw3_data$12$q;
+                bbe$12 = fw3_be$12$q;
+            end
+            else begin
+                brow$12 = fw2_row$12$q;
+                bwd$12 = fw2_data$12$q;
+                bbe$12 = fw2_be$12$q;
+            end
+        end
+        else begin
+            if (fw_hi0$12$q) begin
+                brow$12 = fw1_row$12$q;
+                bwd$12 = fw1_data$12$q;
+                bbe$12 = fw1_be$12$q;
+            end
+            else begin
+                brow$12 = fw0_row$12$q;
+                bwd$12 = fw0_data$12$q;
+                bbe$12 = fw0_be$12$q;
+            end
+        end
+        if (fw_we$12$q) begin
             bef$12 = bbe$12;
         end
         else begin
@@ -3523,7 +7751,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$12$addr = brow$12;
         bank$12$wdata = bwd$12;
         bank$12$be = bef$12;
-        if (store_go) begin
+        if (fw_hi1$13$q) begin
+            if (fw_hi0$13$q) begin
+                brow$13 = fw3_row$13$q;
+                bwd$13 = fw3_data$13$q;
+                bbe$13 = fw3_be$13$q;
+            end
+            else begin
+                brow$13 = fw2_row$13$q;
+                bwd$13 = fw2_data$13$q;
+                bbe$13 = fw2_be$13$q;
+            end
+        end
+        else begin
+            if (fw_hi0$13$q) begin
+                brow$13 = fw1_row$13$q;
+                bwd$13 = fw1_data$13$q;
+                bbe$13 = fw1_be$13$q;
+            end
+            else begin
+                brow$13 = fw0_row$13$q;
+                bwd$13 = fw0_data$13$q;
+                bbe$13 = fw0_be$13$q;
+            end
+        end
+        if (fw_we$13$q) begin
             bef$13 = bbe$13;
         end
         else begin
@@ -3532,7 +7784,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$13$addr = brow$13;
         bank$13$wdata = bwd$13;
         bank$13$be = bef$13;
-        if (store_go) begin
+        if (fw_hi1$14$q) begin
+            if (fw_hi0$14$q) begin
+                brow$14 = fw3_row$14$q;
+                bwd$14 = fw3_data$14$q;
+                bbe$14 = fw3_be$14$q;
+            end
+            else begin
+                brow$14 = fw2_row$14$q;
+                bwd$14 = fw2_data$14$q;
+                bbe$14 = fw2_be$14$q;
+            end
+        end
+        else begin
+            if (fw_hi0$14$q) begin
+                brow$14 = fw1_row$14$q;
+                bwd$14 = fw1_data$14$q;
+                bbe$14 = fw1_be$14$q;
+            end
+            else begin
+                brow$14 = fw0_row$14$q;
+                bwd$14 = fw0_data$14$q;
+                bbe$14 = fw0_be$14$q;
+            end
+        end
+        if (fw_we$14$q) begin
             bef$14 = bbe$14;
         end
         else begin
@@ -3541,7 +7817,31 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$14$addr = brow$14;
         bank$14$wdata = bwd$14;
         bank$14$be = bef$14;
-        if (store_go) begin
+        if (fw_hi1$15$q) begin
+            if (fw_hi0$15$q) begin
+                brow$15 = fw3_row$15$q;
+                bwd$15 = fw3_data$15$q;
+                bbe$15 = fw3_be$15$q;
+            end
+            else begin
+                brow$15 = fw2_row$15$q;
+                bwd$15 = fw2_data$15$q;
+                bbe$15 = fw2_be$15$q;
+            end
+        end
+        else begin
+            if (fw_hi0$15$q) begin
+                brow$15 = fw1_row$15$q;
+                bwd$15 = fw1_data$15$q;
+                bbe$15 = fw1_be$15$q;
+            end
+            else begin
+                brow$15 = fw0_row$15$q;
+                bwd$15 = fw0_data$15$q;
+                bbe$15 = fw0_be$15$q;
+            end
+        end
+        if (fw_we$15$q) begin
             bef$15 = bbe$15;
         end
         else begin
@@ -3570,101 +7870,1167 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         if (in_valid & ~in_store) begin
             ret_mask_v = served;
         end
-        ret_mask$d = ret_mask_v;
-        ret_first$d = in_valid & ~busy$q;
-        ret_last$d = ready_v;
-        ret_size$d = in_size;
-        ret_signed$d = in_signed;
-        ret_steps$d = steps_now;
-        ret_fault$d = fault_v;
-        ret_bank$0$d = bnk$0;
-        ret_off$0$d = off$0;
-        ret_bank$1$d = bnk$1;
-        ret_off$1$d = off$1;
-        ret_bank$2$d = bnk$2;
-        ret_off$2$d = off$2;
-        ret_bank$3$d = bnk$3;
-        ret_off$3$d = off$3;
-        ret_bank$4$d = bnk$4;
-        ret_off$4$d = off$4;
-        ret_bank$5$d = bnk$5;
-        ret_off$5$d = off$5;
-        ret_bank$6$d = bnk$6;
-        ret_off$6$d = off$6;
-        ret_bank$7$d = bnk$7;
-        ret_off$7$d = off$7;
-        ret_bank$8$d = bnk$8;
-        ret_off$8$d = off$8;
-        ret_bank$9$d = bnk$9;
-        ret_off$9$d = off$9;
-        ret_bank$10$d = bnk$10;
-        ret_off$10$d = off$10;
-        ret_bank$11$d = bnk$11;
-        ret_off$11$d = off$11;
-        ret_bank$12$d = bnk$12;
-        ret_off$12$d = off$12;
-        ret_bank$13$d = bnk$13;
-        ret_off$13$d = off$13;
-        ret_bank$14$d = bnk$14;
-        ret_off$14$d = off$14;
-        ret_bank$15$d = bnk$15;
-        ret_off$15$d = off$15;
-        rs8 = ~ret_size$q[32'h1] & ~ret_size$q[32'h0];
-        rs16 = ~ret_size$q[32'h1] & ret_size$q[32'h0];
-        rboh$0 = one16 << ret_bank$0$q;
-        if (rboh$0[32'h0]) begin
-            rword$0 = bank$0$rdata;
-        end
-        else if (rboh$0[32'h1]) begin
-            rword$0 = bank$1$rdata;
-        end
-        else if (rboh$0[32'h2]) begin
-            rword$0 = bank$2$rdata;
-        end
-        else if (rboh$0[32'h3]) begin
-            rword$0 = bank$3$rdata;
-        end
-        else if (rboh$0[32'h4]) begin
-            rword$0 = bank$4$rdata;
-        end
-        else if (rboh$0[32'h5]) begin
-            rword$0 = bank$5$rdata;
-        end
-        else if (rboh$0[32'h6]) begin
-            rword$0 = bank$6$rdata;
-        end
-        else if (rboh$0[32'h7]) begin
-            rword$0 = bank$7$rdata;
-        end
-        else if (rboh$0[32'h8]) begin
-            rword$0 = bank$8$rdata;
-        end
-        else if (rboh$0[32'h9]) begin
-            rword$0 = bank$9$rdata;
-        end
-        else if (rboh$0[32'ha]) begin
-            rword$0 = bank$10$rdata;
-        end
-        else if (rboh$0[32'hb]) begin
-            rword$0 = bank$11$rdata;
-        end
-        else if (rboh$0[32'hc]) begin
-            rword$0 = bank$12$rdata;
-        end
-        else if (rboh$0[32'hd]) begin
-            rword$0 = bank$13$rdata;
-        end
-        else if (rboh$0[32'he]) begin
-            rword$0 = bank$14$rdata;
-        end
-        else if (rboh$0[32'hf]) begin
-            rword$0 = bank$15$rdata;
+        s1_mask$d = ret_mask_v;
+        s1_first$d = in_valid & ~busy$q;
+        s1_last$d = ready_v;
+        s1_size$d = in_size;
+        s1_signed$d = in_signed;
+        s1_steps$d = steps_now;
+        s1_fault$d = fault_v;
+        s2_mask$d = s1_mask$q;
+        s2_first$d = s1_first$q;
+        s2_last$d = s1_last$q;
+        s2_size$d = s1_size$q;
+        s2_signed$d = s1_signed$q;
+        s2_steps$d = s1_steps$q;
+        s2_fault$d = s1_fault$q;
+        s3_mask$d = s2_mask$q;
+        s3_first$d = s2_first$q;
+        s3_last$d = s2_last$q;
+        s3_size$d = s2_size$q;
+        s3_signed$d = s2_signed$q;
+        s3_steps$d = s2_steps$q;
+        s3_fault$d = s2_fault$q;
+        s1_bank$0$d = bnk$0;
+        s2_bank$0$d = s1_bank$0$q;
+        s1_off$0$d = off$0;
+        s2_off$0$d = s1_off$0$q;
+        s3_off$0$d = s2_off$0$q;
+        s1_bank$1$d = bnk$1;
+        s2_bank$1$d = s1_bank$1$q;
+        s1_off$1$d = off$1;
+        s2_off$1$d = s1_off$1$q;
+        s3_off$1$d = s2_off$1$q;
+        s1_bank$2$d = bnk$2;
+        s2_bank$2$d = s1_bank$2$q;
+        s1_off$2$d = off$2;
+        s2_off$2$d = s1_off$2$q;
+        s3_off$2$d = s2_off$2$q;
+        s1_bank$3$d = bnk$3;
+        s2_bank$3$d = s1_bank$3$q;
+        s1_off$3$d = off$3;
+        s2_off$3$d = s1_off$3$q;
+        s3_off$3$d = s2_off$3$q;
+        s1_bank$4$d = bnk$4;
+        s2_bank$4$d = s1_bank$4$q;
+        s1_off$4$d = off$4;
+        s2_off$4$d = s1_off$4$q;
+        s3_off$4$d = s2_off$4$q;
+        s1_bank$5$d = bnk$5;
+        s2_bank$5$d = s1_bank$5$q;
+        s1_off$5$d = off$5;
+        s2_off$5$d = s1_off$5$q;
+        s3_off$5$d = s2_off$5$q;
+        s1_bank$6$d = bnk$6;
+        s2_bank$6$d = s1_bank$6$q;
+        s1_off$6$d = off$6;
+        s2_off$6$d = s1_off$6$q;
+        s3_off$6$d = s2_off$6$q;
+        s1_bank$7$d = bnk$7;
+        s2_bank$7$d = s1_bank$7$q;
+        s1_off$7$d = off$7;
+        s2_off$7$d = s1_off$7$q;
+        s3_off$7$d = s2_off$7$q;
+        s1_bank$8$d = bnk$8;
+        s2_bank$8$d = s1_bank$8$q;
+        s1_off$8$d = off$8;
+        s2_off$8$d = s1_off$8$q;
+        s3_off$8$d = s2_off$8$q;
+        s1_bank$9$d = bnk$9;
+        s2_bank$9$d = s1_bank$9$q;
+        s1_off$9$d = off$9;
+        s2_off$9$d = s1_off$9$q;
+        s3_off$9$d = s2_off$9$q;
+        s1_bank$10$d = bnk$10;
+        s2_bank$10$d = s1_bank$10$q;
+        s1_off$10$d = off$10;
+        s2_off$10$d = s1_off$10$q;
+        s3_off$10$d = s2_off$10$q;
+        s1_bank$11$d = bnk$11;
+        s2_bank$11$d = s1_bank$11$q;
+        s1_off$11$d = off$11;
+        s2_off$11$d = s1_off$11$q;
+        s3_off$11$d = s2_off$11$q;
+        s1_bank$12$d = bnk$12;
+        s2_bank$12$d = s1_bank$12$q;
+        s1_off$12$d = off$12;
+        s2_off$12$d = s1_off$12$q;
+        s3_off$12$d = s2_off$12$q;
+        s1_bank$13$d = bnk$13;
+        s2_bank$13$d = s1_bank$13$q;
+        s1_off$13$d = off$13;
+        s2_off$13$d = s1_off$13$q;
+        s3_off$13$d = s2_off$13$q;
+        s1_bank$14$d = bnk$14;
+        s2_bank$14$d = s1_bank$14$q;
+        s1_off$14$d = off$14;
+        s2_off$14$d = s1_off$14$q;
+        s3_off$14$d = s2_off$14$q;
+        s1_bank$15$d = bnk$15;
+        s2_bank$15$d = s1_bank$15$q;
+        s1_off$15$d = off$15;
+        s2_off$15$d = s1_off$15$q;
+        s3_off$15$d = s2_off$15$q;
+        s3_bank$0$d = s2_bank$0$q;
+        if (s2_bank$0$q[32'h1]) begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt0$0$d = bank$3$rdata;
+            end
+            else begin
+                rt0$0$d = bank$2$rdata;
+            end
         end
         else begin
-            rword$0 = 32'h0;
+            if (s2_bank$0$q[32'h0]) begin
+                rt0$0$d = bank$1$rdata;
+            end
+            else begin
+                rt0$0$d = bank$0$rdata;
+            end
         end
-        if (ret_off$0$q[32'h1]) begin
-            if (ret_off$0$q[32'h0]) begin
+        if (s2_bank$0$q[32'h1]) begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt1$0$d = bank$7$rdata;
+            end
+            else begin
+                rt1$0$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt1$0$d = bank$5$rdata;
+            end
+            else begin
+                rt1$0$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$0$q[32'h1]) begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt2$0$d = bank$11$rdata;
+            end
+            else begin
+                rt2$0$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt2$0$d = bank$9$rdata;
+            end
+            else begin
+                rt2$0$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$0$q[32'h1]) begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt3$0$d = bank$15$rdata;
+            end
+            else begin
+                rt3$0$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$0$q[32'h0]) begin
+                rt3$0$d = bank$13$rdata;
+            end
+            else begin
+                rt3$0$d = bank$12$rdata;
+            end
+        end
+        s3_bank$1$d = s2_bank$1$q;
+        if (s2_bank$1$q[32'h1]) begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt0$1$d = bank$3$rdata;
+            end
+            else begin
+                rt0$1$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt0$1$d = bank$1$rdata;
+            end
+            else begin
+                rt0$1$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$1$q[32'h1]) begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt1$1$d = bank$7$rdata;
+            end
+            else begin
+                rt1$1$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt1$1$d = bank$5$rdata;
+            end
+            else begin
+                rt1$1$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$1$q[32'h1]) begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt2$1$d = bank$11$rdata;
+            end
+            else begin
+                rt2$1$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt2$1$d = bank$9$rdata;
+            end
+            else begin
+                rt2$1$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$1$q[32'h1]) begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt3$1$d = bank$15$rdata;
+            end
+            else begin
+                rt3$1$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$1$q[32'h0]) begin
+                rt3$1$d = bank$13$rdata;
+            end
+            else begin
+                rt3$1$d = bank$12$rdata;
+            end
+        end
+        s3_bank$2$d = s2_bank$2$q;
+        if (s2_bank$2$q[32'h1]) begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt0$2$d = bank$3$rdata;
+            end
+            else begin
+                rt0$2$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt0$2$d = bank$1$rdata;
+            end
+            else begin
+                rt0$2$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$2$q[32'h1]) begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt1$2$d = bank$7$rdata;
+            end
+            else begin
+                rt1$2$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt1$2$d = bank$5$rdata;
+            end
+            else begin
+                rt1$2$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$2$q[32'h1]) begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt2$2$d = bank$11$rdata;
+            end
+            else begin
+                rt2$2$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt2$2$d = bank$9$rdata;
+            end
+            else begin
+                rt2$2$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$2$q[32'h1]) begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt3$2$d = bank$15$rdata;
+            end
+            else begin
+                rt3$2$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$2$q[32'h0]) begin
+                rt3$2$d = bank$13$rdata;
+            end
+            else begin
+                rt3$2$d = bank$12$rdata;
+            end
+        end
+        s3_bank$3$d = s2_bank$3$q;
+        if (s2_bank$3$q[32'h1]) begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt0$3$d = bank$3$rdata;
+            end
+            else begin
+                rt0$3$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt0$3$d = bank$1$rdata;
+            end
+            else begin
+                rt0$3$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$3$q[32'h1]) begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt1$3$d = bank$7$rdata;
+            end
+            else begin
+                rt1$3$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt1$3$d = bank$5$rdata;
+            end
+            else begin
+                rt1$3$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$3$q[32'h1]) begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt2$3$d = bank$11$rdata;
+            end
+            else begin
+                rt2$3$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt2$3$d = bank$9$rdata;
+            end
+            else begin
+                rt2$3$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$3$q[32'h1]) begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt3$3$d = bank$15$rdata;
+            end
+            else begin
+                rt3$3$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$3$q[32'h0]) begin
+                rt3$3$d = bank$13$rdata;
+            end
+            else begin
+                rt3$3$d = bank$12$rdata;
+            end
+        end
+        s3_bank$4$d = s2_bank$4$q;
+        if (s2_bank$4$q[32'h1]) begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt0$4$d = bank$3$rdata;
+            end
+            else begin
+                rt0$4$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt0$4$d = bank$1$rdata;
+            end
+            else begin
+                rt0$4$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$4$q[32'h1]) begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt1$4$d = bank$7$rdata;
+            end
+            else begin
+                rt1$4$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt1$4$d = bank$5$rdata;
+            end
+            else begin
+                rt1$4$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$4$q[32'h1]) begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt2$4$d = bank$11$rdata;
+            end
+            else begin
+                rt2$4$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt2$4$d = bank$9$rdata;
+            end
+            else begin
+                rt2$4$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$4$q[32'h1]) begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt3$4$d = bank$15$rdata;
+            end
+            else begin
+                rt3$4$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$4$q[32'h0]) begin
+                rt3$4$d = bank$13$rdata;
+            end
+            else begin
+                rt3$4$d = bank$12$rdata;
+            end
+        end
+        s3_bank$5$d = s2_bank$5$q;
+        if (s2_bank$5$q[32'h1]) begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt0$5$d = bank$3$rdata;
+            end
+            else begin
+                rt0$5$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt0$5$d = bank$1$rdata;
+            end
+            else begin
+                rt0$5$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$5$q[32'h1]) begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt1$5$d = bank$7$rdata;
+            end
+            else begin
+                rt1$5$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt1$5$d = bank$5$rdata;
+            end
+            else begin
+                rt1$5$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$5$q[32'h1]) begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt2$5$d = bank$11$rdata;
+            end
+            else begin
+                rt2$5$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt2$5$d = bank$9$rdata;
+            end
+            else begin
+                rt2$5$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$5$q[32'h1]) begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt3$5$d = bank$15$rdata;
+            end
+            else begin
+                rt3$5$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$5$q[32'h0]) begin
+                rt3$5$d = bank$13$rdata;
+            end
+            else begin
+                rt3$5$d = bank$12$rdata;
+            end
+        end
+        s3_bank$6$d = s2_bank$6$q;
+        if (s2_bank$6$q[32'h1]) begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt0$6$d = bank$3$rdata;
+            end
+            else begin
+                rt0$6$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt0$6$d = bank$1$rdata;
+            end
+            else begin
+                rt0$6$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$6$q[32'h1]) begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt1$6$d = bank$7$rdata;
+            end
+            else begin
+                rt1$6$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt1$6$d = bank$5$rdata;
+            end
+            else begin
+                rt1$6$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$6$q[32'h1]) begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt2$6$d = bank$11$rdata;
+            end
+            else begin
+                rt2$6$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt2$6$d = bank$9$rdata;
+            end
+            else begin
+                rt2$6$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$6$q[32'h1]) begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt3$6$d = bank$15$rdata;
+            end
+            else begin
+                rt3$6$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$6$q[32'h0]) begin
+                rt3$6$d = bank$13$rdata;
+            end
+            else begin
+                rt3$6$d = bank$12$rdata;
+            end
+        end
+        s3_bank$7$d = s2_bank$7$q;
+        if (s2_bank$7$q[32'h1]) begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt0$7$d = bank$3$rdata;
+            end
+            else begin
+                rt0$7$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt0$7$d = bank$1$rdata;
+            end
+            else begin
+                rt0$7$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$7$q[32'h1]) begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt1$7$d = bank$7$rdata;
+            end
+            else begin
+                rt1$7$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt1$7$d = bank$5$rdata;
+            end
+            else begin
+                rt1$7$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$7$q[32'h1]) begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt2$7$d = bank$11$rdata;
+            end
+            else begin
+                rt2$7$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt2$7$d = bank$9$rdata;
+            end
+            else begin
+                rt2$7$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$7$q[32'h1]) begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt3$7$d = bank$15$rdata;
+            end
+            else begin
+                rt3$7$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$7$q[32'h0]) begin
+                rt3$7$d = bank$13$rdata;
+            end
+            else begin
+                rt3$7$d = bank$12$rdata;
+            end
+        end
+        s3_bank$8$d = s2_bank$8$q;
+        if (s2_bank$8$q[32'h1]) begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt0$8$d = bank$3$rdata;
+            end
+            else begin
+                rt0$8$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt0$8$d = bank$1$rdata;
+            end
+            else begin
+                rt0$8$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$8$q[32'h1]) begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt1$8$d = bank$7$rdata;
+            end
+            else begin
+                rt1$8$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt1$8$d = bank$5$rdata;
+            end
+            else begin
+                rt1$8$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$8$q[32'h1]) begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt2$8$d = bank$11$rdata;
+            end
+            else begin
+                rt2$8$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt2$8$d = bank$9$rdata;
+            end
+            else begin
+                rt2$8$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$8$q[32'h1]) begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt3$8$d = bank$15$rdata;
+            end
+            else begin
+                rt3$8$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$8$q[32'h0]) begin
+                rt3$8$d = bank$13$rdata;
+            end
+            else begin
+                rt3$8$d = bank$12$rdata;
+            end
+        end
+        s3_bank$9$d = s2_bank$9$q;
+        if (s2_bank$9$q[32'h1]) begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt0$9$d = bank$3$rdata;
+            end
+            else begin
+                rt0$9$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt0$9$d = bank$1$rdata;
+            end
+            else begin
+                rt0$9$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$9$q[32'h1]) begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt1$9$d = bank$7$rdata;
+            end
+            else begin
+                rt1$9$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt1$9$d = bank$5$rdata;
+            end
+            else begin
+                rt1$9$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$9$q[32'h1]) begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt2$9$d = bank$11$rdata;
+            end
+            else begin
+                rt2$9$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt2$9$d = bank$9$rdata;
+            end
+            else begin
+                rt2$9$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$9$q[32'h1]) begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt3$9$d = bank$15$rdata;
+            end
+            else begin
+                rt3$9$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$9$q[32'h0]) begin
+                rt3$9$d = bank$13$rdata;
+            end
+            else begin
+                rt3$9$d = bank$12$rdata;
+            end
+        end
+        s3_bank$10$d = s2_bank$10$q;
+        if (s2_bank$10$q[32'h1]) begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt0$10$d = bank$3$rdata;
+            end
+            else begin
+                rt0$10$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt0$10$d = bank$1$rdata;
+            end
+            else begin
+                rt0$10$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$10$q[32'h1]) begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt1$10$d = bank$7$rdata;
+            end
+            else begin
+                rt1$10$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt1$10$d = bank$5$rdata;
+            end
+            else begin
+                rt1$10$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$10$q[32'h1]) begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt2$10$d = bank$11$rdata;
+            end
+            else begin
+                rt2$10$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt2$10$d = bank$9$rdata;
+            end
+            else begin
+                rt2$10$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$10$q[32'h1]) begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt3$10$d = bank$15$rdata;
+            end
+            else begin
+                rt3$10$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$10$q[32'h0]) begin
+                rt3$10$d = bank$13$rdata;
+            end
+            else begin
+                rt3$10$d = bank$12$rdata;
+            end
+        end
+        s3_bank$11$d = s2_bank$11$q;
+        if (s2_bank$11$q[32'h1]) begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt0$11$d = bank$3$rdata;
+            end
+            else begin
+                rt0$11$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt0$11$d = bank$1$rdata;
+            end
+            else begin
+                rt0$11$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$11$q[32'h1]) begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt1$11$d = bank$7$rdata;
+            end
+            else begin
+                rt1$11$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt1$11$d = bank$5$rdata;
+            end
+            else begin
+                rt1$11$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$11$q[32'h1]) begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt2$11$d = bank$11$rdata;
+            end
+            else begin
+                rt2$11$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt2$11$d = bank$9$rdata;
+            end
+            else begin
+                rt2$11$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$11$q[32'h1]) begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt3$11$d = bank$15$rdata;
+            end
+            else begin
+                rt3$11$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$11$q[32'h0]) begin
+                rt3$11$d = bank$13$rdata;
+            end
+            else begin
+                rt3$11$d = bank$12$rdata;
+            end
+        end
+        s3_bank$12$d = s2_bank$12$q;
+        if (s2_bank$12$q[32'h1]) begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt0$12$d = bank$3$rdata;
+            end
+            else begin
+                rt0$12$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt0$12$d = bank$1$rdata;
+            end
+            else begin
+                rt0$12$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$12$q[32'h1]) begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt1$12$d = bank$7$rdata;
+            end
+            else begin
+                rt1$12$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt1$12$d = bank$5$rdata;
+            end
+            else begin
+                rt1$12$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$12$q[32'h1]) begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt2$12$d = bank$11$rdata;
+            end
+            else begin
+                rt2$12$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt2$12$d = bank$9$rdata;
+            end
+            else begin
+                rt2$12$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$12$q[32'h1]) begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt3$12$d = bank$15$rdata;
+            end
+            else begin
+                rt3$12$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$12$q[32'h0]) begin
+                rt3$12$d = bank$13$rdata;
+            end
+            else begin
+                rt3$12$d = bank$12$rdata;
+            end
+        end
+        s3_bank$13$d = s2_bank$13$q;
+        if (s2_bank$13$q[32'h1]) begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt0$13$d = bank$3$rdata;
+            end
+            else begin
+                rt0$13$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt0$13$d = bank$1$rdata;
+            end
+            else begin
+                rt0$13$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$13$q[32'h1]) begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt1$13$d = bank$7$rdata;
+            end
+            else begin
+                rt1$13$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt1$13$d = bank$5$rdata;
+            end
+            else begin
+                rt1$13$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$13$q[32'h1]) begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt2$13$d = bank$11$rdata;
+            end
+            else begin
+                rt2$13$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt2$13$d = bank$9$rdata;
+            end
+            else begin
+                rt2$13$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$13$q[32'h1]) begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt3$13$d = bank$15$rdata;
+            end
+            else begin
+                rt3$13$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$13$q[32'h0]) begin
+                rt3$13$d = bank$13$rdata;
+            end
+            else begin
+                rt3$13$d = bank$12$rdata;
+            end
+        end
+        s3_bank$14$d = s2_bank$14$q;
+        if (s2_bank$14$q[32'h1]) begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt0$14$d = bank$3$rdata;
+            end
+            else begin
+                rt0$14$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt0$14$d = bank$1$rdata;
+            end
+            else begin
+                rt0$14$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$14$q[32'h1]) begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt1$14$d = bank$7$rdata;
+            end
+            else begin
+                rt1$14$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt1$14$d = bank$5$rdata;
+            end
+            else begin
+                rt1$14$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$14$q[32'h1]) begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt2$14$d = bank$11$rdata;
+            end
+            else begin
+                rt2$14$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt2$14$d = bank$9$rdata;
+            end
+            else begin
+                rt2$14$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$14$q[32'h1]) begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt3$14$d = bank$15$rdata;
+            end
+            else begin
+                rt3$14$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$14$q[32'h0]) begin
+                rt3$14$d = bank$13$rdata;
+            end
+            else begin
+                rt3$14$d = bank$12$rdata;
+            end
+        end
+        s3_bank$15$d = s2_bank$15$q;
+        if (s2_bank$15$q[32'h1]) begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt0$15$d = bank$3$rdata;
+            end
+            else begin
+                rt0$15$d = bank$2$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt0$15$d = bank$1$rdata;
+            end
+            else begin
+                rt0$15$d = bank$0$rdata;
+            end
+        end
+        if (s2_bank$15$q[32'h1]) begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt1$15$d = bank$7$rdata;
+            end
+            else begin
+                rt1$15$d = bank$6$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt1$15$d = bank$5$rdata;
+            end
+            else begin
+                rt1$15$d = bank$4$rdata;
+            end
+        end
+        if (s2_bank$15$q[32'h1]) begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt2$15$d = bank$11$rdata;
+            end
+            else begin
+                rt2$15$d = bank$10$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt2$15$d = bank$9$rdata;
+            end
+            else begin
+                rt2$15$d = bank$8$rdata;
+            end
+        end
+        if (s2_bank$15$q[32'h1]) begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt3$15$d = bank$15$rdata;
+            end
+            else begin
+                rt3$15$d = bank$14$rdata;
+            end
+        end
+        else begin
+            if (s2_bank$15$q[32'h0]) begin
+                rt3$15$d = bank$13$rdata;
+            end
+            else begin
+                rt3$15$d = bank$12$rdata;
+            end
+        end
+        rs8 = ~s3_size$q[32'h1] & ~s3_size$q[32'h0];
+        rs16 = ~s3_size$q[32'h1] & s3_size$q[32'h0];
+        if (s3_bank$0$q[32'h3]) begin
+            if (s3_bank$0$q[32'h2]) begin
+                rword$0 = rt3$0$q;
+            end
+            else begin
+                rword$0 = rt2$0$q;
+            end
+        end
+        else begin
+            if (s3_bank$0$q[32'h2]) begin
+                rword$0 = rt1$0$q;
+            end
+            else begin
+                rword$0 = rt0$0$q;
+            end
+        end
+        if (s3_off$0$q[32'h1]) begin
+            if (s3_off$0$q[32'h0]) begin
                 rbyte$0 = (rword$0 >> 32'h18) & m8;
             end
             else begin
@@ -3673,7 +9039,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$0 = (rword$0 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$0$q[32'h0]) begin
+            if (s3_off$0$q[32'h0]) begin
                 rbyte$0 = (rword$0 >> 32'h8) & m8;
             end
             else begin
@@ -3682,7 +9048,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$0 = rword$0 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$0[32'h7]) begin
+            if (s3_signed$q & rbyte$0[32'h7]) begin
                 rext$0 = rbyte$0 | sx8;
             end
             else begin
@@ -3690,7 +9056,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$0[32'hf]) begin
+            if (s3_signed$q & rhalf$0[32'hf]) begin
                 rext$0 = rhalf$0 | sx16;
             end
             else begin
@@ -3700,69 +9066,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$0 = rword$0;
         end
-        if (ret_mask$q[0]) begin
+        if (s3_mask$q[0]) begin
             res$0$d = rext$0;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$0$d = 32'h0;
         end
         else begin
             res$0$d = res$0$q;
         end
-        rboh$1 = one16 << ret_bank$1$q;
-        if (rboh$1[32'h0]) begin
-            rword$1 = bank$0$rdata;
-        end
-        else if (rboh$1[32'h1]) begin
-            rword$1 = bank$1$rdata;
-        end
-        else if (rboh$1[32'h2]) begin
-            rword$1 = bank$2$rdata;
-        end
-        else if (rboh$1[32'h3]) begin
-            rword$1 = bank$3$rdata;
-        end
-        else if (rboh$1[32'h4]) begin
-            rword$1 = bank$4$rdata;
-        end
-        else if (rboh$1[32'h5]) begin
-            rword$1 = bank$5$rdata;
-        end
-        else if (rboh$1[32'h6]) begin
-            rword$1 = bank$6$rdata;
-        end
-        else if (rboh$1[32'h7]) begin
-            rword$1 = bank$7$rdata;
-        end
-        else if (rboh$1[32'h8]) begin
-            rword$1 = bank$8$rdata;
-        end
-        else if (rboh$1[32'h9]) begin
-            rword$1 = bank$9$rdata;
-        end
-        else if (rboh$1[32'ha]) begin
-            rword$1 = bank$10$rdata;
-        end
-        else if (rboh$1[32'hb]) begin
-            rword$1 = bank$11$rdata;
-        end
-        else if (rboh$1[32'hc]) begin
-            rword$1 = bank$12$rdata;
-        end
-        else if (rboh$1[32'hd]) begin
-            rword$1 = bank$13$rdata;
-        end
-        else if (rboh$1[32'he]) begin
-            rword$1 = bank$14$rdata;
-        end
-        else if (rboh$1[32'hf]) begin
-            rword$1 = bank$15$rdata;
+        if (s3_bank$1$q[32'h3]) begin
+            if (s3_bank$1$q[32'h2]) begin
+                rword$1 = rt3$1$q;
+            end
+            else begin
+                rword$1 = rt2$1$q;
+            end
         end
         else begin
-            rword$1 = 32'h0;
+            if (s3_bank$1$q[32'h2]) begin
+                rword$1 = rt1$1$q;
+            end
+            else begin
+                rword$1 = rt0$1$q;
+            end
         end
-        if (ret_off$1$q[32'h1]) begin
-            if (ret_off$1$q[32'h0]) begin
+        if (s3_off$1$q[32'h1]) begin
+            if (s3_off$1$q[32'h0]) begin
                 rbyte$1 = (rword$1 >> 32'h18) & m8;
             end
             else begin
@@ -3771,7 +9101,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$1 = (rword$1 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$1$q[32'h0]) begin
+            if (s3_off$1$q[32'h0]) begin
                 rbyte$1 = (rword$1 >> 32'h8) & m8;
             end
             else begin
@@ -3780,7 +9110,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$1 = rword$1 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$1[32'h7]) begin
+            if (s3_signed$q & rbyte$1[32'h7]) begin
                 rext$1 = rbyte$1 | sx8;
             end
             else begin
@@ -3788,7 +9118,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$1[32'hf]) begin
+            if (s3_signed$q & rhalf$1[32'hf]) begin
                 rext$1 = rhalf$1 | sx16;
             end
             else begin
@@ -3798,69 +9128,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$1 = rword$1;
         end
-        if (ret_mask$q[1]) begin
+        if (s3_mask$q[1]) begin
             res$1$d = rext$1;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$1$d = 32'h0;
         end
         else begin
             res$1$d = res$1$q;
         end
-        rboh$2 = one16 << ret_bank$2$q;
-        if (rboh$2[32'h0]) begin
-            rword$2 = bank$0$rdata;
-        end
-        else if (rboh$2[32'h1]) begin
-            rword$2 = bank$1$rdata;
-        end
-        else if (rboh$2[32'h2]) begin
-            rword$2 = bank$2$rdata;
-        end
-        else if (rboh$2[32'h3]) begin
-            rword$2 = bank$3$rdata;
-        end
-        else if (rboh$2[32'h4]) begin
-            rword$2 = bank$4$rdata;
-        end
-        else if (rboh$2[32'h5]) begin
-            rword$2 = bank$5$rdata;
-        end
-        else if (rboh$2[32'h6]) begin
-            rword$2 = bank$6$rdata;
-        end
-        else if (rboh$2[32'h7]) begin
-            rword$2 = bank$7$rdata;
-        end
-        else if (rboh$2[32'h8]) begin
-            rword$2 = bank$8$rdata;
-        end
-        else if (rboh$2[32'h9]) begin
-            rword$2 = bank$9$rdata;
-        end
-        else if (rboh$2[32'ha]) begin
-            rword$2 = bank$10$rdata;
-        end
-        else if (rboh$2[32'hb]) begin
-            rword$2 = bank$11$rdata;
-        end
-        else if (rboh$2[32'hc]) begin
-            rword$2 = bank$12$rdata;
-        end
-        else if (rboh$2[32'hd]) begin
-            rword$2 = bank$13$rdata;
-        end
-        else if (rboh$2[32'he]) begin
-            rword$2 = bank$14$rdata;
-        end
-        else if (rboh$2[32'hf]) begin
-            rword$2 = bank$15$rdata;
+        if (s3_bank$2$q[32'h3]) begin
+            if (s3_bank$2$q[32'h2]) begin
+                rword$2 = rt3$2$q;
+            end
+            else begin
+                rword$2 = rt2$2$q;
+            end
         end
         else begin
-            rword$2 = 32'h0;
+            if (s3_bank$2$q[32'h2]) begin
+                rword$2 = rt1$2$q;
+            end
+            else begin
+                rword$2 = rt0$2$q;
+            end
         end
-        if (ret_off$2$q[32'h1]) begin
-            if (ret_off$2$q[32'h0]) begin
+        if (s3_off$2$q[32'h1]) begin
+            if (s3_off$2$q[32'h0]) begin
                 rbyte$2 = (rword$2 >> 32'h18) & m8;
             end
             else begin
@@ -3869,7 +9163,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$2 = (rword$2 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$2$q[32'h0]) begin
+            if (s3_off$2$q[32'h0]) begin
                 rbyte$2 = (rword$2 >> 32'h8) & m8;
             end
             else begin
@@ -3878,7 +9172,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$2 = rword$2 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$2[32'h7]) begin
+            if (s3_signed$q & rbyte$2[32'h7]) begin
                 rext$2 = rbyte$2 | sx8;
             end
             else begin
@@ -3886,7 +9180,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$2[32'hf]) begin
+            if (s3_signed$q & rhalf$2[32'hf]) begin
                 rext$2 = rhalf$2 | sx16;
             end
             else begin
@@ -3896,69 +9190,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$2 = rword$2;
         end
-        if (ret_mask$q[2]) begin
+        if (s3_mask$q[2]) begin
             res$2$d = rext$2;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$2$d = 32'h0;
         end
         else begin
             res$2$d = res$2$q;
         end
-        rboh$3 = one16 << ret_bank$3$q;
-        if (rboh$3[32'h0]) begin
-            rword$3 = bank$0$rdata;
-        end
-        else if (rboh$3[32'h1]) begin
-            rword$3 = bank$1$rdata;
-        end
-        else if (rboh$3[32'h2]) begin
-            rword$3 = bank$2$rdata;
-        end
-        else if (rboh$3[32'h3]) begin
-            rword$3 = bank$3$rdata;
-        end
-        else if (rboh$3[32'h4]) begin
-            rword$3 = bank$4$rdata;
-        end
-        else if (rboh$3[32'h5]) begin
-            rword$3 = bank$5$rdata;
-        end
-        else if (rboh$3[32'h6]) begin
-            rword$3 = bank$6$rdata;
-        end
-        else if (rboh$3[32'h7]) begin
-            rword$3 = bank$7$rdata;
-        end
-        else if (rboh$3[32'h8]) begin
-            rword$3 = bank$8$rdata;
-        end
-        else if (rboh$3[32'h9]) begin
-            rword$3 = bank$9$rdata;
-        end
-        else if (rboh$3[32'ha]) begin
-            rword$3 = bank$10$rdata;
-        end
-        else if (rboh$3[32'hb]) begin
-            rword$3 = bank$11$rdata;
-        end
-        else if (rboh$3[32'hc]) begin
-            rword$3 = bank$12$rdata;
-        end
-        else if (rboh$3[32'hd]) begin
-            rword$3 = bank$13$rdata;
-        end
-        else if (rboh$3[32'he]) begin
-            rword$3 = bank$14$rdata;
-        end
-        else if (rboh$3[32'hf]) begin
-            rword$3 = bank$15$rdata;
+        if (s3_bank$3$q[32'h3]) begin
+            if (s3_bank$3$q[32'h2]) begin
+                rword$3 = rt3$3$q;
+            end
+            else begin
+                rword$3 = rt2$3$q;
+            end
         end
         else begin
-            rword$3 = 32'h0;
+            if (s3_bank$3$q[32'h2]) begin
+                rword$3 = rt1$3$q;
+            end
+            else begin
+                rword$3 = rt0$3$q;
+            end
         end
-        if (ret_off$3$q[32'h1]) begin
-            if (ret_off$3$q[32'h0]) begin
+        if (s3_off$3$q[32'h1]) begin
+            if (s3_off$3$q[32'h0]) begin
                 rbyte$3 = (rword$3 >> 32'h18) & m8;
             end
             else begin
@@ -3967,7 +9225,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$3 = (rword$3 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$3$q[32'h0]) begin
+            if (s3_off$3$q[32'h0]) begin
                 rbyte$3 = (rword$3 >> 32'h8) & m8;
             end
             else begin
@@ -3976,7 +9234,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$3 = rword$3 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$3[32'h7]) begin
+            if (s3_signed$q & rbyte$3[32'h7]) begin
                 rext$3 = rbyte$3 | sx8;
             end
             else begin
@@ -3984,7 +9242,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$3[32'hf]) begin
+            if (s3_signed$q & rhalf$3[32'hf]) begin
                 rext$3 = rhalf$3 | sx16;
             end
             else begin
@@ -3994,69 +9252,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$3 = rword$3;
         end
-        if (ret_mask$q[3]) begin
+        if (s3_mask$q[3]) begin
             res$3$d = rext$3;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$3$d = 32'h0;
         end
         else begin
             res$3$d = res$3$q;
         end
-        rboh$4 = one16 << ret_bank$4$q;
-        if (rboh$4[32'h0]) begin
-            rword$4 = bank$0$rdata;
-        end
-        else if (rboh$4[32'h1]) begin
-            rword$4 = bank$1$rdata;
-        end
-        else if (rboh$4[32'h2]) begin
-            rword$4 = bank$2$rdata;
-        end
-        else if (rboh$4[32'h3]) begin
-            rword$4 = bank$3$rdata;
-        end
-        else if (rboh$4[32'h4]) begin
-            rword$4 = bank$4$rdata;
-        end
-        else if (rboh$4[32'h5]) begin
-            rword$4 = bank$5$rdata;
-        end
-        else if (rboh$4[32'h6]) begin
-            rword$4 = bank$6$rdata;
-        end
-        else if (rboh$4[32'h7]) begin
-            rword$4 = bank$7$rdata;
-        end
-        else if (rboh$4[32'h8]) begin
-            rword$4 = bank$8$rdata;
-        end
-        else if (rboh$4[32'h9]) begin
-            rword$4 = bank$9$rdata;
-        end
-        else if (rboh$4[32'ha]) begin
-            rword$4 = bank$10$rdata;
-        end
-        else if (rboh$4[32'hb]) begin
-            rword$4 = bank$11$rdata;
-        end
-        else if (rboh$4[32'hc]) begin
-            rword$4 = bank$12$rdata;
-        end
-        else if (rboh$4[32'hd]) begin
-            rword$4 = bank$13$rdata;
-        end
-        else if (rboh$4[32'he]) begin
-            rword$4 = bank$14$rdata;
-        end
-        else if (rboh$4[32'hf]) begin
-            rword$4 = bank$15$rdata;
+        if (s3_bank$4$q[32'h3]) begin
+            if (s3_bank$4$q[32'h2]) begin
+                rword$4 = rt3$4$q;
+            end
+            else begin
+                rword$4 = rt2$4$q;
+            end
         end
         else begin
-            rword$4 = 32'h0;
+            if (s3_bank$4$q[32'h2]) begin
+                rword$4 = rt1$4$q;
+            end
+            else begin
+                rword$4 = rt0$4$q;
+            end
         end
-        if (ret_off$4$q[32'h1]) begin
-            if (ret_off$4$q[32'h0]) begin
+        if (s3_off$4$q[32'h1]) begin
+            if (s3_off$4$q[32'h0]) begin
                 rbyte$4 = (rword$4 >> 32'h18) & m8;
             end
             else begin
@@ -4065,7 +9287,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$4 = (rword$4 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$4$q[32'h0]) begin
+            if (s3_off$4$q[32'h0]) begin
                 rbyte$4 = (rword$4 >> 32'h8) & m8;
             end
             else begin
@@ -4074,7 +9296,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$4 = rword$4 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$4[32'h7]) begin
+            if (s3_signed$q & rbyte$4[32'h7]) begin
                 rext$4 = rbyte$4 | sx8;
             end
             else begin
@@ -4082,7 +9304,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$4[32'hf]) begin
+            if (s3_signed$q & rhalf$4[32'hf]) begin
                 rext$4 = rhalf$4 | sx16;
             end
             else begin
@@ -4092,69 +9314,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$4 = rword$4;
         end
-        if (ret_mask$q[4]) begin
+        if (s3_mask$q[4]) begin
             res$4$d = rext$4;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$4$d = 32'h0;
         end
         else begin
             res$4$d = res$4$q;
         end
-        rboh$5 = one16 << ret_bank$5$q;
-        if (rboh$5[32'h0]) begin
-            rword$5 = bank$0$rdata;
-        end
-        else if (rboh$5[32'h1]) begin
-            rword$5 = bank$1$rdata;
-        end
-        else if (rboh$5[32'h2]) begin
-            rword$5 = bank$2$rdata;
-        end
-        else if (rboh$5[32'h3]) begin
-            rword$5 = bank$3$rdata;
-        end
-        else if (rboh$5[32'h4]) begin
-            rword$5 = bank$4$rdata;
-        end
-        else if (rboh$5[32'h5]) begin
-            rword$5 = bank$5$rdata;
-        end
-        else if (rboh$5[32'h6]) begin
-            rword$5 = bank$6$rdata;
-        end
-        else if (rboh$5[32'h7]) begin
-            rword$5 = bank$7$rdata;
-        end
-        else if (rboh$5[32'h8]) begin
-            rword$5 = bank$8$rdata;
-        end
-        else if (rboh$5[32'h9]) begin
-            rword$5 = bank$9$rdata;
-        end
-        else if (rboh$5[32'ha]) begin
-            rword$5 = bank$10$rdata;
-        end
-        else if (rboh$5[32'hb]) begin
-            rword$5 = bank$11$rdata;
-        end
-        else if (rboh$5[32'hc]) begin
-            rword$5 = bank$12$rdata;
-        end
-        else if (rboh$5[32'hd]) begin
-            rword$5 = bank$13$rdata;
-        end
-        else if (rboh$5[32'he]) begin
-            rword$5 = bank$14$rdata;
-        end
-        else if (rboh$5[32'hf]) begin
-            rword$5 = bank$15$rdata;
+        if (s3_bank$5$q[32'h3]) begin
+            if (s3_bank$5$q[32'h2]) begin
+                rword$5 = rt3$5$q;
+            end
+            else begin
+                rword$5 = rt2$5$q;
+            end
         end
         else begin
-            rword$5 = 32'h0;
+            if (s3_bank$5$q[32'h2]) begin
+                rword$5 = rt1$5$q;
+            end
+            else begin
+                rword$5 = rt0$5$q;
+            end
         end
-        if (ret_off$5$q[32'h1]) begin
-            if (ret_off$5$q[32'h0]) begin
+        if (s3_off$5$q[32'h1]) begin
+            if (s3_off$5$q[32'h0]) begin
                 rbyte$5 = (rword$5 >> 32'h18) & m8;
             end
             else begin
@@ -4163,7 +9349,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$5 = (rword$5 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$5$q[32'h0]) begin
+            if (s3_off$5$q[32'h0]) begin
                 rbyte$5 = (rword$5 >> 32'h8) & m8;
             end
             else begin
@@ -4172,7 +9358,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$5 = rword$5 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$5[32'h7]) begin
+            if (s3_signed$q & rbyte$5[32'h7]) begin
                 rext$5 = rbyte$5 | sx8;
             end
             else begin
@@ -4180,7 +9366,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$5[32'hf]) begin
+            if (s3_signed$q & rhalf$5[32'hf]) begin
                 rext$5 = rhalf$5 | sx16;
             end
             else begin
@@ -4190,69 +9376,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$5 = rword$5;
         end
-        if (ret_mask$q[5]) begin
+        if (s3_mask$q[5]) begin
             res$5$d = rext$5;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$5$d = 32'h0;
         end
         else begin
             res$5$d = res$5$q;
         end
-        rboh$6 = one16 << ret_bank$6$q;
-        if (rboh$6[32'h0]) begin
-            rword$6 = bank$0$rdata;
-        end
-        else if (rboh$6[32'h1]) begin
-            rword$6 = bank$1$rdata;
-        end
-        else if (rboh$6[32'h2]) begin
-            rword$6 = bank$2$rdata;
-        end
-        else if (rboh$6[32'h3]) begin
-            rword$6 = bank$3$rdata;
-        end
-        else if (rboh$6[32'h4]) begin
-            rword$6 = bank$4$rdata;
-        end
-        else if (rboh$6[32'h5]) begin
-            rword$6 = bank$5$rdata;
-        end
-        else if (rboh$6[32'h6]) begin
-            rword$6 = bank$6$rdata;
-        end
-        else if (rboh$6[32'h7]) begin
-            rword$6 = bank$7$rdata;
-        end
-        else if (rboh$6[32'h8]) begin
-            rword$6 = bank$8$rdata;
-        end
-        else if (rboh$6[32'h9]) begin
-            rword$6 = bank$9$rdata;
-        end
-        else if (rboh$6[32'ha]) begin
-            rword$6 = bank$10$rdata;
-        end
-        else if (rboh$6[32'hb]) begin
-            rword$6 = bank$11$rdata;
-        end
-        else if (rboh$6[32'hc]) begin
-            rword$6 = bank$12$rdata;
-        end
-        else if (rboh$6[32'hd]) begin
-            rword$6 = bank$13$rdata;
-        end
-        else if (rboh$6[32'he]) begin
-            rword$6 = bank$14$rdata;
-        end
-        else if (rboh$6[32'hf]) begin
-            rword$6 = bank$15$rdata;
+        if (s3_bank$6$q[32'h3]) begin
+            if (s3_bank$6$q[32'h2]) begin
+                rword$6 = rt3$6$q;
+            end
+            else begin
+                rword$6 = rt2$6$q;
+            end
         end
         else begin
-            rword$6 = 32'h0;
+            if (s3_bank$6$q[32'h2]) begin
+                rword$6 = rt1$6$q;
+            end
+            else begin
+                rword$6 = rt0$6$q;
+            end
         end
-        if (ret_off$6$q[32'h1]) begin
-            if (ret_off$6$q[32'h0]) begin
+        if (s3_off$6$q[32'h1]) begin
+            if (s3_off$6$q[32'h0]) begin
                 rbyte$6 = (rword$6 >> 32'h18) & m8;
             end
             else begin
@@ -4261,7 +9411,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$6 = (rword$6 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$6$q[32'h0]) begin
+            if (s3_off$6$q[32'h0]) begin
                 rbyte$6 = (rword$6 >> 32'h8) & m8;
             end
             else begin
@@ -4270,7 +9420,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$6 = rword$6 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$6[32'h7]) begin
+            if (s3_signed$q & rbyte$6[32'h7]) begin
                 rext$6 = rbyte$6 | sx8;
             end
             else begin
@@ -4278,7 +9428,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$6[32'hf]) begin
+            if (s3_signed$q & rhalf$6[32'hf]) begin
                 rext$6 = rhalf$6 | sx16;
             end
             else begin
@@ -4288,69 +9438,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$6 = rword$6;
         end
-        if (ret_mask$q[6]) begin
+        if (s3_mask$q[6]) begin
             res$6$d = rext$6;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$6$d = 32'h0;
         end
         else begin
             res$6$d = res$6$q;
         end
-        rboh$7 = one16 << ret_bank$7$q;
-        if (rboh$7[32'h0]) begin
-            rword$7 = bank$0$rdata;
-        end
-        else if (rboh$7[32'h1]) begin
-            rword$7 = bank$1$rdata;
-        end
-        else if (rboh$7[32'h2]) begin
-            rword$7 = bank$2$rdata;
-        end
-        else if (rboh$7[32'h3]) begin
-            rword$7 = bank$3$rdata;
-        end
-        else if (rboh$7[32'h4]) begin
-            rword$7 = bank$4$rdata;
-        end
-        else if (rboh$7[32'h5]) begin
-            rword$7 = bank$5$rdata;
-        end
-        else if (rboh$7[32'h6]) begin
-            rword$7 = bank$6$rdata;
-        end
-        else if (rboh$7[32'h7]) begin
-            rword$7 = bank$7$rdata;
-        end
-        else if (rboh$7[32'h8]) begin
-            rword$7 = bank$8$rdata;
-        end
-        else if (rboh$7[32'h9]) begin
-            rword$7 = bank$9$rdata;
-        end
-        else if (rboh$7[32'ha]) begin
-            rword$7 = bank$10$rdata;
-        end
-        else if (rboh$7[32'hb]) begin
-            rword$7 = bank$11$rdata;
-        end
-        else if (rboh$7[32'hc]) begin
-            rword$7 = bank$12$rdata;
-        end
-        else if (rboh$7[32'hd]) begin
-            rword$7 = bank$13$rdata;
-        end
-        else if (rboh$7[32'he]) begin
-            rword$7 = bank$14$rdata;
-        end
-        else if (rboh$7[32'hf]) begin
-            rword$7 = bank$15$rdata;
+        if (s3_bank$7$q[32'h3]) begin
+            if (s3_bank$7$q[32'h2]) begin
+                rword$7 = rt3$7$q;
+            end
+            else begin
+                rword$7 = rt2$7$q;
+            end
         end
         else begin
-            rword$7 = 32'h0;
+            if (s3_bank$7$q[32'h2]) begin
+                rword$7 = rt1$7$q;
+            end
+            else begin
+                rword$7 = rt0$7$q;
+            end
         end
-        if (ret_off$7$q[32'h1]) begin
-            if (ret_off$7$q[32'h0]) begin
+        if (s3_off$7$q[32'h1]) begin
+            if (s3_off$7$q[32'h0]) begin
                 rbyte$7 = (rword$7 >> 32'h18) & m8;
             end
             else begin
@@ -4359,7 +9473,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$7 = (rword$7 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$7$q[32'h0]) begin
+            if (s3_off$7$q[32'h0]) begin
                 rbyte$7 = (rword$7 >> 32'h8) & m8;
             end
             else begin
@@ -4368,7 +9482,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$7 = rword$7 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$7[32'h7]) begin
+            if (s3_signed$q & rbyte$7[32'h7]) begin
                 rext$7 = rbyte$7 | sx8;
             end
             else begin
@@ -4376,7 +9490,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$7[32'hf]) begin
+            if (s3_signed$q & rhalf$7[32'hf]) begin
                 rext$7 = rhalf$7 | sx16;
             end
             else begin
@@ -4386,69 +9500,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$7 = rword$7;
         end
-        if (ret_mask$q[7]) begin
+        if (s3_mask$q[7]) begin
             res$7$d = rext$7;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$7$d = 32'h0;
         end
         else begin
             res$7$d = res$7$q;
         end
-        rboh$8 = one16 << ret_bank$8$q;
-        if (rboh$8[32'h0]) begin
-            rword$8 = bank$0$rdata;
-        end
-        else if (rboh$8[32'h1]) begin
-            rword$8 = bank$1$rdata;
-        end
-        else if (rboh$8[32'h2]) begin
-            rword$8 = bank$2$rdata;
-        end
-        else if (rboh$8[32'h3]) begin
-            rword$8 = bank$3$rdata;
-        end
-        else if (rboh$8[32'h4]) begin
-            rword$8 = bank$4$rdata;
-        end
-        else if (rboh$8[32'h5]) begin
-            rword$8 = bank$5$rdata;
-        end
-        else if (rboh$8[32'h6]) begin
-            rword$8 = bank$6$rdata;
-        end
-        else if (rboh$8[32'h7]) begin
-            rword$8 = bank$7$rdata;
-        end
-        else if (rboh$8[32'h8]) begin
-            rword$8 = bank$8$rdata;
-        end
-        else if (rboh$8[32'h9]) begin
-            rword$8 = bank$9$rdata;
-        end
-        else if (rboh$8[32'ha]) begin
-            rword$8 = bank$10$rdata;
-        end
-        else if (rboh$8[32'hb]) begin
-            rword$8 = bank$11$rdata;
-        end
-        else if (rboh$8[32'hc]) begin
-            rword$8 = bank$12$rdata;
-        end
-        else if (rboh$8[32'hd]) begin
-            rword$8 = bank$13$rdata;
-        end
-        else if (rboh$8[32'he]) begin
-            rword$8 = bank$14$rdata;
-        end
-        else if (rboh$8[32'hf]) begin
-            rword$8 = bank$15$rdata;
+        if (s3_bank$8$q[32'h3]) begin
+            if (s3_bank$8$q[32'h2]) begin
+                rword$8 = rt3$8$q;
+            end
+            else begin
+                rword$8 = rt2$8$q;
+            end
         end
         else begin
-            rword$8 = 32'h0;
+            if (s3_bank$8$q[32'h2]) begin
+                rword$8 = rt1$8$q;
+            end
+            else begin
+                rword$8 = rt0$8$q;
+            end
         end
-        if (ret_off$8$q[32'h1]) begin
-            if (ret_off$8$q[32'h0]) begin
+        if (s3_off$8$q[32'h1]) begin
+            if (s3_off$8$q[32'h0]) begin
                 rbyte$8 = (rword$8 >> 32'h18) & m8;
             end
             else begin
@@ -4457,7 +9535,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$8 = (rword$8 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$8$q[32'h0]) begin
+            if (s3_off$8$q[32'h0]) begin
                 rbyte$8 = (rword$8 >> 32'h8) & m8;
             end
             else begin
@@ -4466,7 +9544,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$8 = rword$8 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$8[32'h7]) begin
+            if (s3_signed$q & rbyte$8[32'h7]) begin
                 rext$8 = rbyte$8 | sx8;
             end
             else begin
@@ -4474,7 +9552,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$8[32'hf]) begin
+            if (s3_signed$q & rhalf$8[32'hf]) begin
                 rext$8 = rhalf$8 | sx16;
             end
             else begin
@@ -4484,69 +9562,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$8 = rword$8;
         end
-        if (ret_mask$q[8]) begin
+        if (s3_mask$q[8]) begin
             res$8$d = rext$8;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$8$d = 32'h0;
         end
         else begin
             res$8$d = res$8$q;
         end
-        rboh$9 = one16 << ret_bank$9$q;
-        if (rboh$9[32'h0]) begin
-            rword$9 = bank$0$rdata;
-        end
-        else if (rboh$9[32'h1]) begin
-            rword$9 = bank$1$rdata;
-        end
-        else if (rboh$9[32'h2]) begin
-            rword$9 = bank$2$rdata;
-        end
-        else if (rboh$9[32'h3]) begin
-            rword$9 = bank$3$rdata;
-        end
-        else if (rboh$9[32'h4]) begin
-            rword$9 = bank$4$rdata;
-        end
-        else if (rboh$9[32'h5]) begin
-            rword$9 = bank$5$rdata;
-        end
-        else if (rboh$9[32'h6]) begin
-            rword$9 = bank$6$rdata;
-        end
-        else if (rboh$9[32'h7]) begin
-            rword$9 = bank$7$rdata;
-        end
-        else if (rboh$9[32'h8]) begin
-            rword$9 = bank$8$rdata;
-        end
-        else if (rboh$9[32'h9]) begin
-            rword$9 = bank$9$rdata;
-        end
-        else if (rboh$9[32'ha]) begin
-            rword$9 = bank$10$rdata;
-        end
-        else if (rboh$9[32'hb]) begin
-            rword$9 = bank$11$rdata;
-        end
-        else if (rboh$9[32'hc]) begin
-            rword$9 = bank$12$rdata;
-        end
-        else if (rboh$9[32'hd]) begin
-            rword$9 = bank$13$rdata;
-        end
-        else if (rboh$9[32'he]) begin
-            rword$9 = bank$14$rdata;
-        end
-        else if (rboh$9[32'hf]) begin
-            rword$9 = bank$15$rdata;
+        if (s3_bank$9$q[32'h3]) begin
+            if (s3_bank$9$q[32'h2]) begin
+                rword$9 = rt3$9$q;
+            end
+            else begin
+                rword$9 = rt2$9$q;
+            end
         end
         else begin
-            rword$9 = 32'h0;
+            if (s3_bank$9$q[32'h2]) begin
+                rword$9 = rt1$9$q;
+            end
+            else begin
+                rword$9 = rt0$9$q;
+            end
         end
-        if (ret_off$9$q[32'h1]) begin
-            if (ret_off$9$q[32'h0]) begin
+        if (s3_off$9$q[32'h1]) begin
+            if (s3_off$9$q[32'h0]) begin
                 rbyte$9 = (rword$9 >> 32'h18) & m8;
             end
             else begin
@@ -4555,7 +9597,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$9 = (rword$9 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$9$q[32'h0]) begin
+            if (s3_off$9$q[32'h0]) begin
                 rbyte$9 = (rword$9 >> 32'h8) & m8;
             end
             else begin
@@ -4564,7 +9606,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$9 = rword$9 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$9[32'h7]) begin
+            if (s3_signed$q & rbyte$9[32'h7]) begin
                 rext$9 = rbyte$9 | sx8;
             end
             else begin
@@ -4572,7 +9614,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$9[32'hf]) begin
+            if (s3_signed$q & rhalf$9[32'hf]) begin
                 rext$9 = rhalf$9 | sx16;
             end
             else begin
@@ -4582,69 +9624,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$9 = rword$9;
         end
-        if (ret_mask$q[9]) begin
+        if (s3_mask$q[9]) begin
             res$9$d = rext$9;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$9$d = 32'h0;
         end
         else begin
             res$9$d = res$9$q;
         end
-        rboh$10 = one16 << ret_bank$10$q;
-        if (rboh$10[32'h0]) begin
-            rword$10 = bank$0$rdata;
-        end
-        else if (rboh$10[32'h1]) begin
-            rword$10 = bank$1$rdata;
-        end
-        else if (rboh$10[32'h2]) begin
-            rword$10 = bank$2$rdata;
-        end
-        else if (rboh$10[32'h3]) begin
-            rword$10 = bank$3$rdata;
-        end
-        else if (rboh$10[32'h4]) begin
-            rword$10 = bank$4$rdata;
-        end
-        else if (rboh$10[32'h5]) begin
-            rword$10 = bank$5$rdata;
-        end
-        else if (rboh$10[32'h6]) begin
-            rword$10 = bank$6$rdata;
-        end
-        else if (rboh$10[32'h7]) begin
-            rword$10 = bank$7$rdata;
-        end
-        else if (rboh$10[32'h8]) begin
-            rword$10 = bank$8$rdata;
-        end
-        else if (rboh$10[32'h9]) begin
-            rword$10 = bank$9$rdata;
-        end
-        else if (rboh$10[32'ha]) begin
-            rword$10 = bank$10$rdata;
-        end
-        else if (rboh$10[32'hb]) begin
-            rword$10 = bank$11$rdata;
-        end
-        else if (rboh$10[32'hc]) begin
-            rword$10 = bank$12$rdata;
-        end
-        else if (rboh$10[32'hd]) begin
-            rword$10 = bank$13$rdata;
-        end
-        else if (rboh$10[32'he]) begin
-            rword$10 = bank$14$rdata;
-        end
-        else if (rboh$10[32'hf]) begin
-            rword$10 = bank$15$rdata;
+        if (s3_bank$10$q[32'h3]) begin
+            if (s3_bank$10$q[32'h2]) begin
+                rword$10 = rt3$10$q;
+            end
+            else begin
+                rword$10 = rt2$10$q;
+            end
         end
         else begin
-            rword$10 = 32'h0;
+            if (s3_bank$10$q[32'h2]) begin
+                rword$10 = rt1$10$q;
+            end
+            else begin
+                rword$10 = rt0$10$q;
+            end
         end
-        if (ret_off$10$q[32'h1]) begin
-            if (ret_off$10$q[32'h0]) begin
+        if (s3_off$10$q[32'h1]) begin
+            if (s3_off$10$q[32'h0]) begin
                 rbyte$10 = (rword$10 >> 32'h18) & m8;
             end
             else begin
@@ -4653,7 +9659,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$10 = (rword$10 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$10$q[32'h0]) begin
+            if (s3_off$10$q[32'h0]) begin
                 rbyte$10 = (rword$10 >> 32'h8) & m8;
             end
             else begin
@@ -4662,7 +9668,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$10 = rword$10 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$10[32'h7]) begin
+            if (s3_signed$q & rbyte$10[32'h7]) begin
                 rext$10 = rbyte$10 | sx8;
             end
             else begin
@@ -4670,7 +9676,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$10[32'hf]) begin
+            if (s3_signed$q & rhalf$10[32'hf]) begin
                 rext$10 = rhalf$10 | sx16;
             end
             else begin
@@ -4680,69 +9686,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$10 = rword$10;
         end
-        if (ret_mask$q[10]) begin
+        if (s3_mask$q[10]) begin
             res$10$d = rext$10;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$10$d = 32'h0;
         end
         else begin
             res$10$d = res$10$q;
         end
-        rboh$11 = one16 << ret_bank$11$q;
-        if (rboh$11[32'h0]) begin
-            rword$11 = bank$0$rdata;
-        end
-        else if (rboh$11[32'h1]) begin
-            rword$11 = bank$1$rdata;
-        end
-        else if (rboh$11[32'h2]) begin
-            rword$11 = bank$2$rdata;
-        end
-        else if (rboh$11[32'h3]) begin
-            rword$11 = bank$3$rdata;
-        end
-        else if (rboh$11[32'h4]) begin
-            rword$11 = bank$4$rdata;
-        end
-        else if (rboh$11[32'h5]) begin
-            rword$11 = bank$5$rdata;
-        end
-        else if (rboh$11[32'h6]) begin
-            rword$11 = bank$6$rdata;
-        end
-        else if (rboh$11[32'h7]) begin
-            rword$11 = bank$7$rdata;
-        end
-        else if (rboh$11[32'h8]) begin
-            rword$11 = bank$8$rdata;
-        end
-        else if (rboh$11[32'h9]) begin
-            rword$11 = bank$9$rdata;
-        end
-        else if (rboh$11[32'ha]) begin
-            rword$11 = bank$10$rdata;
-        end
-        else if (rboh$11[32'hb]) begin
-            rword$11 = bank$11$rdata;
-        end
-        else if (rboh$11[32'hc]) begin
-            rword$11 = bank$12$rdata;
-        end
-        else if (rboh$11[32'hd]) begin
-            rword$11 = bank$13$rdata;
-        end
-        else if (rboh$11[32'he]) begin
-            rword$11 = bank$14$rdata;
-        end
-        else if (rboh$11[32'hf]) begin
-            rword$11 = bank$15$rdata;
+        if (s3_bank$11$q[32'h3]) begin
+            if (s3_bank$11$q[32'h2]) begin
+                rword$11 = rt3$11$q;
+            end
+            else begin
+                rword$11 = rt2$11$q;
+            end
         end
         else begin
-            rword$11 = 32'h0;
+            if (s3_bank$11$q[32'h2]) begin
+                rword$11 = rt1$11$q;
+            end
+            else begin
+                rword$11 = rt0$11$q;
+            end
         end
-        if (ret_off$11$q[32'h1]) begin
-            if (ret_off$11$q[32'h0]) begin
+        if (s3_off$11$q[32'h1]) begin
+            if (s3_off$11$q[32'h0]) begin
                 rbyte$11 = (rword$11 >> 32'h18) & m8;
             end
             else begin
@@ -4751,7 +9721,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$11 = (rword$11 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$11$q[32'h0]) begin
+            if (s3_off$11$q[32'h0]) begin
                 rbyte$11 = (rword$11 >> 32'h8) & m8;
             end
             else begin
@@ -4760,7 +9730,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$11 = rword$11 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$11[32'h7]) begin
+            if (s3_signed$q & rbyte$11[32'h7]) begin
                 rext$11 = rbyte$11 | sx8;
             end
             else begin
@@ -4768,7 +9738,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$11[32'hf]) begin
+            if (s3_signed$q & rhalf$11[32'hf]) begin
                 rext$11 = rhalf$11 | sx16;
             end
             else begin
@@ -4778,69 +9748,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$11 = rword$11;
         end
-        if (ret_mask$q[11]) begin
+        if (s3_mask$q[11]) begin
             res$11$d = rext$11;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$11$d = 32'h0;
         end
         else begin
             res$11$d = res$11$q;
         end
-        rboh$12 = one16 << ret_bank$12$q;
-        if (rboh$12[32'h0]) begin
-            rword$12 = bank$0$rdata;
-        end
-        else if (rboh$12[32'h1]) begin
-            rword$12 = bank$1$rdata;
-        end
-        else if (rboh$12[32'h2]) begin
-            rword$12 = bank$2$rdata;
-        end
-        else if (rboh$12[32'h3]) begin
-            rword$12 = bank$3$rdata;
-        end
-        else if (rboh$12[32'h4]) begin
-            rword$12 = bank$4$rdata;
-        end
-        else if (rboh$12[32'h5]) begin
-            rword$12 = bank$5$rdata;
-        end
-        else if (rboh$12[32'h6]) begin
-            rword$12 = bank$6$rdata;
-        end
-        else if (rboh$12[32'h7]) begin
-            rword$12 = bank$7$rdata;
-        end
-        else if (rboh$12[32'h8]) begin
-            rword$12 = bank$8$rdata;
-        end
-        else if (rboh$12[32'h9]) begin
-            rword$12 = bank$9$rdata;
-        end
-        else if (rboh$12[32'ha]) begin
-            rword$12 = bank$10$rdata;
-        end
-        else if (rboh$12[32'hb]) begin
-            rword$12 = bank$11$rdata;
-        end
-        else if (rboh$12[32'hc]) begin
-            rword$12 = bank$12$rdata;
-        end
-        else if (rboh$12[32'hd]) begin
-            rword$12 = bank$13$rdata;
-        end
-        else if (rboh$12[32'he]) begin
-            rword$12 = bank$14$rdata;
-        end
-        else if (rboh$12[32'hf]) begin
-            rword$12 = bank$15$rdata;
+        if (s3_bank$12$q[32'h3]) begin
+            if (s3_bank$12$q[32'h2]) begin
+                rword$12 = rt3$12$q;
+            end
+            else begin
+                rword$12 = rt2$12$q;
+            end
         end
         else begin
-            rword$12 = 32'h0;
+            if (s3_bank$12$q[32'h2]) begin
+                rword$12 = rt1$12$q;
+            end
+            else begin
+                rword$12 = rt0$12$q;
+            end
         end
-        if (ret_off$12$q[32'h1]) begin
-            if (ret_off$12$q[32'h0]) begin
+        if (s3_off$12$q[32'h1]) begin
+            if (s3_off$12$q[32'h0]) begin
                 rbyte$12 = (rword$12 >> 32'h18) & m8;
             end
             else begin
@@ -4849,7 +9783,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$12 = (rword$12 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$12$q[32'h0]) begin
+            if (s3_off$12$q[32'h0]) begin
                 rbyte$12 = (rword$12 >> 32'h8) & m8;
             end
             else begin
@@ -4858,7 +9792,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$12 = rword$12 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$12[32'h7]) begin
+            if (s3_signed$q & rbyte$12[32'h7]) begin
                 rext$12 = rbyte$12 | sx8;
             end
             else begin
@@ -4866,7 +9800,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$12[32'hf]) begin
+            if (s3_signed$q & rhalf$12[32'hf]) begin
                 rext$12 = rhalf$12 | sx16;
             end
             else begin
@@ -4876,69 +9810,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$12 = rword$12;
         end
-        if (ret_mask$q[12]) begin
+        if (s3_mask$q[12]) begin
             res$12$d = rext$12;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$12$d = 32'h0;
         end
         else begin
             res$12$d = res$12$q;
         end
-        rboh$13 = one16 << ret_bank$13$q;
-        if (rboh$13[32'h0]) begin
-            rword$13 = bank$0$rdata;
-        end
-        else if (rboh$13[32'h1]) begin
-            rword$13 = bank$1$rdata;
-        end
-        else if (rboh$13[32'h2]) begin
-            rword$13 = bank$2$rdata;
-        end
-        else if (rboh$13[32'h3]) begin
-            rword$13 = bank$3$rdata;
-        end
-        else if (rboh$13[32'h4]) begin
-            rword$13 = bank$4$rdata;
-        end
-        else if (rboh$13[32'h5]) begin
-            rword$13 = bank$5$rdata;
-        end
-        else if (rboh$13[32'h6]) begin
-            rword$13 = bank$6$rdata;
-        end
-        else if (rboh$13[32'h7]) begin
-            rword$13 = bank$7$rdata;
-        end
-        else if (rboh$13[32'h8]) begin
-            rword$13 = bank$8$rdata;
-        end
-        else if (rboh$13[32'h9]) begin
-            rword$13 = bank$9$rdata;
-        end
-        else if (rboh$13[32'ha]) begin
-            rword$13 = bank$10$rdata;
-        end
-        else if (rboh$13[32'hb]) begin
-            rword$13 = bank$11$rdata;
-        end
-        else if (rboh$13[32'hc]) begin
-            rword$13 = bank$12$rdata;
-        end
-        else if (rboh$13[32'hd]) begin
-            rword$13 = bank$13$rdata;
-        end
-        else if (rboh$13[32'he]) begin
-            rword$13 = bank$14$rdata;
-        end
-        else if (rboh$13[32'hf]) begin
-            rword$13 = bank$15$rdata;
+        if (s3_bank$13$q[32'h3]) begin
+            if (s3_bank$13$q[32'h2]) begin
+                rword$13 = rt3$13$q;
+            end
+            else begin
+                rword$13 = rt2$13$q;
+            end
         end
         else begin
-            rword$13 = 32'h0;
+            if (s3_bank$13$q[32'h2]) begin
+                rword$13 = rt1$13$q;
+            end
+            else begin
+                rword$13 = rt0$13$q;
+            end
         end
-        if (ret_off$13$q[32'h1]) begin
-            if (ret_off$13$q[32'h0]) begin
+        if (s3_off$13$q[32'h1]) begin
+            if (s3_off$13$q[32'h0]) begin
                 rbyte$13 = (rword$13 >> 32'h18) & m8;
             end
             else begin
@@ -4947,7 +9845,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$13 = (rword$13 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$13$q[32'h0]) begin
+            if (s3_off$13$q[32'h0]) begin
                 rbyte$13 = (rword$13 >> 32'h8) & m8;
             end
             else begin
@@ -4956,7 +9854,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$13 = rword$13 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$13[32'h7]) begin
+            if (s3_signed$q & rbyte$13[32'h7]) begin
                 rext$13 = rbyte$13 | sx8;
             end
             else begin
@@ -4964,7 +9862,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$13[32'hf]) begin
+            if (s3_signed$q & rhalf$13[32'hf]) begin
                 rext$13 = rhalf$13 | sx16;
             end
             else begin
@@ -4974,69 +9872,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$13 = rword$13;
         end
-        if (ret_mask$q[13]) begin
+        if (s3_mask$q[13]) begin
             res$13$d = rext$13;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$13$d = 32'h0;
         end
         else begin
             res$13$d = res$13$q;
         end
-        rboh$14 = one16 << ret_bank$14$q;
-        if (rboh$14[32'h0]) begin
-            rword$14 = bank$0$rdata;
-        end
-        else if (rboh$14[32'h1]) begin
-            rword$14 = bank$1$rdata;
-        end
-        else if (rboh$14[32'h2]) begin
-            rword$14 = bank$2$rdata;
-        end
-        else if (rboh$14[32'h3]) begin
-            rword$14 = bank$3$rdata;
-        end
-        else if (rboh$14[32'h4]) begin
-            rword$14 = bank$4$rdata;
-        end
-        else if (rboh$14[32'h5]) begin
-            rword$14 = bank$5$rdata;
-        end
-        else if (rboh$14[32'h6]) begin
-            rword$14 = bank$6$rdata;
-        end
-        else if (rboh$14[32'h7]) begin
-            rword$14 = bank$7$rdata;
-        end
-        else if (rboh$14[32'h8]) begin
-            rword$14 = bank$8$rdata;
-        end
-        else if (rboh$14[32'h9]) begin
-            rword$14 = bank$9$rdata;
-        end
-        else if (rboh$14[32'ha]) begin
-            rword$14 = bank$10$rdata;
-        end
-        else if (rboh$14[32'hb]) begin
-            rword$14 = bank$11$rdata;
-        end
-        else if (rboh$14[32'hc]) begin
-            rword$14 = bank$12$rdata;
-        end
-        else if (rboh$14[32'hd]) begin
-            rword$14 = bank$13$rdata;
-        end
-        else if (rboh$14[32'he]) begin
-            rword$14 = bank$14$rdata;
-        end
-        else if (rboh$14[32'hf]) begin
-            rword$14 = bank$15$rdata;
+        if (s3_bank$14$q[32'h3]) begin
+            if (s3_bank$14$q[32'h2]) begin
+                rword$14 = rt3$14$q;
+            end
+            else begin
+                rword$14 = rt2$14$q;
+            end
         end
         else begin
-            rword$14 = 32'h0;
+            if (s3_bank$14$q[32'h2]) begin
+                rword$14 = rt1$14$q;
+            end
+            else begin
+                rword$14 = rt0$14$q;
+            end
         end
-        if (ret_off$14$q[32'h1]) begin
-            if (ret_off$14$q[32'h0]) begin
+        if (s3_off$14$q[32'h1]) begin
+            if (s3_off$14$q[32'h0]) begin
                 rbyte$14 = (rword$14 >> 32'h18) & m8;
             end
             else begin
@@ -5045,7 +9907,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$14 = (rword$14 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$14$q[32'h0]) begin
+            if (s3_off$14$q[32'h0]) begin
                 rbyte$14 = (rword$14 >> 32'h8) & m8;
             end
             else begin
@@ -5054,7 +9916,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$14 = rword$14 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$14[32'h7]) begin
+            if (s3_signed$q & rbyte$14[32'h7]) begin
                 rext$14 = rbyte$14 | sx8;
             end
             else begin
@@ -5062,7 +9924,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$14[32'hf]) begin
+            if (s3_signed$q & rhalf$14[32'hf]) begin
                 rext$14 = rhalf$14 | sx16;
             end
             else begin
@@ -5072,69 +9934,33 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$14 = rword$14;
         end
-        if (ret_mask$q[14]) begin
+        if (s3_mask$q[14]) begin
             res$14$d = rext$14;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$14$d = 32'h0;
         end
         else begin
             res$14$d = res$14$q;
         end
-        rboh$15 = one16 << ret_bank$15$q;
-        if (rboh$15[32'h0]) begin
-            rword$15 = bank$0$rdata;
-        end
-        else if (rboh$15[32'h1]) begin
-            rword$15 = bank$1$rdata;
-        end
-        else if (rboh$15[32'h2]) begin
-            rword$15 = bank$2$rdata;
-        end
-        else if (rboh$15[32'h3]) begin
-            rword$15 = bank$3$rdata;
-        end
-        else if (rboh$15[32'h4]) begin
-            rword$15 = bank$4$rdata;
-        end
-        else if (rboh$15[32'h5]) begin
-            rword$15 = bank$5$rdata;
-        end
-        else if (rboh$15[32'h6]) begin
-            rword$15 = bank$6$rdata;
-        end
-        else if (rboh$15[32'h7]) begin
-            rword$15 = bank$7$rdata;
-        end
-        else if (rboh$15[32'h8]) begin
-            rword$15 = bank$8$rdata;
-        end
-        else if (rboh$15[32'h9]) begin
-            rword$15 = bank$9$rdata;
-        end
-        else if (rboh$15[32'ha]) begin
-            rword$15 = bank$10$rdata;
-        end
-        else if (rboh$15[32'hb]) begin
-            rword$15 = bank$11$rdata;
-        end
-        else if (rboh$15[32'hc]) begin
-            rword$15 = bank$12$rdata;
-        end
-        else if (rboh$15[32'hd]) begin
-            rword$15 = bank$13$rdata;
-        end
-        else if (rboh$15[32'he]) begin
-            rword$15 = bank$14$rdata;
-        end
-        else if (rboh$15[32'hf]) begin
-            rword$15 = bank$15$rdata;
+        if (s3_bank$15$q[32'h3]) begin
+            if (s3_bank$15$q[32'h2]) begin
+                rword$15 = rt3$15$q;
+            end
+            else begin
+                rword$15 = rt2$15$q;
+            end
         end
         else begin
-            rword$15 = 32'h0;
+            if (s3_bank$15$q[32'h2]) begin
+                rword$15 = rt1$15$q;
+            end
+            else begin
+                rword$15 = rt0$15$q;
+            end
         end
-        if (ret_off$15$q[32'h1]) begin
-            if (ret_off$15$q[32'h0]) begin
+        if (s3_off$15$q[32'h1]) begin
+            if (s3_off$15$q[32'h0]) begin
                 rbyte$15 = (rword$15 >> 32'h18) & m8;
             end
             else begin
@@ -5143,7 +9969,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$15 = (rword$15 >> 32'h10) & m16;
         end
         else begin
-            if (ret_off$15$q[32'h0]) begin
+            if (s3_off$15$q[32'h0]) begin
                 rbyte$15 = (rword$15 >> 32'h8) & m8;
             end
             else begin
@@ -5152,7 +9978,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             rhalf$15 = rword$15 & m16;
         end
         if (rs8) begin
-            if (ret_signed$q & rbyte$15[32'h7]) begin
+            if (s3_signed$q & rbyte$15[32'h7]) begin
                 rext$15 = rbyte$15 | sx8;
             end
             else begin
@@ -5160,7 +9986,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             end
         end
         else if (rs16) begin
-            if (ret_signed$q & rhalf$15[32'hf]) begin
+            if (s3_signed$q & rhalf$15[32'hf]) begin
                 rext$15 = rhalf$15 | sx16;
             end
             else begin
@@ -5170,18 +9996,18 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             rext$15 = rword$15;
         end
-        if (ret_mask$q[15]) begin
+        if (s3_mask$q[15]) begin
             res$15$d = rext$15;
         end
-        else if (ret_first$q) begin
+        else if (s3_first$q) begin
             res$15$d = 32'h0;
         end
         else begin
             res$15$d = res$15$q;
         end
-        o_valid$d = ret_last$q;
-        o_steps$d = ret_steps$q;
-        o_fault$d = ret_fault$q;
+        o_valid$d = s3_last$q;
+        o_steps$d = s3_steps$q;
+        o_fault$d = s3_fault$q;
         out_valid = o_valid$q;
         out_steps = o_steps$q;
         out_fault = o_fault$q;
@@ -5626,6 +10452,4566 @@ module shared_mem$busy(d,q,clock);
 endmodule // shared_mem$busy
 
 
+module shared_mem$fw0_be$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$0
+
+
+module shared_mem$fw0_be$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$1
+
+
+module shared_mem$fw0_be$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$10
+
+
+module shared_mem$fw0_be$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$11
+
+
+module shared_mem$fw0_be$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$12
+
+
+module shared_mem$fw0_be$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$13
+
+
+module shared_mem$fw0_be$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$14
+
+
+module shared_mem$fw0_be$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$15
+
+
+module shared_mem$fw0_be$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$2
+
+
+module shared_mem$fw0_be$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$3
+
+
+module shared_mem$fw0_be$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$4
+
+
+module shared_mem$fw0_be$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$5
+
+
+module shared_mem$fw0_be$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$6
+
+
+module shared_mem$fw0_be$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$7
+
+
+module shared_mem$fw0_be$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$8
+
+
+module shared_mem$fw0_be$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_be$9
+
+
+module shared_mem$fw0_data$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$0
+
+
+module shared_mem$fw0_data$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$1
+
+
+module shared_mem$fw0_data$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$10
+
+
+module shared_mem$fw0_data$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$11
+
+
+module shared_mem$fw0_data$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$12
+
+
+module shared_mem$fw0_data$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$13
+
+
+module shared_mem$fw0_data$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$14
+
+
+module shared_mem$fw0_data$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$15
+
+
+module shared_mem$fw0_data$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$2
+
+
+module shared_mem$fw0_data$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$3
+
+
+module shared_mem$fw0_data$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$4
+
+
+module shared_mem$fw0_data$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$5
+
+
+module shared_mem$fw0_data$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$6
+
+
+module shared_mem$fw0_data$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$7
+
+
+module shared_mem$fw0_data$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$8
+
+
+module shared_mem$fw0_data$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_data$9
+
+
+module shared_mem$fw0_row$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$0
+
+
+module shared_mem$fw0_row$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$1
+
+
+module shared_mem$fw0_row$10(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$10
+
+
+module shared_mem$fw0_row$11(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$11
+
+
+module shared_mem$fw0_row$12(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$12
+
+
+module shared_mem$fw0_row$13(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$13
+
+
+module shared_mem$fw0_row$14(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$14
+
+
+module shared_mem$fw0_row$15(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$15
+
+
+module shared_mem$fw0_row$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$2
+
+
+module shared_mem$fw0_row$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$3
+
+
+module shared_mem$fw0_row$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$4
+
+
+module shared_mem$fw0_row$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$5
+
+
+module shared_mem$fw0_row$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$6
+
+
+module shared_mem$fw0_row$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$7
+
+
+module shared_mem$fw0_row$8(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$8
+
+
+module shared_mem$fw0_row$9(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw0_row$9
+
+
+module shared_mem$fw1_be$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$0
+
+
+module shared_mem$fw1_be$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$1
+
+
+module shared_mem$fw1_be$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$10
+
+
+module shared_mem$fw1_be$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$11
+
+
+module shared_mem$fw1_be$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$12
+
+
+module shared_mem$fw1_be$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$13
+
+
+module shared_mem$fw1_be$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$14
+
+
+module shared_mem$fw1_be$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$15
+
+
+module shared_mem$fw1_be$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$2
+
+
+module shared_mem$fw1_be$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$3
+
+
+module shared_mem$fw1_be$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$4
+
+
+module shared_mem$fw1_be$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$5
+
+
+module shared_mem$fw1_be$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$6
+
+
+module shared_mem$fw1_be$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$7
+
+
+module shared_mem$fw1_be$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$8
+
+
+module shared_mem$fw1_be$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_be$9
+
+
+module shared_mem$fw1_data$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$0
+
+
+module shared_mem$fw1_data$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$1
+
+
+module shared_mem$fw1_data$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$10
+
+
+module shared_mem$fw1_data$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$11
+
+
+module shared_mem$fw1_data$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$12
+
+
+module shared_mem$fw1_data$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$13
+
+
+module shared_mem$fw1_data$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$14
+
+
+module shared_mem$fw1_data$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$15
+
+
+module shared_mem$fw1_data$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$2
+
+
+module shared_mem$fw1_data$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$3
+
+
+module shared_mem$fw1_data$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$4
+
+
+module shared_mem$fw1_data$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$5
+
+
+module shared_mem$fw1_data$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$6
+
+
+module shared_mem$fw1_data$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$7
+
+
+module shared_mem$fw1_data$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$8
+
+
+module shared_mem$fw1_data$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_data$9
+
+
+module shared_mem$fw1_row$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$0
+
+
+module shared_mem$fw1_row$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$1
+
+
+module shared_mem$fw1_row$10(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$10
+
+
+module shared_mem$fw1_row$11(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$11
+
+
+module shared_mem$fw1_row$12(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$12
+
+
+module shared_mem$fw1_row$13(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$13
+
+
+module shared_mem$fw1_row$14(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$14
+
+
+module shared_mem$fw1_row$15(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$15
+
+
+module shared_mem$fw1_row$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$2
+
+
+module shared_mem$fw1_row$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$3
+
+
+module shared_mem$fw1_row$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$4
+
+
+module shared_mem$fw1_row$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$5
+
+
+module shared_mem$fw1_row$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$6
+
+
+module shared_mem$fw1_row$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$7
+
+
+module shared_mem$fw1_row$8(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$8
+
+
+module shared_mem$fw1_row$9(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw1_row$9
+
+
+module shared_mem$fw2_be$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$0
+
+
+module shared_mem$fw2_be$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$1
+
+
+module shared_mem$fw2_be$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$10
+
+
+module shared_mem$fw2_be$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$11
+
+
+module shared_mem$fw2_be$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$12
+
+
+module shared_mem$fw2_be$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$13
+
+
+module shared_mem$fw2_be$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$14
+
+
+module shared_mem$fw2_be$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$15
+
+
+module shared_mem$fw2_be$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$2
+
+
+module shared_mem$fw2_be$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$3
+
+
+module shared_mem$fw2_be$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$4
+
+
+module shared_mem$fw2_be$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$5
+
+
+module shared_mem$fw2_be$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$6
+
+
+module shared_mem$fw2_be$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$7
+
+
+module shared_mem$fw2_be$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$8
+
+
+module shared_mem$fw2_be$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_be$9
+
+
+module shared_mem$fw2_data$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$0
+
+
+module shared_mem$fw2_data$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$1
+
+
+module shared_mem$fw2_data$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$10
+
+
+module shared_mem$fw2_data$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$11
+
+
+module shared_mem$fw2_data$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$12
+
+
+module shared_mem$fw2_data$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$13
+
+
+module shared_mem$fw2_data$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$14
+
+
+module shared_mem$fw2_data$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$15
+
+
+module shared_mem$fw2_data$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$2
+
+
+module shared_mem$fw2_data$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$3
+
+
+module shared_mem$fw2_data$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$4
+
+
+module shared_mem$fw2_data$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$5
+
+
+module shared_mem$fw2_data$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$6
+
+
+module shared_mem$fw2_data$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$7
+
+
+module shared_mem$fw2_data$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$8
+
+
+module shared_mem$fw2_data$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_data$9
+
+
+module shared_mem$fw2_row$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$0
+
+
+module shared_mem$fw2_row$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$1
+
+
+module shared_mem$fw2_row$10(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$10
+
+
+module shared_mem$fw2_row$11(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$11
+
+
+module shared_mem$fw2_row$12(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$12
+
+
+module shared_mem$fw2_row$13(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$13
+
+
+module shared_mem$fw2_row$14(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$14
+
+
+module shared_mem$fw2_row$15(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$15
+
+
+module shared_mem$fw2_row$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$2
+
+
+module shared_mem$fw2_row$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$3
+
+
+module shared_mem$fw2_row$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$4
+
+
+module shared_mem$fw2_row$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$5
+
+
+module shared_mem$fw2_row$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$6
+
+
+module shared_mem$fw2_row$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$7
+
+
+module shared_mem$fw2_row$8(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$8
+
+
+module shared_mem$fw2_row$9(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw2_row$9
+
+
+module shared_mem$fw3_be$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$0
+
+
+module shared_mem$fw3_be$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$1
+
+
+module shared_mem$fw3_be$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$10
+
+
+module shared_mem$fw3_be$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$11
+
+
+module shared_mem$fw3_be$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$12
+
+
+module shared_mem$fw3_be$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$13
+
+
+module shared_mem$fw3_be$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$14
+
+
+module shared_mem$fw3_be$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$15
+
+
+module shared_mem$fw3_be$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$2
+
+
+module shared_mem$fw3_be$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$3
+
+
+module shared_mem$fw3_be$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$4
+
+
+module shared_mem$fw3_be$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$5
+
+
+module shared_mem$fw3_be$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$6
+
+
+module shared_mem$fw3_be$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$7
+
+
+module shared_mem$fw3_be$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$8
+
+
+module shared_mem$fw3_be$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_be$9
+
+
+module shared_mem$fw3_data$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$0
+
+
+module shared_mem$fw3_data$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$1
+
+
+module shared_mem$fw3_data$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$10
+
+
+module shared_mem$fw3_data$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$11
+
+
+module shared_mem$fw3_data$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$12
+
+
+module shared_mem$fw3_data$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$13
+
+
+module shared_mem$fw3_data$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$14
+
+
+module shared_mem$fw3_data$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$15
+
+
+module shared_mem$fw3_data$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$2
+
+
+module shared_mem$fw3_data$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$3
+
+
+module shared_mem$fw3_data$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$4
+
+
+module shared_mem$fw3_data$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$5
+
+
+module shared_mem$fw3_data$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$6
+
+
+module shared_mem$fw3_data$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$7
+
+
+module shared_mem$fw3_data$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$8
+
+
+module shared_mem$fw3_data$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_data$9
+
+
+module shared_mem$fw3_row$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$0
+
+
+module shared_mem$fw3_row$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$1
+
+
+module shared_mem$fw3_row$10(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$10
+
+
+module shared_mem$fw3_row$11(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$11
+
+
+module shared_mem$fw3_row$12(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$12
+
+
+module shared_mem$fw3_row$13(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$13
+
+
+module shared_mem$fw3_row$14(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$14
+
+
+module shared_mem$fw3_row$15(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$15
+
+
+module shared_mem$fw3_row$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$2
+
+
+module shared_mem$fw3_row$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$3
+
+
+module shared_mem$fw3_row$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$4
+
+
+module shared_mem$fw3_row$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$5
+
+
+module shared_mem$fw3_row$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$6
+
+
+module shared_mem$fw3_row$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$7
+
+
+module shared_mem$fw3_row$8(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$8
+
+
+module shared_mem$fw3_row$9(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw3_row$9
+
+
+module shared_mem$fw_hi0$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$0
+
+
+module shared_mem$fw_hi0$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$1
+
+
+module shared_mem$fw_hi0$10(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$10
+
+
+module shared_mem$fw_hi0$11(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$11
+
+
+module shared_mem$fw_hi0$12(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$12
+
+
+module shared_mem$fw_hi0$13(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$13
+
+
+module shared_mem$fw_hi0$14(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$14
+
+
+module shared_mem$fw_hi0$15(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$15
+
+
+module shared_mem$fw_hi0$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$2
+
+
+module shared_mem$fw_hi0$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$3
+
+
+module shared_mem$fw_hi0$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$4
+
+
+module shared_mem$fw_hi0$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$5
+
+
+module shared_mem$fw_hi0$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$6
+
+
+module shared_mem$fw_hi0$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$7
+
+
+module shared_mem$fw_hi0$8(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$8
+
+
+module shared_mem$fw_hi0$9(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi0$9
+
+
+module shared_mem$fw_hi1$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$0
+
+
+module shared_mem$fw_hi1$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$1
+
+
+module shared_mem$fw_hi1$10(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$10
+
+
+module shared_mem$fw_hi1$11(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$11
+
+
+module shared_mem$fw_hi1$12(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$12
+
+
+module shared_mem$fw_hi1$13(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$13
+
+
+module shared_mem$fw_hi1$14(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$14
+
+
+module shared_mem$fw_hi1$15(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$15
+
+
+module shared_mem$fw_hi1$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$2
+
+
+module shared_mem$fw_hi1$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$3
+
+
+module shared_mem$fw_hi1$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$4
+
+
+module shared_mem$fw_hi1$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$5
+
+
+module shared_mem$fw_hi1$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$6
+
+
+module shared_mem$fw_hi1$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$7
+
+
+module shared_mem$fw_hi1$8(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$8
+
+
+module shared_mem$fw_hi1$9(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_hi1$9
+
+
+module shared_mem$fw_we$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$0
+
+
+module shared_mem$fw_we$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$1
+
+
+module shared_mem$fw_we$10(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$10
+
+
+module shared_mem$fw_we$11(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$11
+
+
+module shared_mem$fw_we$12(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$12
+
+
+module shared_mem$fw_we$13(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$13
+
+
+module shared_mem$fw_we$14(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$14
+
+
+module shared_mem$fw_we$15(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$15
+
+
+module shared_mem$fw_we$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$2
+
+
+module shared_mem$fw_we$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$3
+
+
+module shared_mem$fw_we$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$4
+
+
+module shared_mem$fw_we$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$5
+
+
+module shared_mem$fw_we$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$6
+
+
+module shared_mem$fw_we$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$7
+
+
+module shared_mem$fw_we$8(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$8
+
+
+module shared_mem$fw_we$9(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_we$9
+
+
 module shared_mem$o_fault(d,q,clock);
 
     // Module arguments
@@ -6006,7 +15392,1223 @@ module shared_mem$res$9(d,q,clock);
 endmodule // shared_mem$res$9
 
 
-module shared_mem$ret_bank$0(d,q,clock);
+module shared_mem$rt0$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$0
+
+
+module shared_mem$rt0$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$1
+
+
+module shared_mem$rt0$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$10
+
+
+module shared_mem$rt0$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$11
+
+
+module shared_mem$rt0$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$12
+
+
+module shared_mem$rt0$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$13
+
+
+module shared_mem$rt0$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$14
+
+
+module shared_mem$rt0$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$15
+
+
+module shared_mem$rt0$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$2
+
+
+module shared_mem$rt0$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$3
+
+
+module shared_mem$rt0$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$4
+
+
+module shared_mem$rt0$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$5
+
+
+module shared_mem$rt0$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$6
+
+
+module shared_mem$rt0$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$7
+
+
+module shared_mem$rt0$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$8
+
+
+module shared_mem$rt0$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt0$9
+
+
+module shared_mem$rt1$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$0
+
+
+module shared_mem$rt1$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$1
+
+
+module shared_mem$rt1$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$10
+
+
+module shared_mem$rt1$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$11
+
+
+module shared_mem$rt1$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$12
+
+
+module shared_mem$rt1$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$13
+
+
+module shared_mem$rt1$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$14
+
+
+module shared_mem$rt1$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$15
+
+
+module shared_mem$rt1$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$2
+
+
+module shared_mem$rt1$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$3
+
+
+module shared_mem$rt1$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$4
+
+
+module shared_mem$rt1$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$5
+
+
+module shared_mem$rt1$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$6
+
+
+module shared_mem$rt1$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$7
+
+
+module shared_mem$rt1$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$8
+
+
+module shared_mem$rt1$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt1$9
+
+
+module shared_mem$rt2$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$0
+
+
+module shared_mem$rt2$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$1
+
+
+module shared_mem$rt2$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$10
+
+
+module shared_mem$rt2$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$11
+
+
+module shared_mem$rt2$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$12
+
+
+module shared_mem$rt2$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$13
+
+
+module shared_mem$rt2$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$14
+
+
+module shared_mem$rt2$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$15
+
+
+module shared_mem$rt2$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$2
+
+
+module shared_mem$rt2$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$3
+
+
+module shared_mem$rt2$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$4
+
+
+module shared_mem$rt2$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$5
+
+
+module shared_mem$rt2$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$6
+
+
+module shared_mem$rt2$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$7
+
+
+module shared_mem$rt2$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$8
+
+
+module shared_mem$rt2$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt2$9
+
+
+module shared_mem$rt3$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$0
+
+
+module shared_mem$rt3$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$1
+
+
+module shared_mem$rt3$10(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$10
+
+
+module shared_mem$rt3$11(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$11
+
+
+module shared_mem$rt3$12(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$12
+
+
+module shared_mem$rt3$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$13
+
+
+module shared_mem$rt3$14(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$14
+
+
+module shared_mem$rt3$15(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$15
+
+
+module shared_mem$rt3$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$2
+
+
+module shared_mem$rt3$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$3
+
+
+module shared_mem$rt3$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$4
+
+
+module shared_mem$rt3$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$5
+
+
+module shared_mem$rt3$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$6
+
+
+module shared_mem$rt3$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$7
+
+
+module shared_mem$rt3$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$8
+
+
+module shared_mem$rt3$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$rt3$9
+
+
+module shared_mem$s1_bank$0(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6022,29 +16624,10 @@ module shared_mem$ret_bank$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$0
+endmodule // shared_mem$s1_bank$0
 
 
-module shared_mem$ret_bank$1(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$1
-
-
-module shared_mem$ret_bank$10(d,q,clock);
+module shared_mem$s1_bank$1(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6060,29 +16643,10 @@ module shared_mem$ret_bank$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$10
+endmodule // shared_mem$s1_bank$1
 
 
-module shared_mem$ret_bank$11(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$11
-
-
-module shared_mem$ret_bank$12(d,q,clock);
+module shared_mem$s1_bank$10(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6098,29 +16662,10 @@ module shared_mem$ret_bank$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$12
+endmodule // shared_mem$s1_bank$10
 
 
-module shared_mem$ret_bank$13(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$13
-
-
-module shared_mem$ret_bank$14(d,q,clock);
+module shared_mem$s1_bank$11(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6136,29 +16681,10 @@ module shared_mem$ret_bank$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$14
+endmodule // shared_mem$s1_bank$11
 
 
-module shared_mem$ret_bank$15(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$15
-
-
-module shared_mem$ret_bank$2(d,q,clock);
+module shared_mem$s1_bank$12(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6174,29 +16700,10 @@ module shared_mem$ret_bank$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$2
+endmodule // shared_mem$s1_bank$12
 
 
-module shared_mem$ret_bank$3(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$3
-
-
-module shared_mem$ret_bank$4(d,q,clock);
+module shared_mem$s1_bank$13(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6212,29 +16719,10 @@ module shared_mem$ret_bank$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$4
+endmodule // shared_mem$s1_bank$13
 
 
-module shared_mem$ret_bank$5(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$5
-
-
-module shared_mem$ret_bank$6(d,q,clock);
+module shared_mem$s1_bank$14(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6250,29 +16738,10 @@ module shared_mem$ret_bank$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$6
+endmodule // shared_mem$s1_bank$14
 
 
-module shared_mem$ret_bank$7(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_bank$7
-
-
-module shared_mem$ret_bank$8(d,q,clock);
+module shared_mem$s1_bank$15(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6288,10 +16757,10 @@ module shared_mem$ret_bank$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$8
+endmodule // shared_mem$s1_bank$15
 
 
-module shared_mem$ret_bank$9(d,q,clock);
+module shared_mem$s1_bank$2(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -6307,10 +16776,143 @@ module shared_mem$ret_bank$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_bank$9
+endmodule // shared_mem$s1_bank$2
 
 
-module shared_mem$ret_fault(d,q,clock);
+module shared_mem$s1_bank$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$3
+
+
+module shared_mem$s1_bank$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$4
+
+
+module shared_mem$s1_bank$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$5
+
+
+module shared_mem$s1_bank$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$6
+
+
+module shared_mem$s1_bank$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$7
+
+
+module shared_mem$s1_bank$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$8
+
+
+module shared_mem$s1_bank$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_bank$9
+
+
+module shared_mem$s1_fault(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -6326,29 +16928,10 @@ module shared_mem$ret_fault(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_fault
+endmodule // shared_mem$s1_fault
 
 
-module shared_mem$ret_first(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_first
-
-
-module shared_mem$ret_last(d,q,clock);
+module shared_mem$s1_first(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -6364,10 +16947,29 @@ module shared_mem$ret_last(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_last
+endmodule // shared_mem$s1_first
 
 
-module shared_mem$ret_mask(d,q,clock);
+module shared_mem$s1_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_last
+
+
+module shared_mem$s1_mask(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -6383,29 +16985,10 @@ module shared_mem$ret_mask(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_mask
+endmodule // shared_mem$s1_mask
 
 
-module shared_mem$ret_off$0(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$0
-
-
-module shared_mem$ret_off$1(d,q,clock);
+module shared_mem$s1_off$0(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6421,29 +17004,10 @@ module shared_mem$ret_off$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$1
+endmodule // shared_mem$s1_off$0
 
 
-module shared_mem$ret_off$10(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$10
-
-
-module shared_mem$ret_off$11(d,q,clock);
+module shared_mem$s1_off$1(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6459,29 +17023,10 @@ module shared_mem$ret_off$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$11
+endmodule // shared_mem$s1_off$1
 
 
-module shared_mem$ret_off$12(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$12
-
-
-module shared_mem$ret_off$13(d,q,clock);
+module shared_mem$s1_off$10(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6497,29 +17042,10 @@ module shared_mem$ret_off$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$13
+endmodule // shared_mem$s1_off$10
 
 
-module shared_mem$ret_off$14(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$14
-
-
-module shared_mem$ret_off$15(d,q,clock);
+module shared_mem$s1_off$11(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6535,29 +17061,10 @@ module shared_mem$ret_off$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$15
+endmodule // shared_mem$s1_off$11
 
 
-module shared_mem$ret_off$2(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$2
-
-
-module shared_mem$ret_off$3(d,q,clock);
+module shared_mem$s1_off$12(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6573,29 +17080,10 @@ module shared_mem$ret_off$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$3
+endmodule // shared_mem$s1_off$12
 
 
-module shared_mem$ret_off$4(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$4
-
-
-module shared_mem$ret_off$5(d,q,clock);
+module shared_mem$s1_off$13(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6611,29 +17099,10 @@ module shared_mem$ret_off$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$5
+endmodule // shared_mem$s1_off$13
 
 
-module shared_mem$ret_off$6(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$6
-
-
-module shared_mem$ret_off$7(d,q,clock);
+module shared_mem$s1_off$14(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6649,29 +17118,10 @@ module shared_mem$ret_off$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$7
+endmodule // shared_mem$s1_off$14
 
 
-module shared_mem$ret_off$8(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$ret_off$8
-
-
-module shared_mem$ret_off$9(d,q,clock);
+module shared_mem$s1_off$15(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6687,10 +17137,162 @@ module shared_mem$ret_off$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_off$9
+endmodule // shared_mem$s1_off$15
 
 
-module shared_mem$ret_signed(d,q,clock);
+module shared_mem$s1_off$2(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$2
+
+
+module shared_mem$s1_off$3(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$3
+
+
+module shared_mem$s1_off$4(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$4
+
+
+module shared_mem$s1_off$5(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$5
+
+
+module shared_mem$s1_off$6(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$6
+
+
+module shared_mem$s1_off$7(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$7
+
+
+module shared_mem$s1_off$8(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$8
+
+
+module shared_mem$s1_off$9(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s1_off$9
+
+
+module shared_mem$s1_signed(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -6706,10 +17308,10 @@ module shared_mem$ret_signed(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_signed
+endmodule // shared_mem$s1_signed
 
 
-module shared_mem$ret_size(d,q,clock);
+module shared_mem$s1_size(d,q,clock);
 
     // Module arguments
     input wire  [1:0] d;
@@ -6725,10 +17327,10 @@ module shared_mem$ret_size(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_size
+endmodule // shared_mem$s1_size
 
 
-module shared_mem$ret_steps(d,q,clock);
+module shared_mem$s1_steps(d,q,clock);
 
     // Module arguments
     input wire  [4:0] d;
@@ -6744,7 +17346,1489 @@ module shared_mem$ret_steps(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$ret_steps
+endmodule // shared_mem$s1_steps
+
+
+module shared_mem$s2_bank$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$0
+
+
+module shared_mem$s2_bank$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$1
+
+
+module shared_mem$s2_bank$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$10
+
+
+module shared_mem$s2_bank$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$11
+
+
+module shared_mem$s2_bank$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$12
+
+
+module shared_mem$s2_bank$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$13
+
+
+module shared_mem$s2_bank$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$14
+
+
+module shared_mem$s2_bank$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$15
+
+
+module shared_mem$s2_bank$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$2
+
+
+module shared_mem$s2_bank$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$3
+
+
+module shared_mem$s2_bank$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$4
+
+
+module shared_mem$s2_bank$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$5
+
+
+module shared_mem$s2_bank$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$6
+
+
+module shared_mem$s2_bank$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$7
+
+
+module shared_mem$s2_bank$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$8
+
+
+module shared_mem$s2_bank$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_bank$9
+
+
+module shared_mem$s2_fault(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_fault
+
+
+module shared_mem$s2_first(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_first
+
+
+module shared_mem$s2_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_last
+
+
+module shared_mem$s2_mask(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_mask
+
+
+module shared_mem$s2_off$0(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$0
+
+
+module shared_mem$s2_off$1(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$1
+
+
+module shared_mem$s2_off$10(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$10
+
+
+module shared_mem$s2_off$11(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$11
+
+
+module shared_mem$s2_off$12(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$12
+
+
+module shared_mem$s2_off$13(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$13
+
+
+module shared_mem$s2_off$14(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$14
+
+
+module shared_mem$s2_off$15(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$15
+
+
+module shared_mem$s2_off$2(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$2
+
+
+module shared_mem$s2_off$3(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$3
+
+
+module shared_mem$s2_off$4(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$4
+
+
+module shared_mem$s2_off$5(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$5
+
+
+module shared_mem$s2_off$6(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$6
+
+
+module shared_mem$s2_off$7(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$7
+
+
+module shared_mem$s2_off$8(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$8
+
+
+module shared_mem$s2_off$9(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_off$9
+
+
+module shared_mem$s2_signed(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_signed
+
+
+module shared_mem$s2_size(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_size
+
+
+module shared_mem$s2_steps(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s2_steps
+
+
+module shared_mem$s3_bank$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$0
+
+
+module shared_mem$s3_bank$1(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$1
+
+
+module shared_mem$s3_bank$10(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$10
+
+
+module shared_mem$s3_bank$11(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$11
+
+
+module shared_mem$s3_bank$12(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$12
+
+
+module shared_mem$s3_bank$13(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$13
+
+
+module shared_mem$s3_bank$14(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$14
+
+
+module shared_mem$s3_bank$15(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$15
+
+
+module shared_mem$s3_bank$2(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$2
+
+
+module shared_mem$s3_bank$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$3
+
+
+module shared_mem$s3_bank$4(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$4
+
+
+module shared_mem$s3_bank$5(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$5
+
+
+module shared_mem$s3_bank$6(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$6
+
+
+module shared_mem$s3_bank$7(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$7
+
+
+module shared_mem$s3_bank$8(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$8
+
+
+module shared_mem$s3_bank$9(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_bank$9
+
+
+module shared_mem$s3_fault(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_fault
+
+
+module shared_mem$s3_first(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_first
+
+
+module shared_mem$s3_last(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_last
+
+
+module shared_mem$s3_mask(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_mask
+
+
+module shared_mem$s3_off$0(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$0
+
+
+module shared_mem$s3_off$1(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$1
+
+
+module shared_mem$s3_off$10(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$10
+
+
+module shared_mem$s3_off$11(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$11
+
+
+module shared_mem$s3_off$12(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$12
+
+
+module shared_mem$s3_off$13(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$13
+
+
+module shared_mem$s3_off$14(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$14
+
+
+module shared_mem$s3_off$15(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$15
+
+
+module shared_mem$s3_off$2(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$2
+
+
+module shared_mem$s3_off$3(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$3
+
+
+module shared_mem$s3_off$4(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$4
+
+
+module shared_mem$s3_off$5(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$5
+
+
+module shared_mem$s3_off$6(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$6
+
+
+module shared_mem$s3_off$7(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$7
+
+
+module shared_mem$s3_off$8(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$8
+
+
+module shared_mem$s3_off$9(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_off$9
+
+
+module shared_mem$s3_signed(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_signed
+
+
+module shared_mem$s3_size(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_size
+
+
+module shared_mem$s3_steps(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$s3_steps
 
 
 module shared_mem$steps(d,q,clock);

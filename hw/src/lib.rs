@@ -168,7 +168,7 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
-            latency: 2,
+            latency: shared_mem::SMEM_LATENCY as u32,
         },
         BlockEntry {
             name: "sfu",

@@ -13,7 +13,7 @@
 //! - `laneL_addr`     in   32  byte address of lane L (L = 0..15)
 //! - `laneL_wdata`    in   32  store data of lane L (its low 8/16/32 bits are stored)
 //! - `in_ready`       out  1   the request is consumed at the end of this cycle (its last step)
-//! Response (a one-cycle pulse, two cycles after the `in_valid & in_ready` cycle):
+//! Response (a one-cycle pulse, four cycles after the `in_valid & in_ready` cycle):
 //! - `out_valid`      out  1   the response of one request is presented
 //! - `laneL_rdata`    out  32  load data of lane L; 0 for stores, inactive and faulted lanes
 //! - `out_steps`      out  5   number of steps (shared-memory cycles that served lanes)
@@ -37,17 +37,36 @@
 //! multiple of its access size, or in a request of size 3, is never served (no wrap) and
 //! reads 0; its bit is set in `out_fault` and `out_any_fault` is set.
 //!
-//! Pipeline: cycle t issues the step to the banks (stores write at the end of t); the banks'
-//! read data arrive in t+1, go through the return crossbar, sign/zero extension, and are
-//! written into the per-lane result registers at the end of t+1; `out_valid` is high in t+2.
-//! A new request may be presented in t+1, so requests stream back to back.
+//! Pipeline (t: the cycle of a step). Both crossbars are two registered levels of 4:1
+//! multiplexers, so that no signal has to reach all 16 banks or all 16 lanes in one cycle
+//! (the flat 16x16 crossbar did not route on the ECP5-85: docs/verification.md):
+//! - t:   the step is computed, and each bank's selected lane as a 4-bit number; for every
+//!        bank, each group of four lanes picks its lane by the number's low bits (forward
+//!        level 1, registered);
+//! - t+1: each bank picks its group by the high bits and is addressed (stores write at the
+//!        end of t+1);
+//! - t+2: the read data leave the banks; for every lane, each group of four banks picks
+//!        the word of the lane's bank by the bank number's low bits (return level 1,
+//!        registered);
+//! - t+3: each lane picks its group by the high bits, extracts and extends its byte or
+//!        half-word, and writes its result register;
+//! - t+4: `out_valid` of a request whose last step was in t ([`SMEM_LATENCY`]).
 //!
-//! The crossbar is written as loops over lanes x banks with one-hot bank masks (the
-//! exporter cannot index arrays dynamically); reductions over lanes (fault and served masks, the banks
+//! A new request may be presented in t+1, so requests stream back to back, and their
+//! accesses reach the banks in order (a load after a store to the same word reads the
+//! stored data).
+//!
+//! The crossbar is written as loops over banks (or lanes) with the multiplexers spelt out
+//! (the exporter cannot index arrays dynamically); the 4:1 multiplexers on a binary
+//! number route on the ECP5 where one-hot AND-OR selects did not (docs/verification.md).
+//! Reductions over lanes (fault and served masks, the banks
 //! claimed by lower lanes, the lowest pending lane) are unrolled expressions, because
 //! rust-hdl forbids reading `.next` and a `x = x | y` chain would mean different things in
 //! Rust and Verilog; every port and bank input is assigned once, from a local.
 use crate::shared_mem_bank::SharedMemBank;
+
+/// Clocks from the cycle of a request's last step to its `out_valid` (see "Pipeline").
+pub const SMEM_LATENCY: usize = 4;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -140,12 +159,11 @@ pub struct SharedMem<const WA: usize> {
     ok: Signal<Local, Bits<16>>,
     pending: Signal<Local, Bits<16>>,
     bw_row: Signal<Local, Bits<WA>>,
-    bw_bank: Signal<Local, Bits<16>>,
+    bw_bnk: Signal<Local, Bits<4>>,
     served: Signal<Local, Bits<16>>,
     pnext: Signal<Local, Bits<16>>,
     done: Signal<Local, Bit>,
     ready_v: Signal<Local, Bit>,
-    store_go: Signal<Local, Bit>,
     steps_now: Signal<Local, Bits<5>>,
     ret_mask_v: Signal<Local, Bits<16>>,
     // Per-bank crossbar outputs.
@@ -153,8 +171,14 @@ pub struct SharedMem<const WA: usize> {
     bwd: [Signal<Local, Bits<32>>; 16],
     bbe: [Signal<Local, Bits<4>>; 16],
     bef: [Signal<Local, Bits<4>>; 16],
+    // Per bank: the bits of the number of its selected lane, and whether it has one.
+    fo: [Signal<Local, Bits<16>>; 16],
+    bl0: [Signal<Local, Bit>; 16],
+    bl1: [Signal<Local, Bit>; 16],
+    bl2: [Signal<Local, Bit>; 16],
+    bl3: [Signal<Local, Bit>; 16],
+    bv: [Signal<Local, Bit>; 16],
     // Return path.
-    rboh: [Signal<Local, Bits<16>>; 16],
     rword: [Signal<Local, Bits<32>>; 16],
     rbyte: [Signal<Local, Bits<32>>; 16],
     rhalf: [Signal<Local, Bits<32>>; 16],
@@ -165,15 +189,58 @@ pub struct SharedMem<const WA: usize> {
     busy: DFF<Bit>,
     pend: DFF<Bits<16>>,
     steps: DFF<Bits<5>>,
-    ret_mask: DFF<Bits<16>>,
-    ret_first: DFF<Bit>,
-    ret_last: DFF<Bit>,
-    ret_size: DFF<Bits<2>>,
-    ret_signed: DFF<Bit>,
-    ret_steps: DFF<Bits<5>>,
-    ret_fault: DFF<Bits<16>>,
-    ret_bank: [DFF<Bits<4>>; 16],
-    ret_off: [DFF<Bits<2>>; 16],
+    // The response's fields and the lanes' bank numbers and byte offsets, delayed to meet
+    // the data (s1: cycle t+1, s2: t+2, s3: t+3).
+    s1_mask: DFF<Bits<16>>,
+    s1_first: DFF<Bit>,
+    s1_last: DFF<Bit>,
+    s1_size: DFF<Bits<2>>,
+    s1_signed: DFF<Bit>,
+    s1_steps: DFF<Bits<5>>,
+    s1_fault: DFF<Bits<16>>,
+    s1_off: [DFF<Bits<2>>; 16],
+    s1_bank: [DFF<Bits<4>>; 16],
+    s2_mask: DFF<Bits<16>>,
+    s2_first: DFF<Bit>,
+    s2_last: DFF<Bit>,
+    s2_size: DFF<Bits<2>>,
+    s2_signed: DFF<Bit>,
+    s2_steps: DFF<Bits<5>>,
+    s2_fault: DFF<Bits<16>>,
+    s2_off: [DFF<Bits<2>>; 16],
+    s2_bank: [DFF<Bits<4>>; 16],
+    s3_mask: DFF<Bits<16>>,
+    s3_first: DFF<Bit>,
+    s3_last: DFF<Bit>,
+    s3_size: DFF<Bits<2>>,
+    s3_signed: DFF<Bit>,
+    s3_steps: DFF<Bits<5>>,
+    s3_fault: DFF<Bits<16>>,
+    s3_off: [DFF<Bits<2>>; 16],
+    // Forward crossbar, level 1: lane group g (lanes 4g..4g+3) to bank b, index b.
+    fw0_row: [DFF<Bits<WA>>; 16],
+    fw0_data: [DFF<Bits<32>>; 16],
+    fw0_be: [DFF<Bits<4>>; 16],
+    fw1_row: [DFF<Bits<WA>>; 16],
+    fw1_data: [DFF<Bits<32>>; 16],
+    fw1_be: [DFF<Bits<4>>; 16],
+    fw2_row: [DFF<Bits<WA>>; 16],
+    fw2_data: [DFF<Bits<32>>; 16],
+    fw2_be: [DFF<Bits<4>>; 16],
+    fw3_row: [DFF<Bits<WA>>; 16],
+    fw3_data: [DFF<Bits<32>>; 16],
+    fw3_be: [DFF<Bits<4>>; 16],
+    // Forward level 2, per bank: the high bits of its lane's number, and its write enable.
+    fw_hi0: [DFF<Bit>; 16],
+    fw_hi1: [DFF<Bit>; 16],
+    fw_we: [DFF<Bit>; 16],
+    // (delayed like the s3 fields above)
+    s3_bank: [DFF<Bits<4>>; 16],
+    // Return crossbar, level 1: bank group h (banks 4h..4h+3) to lane l, index l.
+    rt0: [DFF<Bits<32>>; 16],
+    rt1: [DFF<Bits<32>>; 16],
+    rt2: [DFF<Bits<32>>; 16],
+    rt3: [DFF<Bits<32>>; 16],
     res: [DFF<Bits<32>>; 16],
     o_valid: DFF<Bit>,
     o_steps: DFF<Bits<5>>,
@@ -301,19 +368,23 @@ impl<const WA: usize> Default for SharedMem<WA> {
             ok: Default::default(),
             pending: Default::default(),
             bw_row: Default::default(),
-            bw_bank: Default::default(),
+            bw_bnk: Default::default(),
             served: Default::default(),
             pnext: Default::default(),
             done: Default::default(),
             ready_v: Default::default(),
-            store_go: Default::default(),
             steps_now: Default::default(),
             ret_mask_v: Default::default(),
             brow: array_init(|_| Default::default()),
             bwd: array_init(|_| Default::default()),
             bbe: array_init(|_| Default::default()),
             bef: array_init(|_| Default::default()),
-            rboh: array_init(|_| Default::default()),
+            fo: array_init(|_| Default::default()),
+            bl0: array_init(|_| Default::default()),
+            bl1: array_init(|_| Default::default()),
+            bl2: array_init(|_| Default::default()),
+            bl3: array_init(|_| Default::default()),
+            bv: array_init(|_| Default::default()),
             rword: array_init(|_| Default::default()),
             rbyte: array_init(|_| Default::default()),
             rhalf: array_init(|_| Default::default()),
@@ -323,15 +394,52 @@ impl<const WA: usize> Default for SharedMem<WA> {
             busy: Default::default(),
             pend: Default::default(),
             steps: Default::default(),
-            ret_mask: Default::default(),
-            ret_first: Default::default(),
-            ret_last: Default::default(),
-            ret_size: Default::default(),
-            ret_signed: Default::default(),
-            ret_steps: Default::default(),
-            ret_fault: Default::default(),
-            ret_bank: array_init(|_| Default::default()),
-            ret_off: array_init(|_| Default::default()),
+            s1_mask: Default::default(),
+            s1_first: Default::default(),
+            s1_last: Default::default(),
+            s1_size: Default::default(),
+            s1_signed: Default::default(),
+            s1_steps: Default::default(),
+            s1_fault: Default::default(),
+            s1_off: array_init(|_| Default::default()),
+            s1_bank: array_init(|_| Default::default()),
+            s2_mask: Default::default(),
+            s2_first: Default::default(),
+            s2_last: Default::default(),
+            s2_size: Default::default(),
+            s2_signed: Default::default(),
+            s2_steps: Default::default(),
+            s2_fault: Default::default(),
+            s2_off: array_init(|_| Default::default()),
+            s2_bank: array_init(|_| Default::default()),
+            s3_mask: Default::default(),
+            s3_first: Default::default(),
+            s3_last: Default::default(),
+            s3_size: Default::default(),
+            s3_signed: Default::default(),
+            s3_steps: Default::default(),
+            s3_fault: Default::default(),
+            s3_off: array_init(|_| Default::default()),
+            fw0_row: array_init(|_| Default::default()),
+            fw0_data: array_init(|_| Default::default()),
+            fw0_be: array_init(|_| Default::default()),
+            fw1_row: array_init(|_| Default::default()),
+            fw1_data: array_init(|_| Default::default()),
+            fw1_be: array_init(|_| Default::default()),
+            fw2_row: array_init(|_| Default::default()),
+            fw2_data: array_init(|_| Default::default()),
+            fw2_be: array_init(|_| Default::default()),
+            fw3_row: array_init(|_| Default::default()),
+            fw3_data: array_init(|_| Default::default()),
+            fw3_be: array_init(|_| Default::default()),
+            fw_hi0: array_init(|_| Default::default()),
+            fw_hi1: array_init(|_| Default::default()),
+            fw_we: array_init(|_| Default::default()),
+            s3_bank: array_init(|_| Default::default()),
+            rt0: array_init(|_| Default::default()),
+            rt1: array_init(|_| Default::default()),
+            rt2: array_init(|_| Default::default()),
+            rt3: array_init(|_| Default::default()),
             res: array_init(|_| Default::default()),
             o_valid: Default::default(),
             o_steps: Default::default(),
@@ -358,19 +466,56 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         self.busy.clock.next = self.clock.val();
         self.pend.clock.next = self.clock.val();
         self.steps.clock.next = self.clock.val();
-        self.ret_mask.clock.next = self.clock.val();
-        self.ret_first.clock.next = self.clock.val();
-        self.ret_last.clock.next = self.clock.val();
-        self.ret_size.clock.next = self.clock.val();
-        self.ret_signed.clock.next = self.clock.val();
-        self.ret_steps.clock.next = self.clock.val();
-        self.ret_fault.clock.next = self.clock.val();
+        self.s1_mask.clock.next = self.clock.val();
+        self.s1_first.clock.next = self.clock.val();
+        self.s1_last.clock.next = self.clock.val();
+        self.s1_size.clock.next = self.clock.val();
+        self.s1_signed.clock.next = self.clock.val();
+        self.s1_steps.clock.next = self.clock.val();
+        self.s1_fault.clock.next = self.clock.val();
+        self.s2_mask.clock.next = self.clock.val();
+        self.s2_first.clock.next = self.clock.val();
+        self.s2_last.clock.next = self.clock.val();
+        self.s2_size.clock.next = self.clock.val();
+        self.s2_signed.clock.next = self.clock.val();
+        self.s2_steps.clock.next = self.clock.val();
+        self.s2_fault.clock.next = self.clock.val();
+        self.s3_mask.clock.next = self.clock.val();
+        self.s3_first.clock.next = self.clock.val();
+        self.s3_last.clock.next = self.clock.val();
+        self.s3_size.clock.next = self.clock.val();
+        self.s3_signed.clock.next = self.clock.val();
+        self.s3_steps.clock.next = self.clock.val();
+        self.s3_fault.clock.next = self.clock.val();
         self.o_valid.clock.next = self.clock.val();
         self.o_steps.clock.next = self.clock.val();
         self.o_fault.clock.next = self.clock.val();
         for i in 0..16 {
-            self.ret_bank[i].clock.next = self.clock.val();
-            self.ret_off[i].clock.next = self.clock.val();
+            self.s1_off[i].clock.next = self.clock.val();
+            self.s2_off[i].clock.next = self.clock.val();
+            self.s3_off[i].clock.next = self.clock.val();
+            self.s1_bank[i].clock.next = self.clock.val();
+            self.s2_bank[i].clock.next = self.clock.val();
+            self.fw0_row[i].clock.next = self.clock.val();
+            self.fw0_data[i].clock.next = self.clock.val();
+            self.fw0_be[i].clock.next = self.clock.val();
+            self.fw1_row[i].clock.next = self.clock.val();
+            self.fw1_data[i].clock.next = self.clock.val();
+            self.fw1_be[i].clock.next = self.clock.val();
+            self.fw2_row[i].clock.next = self.clock.val();
+            self.fw2_data[i].clock.next = self.clock.val();
+            self.fw2_be[i].clock.next = self.clock.val();
+            self.fw3_row[i].clock.next = self.clock.val();
+            self.fw3_data[i].clock.next = self.clock.val();
+            self.fw3_be[i].clock.next = self.clock.val();
+            self.rt0[i].clock.next = self.clock.val();
+            self.rt1[i].clock.next = self.clock.val();
+            self.rt2[i].clock.next = self.clock.val();
+            self.rt3[i].clock.next = self.clock.val();
+            self.fw_hi0[i].clock.next = self.clock.val();
+            self.fw_hi1[i].clock.next = self.clock.val();
+            self.fw_we[i].clock.next = self.clock.val();
+            self.s3_bank[i].clock.next = self.clock.val();
             self.res[i].clock.next = self.clock.val();
             self.bank[i].clock.next = self.clock.val();
         }
@@ -469,70 +614,70 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         // The broadcast word: the word of the lowest pending lane.
         // (Unrolled from lane 15 down to lane 0: the last assignment, the lowest lane, wins.)
         self.bw_row.next = 0.into();
-        self.bw_bank.next = 0.into();
+        self.bw_bnk.next = 0.into();
         if self.pending.val().get_bit(15) {
             self.bw_row.next = self.row[15].val();
-            self.bw_bank.next = self.boh[15].val();
+            self.bw_bnk.next = self.bnk[15].val();
         }
         if self.pending.val().get_bit(14) {
             self.bw_row.next = self.row[14].val();
-            self.bw_bank.next = self.boh[14].val();
+            self.bw_bnk.next = self.bnk[14].val();
         }
         if self.pending.val().get_bit(13) {
             self.bw_row.next = self.row[13].val();
-            self.bw_bank.next = self.boh[13].val();
+            self.bw_bnk.next = self.bnk[13].val();
         }
         if self.pending.val().get_bit(12) {
             self.bw_row.next = self.row[12].val();
-            self.bw_bank.next = self.boh[12].val();
+            self.bw_bnk.next = self.bnk[12].val();
         }
         if self.pending.val().get_bit(11) {
             self.bw_row.next = self.row[11].val();
-            self.bw_bank.next = self.boh[11].val();
+            self.bw_bnk.next = self.bnk[11].val();
         }
         if self.pending.val().get_bit(10) {
             self.bw_row.next = self.row[10].val();
-            self.bw_bank.next = self.boh[10].val();
+            self.bw_bnk.next = self.bnk[10].val();
         }
         if self.pending.val().get_bit(9) {
             self.bw_row.next = self.row[9].val();
-            self.bw_bank.next = self.boh[9].val();
+            self.bw_bnk.next = self.bnk[9].val();
         }
         if self.pending.val().get_bit(8) {
             self.bw_row.next = self.row[8].val();
-            self.bw_bank.next = self.boh[8].val();
+            self.bw_bnk.next = self.bnk[8].val();
         }
         if self.pending.val().get_bit(7) {
             self.bw_row.next = self.row[7].val();
-            self.bw_bank.next = self.boh[7].val();
+            self.bw_bnk.next = self.bnk[7].val();
         }
         if self.pending.val().get_bit(6) {
             self.bw_row.next = self.row[6].val();
-            self.bw_bank.next = self.boh[6].val();
+            self.bw_bnk.next = self.bnk[6].val();
         }
         if self.pending.val().get_bit(5) {
             self.bw_row.next = self.row[5].val();
-            self.bw_bank.next = self.boh[5].val();
+            self.bw_bnk.next = self.bnk[5].val();
         }
         if self.pending.val().get_bit(4) {
             self.bw_row.next = self.row[4].val();
-            self.bw_bank.next = self.boh[4].val();
+            self.bw_bnk.next = self.bnk[4].val();
         }
         if self.pending.val().get_bit(3) {
             self.bw_row.next = self.row[3].val();
-            self.bw_bank.next = self.boh[3].val();
+            self.bw_bnk.next = self.bnk[3].val();
         }
         if self.pending.val().get_bit(2) {
             self.bw_row.next = self.row[2].val();
-            self.bw_bank.next = self.boh[2].val();
+            self.bw_bnk.next = self.bnk[2].val();
         }
         if self.pending.val().get_bit(1) {
             self.bw_row.next = self.row[1].val();
-            self.bw_bank.next = self.boh[1].val();
+            self.bw_bnk.next = self.bnk[1].val();
         }
         if self.pending.val().get_bit(0) {
             self.bw_row.next = self.row[0].val();
-            self.bw_bank.next = self.boh[0].val();
+            self.bw_bnk.next = self.bnk[0].val();
         }
         // One lane per bank (the lowest pending one), plus, for loads, every lane on the
         // broadcast word.
@@ -659,7 +804,7 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         for l in 0..16 {
             self.first[l].next = (self.req[l].val() & !self.claim[l].val()).any();
             self.hit[l].next = ((self.pending.val().get_bit(l) & (self.row[l].val() == self.bw_row.val()))
-                & (self.boh[l].val() == self.bw_bank.val()))
+                & (self.bnk[l].val() == self.bw_bnk.val()))
                 & !self.in_store.val();
             if self.first[l].val() | self.hit[l].val() {
                 self.sm[l].next = self.lane_bit[l].val();
@@ -683,84 +828,144 @@ impl<const WA: usize> Logic for SharedMem<WA> {
             | self.sm[13].val()
             | self.sm[14].val()
             | self.sm[15].val();
-        // Crossbar, lanes to banks: each bank takes the row, data and byte enables of its
-        // selected lane.
-        // (At most one lane is `first` for a bank; the lane chain is unrolled as one
-        // if/else-if so that each bank signal is assigned once on every path.)
-        for b in 0..16 {
-            if self.first[0].val() & self.boh[0].val().get_bit(b) {
-                self.brow[b].next = self.row[0].val();
-                self.bwd[b].next = self.wrep[0].val();
-                self.bbe[b].next = self.lbe[0].val();
-            } else if self.first[1].val() & self.boh[1].val().get_bit(b) {
-                self.brow[b].next = self.row[1].val();
-                self.bwd[b].next = self.wrep[1].val();
-                self.bbe[b].next = self.lbe[1].val();
-            } else if self.first[2].val() & self.boh[2].val().get_bit(b) {
-                self.brow[b].next = self.row[2].val();
-                self.bwd[b].next = self.wrep[2].val();
-                self.bbe[b].next = self.lbe[2].val();
-            } else if self.first[3].val() & self.boh[3].val().get_bit(b) {
-                self.brow[b].next = self.row[3].val();
-                self.bwd[b].next = self.wrep[3].val();
-                self.bbe[b].next = self.lbe[3].val();
-            } else if self.first[4].val() & self.boh[4].val().get_bit(b) {
-                self.brow[b].next = self.row[4].val();
-                self.bwd[b].next = self.wrep[4].val();
-                self.bbe[b].next = self.lbe[4].val();
-            } else if self.first[5].val() & self.boh[5].val().get_bit(b) {
-                self.brow[b].next = self.row[5].val();
-                self.bwd[b].next = self.wrep[5].val();
-                self.bbe[b].next = self.lbe[5].val();
-            } else if self.first[6].val() & self.boh[6].val().get_bit(b) {
-                self.brow[b].next = self.row[6].val();
-                self.bwd[b].next = self.wrep[6].val();
-                self.bbe[b].next = self.lbe[6].val();
-            } else if self.first[7].val() & self.boh[7].val().get_bit(b) {
-                self.brow[b].next = self.row[7].val();
-                self.bwd[b].next = self.wrep[7].val();
-                self.bbe[b].next = self.lbe[7].val();
-            } else if self.first[8].val() & self.boh[8].val().get_bit(b) {
-                self.brow[b].next = self.row[8].val();
-                self.bwd[b].next = self.wrep[8].val();
-                self.bbe[b].next = self.lbe[8].val();
-            } else if self.first[9].val() & self.boh[9].val().get_bit(b) {
-                self.brow[b].next = self.row[9].val();
-                self.bwd[b].next = self.wrep[9].val();
-                self.bbe[b].next = self.lbe[9].val();
-            } else if self.first[10].val() & self.boh[10].val().get_bit(b) {
-                self.brow[b].next = self.row[10].val();
-                self.bwd[b].next = self.wrep[10].val();
-                self.bbe[b].next = self.lbe[10].val();
-            } else if self.first[11].val() & self.boh[11].val().get_bit(b) {
-                self.brow[b].next = self.row[11].val();
-                self.bwd[b].next = self.wrep[11].val();
-                self.bbe[b].next = self.lbe[11].val();
-            } else if self.first[12].val() & self.boh[12].val().get_bit(b) {
-                self.brow[b].next = self.row[12].val();
-                self.bwd[b].next = self.wrep[12].val();
-                self.bbe[b].next = self.lbe[12].val();
-            } else if self.first[13].val() & self.boh[13].val().get_bit(b) {
-                self.brow[b].next = self.row[13].val();
-                self.bwd[b].next = self.wrep[13].val();
-                self.bbe[b].next = self.lbe[13].val();
-            } else if self.first[14].val() & self.boh[14].val().get_bit(b) {
-                self.brow[b].next = self.row[14].val();
-                self.bwd[b].next = self.wrep[14].val();
-                self.bbe[b].next = self.lbe[14].val();
-            } else if self.first[15].val() & self.boh[15].val().get_bit(b) {
-                self.brow[b].next = self.row[15].val();
-                self.bwd[b].next = self.wrep[15].val();
-                self.bbe[b].next = self.lbe[15].val();
+        // Crossbar, lanes to banks, in two registered levels of 4:1 multiplexers, so that
+        // no lane input has to reach all 16 banks in one cycle (a flat 16x16 crossbar did
+        // not route on the ECP5-85, see docs/verification.md). Each bank's selected lane
+        // (at most one lane is `first` for a bank) is encoded as a 4-bit number; level 1
+        // (cycle t), per lane group g (lanes 4g..4g+3) and bank, picks the group's lane by
+        // the number's low bits; level 2 (cycle t+1) picks the group by its high bits. A
+        // bank without a lane gets some lane's row and no write enable.
+        for l in 0..16 {
+            if self.first[l].val() {
+                self.fo[l].next = self.boh[l].val();
             } else {
-                self.brow[b].next = 0.into();
-                self.bwd[b].next = 0.into();
-                self.bbe[b].next = 0.into();
+                self.fo[l].next = 0.into();
             }
         }
-        self.store_go.next = self.in_valid.val() & self.in_store.val();
         for b in 0..16 {
-            if self.store_go.val() {
+            self.bl0[b].next = (self.fo[1].val().get_bit(b) | self.fo[3].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[7].val().get_bit(b))
+                | (self.fo[9].val().get_bit(b) | self.fo[11].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[15].val().get_bit(b));
+            self.bl1[b].next = (self.fo[2].val().get_bit(b) | self.fo[3].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
+                | (self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
+            self.bl2[b].next = (self.fo[4].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
+            self.bl3[b].next = (self.fo[8].val().get_bit(b) | self.fo[9].val().get_bit(b) | self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
+            self.bv[b].next = (self.fo[0].val().get_bit(b) | self.fo[1].val().get_bit(b) | self.fo[2].val().get_bit(b) | self.fo[3].val().get_bit(b))
+                | (self.fo[4].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
+                | (self.fo[8].val().get_bit(b) | self.fo[9].val().get_bit(b) | self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
+            if self.bl1[b].val() {
+                if self.bl0[b].val() {
+                    self.fw0_row[b].d.next = self.row[3].val();
+                    self.fw0_data[b].d.next = self.wrep[3].val();
+                    self.fw0_be[b].d.next = self.lbe[3].val();
+                } else {
+                    self.fw0_row[b].d.next = self.row[2].val();
+                    self.fw0_data[b].d.next = self.wrep[2].val();
+                    self.fw0_be[b].d.next = self.lbe[2].val();
+                }
+            } else {
+                if self.bl0[b].val() {
+                    self.fw0_row[b].d.next = self.row[1].val();
+                    self.fw0_data[b].d.next = self.wrep[1].val();
+                    self.fw0_be[b].d.next = self.lbe[1].val();
+                } else {
+                    self.fw0_row[b].d.next = self.row[0].val();
+                    self.fw0_data[b].d.next = self.wrep[0].val();
+                    self.fw0_be[b].d.next = self.lbe[0].val();
+                }
+            }
+            if self.bl1[b].val() {
+                if self.bl0[b].val() {
+                    self.fw1_row[b].d.next = self.row[7].val();
+                    self.fw1_data[b].d.next = self.wrep[7].val();
+                    self.fw1_be[b].d.next = self.lbe[7].val();
+                } else {
+                    self.fw1_row[b].d.next = self.row[6].val();
+                    self.fw1_data[b].d.next = self.wrep[6].val();
+                    self.fw1_be[b].d.next = self.lbe[6].val();
+                }
+            } else {
+                if self.bl0[b].val() {
+                    self.fw1_row[b].d.next = self.row[5].val();
+                    self.fw1_data[b].d.next = self.wrep[5].val();
+                    self.fw1_be[b].d.next = self.lbe[5].val();
+                } else {
+                    self.fw1_row[b].d.next = self.row[4].val();
+                    self.fw1_data[b].d.next = self.wrep[4].val();
+                    self.fw1_be[b].d.next = self.lbe[4].val();
+                }
+            }
+            if self.bl1[b].val() {
+                if self.bl0[b].val() {
+                    self.fw2_row[b].d.next = self.row[11].val();
+                    self.fw2_data[b].d.next = self.wrep[11].val();
+                    self.fw2_be[b].d.next = self.lbe[11].val();
+                } else {
+                    self.fw2_row[b].d.next = self.row[10].val();
+                    self.fw2_data[b].d.next = self.wrep[10].val();
+                    self.fw2_be[b].d.next = self.lbe[10].val();
+                }
+            } else {
+                if self.bl0[b].val() {
+                    self.fw2_row[b].d.next = self.row[9].val();
+                    self.fw2_data[b].d.next = self.wrep[9].val();
+                    self.fw2_be[b].d.next = self.lbe[9].val();
+                } else {
+                    self.fw2_row[b].d.next = self.row[8].val();
+                    self.fw2_data[b].d.next = self.wrep[8].val();
+                    self.fw2_be[b].d.next = self.lbe[8].val();
+                }
+            }
+            if self.bl1[b].val() {
+                if self.bl0[b].val() {
+                    self.fw3_row[b].d.next = self.row[15].val();
+                    self.fw3_data[b].d.next = self.wrep[15].val();
+                    self.fw3_be[b].d.next = self.lbe[15].val();
+                } else {
+                    self.fw3_row[b].d.next = self.row[14].val();
+                    self.fw3_data[b].d.next = self.wrep[14].val();
+                    self.fw3_be[b].d.next = self.lbe[14].val();
+                }
+            } else {
+                if self.bl0[b].val() {
+                    self.fw3_row[b].d.next = self.row[13].val();
+                    self.fw3_data[b].d.next = self.wrep[13].val();
+                    self.fw3_be[b].d.next = self.lbe[13].val();
+                } else {
+                    self.fw3_row[b].d.next = self.row[12].val();
+                    self.fw3_data[b].d.next = self.wrep[12].val();
+                    self.fw3_be[b].d.next = self.lbe[12].val();
+                }
+            }
+            self.fw_hi0[b].d.next = self.bl2[b].val();
+            self.fw_hi1[b].d.next = self.bl3[b].val();
+            self.fw_we[b].d.next = (self.bv[b].val() & self.in_valid.val()) & self.in_store.val();
+        }
+        for b in 0..16 {
+            if self.fw_hi1[b].q.val() {
+                if self.fw_hi0[b].q.val() {
+                    self.brow[b].next = self.fw3_row[b].q.val();
+                    self.bwd[b].next = self.fw3_data[b].q.val();
+                    self.bbe[b].next = self.fw3_be[b].q.val();
+                } else {
+                    self.brow[b].next = self.fw2_row[b].q.val();
+                    self.bwd[b].next = self.fw2_data[b].q.val();
+                    self.bbe[b].next = self.fw2_be[b].q.val();
+                }
+            } else {
+                if self.fw_hi0[b].q.val() {
+                    self.brow[b].next = self.fw1_row[b].q.val();
+                    self.bwd[b].next = self.fw1_data[b].q.val();
+                    self.bbe[b].next = self.fw1_be[b].q.val();
+                } else {
+                    self.brow[b].next = self.fw0_row[b].q.val();
+                    self.bwd[b].next = self.fw0_data[b].q.val();
+                    self.bbe[b].next = self.fw0_be[b].q.val();
+                }
+            }
+            if self.fw_we[b].q.val() {
                 self.bef[b].next = self.bbe[b].val();
             } else {
                 self.bef[b].next = 0.into();
@@ -788,72 +993,125 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         self.steps_now.next = self.steps_base.val() + self.steps_inc.val();
         self.steps.d.next = self.steps_now.val();
 
-        // Return path registers (cycle t -> t+1).
+        // Return metadata, delayed to meet the data: s1 in t+1 (banks addressed), s2 in t+2
+        // (read data out of the banks), s3 in t+3 (return level 2 and extraction).
         self.ret_mask_v.next = 0.into();
         if self.in_valid.val() & !self.in_store.val() {
             self.ret_mask_v.next = self.served.val();
         }
-        self.ret_mask.d.next = self.ret_mask_v.val();
-        self.ret_first.d.next = self.in_valid.val() & !self.busy.q.val();
-        self.ret_last.d.next = self.ready_v.val();
-        self.ret_size.d.next = self.in_size.val();
-        self.ret_signed.d.next = self.in_signed.val();
-        self.ret_steps.d.next = self.steps_now.val();
-        self.ret_fault.d.next = self.fault_v.val();
+        self.s1_mask.d.next = self.ret_mask_v.val();
+        self.s1_first.d.next = self.in_valid.val() & !self.busy.q.val();
+        self.s1_last.d.next = self.ready_v.val();
+        self.s1_size.d.next = self.in_size.val();
+        self.s1_signed.d.next = self.in_signed.val();
+        self.s1_steps.d.next = self.steps_now.val();
+        self.s1_fault.d.next = self.fault_v.val();
+        self.s2_mask.d.next = self.s1_mask.q.val();
+        self.s2_first.d.next = self.s1_first.q.val();
+        self.s2_last.d.next = self.s1_last.q.val();
+        self.s2_size.d.next = self.s1_size.q.val();
+        self.s2_signed.d.next = self.s1_signed.q.val();
+        self.s2_steps.d.next = self.s1_steps.q.val();
+        self.s2_fault.d.next = self.s1_fault.q.val();
+        self.s3_mask.d.next = self.s2_mask.q.val();
+        self.s3_first.d.next = self.s2_first.q.val();
+        self.s3_last.d.next = self.s2_last.q.val();
+        self.s3_size.d.next = self.s2_size.q.val();
+        self.s3_signed.d.next = self.s2_signed.q.val();
+        self.s3_steps.d.next = self.s2_steps.q.val();
+        self.s3_fault.d.next = self.s2_fault.q.val();
         for l in 0..16 {
-            self.ret_bank[l].d.next = self.bnk[l].val();
-            self.ret_off[l].d.next = self.off[l].val();
+            self.s1_bank[l].d.next = self.bnk[l].val();
+            self.s2_bank[l].d.next = self.s1_bank[l].q.val();
+            self.s1_off[l].d.next = self.off[l].val();
+            self.s2_off[l].d.next = self.s1_off[l].q.val();
+            self.s3_off[l].d.next = self.s2_off[l].q.val();
         }
 
-        // Crossbar, banks to lanes, and extraction (cycle t+1).
-        self.rs8.next = !self.ret_size.q.val().get_bit(1) & !self.ret_size.q.val().get_bit(0);
-        self.rs16.next = !self.ret_size.q.val().get_bit(1) & self.ret_size.q.val().get_bit(0);
+        // Crossbar, banks to lanes, in two registered levels of 4:1 multiplexers like the
+        // forward one: level 1 (cycle t+2), per bank group h (banks 4h..4h+3) and lane,
+        // picks by the low bits of the lane's bank number; level 2 (cycle t+3) picks the
+        // group by the high bits, then the lane extracts its byte or half-word.
         for l in 0..16 {
-            self.rboh[l].next = self.one16.val() << self.ret_bank[l].q.val();
-            if self.rboh[l].val().get_bit(0) {
-                self.rword[l].next = self.bank[0].rdata.val();
-            } else if self.rboh[l].val().get_bit(1) {
-                self.rword[l].next = self.bank[1].rdata.val();
-            } else if self.rboh[l].val().get_bit(2) {
-                self.rword[l].next = self.bank[2].rdata.val();
-            } else if self.rboh[l].val().get_bit(3) {
-                self.rword[l].next = self.bank[3].rdata.val();
-            } else if self.rboh[l].val().get_bit(4) {
-                self.rword[l].next = self.bank[4].rdata.val();
-            } else if self.rboh[l].val().get_bit(5) {
-                self.rword[l].next = self.bank[5].rdata.val();
-            } else if self.rboh[l].val().get_bit(6) {
-                self.rword[l].next = self.bank[6].rdata.val();
-            } else if self.rboh[l].val().get_bit(7) {
-                self.rword[l].next = self.bank[7].rdata.val();
-            } else if self.rboh[l].val().get_bit(8) {
-                self.rword[l].next = self.bank[8].rdata.val();
-            } else if self.rboh[l].val().get_bit(9) {
-                self.rword[l].next = self.bank[9].rdata.val();
-            } else if self.rboh[l].val().get_bit(10) {
-                self.rword[l].next = self.bank[10].rdata.val();
-            } else if self.rboh[l].val().get_bit(11) {
-                self.rword[l].next = self.bank[11].rdata.val();
-            } else if self.rboh[l].val().get_bit(12) {
-                self.rword[l].next = self.bank[12].rdata.val();
-            } else if self.rboh[l].val().get_bit(13) {
-                self.rword[l].next = self.bank[13].rdata.val();
-            } else if self.rboh[l].val().get_bit(14) {
-                self.rword[l].next = self.bank[14].rdata.val();
-            } else if self.rboh[l].val().get_bit(15) {
-                self.rword[l].next = self.bank[15].rdata.val();
+            self.s3_bank[l].d.next = self.s2_bank[l].q.val();
+            if self.s2_bank[l].q.val().get_bit(1) {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt0[l].d.next = self.bank[3].rdata.val();
+                } else {
+                    self.rt0[l].d.next = self.bank[2].rdata.val();
+                }
             } else {
-                self.rword[l].next = 0.into();
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt0[l].d.next = self.bank[1].rdata.val();
+                } else {
+                    self.rt0[l].d.next = self.bank[0].rdata.val();
+                }
             }
-            if self.ret_off[l].q.val().get_bit(1) {
-                if self.ret_off[l].q.val().get_bit(0) {
+            if self.s2_bank[l].q.val().get_bit(1) {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt1[l].d.next = self.bank[7].rdata.val();
+                } else {
+                    self.rt1[l].d.next = self.bank[6].rdata.val();
+                }
+            } else {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt1[l].d.next = self.bank[5].rdata.val();
+                } else {
+                    self.rt1[l].d.next = self.bank[4].rdata.val();
+                }
+            }
+            if self.s2_bank[l].q.val().get_bit(1) {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt2[l].d.next = self.bank[11].rdata.val();
+                } else {
+                    self.rt2[l].d.next = self.bank[10].rdata.val();
+                }
+            } else {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt2[l].d.next = self.bank[9].rdata.val();
+                } else {
+                    self.rt2[l].d.next = self.bank[8].rdata.val();
+                }
+            }
+            if self.s2_bank[l].q.val().get_bit(1) {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt3[l].d.next = self.bank[15].rdata.val();
+                } else {
+                    self.rt3[l].d.next = self.bank[14].rdata.val();
+                }
+            } else {
+                if self.s2_bank[l].q.val().get_bit(0) {
+                    self.rt3[l].d.next = self.bank[13].rdata.val();
+                } else {
+                    self.rt3[l].d.next = self.bank[12].rdata.val();
+                }
+            }
+        }
+        self.rs8.next = !self.s3_size.q.val().get_bit(1) & !self.s3_size.q.val().get_bit(0);
+        self.rs16.next = !self.s3_size.q.val().get_bit(1) & self.s3_size.q.val().get_bit(0);
+        for l in 0..16 {
+            if self.s3_bank[l].q.val().get_bit(3) {
+                if self.s3_bank[l].q.val().get_bit(2) {
+                    self.rword[l].next = self.rt3[l].q.val();
+                } else {
+                    self.rword[l].next = self.rt2[l].q.val();
+                }
+            } else {
+                if self.s3_bank[l].q.val().get_bit(2) {
+                    self.rword[l].next = self.rt1[l].q.val();
+                } else {
+                    self.rword[l].next = self.rt0[l].q.val();
+                }
+            }
+            if self.s3_off[l].q.val().get_bit(1) {
+                if self.s3_off[l].q.val().get_bit(0) {
                     self.rbyte[l].next = (self.rword[l].val() >> 24) & self.m8.val();
                 } else {
                     self.rbyte[l].next = (self.rword[l].val() >> 16) & self.m8.val();
                 }
                 self.rhalf[l].next = (self.rword[l].val() >> 16) & self.m16.val();
             } else {
-                if self.ret_off[l].q.val().get_bit(0) {
+                if self.s3_off[l].q.val().get_bit(0) {
                     self.rbyte[l].next = (self.rword[l].val() >> 8) & self.m8.val();
                 } else {
                     self.rbyte[l].next = self.rword[l].val() & self.m8.val();
@@ -861,13 +1119,13 @@ impl<const WA: usize> Logic for SharedMem<WA> {
                 self.rhalf[l].next = self.rword[l].val() & self.m16.val();
             }
             if self.rs8.val() {
-                if self.ret_signed.q.val() & self.rbyte[l].val().get_bit(7) {
+                if self.s3_signed.q.val() & self.rbyte[l].val().get_bit(7) {
                     self.rext[l].next = self.rbyte[l].val() | self.sx8.val();
                 } else {
                     self.rext[l].next = self.rbyte[l].val();
                 }
             } else if self.rs16.val() {
-                if self.ret_signed.q.val() & self.rhalf[l].val().get_bit(15) {
+                if self.s3_signed.q.val() & self.rhalf[l].val().get_bit(15) {
                     self.rext[l].next = self.rhalf[l].val() | self.sx16.val();
                 } else {
                     self.rext[l].next = self.rhalf[l].val();
@@ -875,19 +1133,19 @@ impl<const WA: usize> Logic for SharedMem<WA> {
             } else {
                 self.rext[l].next = self.rword[l].val();
             }
-            if self.ret_mask.q.val().get_bit(l) {
+            if self.s3_mask.q.val().get_bit(l) {
                 self.res[l].d.next = self.rext[l].val();
-            } else if self.ret_first.q.val() {
+            } else if self.s3_first.q.val() {
                 self.res[l].d.next = 0.into();
             } else {
                 self.res[l].d.next = self.res[l].q.val();
             }
         }
 
-        // Response registers (cycle t+2).
-        self.o_valid.d.next = self.ret_last.q.val();
-        self.o_steps.d.next = self.ret_steps.q.val();
-        self.o_fault.d.next = self.ret_fault.q.val();
+        // Response registers (cycle t+4).
+        self.o_valid.d.next = self.s3_last.q.val();
+        self.o_steps.d.next = self.s3_steps.q.val();
+        self.o_fault.d.next = self.s3_fault.q.val();
         self.out_valid.next = self.o_valid.q.val();
         self.out_steps.next = self.o_steps.q.val();
         self.out_fault.next = self.o_fault.q.val();

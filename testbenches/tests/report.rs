@@ -66,6 +66,7 @@ fn registry_latencies_agree_with_the_blocks() {
             "sfu" => heddle_hw::sfu::SFU_LATENCY,
             "sfu_rro" => heddle_hw::sfu_rro::RRO_LATENCY,
             "sfu_attr" => heddle_hw::sfu_attr::ATTR_LATENCY,
+            "shared_mem" => heddle_hw::shared_mem::SMEM_LATENCY,
             _ => b.latency as usize,
         };
         assert_eq!(b.latency as usize, declared, "{}: registry latency vs the block's constant", b.name);

@@ -152,6 +152,10 @@ pub struct SharedMemDriver {
 
 const NAME: &str = "shared_mem";
 
+/// Cycles from the one after a request's last step to its `out_valid` (hw/src/shared_mem.rs,
+/// "Pipeline").
+const RESPONSE_DELAY: u64 = heddle_hw::shared_mem::SMEM_LATENCY as u64 - 1;
+
 impl SharedMemDriver {
     pub fn new(seed: u64, gaps: bool) -> Result<Self, CosimError> {
         let bench = Bench::clocked(NAME, &verilog(NAME)?, Uut::default(), |u, c| u.clock.next = c.into())?;
@@ -228,7 +232,7 @@ impl SharedMemDriver {
                 format!("{r:x?}: consumed after {n} cycles, golden {} steps", want.steps),
             ));
         }
-        self.due.push_back((self.cycle + 1, want, self.issued));
+        self.due.push_back((self.cycle + RESPONSE_DELAY, want, self.issued));
         self.issued += 1;
         Ok(())
     }
