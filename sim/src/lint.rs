@@ -46,6 +46,99 @@ pub fn yosys_synth(file: &Path, top: &str) -> Result<Vec<String>, crate::tools::
     Ok(lines)
 }
 
+/// One of the two tool gates every exported file passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    /// `verilator --lint-only -Wall` with heddle's waivers ([`verilator_lint`]).
+    Lint,
+    /// Yosys `synth` ([`yosys_synth`]).
+    Synth,
+}
+
+impl Gate {
+    fn name(self) -> &'static str {
+        match self {
+            Gate::Lint => "lint",
+            Gate::Synth => "synth",
+        }
+    }
+}
+
+/// A gate's verdict on one file: its warning lines (empty: clean), and whether it came from
+/// the cache.
+#[derive(Debug, Clone)]
+pub struct GateResult {
+    pub file: PathBuf,
+    pub gate: Gate,
+    pub warnings: Vec<String>,
+    pub cached: bool,
+}
+
+/// The cache key of `gate` on `verilog`: the file's text, the top module, the tool's version
+/// and, for the lint, the waiver file, so a cached verdict is never used after any of them
+/// changes.
+fn gate_key(gate: Gate, top: &str, verilog: &[u8]) -> Result<u64, crate::tools::ToolMissing> {
+    let (tool, flag) = match gate {
+        Gate::Lint => ("verilator", "--version"),
+        Gate::Synth => ("yosys", "-V"),
+    };
+    crate::tools::find(tool)?;
+    let version = crate::tools::version(tool, flag);
+    let waivers = match gate {
+        Gate::Lint => std::fs::read(waiver_file()).unwrap_or_default(),
+        Gate::Synth => vec![],
+    };
+    Ok(crate::tools::fnv64(&[b"gate-v1", gate.name().as_bytes(), top.as_bytes(), verilog, version.as_bytes(), &waivers]))
+}
+
+/// Runs `gate` on `file` (top module `top`), or returns the verdict cached for exactly this
+/// input (`tools::cache_dir()/gates`). Only completed runs are cached.
+pub fn gate_cached(gate: Gate, file: &Path, top: &str) -> Result<GateResult, crate::tools::ToolMissing> {
+    let verilog = std::fs::read(file).unwrap_or_default();
+    let key = gate_key(gate, top, &verilog)?;
+    let dir = crate::tools::cache_dir().join("gates");
+    let entry = dir.join(format!("{top}-{}-{key:016x}.txt", gate.name()));
+    if let Ok(t) = std::fs::read_to_string(&entry) {
+        let warnings = t.lines().map(str::to_string).collect();
+        return Ok(GateResult { file: file.into(), gate, warnings, cached: true });
+    }
+    let warnings = match gate {
+        Gate::Lint => verilator_lint(file, top)?,
+        Gate::Synth => yosys_synth(file, top)?,
+    };
+    // Written to a unique temporary name, then renamed: concurrent runs never see half a file.
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let tmp = dir.join(format!(".{top}-{}-{key:016x}.{}", gate.name(), std::process::id()));
+        let text: String = warnings.iter().map(|w| format!("{w}\n")).collect();
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &entry);
+        }
+    }
+    Ok(GateResult { file: file.into(), gate, warnings, cached: false })
+}
+
+/// Runs every gate in `gates` on every `(top, file)`, spread over the machine's cores (one
+/// tool process per core), each verdict cached by [`gate_cached`]. Results come back in input
+/// order, gates inner.
+pub fn gate_all(files: &[(String, PathBuf)], gates: &[Gate]) -> Result<Vec<GateResult>, crate::tools::ToolMissing> {
+    let jobs: Vec<(Gate, &String, &PathBuf)> =
+        files.iter().flat_map(|(top, f)| gates.iter().map(move |g| (*g, top, f))).collect();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(jobs.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<GateResult, crate::tools::ToolMissing>>>> =
+        jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((g, top, f)) = jobs.get(i) else { break };
+                *results[i].lock().unwrap() = Some(gate_cached(*g, f, top));
+            });
+        }
+    });
+    results.into_iter().map(|m| m.into_inner().unwrap().expect("every job ran")).collect()
+}
+
 /// heddle's own gate against zero-delay glitches across module boundaries.
 ///
 /// rust-hdl exports each module's logic as one `always @(*)` block. If that block assigns

@@ -55,6 +55,10 @@ pub struct BlockReport {
     pub fmax_method: Option<String>,
     pub device: String,
     pub tools: String,
+    /// FNV-64 (hex) of the exported Verilog this report was made from ([`verilog_hash`]):
+    /// what the committed record is checked against (docs/testing.md).
+    #[serde(default)]
+    pub verilog_fnv64: String,
 }
 
 #[derive(Debug)]
@@ -384,12 +388,12 @@ pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> 
 pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<BlockReport, ReportError> {
     let verilog = crate::export::block_verilog(block).map_err(err("export"))?;
     let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v4", &[pnr as u8]]);
-    let dir = crate::tools::work_dir().join("report").join(format!("{block}-{key:016x}"));
+    let dir = crate::tools::cache_dir().join("report").join(format!("{block}-{key:016x}"));
     let cached = dir.join("report.json");
     let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
     if let Ok(t) = std::fs::read_to_string(&cached) {
         if let Ok(r) = serde_json::from_str::<BlockReport>(&t) {
-            return Ok(BlockReport { latency, ..r });
+            return Ok(BlockReport { latency, verilog_fnv64: verilog_hash(&verilog), ..r });
         }
     }
     let tmp = tmp_sibling(&dir);
@@ -424,6 +428,7 @@ pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<B
         fmax_method,
         device: DEVICE.into(),
         tools,
+        verilog_fnv64: verilog_hash(&verilog),
     };
     if keep {
         std::fs::write(tmp.join("report.json"), serde_json::to_string_pretty(&r).unwrap()).map_err(err("write"))?;
@@ -474,5 +479,105 @@ pub fn table(reports: &[BlockReport]) -> String {
 
 /// Where a report's working files are kept.
 pub fn report_dir() -> PathBuf {
-    crate::tools::work_dir().join("report")
+    crate::tools::cache_dir().join("report")
+}
+
+/// The hash that ties a recorded report to the Verilog it was made from.
+pub fn verilog_hash(verilog: &str) -> String {
+    format!("{:016x}", crate::tools::fnv64(&[verilog.as_bytes()]))
+}
+
+/// The committed record of every block's report: `docs/ecp5-report.json` (the data) and
+/// `docs/ecp5-report.md` (its table), written by `heddle report --record`. `cargo test`
+/// checks it against the committed Verilog without synthesizing anything
+/// ([`record_staleness`]); synthesis and place and route run only in `heddle report`.
+pub fn record_paths() -> (PathBuf, PathBuf) {
+    let docs = crate::export::workspace_root().join("docs");
+    (docs.join("ecp5-report.json"), docs.join("ecp5-report.md"))
+}
+
+/// The recorded reports (empty when there is no record yet).
+pub fn read_record() -> Result<Vec<BlockReport>, ReportError> {
+    let (json, _) = record_paths();
+    match std::fs::read_to_string(&json) {
+        Ok(t) => serde_json::from_str(&t).map_err(|e| ReportError(format!("{}: {e}", json.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
+        Err(e) => Err(ReportError(format!("{}: {e}", json.display()))),
+    }
+}
+
+/// The record's table, as committed in `docs/ecp5-report.md`.
+pub fn record_markdown(record: &[BlockReport]) -> String {
+    format!(
+        "# ECP5 report of every block\n\n\
+         Written by `cargo run --release -- report --record` (or `report BLOCK --record` for one\n\
+         block); do not edit. The data is in `ecp5-report.json`, each entry with the hash of the\n\
+         Verilog it was made from; `cargo test` fails when an entry no longer matches\n\
+         `verilog-out/` (docs/testing.md). Fmax is kept from an earlier place and route while the\n\
+         Verilog is unchanged and the new run had none (`--no-pnr`).\n\n```text\n{}```\n",
+        table(record)
+    )
+}
+
+/// Merges `new` into `record` (registry order; blocks that are no longer registered are
+/// dropped). A new report without an Fmax keeps the recorded Fmax, its method and tools when
+/// it was made from the same Verilog.
+pub fn merge_record(record: &[BlockReport], new: &[BlockReport], registry: &[&str]) -> Vec<BlockReport> {
+    registry
+        .iter()
+        .filter_map(|name| {
+            let old = record.iter().find(|r| r.block == *name);
+            match (new.iter().find(|r| r.block == *name), old) {
+                (Some(n), Some(o)) if n.fmax_mhz.is_none() && o.fmax_mhz.is_some() && o.verilog_fnv64 == n.verilog_fnv64 => {
+                    let tools = match (n.tools.split_once("; nextpnr"), o.tools.split_once("; nextpnr")) {
+                        (Some((y, _)), Some((_, p))) => format!("{y}; nextpnr{p}"),
+                        _ => o.tools.clone(),
+                    };
+                    Some(BlockReport { fmax_mhz: o.fmax_mhz, fmax_method: o.fmax_method.clone(), tools, ..n.clone() })
+                }
+                (Some(n), _) => Some(n.clone()),
+                (None, Some(o)) => Some(o.clone()),
+                (None, None) => None,
+            }
+        })
+        .collect()
+}
+
+/// Writes the merged record (JSON and its table).
+pub fn write_record(new: &[BlockReport]) -> Result<Vec<BlockReport>, ReportError> {
+    let registry: Vec<&str> = heddle_hw::blocks().iter().map(|b| b.name).collect();
+    let merged = merge_record(&read_record()?, new, &registry);
+    let (json, md) = record_paths();
+    std::fs::write(&json, serde_json::to_string_pretty(&merged).unwrap() + "\n").map_err(err("write record"))?;
+    std::fs::write(&md, record_markdown(&merged)).map_err(err("write record table"))?;
+    Ok(merged)
+}
+
+/// What is stale in `record` against the current blocks, each `(name, exported Verilog,
+/// registry latency)`: one line per problem, naming the block and the command that fixes it.
+pub fn record_staleness(record: &[BlockReport], current: &[(&str, String, u32)]) -> Vec<String> {
+    let fix = |b: &str| format!("run `cargo run --release -- report {b} --no-pnr --record` (add P&R for its Fmax: drop --no-pnr)");
+    let mut out = vec![];
+    for (name, verilog, latency) in current {
+        match record.iter().find(|r| r.block == *name) {
+            None => out.push(format!("{name}: not in the record; {}", fix(name))),
+            Some(r) => {
+                if r.verilog_fnv64 != verilog_hash(verilog) {
+                    out.push(format!(
+                        "{name}: recorded from Verilog {} but verilog-out/{name}.v is {}; {}",
+                        r.verilog_fnv64,
+                        verilog_hash(verilog),
+                        fix(name)
+                    ));
+                }
+                if r.latency != *latency {
+                    out.push(format!("{name}: recorded latency {} but the registry says {latency}; {}", r.latency, fix(name)));
+                }
+            }
+        }
+    }
+    for r in record.iter().filter(|r| !current.iter().any(|(n, _, _)| *n == r.block)) {
+        out.push(format!("{}: recorded but not a registered block; run `cargo run --release -- report --no-pnr --record`", r.block));
+    }
+    out
 }

@@ -79,7 +79,21 @@ pub fn fnv64(parts: &[&[u8]]) -> u64 {
     h
 }
 
-/// `<workspace>/target/heddle`: scratch space for builds, traces and reports.
+/// The machine's build cache: Verilator models, gate-level netlists, lint and synthesis gate
+/// results and synthesized cell counts, each in a folder named by the hash of everything it
+/// was made from (the Verilog, the generated harness, the tool's version), so an entry is
+/// never used for anything else. It lives outside the checkout (`$HEDDLE_CACHE`, default
+/// `~/.cache/heddle/build`) so that a fresh clone on the same machine (CI) reuses it; delete
+/// the folder to start cold. docs/testing.md.
+pub fn cache_dir() -> PathBuf {
+    if let Ok(v) = std::env::var("HEDDLE_CACHE") {
+        return PathBuf::from(v);
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+    PathBuf::from(home).join(".cache/heddle/build")
+}
+
+/// `<workspace>/target/heddle`: scratch space for traces, waveforms and runs.
 pub fn work_dir() -> PathBuf {
     let t = std::env::var("CARGO_TARGET_DIR")
         .map(PathBuf::from)

@@ -1,7 +1,9 @@
 //! `heddle verilog --check` (the committed folder itself is checked through the CLI in
 //! tests/cli.rs), and the lint and synthesis gates over every exported file.
 use heddle_sim::export::{default_out_dir, export_all, ExportError};
-use heddle_sim::lint::{multiple_port_assignments, verilator_lint, waiver_file, yosys_synth, NEVER_WAIVED};
+use heddle_sim::lint::{
+    gate_all, gate_cached, multiple_port_assignments, verilator_lint, waiver_file, yosys_synth, Gate, NEVER_WAIVED,
+};
 
 fn exported() -> Vec<(String, std::path::PathBuf)> {
     heddle_hw::blocks().iter().map(|b| (b.name.to_string(), default_out_dir().join(format!("{}.v", b.name)))).collect()
@@ -45,20 +47,45 @@ fn each_file_has_its_top_module_named_after_the_block() {
     }
 }
 
+/// Both tool gates over every exported file, in parallel, each verdict cached by the hash of
+/// the file, the tool's version and the waivers (docs/testing.md).
 #[test]
-fn every_exported_file_is_lint_clean() {
-    for (name, path) in exported() {
-        let w = verilator_lint(&path, &name).unwrap();
-        assert!(w.is_empty(), "{}:\n{}", path.display(), w.join("\n"));
-    }
+fn every_exported_file_is_lint_clean_and_synthesizes_without_warnings() {
+    let results = gate_all(&exported(), &[Gate::Lint, Gate::Synth]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(results.len(), 2 * heddle_hw::blocks().len());
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|r| !r.warnings.is_empty())
+        .map(|r| format!("{} ({:?}):\n{}", r.file.display(), r.gate, r.warnings.join("\n")))
+        .collect();
+    let cached = results.iter().filter(|r| r.cached).count();
+    println!("{} gate runs, {cached} from the cache", results.len());
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
+/// The gate cache never serves a verdict for a changed file: a clean file is cached, then a
+/// planted problem in the same file is flagged by both gates.
 #[test]
-fn every_exported_file_synthesizes_without_warnings() {
-    for (name, path) in exported() {
-        let w = yosys_synth(&path, &name).unwrap();
-        assert!(w.is_empty(), "{}:\n{}", path.display(), w.join("\n"));
+fn gate_cache_is_keyed_by_the_file() {
+    let dir = std::env::temp_dir().join(format!("heddle-gate-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("cached.v");
+    // A unique comment, so this run's first verdict cannot come from an earlier run.
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+    let clean = format!("// {stamp}\nmodule cached(input wire [7:0] a, output wire [7:0] y);\n  assign y = a;\nendmodule\n");
+    std::fs::write(&f, &clean).unwrap();
+    for g in [Gate::Lint, Gate::Synth] {
+        let first = gate_cached(g, &f, "cached").unwrap();
+        assert!(first.warnings.is_empty() && !first.cached, "{g:?}: {first:?}");
+        let again = gate_cached(g, &f, "cached").unwrap();
+        assert!(again.warnings.is_empty() && again.cached, "{g:?}: {again:?}");
     }
+    std::fs::write(&f, clean.replace("assign y = a;", "wire n;\n  assign y = a + 9'd1 + {7'd0, n};")).unwrap();
+    for g in [Gate::Lint, Gate::Synth] {
+        let r = gate_cached(g, &f, "cached").unwrap();
+        assert!(!r.cached && !r.warnings.is_empty(), "{g:?}: a changed file passed from the cache: {r:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

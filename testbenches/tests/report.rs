@@ -1,12 +1,91 @@
-//! `heddle report`: ECP5 cell counts (snapshotted: a change in area shows in review) and
-//! the nextpnr-ecp5 flow producing an Fmax.
-use heddle_sim::report::{block_report, parse_ports, table, wrapper, BlockReport, Placed};
+//! `heddle report`: the committed record of every block's ECP5 cells and Fmax
+//! (docs/ecp5-report.json) checked against verilog-out/ without synthesizing the big blocks,
+//! the small blocks' cells reproduced by Yosys, and the nextpnr-ecp5 flow on a small block.
+//! Synthesis and P&R of the real blocks run in `heddle report` (docs/testing.md).
+use heddle_sim::report::{
+    block_report, merge_record, parse_ports, read_record, record_markdown, record_paths, record_staleness, table, verilog_hash,
+    wrapper, BlockReport, Placed,
+};
 
+/// Every registered block with its committed Verilog and registry latency.
+fn current() -> Vec<(&'static str, String, u32)> {
+    let dir = heddle_sim::export::default_out_dir();
+    heddle_hw::blocks()
+        .iter()
+        .map(|b| (b.name, std::fs::read_to_string(dir.join(format!("{}.v", b.name))).unwrap_or_default(), b.latency))
+        .collect()
+}
+
+/// The record covers every block, made from exactly the committed Verilog (which
+/// `heddle verilog --check` ties to the blocks) with the registry's latency, and its table
+/// is the committed one. Cheap: hashes only.
 #[test]
-fn cell_counts_snapshot() {
-    let reps: Vec<BlockReport> =
-        heddle_hw::blocks().iter().map(|b| block_report(b.name, false).unwrap_or_else(|e| panic!("{e}"))).collect();
-    insta::assert_snapshot!("ecp5_cells", table(&reps));
+fn recorded_report_matches_the_committed_verilog() {
+    let record = read_record().unwrap_or_else(|e| panic!("{e}"));
+    let stale = record_staleness(&record, &current());
+    assert!(stale.is_empty(), "docs/ecp5-report.json is stale:\n{}", stale.join("\n"));
+    let (_, md) = record_paths();
+    let committed = std::fs::read_to_string(&md).unwrap_or_default();
+    assert!(committed == record_markdown(&record), "{} differs from the JSON record: run `cargo run --release -- report --no-pnr --record`", md.display());
+}
+
+/// The staleness check fails on a changed block, a missing one, a wrong latency and a
+/// block that is no longer registered, naming each and the command that fixes it.
+#[test]
+fn record_staleness_flags_planted_changes() {
+    let record = read_record().unwrap();
+    let mut now = current();
+    assert!(record_staleness(&record, &now).is_empty());
+    now[0].1.push_str("// edited\n");
+    now[1].2 += 1;
+    let gone = now.remove(2).0;
+    now.push(("new_block", "module new_block; endmodule\n".into(), 0));
+    let stale = record_staleness(&record, &now);
+    assert_eq!(stale.len(), 4, "{stale:#?}");
+    assert!(stale[0].starts_with(&format!("{}: recorded from Verilog", now[0].0)) && stale[0].contains("--record"), "{}", stale[0]);
+    assert!(stale[1].starts_with(&format!("{}: recorded latency", now[1].0)), "{}", stale[1]);
+    assert!(stale[2].starts_with("new_block: not in the record"), "{}", stale[2]);
+    assert!(stale[3].starts_with(&format!("{gone}: recorded but not a registered block")), "{}", stale[3]);
+}
+
+/// Yosys reproduces the recorded cells of the small blocks (the big ones are synthesized by
+/// `heddle report`; their record is tied to their Verilog by the hash above).
+#[test]
+fn small_blocks_synthesize_to_the_recorded_cells() {
+    let record = read_record().unwrap();
+    for b in ["fp32_classify", "fp32_unpack", "valid_pipe", "mul24", "fp32_cmp"] {
+        let r = block_report(b, false).unwrap_or_else(|e| panic!("{e}"));
+        let rec = record.iter().find(|x| x.block == b).unwrap_or_else(|| panic!("{b} not recorded"));
+        assert_eq!((&r.cells, r.other_cells, r.verilog_fnv64.as_str()), (&rec.cells, rec.other_cells, rec.verilog_fnv64.as_str()), "{b}");
+        assert_eq!(r.verilog_fnv64, verilog_hash(&heddle_sim::export::block_verilog(b).unwrap()));
+    }
+}
+
+/// Merging keeps a recorded Fmax only for unchanged Verilog and a run without P&R, keeps
+/// blocks not in the new run, drops blocks no longer registered, and follows the registry.
+#[test]
+fn merge_keeps_fmax_only_for_unchanged_verilog() {
+    let rep = |block: &str, hash: &str, fmax: Option<f64>, tools: &str| BlockReport {
+        block: block.into(),
+        cells: [("LUT4".to_string(), 7)].into(),
+        other_cells: 0,
+        registered: true,
+        latency: 1,
+        fmax_mhz: fmax,
+        fmax_method: fmax.map(|_| "serial-io wrapper".into()),
+        device: String::new(),
+        tools: tools.into(),
+        verilog_fnv64: hash.into(),
+    };
+    let old = vec![rep("a", "1", Some(50.0), "yosys 1; nextpnr-ecp5 v9 (router1)"), rep("b", "2", Some(60.0), "y; nextpnr-ecp5 v9"), rep("gone", "3", None, "")];
+    let new = vec![rep("a", "1", None, "yosys 2; nextpnr-ecp5 not run"), rep("b", "22", None, "y; nextpnr-ecp5 not run")];
+    let m = merge_record(&old, &new, &["b", "a", "c"]);
+    assert_eq!(m.len(), 2);
+    assert_eq!((m[0].block.as_str(), m[0].fmax_mhz), ("b", None), "changed Verilog drops the Fmax");
+    assert_eq!((m[1].block.as_str(), m[1].fmax_mhz), ("a", Some(50.0)));
+    assert_eq!(m[1].tools, "yosys 2; nextpnr-ecp5 v9 (router1)");
+    let fresh = vec![rep("a", "1", Some(70.0), "t")];
+    assert_eq!(merge_record(&old, &fresh, &["a", "b"]).iter().map(|r| r.fmax_mhz).collect::<Vec<_>>(), vec![Some(70.0), Some(60.0)]);
 }
 
 #[test]
@@ -93,6 +172,7 @@ fn place_and_route_stops_at_the_time_limit() {
         fmax_method: Some("not routed within 60 min (nextpnr stopped at: Info: ...)".into()),
         device: String::new(),
         tools: String::new(),
+        verilog_fnv64: String::new(),
     };
     let t = table(&[r]);
     assert!(t.contains("unrouted") && t.contains("x: not routed within 60 min"), "{t}");
@@ -123,6 +203,7 @@ fn router2_blocks_are_registered() {
         fmax_method: Some(why.into()),
         device: String::new(),
         tools: String::new(),
+        verilog_fnv64: String::new(),
     };
     let t = table(&[report(Some(26.8), "serial-io wrapper")]);
     assert!(t.contains("warp_sched: routed with nextpnr's router2"), "{t}");

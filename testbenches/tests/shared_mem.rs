@@ -226,10 +226,10 @@ fn hw_faults() {
 /// memory arrays: see `cosim::gate_script`).
 #[test]
 fn shared_mem_cosim() {
-    let replays = Replays { verilator: true, icarus_steps: 20_000, gate: true, icarus_gate_steps: 4_000 };
-    let s = runners::shared_mem::shared_mem(20_000, 5, replays).unwrap_or_else(|e| panic!("{e}"));
+    let replays = Replays { verilator: true, icarus_steps: 10_000, gate: true, icarus_gate_steps: 2_000 };
+    let s = runners::shared_mem::shared_mem(10_000, 5, replays).unwrap_or_else(|e| panic!("{e}"));
     print!("{s}");
-    assert_eq!(s.vectors, 20_000);
+    assert_eq!(s.vectors, 10_000);
     assert_eq!(s.replays.len(), 4);
     assert!(s.replays.iter().all(|r| r.steps > 0), "{s}");
 }

@@ -358,7 +358,7 @@ pub fn gate_script(block: &str) -> String {
 pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
     let yosys = crate::tools::find("yosys").map_err(CosimError::Tool)?;
     let key = crate::tools::fnv64(&[verilog.as_bytes(), b"gate-v2"]);
-    let dir = crate::tools::work_dir().join("gate").join(format!("{block}-{key:016x}"));
+    let dir = crate::tools::cache_dir().join("gate").join(format!("{block}-{key:016x}"));
     let out = dir.join("gate.v");
     if let Ok(t) = std::fs::read_to_string(&out) {
         return Ok(t);

@@ -127,6 +127,9 @@ done:
     )
 }
 
+/// How every model is verilated (part of the build cache key).
+const BUILD_FLAGS: [&str; 7] = ["--cc", "--exe", "--build", "-O3", "--trace", "--x-assign", "fast"];
+
 impl VerilatorModel {
     /// Builds (or reuses) the Verilator model of `verilog` with the harness for `ports`.
     /// `flavor` separates RTL from gate-level builds in the cache.
@@ -134,8 +137,10 @@ impl VerilatorModel {
         let verilator = crate::tools::find("verilator")?;
         let cpp = harness_cpp(block, ports);
         let vver = crate::tools::version("verilator", "--version");
-        let key = crate::tools::fnv64(&[verilog.as_bytes(), cpp.as_bytes(), vver.as_bytes(), flavor.as_bytes()]);
-        let dir = crate::tools::work_dir().join("verilator").join(format!("{block}-{flavor}-{key:016x}"));
+        let key = crate::tools::fnv64(&[verilog.as_bytes(), cpp.as_bytes(), vver.as_bytes(), flavor.as_bytes(), BUILD_FLAGS.join(" ").as_bytes()]);
+        // Verilator splits a large model into many C++ files: compile them on every core.
+        let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let dir = crate::tools::cache_dir().join("verilator").join(format!("{block}-{flavor}-{key:016x}"));
         let exe = dir.join("vsim");
         if exe.is_file() {
             return Ok(VerilatorModel { block: block.into(), exe, dir });
@@ -144,9 +149,16 @@ impl VerilatorModel {
         std::fs::create_dir_all(&tmp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join(format!("{block}.v")), verilog).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join("harness.cpp"), &cpp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
-        let o = Command::new(&verilator)
+        let mut cmd = Command::new(&verilator);
+        // Verilator's runtime (verilated.cpp and friends) is the same for every model: with
+        // ccache (installed by scripts/install-tools.sh) it is compiled once per machine.
+        if let Ok(cc) = crate::tools::find("ccache") {
+            cmd.env("OBJCACHE", cc);
+        }
+        let o = cmd
             .current_dir(&tmp)
-            .args(["--cc", "--exe", "--build", "-O3", "--trace", "--x-assign", "fast"])
+            .args(BUILD_FLAGS)
+            .args(["-j", &jobs.to_string()])
             .args(["-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", block])
             .args(["--Mdir", "obj", "-o", "../vsim", "-CFLAGS", "-O2", "-MAKEFLAGS", "-s"])
             .arg(format!("{block}.v"))
