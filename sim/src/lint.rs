@@ -30,20 +30,26 @@ pub fn verilator_lint(file: &Path, top: &str) -> Result<Vec<String>, crate::tool
     Ok(lines)
 }
 
-/// Yosys `synth -top top` of `file`; returns every warning (and the error, if it failed).
+/// Yosys synthesis of `file` to generic gates with top module `top`; returns every warning
+/// (and the error, if it failed). This is the gate-level co-simulation's own Yosys run
+/// ([`crate::cosim::gate_script`]: `synth -flatten` through the coarse passes, then the fine
+/// passes with memories kept as arrays, `abc -fast` and `check -assert`), cached with the
+/// netlist, so a block is synthesized once per machine for both purposes.
 pub fn yosys_synth(file: &Path, top: &str) -> Result<Vec<String>, crate::tools::ToolMissing> {
-    let y = crate::tools::find("yosys")?;
-    let o = Command::new(y)
-        .arg("-p")
-        .arg(format!("read_verilog {}; synth -top {top}", file.display()))
-        .output()
-        .expect("yosys runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
-    let mut lines = crate::report::warnings(&text);
-    if !o.status.success() {
-        lines.push(format!("yosys failed: {}", crate::cosim::tail(&text, 5)));
-    }
-    Ok(lines)
+    crate::tools::find("yosys")?;
+    let verilog = match std::fs::read_to_string(file) {
+        Ok(v) => v,
+        Err(e) => return Ok(vec![format!("{}: {e}", file.display())]),
+    };
+    Ok(match crate::cosim::gate_synth(top, &verilog) {
+        Ok(g) => g.warnings,
+        Err(crate::cosim::CosimError::Build { log, tail, .. }) => {
+            let mut lines = crate::report::warnings(&std::fs::read_to_string(&log).unwrap_or_default());
+            lines.push(format!("yosys failed: {tail}"));
+            lines
+        }
+        Err(e) => vec![format!("yosys: {e}")],
+    })
 }
 
 /// One of the two tool gates every exported file passes.
@@ -51,7 +57,7 @@ pub fn yosys_synth(file: &Path, top: &str) -> Result<Vec<String>, crate::tools::
 pub enum Gate {
     /// `verilator --lint-only -Wall` with heddle's waivers ([`verilator_lint`]).
     Lint,
-    /// Yosys `synth` ([`yosys_synth`]).
+    /// Yosys synthesis to generic gates ([`yosys_synth`]).
     Synth,
 }
 
@@ -88,7 +94,7 @@ fn gate_key(gate: Gate, top: &str, verilog: &[u8]) -> Result<u64, crate::tools::
         Gate::Lint => std::fs::read(waiver_file()).unwrap_or_default(),
         Gate::Synth => vec![],
     };
-    Ok(crate::tools::fnv64(&[b"gate-v1", gate.name().as_bytes(), top.as_bytes(), verilog, version.as_bytes(), &waivers]))
+    Ok(crate::tools::fnv64(&[b"gate-v2", gate.name().as_bytes(), top.as_bytes(), verilog, version.as_bytes(), &waivers]))
 }
 
 /// Runs `gate` on `file` (top module `top`), or returns the verdict cached for exactly this

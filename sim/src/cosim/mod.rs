@@ -354,14 +354,34 @@ pub fn gate_script(block: &str) -> String {
     )
 }
 
+/// What the gate-level synthesis of a block gives: the netlist, and every warning Yosys
+/// printed (the synthesis gate of `heddle_sim::lint`, which is this same run).
+#[derive(Debug, Clone)]
+pub struct GateSynth {
+    pub netlist: String,
+    pub warnings: Vec<String>,
+}
+
 /// Yosys gate-level netlist of `verilog` ([`gate_script`]).
 pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
+    gate_synth(block, verilog).map(|g| g.netlist)
+}
+
+/// Runs [`gate_script`] on `verilog` once per machine: the result is cached under
+/// `tools::cache_dir()/gate`, keyed by the Verilog, the top module, the script and Yosys's
+/// version. One run serves both the synthesis gate and gate-level co-simulation.
+pub fn gate_synth(block: &str, verilog: &str) -> Result<GateSynth, CosimError> {
     let yosys = crate::tools::find("yosys").map_err(CosimError::Tool)?;
-    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"gate-v2"]);
+    let script = gate_script(block);
+    let version = crate::tools::version("yosys", "-V");
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), script.as_bytes(), version.as_bytes(), b"gate-v3"]);
     let dir = crate::tools::cache_dir().join("gate").join(format!("{block}-{key:016x}"));
     let out = dir.join("gate.v");
-    if let Ok(t) = std::fs::read_to_string(&out) {
-        return Ok(t);
+    let warnings_of = |d: &Path| {
+        crate::report::warnings(&std::fs::read_to_string(d.join("yosys.log")).unwrap_or_default())
+    };
+    if let Ok(netlist) = std::fs::read_to_string(&out) {
+        return Ok(GateSynth { netlist, warnings: warnings_of(&dir) });
     }
     let tmp = tmp_sibling(&dir);
     std::fs::create_dir_all(&tmp).map_err(|e| CosimError::io(&tmp, e))?;
@@ -369,7 +389,7 @@ pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
     let o = std::process::Command::new(yosys)
         .current_dir(&tmp)
         .args(["-q", "-l", "yosys.log", "-p"])
-        .arg(gate_script(block))
+        .arg(&script)
         .output()
         .map_err(|e| CosimError::io(&tmp, e))?;
     if !o.status.success() {
@@ -380,7 +400,8 @@ pub fn gate_netlist(block: &str, verilog: &str) -> Result<String, CosimError> {
         });
     }
     publish_dir(&tmp, &dir)?;
-    std::fs::read_to_string(&out).map_err(|e| CosimError::io(&out, e))
+    let netlist = std::fs::read_to_string(&out).map_err(|e| CosimError::io(&out, e))?;
+    Ok(GateSynth { netlist, warnings: warnings_of(&dir) })
 }
 
 /// A unique temporary sibling of `dir`, so concurrent tests never build into one folder.
