@@ -39,7 +39,7 @@ pub struct Fp32Classify {
     pub is_inf: Signal<Out, Bit>,
     pub is_nan: Signal<Out, Bit>,
     pub is_snan: Signal<Out, Bit>,
-    // Field decode, staged at exact widths (see the rust-hdl rules in DESIGN.md).
+    // Field decode, staged at exact widths (see docs/rust-hdl.md).
     exp_f: Signal<Local, Bits<8>>,
     frac_f: Signal<Local, Bits<23>>,
     exp_zero: Signal<Local, Bit>,

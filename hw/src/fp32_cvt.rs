@@ -28,7 +28,7 @@
 //!
 //! Every intermediate is staged at its exact width, numeric constants are `Constant`
 //! fields of their exact width, and 1-bit values are never inverted inside a wider
-//! expression (rust-hdl 0.46 hazards, DESIGN.md). All locals are read in full, so the
+//! expression (rust-hdl 0.46 hazards, docs/rust-hdl.md). All locals are read in full, so the
 //! Verilog is clean under `verilator -Wall` (UNUSED) without waivers. The f32 operand is
 //! decoded here rather than by an `Fp32Classify` instance: the unit needs few of its
 //! outputs, and Verilator reports unread sub-module outputs (UNUSEDSIGNAL); decoding in

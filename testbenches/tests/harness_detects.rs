@@ -1,5 +1,5 @@
 //! The co-simulation harness must not pass vacuously: blocks whose exported Verilog
-//! disagrees with rust-hdl's own simulation (the hazards measured in DESIGN.md) must be
+//! disagrees with rust-hdl's own simulation (the hazards in docs/rust-hdl.md) must be
 //! reported as mismatches, by every back end, with the right port and values.
 use heddle_sim::cosim::{Bench, CosimError, Mismatch};
 use heddle_sim::export::file_text;
