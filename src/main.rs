@@ -139,7 +139,7 @@ enum Cmd {
         record: bool,
     },
     /// SFU tables: run the table generator (Remez + enhanced minimax + exhaustive C0/bias
-    /// search) and write hw/src/sfu_tables.rs and .json; `--check` compares instead
+    /// search) and write hw/src/sfu/tables.rs and .json; `--check` compares instead
     SfuTables {
         #[arg(long)]
         check: bool,
@@ -401,7 +401,7 @@ fn run_sched(path: &std::path::Path, hw: bool, trace: bool, max_clocks: u64) -> 
     use heddle_sim::sched::{summary, text, DriverOpts, Guards};
     let src = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let s = text::parse(&src).map_err(|e| format!("{}:{e}", path.display()))?;
-    let t = heddle_hw::issue_select::IssueTiming::default();
+    let t = heddle_hw::sched::issue_select::IssueTiming::default();
     let mut ls = Exported::new(t, s.prog, s.plan, Guards::Script, DriverOpts::default(), hw, false).map_err(|e| e.to_string())?;
     let r = ls.run(max_clocks).map_err(|e| e.to_string());
     if trace {
@@ -417,7 +417,7 @@ fn run_sched(path: &std::path::Path, hw: bool, trace: bool, max_clocks: u64) -> 
 }
 
 fn sched_sweep(clocks: u64, seeds: u64) -> Result<(), String> {
-    use heddle_hw::issue_select::IssueTiming;
+    use heddle_hw::sched::issue_select::IssueTiming;
     use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, LockStep};
     use heddle_sim::sched::isa_map::{GsmRun, Lats};
     use heddle_sim::sched::random::{random_script, RandomOpts};

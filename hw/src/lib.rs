@@ -5,68 +5,25 @@
 //! `heddle verilog`; a block that is not registered is not part of the product.
 
 pub mod fma;
-pub mod fma_align;
-pub mod fma_cpa;
-pub mod fma_csa;
-pub mod fma_f2i;
-pub mod fma_lzc;
-pub mod fma_mul;
-pub mod fma_round;
-pub mod fma_unpack;
-pub mod fma_wide;
-pub mod fp32_add;
-pub mod fp32_add_core;
-pub mod fp32_classify;
-pub mod fp32_cmp;
-pub mod fp32_cvt;
-pub mod fp32_mad;
-pub mod fp32_mul;
-pub mod fp32_round_pack;
-pub mod int_alu;
-pub mod issue_select;
-pub mod mul24;
-pub mod mul32;
-pub mod shared_mem;
-pub mod shared_mem_bank;
+pub mod fp32;
+pub mod prim;
+pub mod sched;
 pub mod sfu;
-pub mod sfu_attr;
-pub mod sfu_attr_round;
-pub mod sfu_attr_sum;
-pub mod sfu_attr_terms;
-pub mod sfu_attr_wide;
-pub mod sfu_index;
-pub mod sfu_mul;
-pub mod sfu_post;
-pub mod sfu_prep;
-pub mod sfu_rom;
-pub mod sfu_rro;
-pub mod sfu_rro_a;
-pub mod sfu_rro_b;
-pub mod sfu_square;
-pub mod sfu_sum;
-pub mod sfu_table;
-pub mod sfu_tables;
-pub mod simt_stack;
-pub mod sp_datapath;
-pub mod stack_ram;
-pub mod fp32_unpack;
-pub mod barrier_unit;
-pub mod scoreboard;
-pub mod valid_pipe;
-pub mod warp_sched;
-pub mod warp_table;
+pub mod sm;
+pub mod smem;
+pub mod sp;
 
 use rust_hdl::prelude::*;
 
 /// The configuration of `ValidPipe` exported as `valid_pipe`: a 32-bit payload, 3 stages.
-pub type ValidPipe32x3 = valid_pipe::ValidPipe<32, 3>;
+pub type ValidPipe32x3 = prim::valid_pipe::ValidPipe<32, 3>;
 
 /// The configuration of `SharedMem` exported as `shared_mem`: 16 banks x 256 words (16 KB).
-pub type SharedMem16K = shared_mem::SharedMem<8>;
+pub type SharedMem16K = smem::SharedMem<8>;
 
 /// The configuration of `WarpSched` exported as `warp_sched`: the G80 SM's scheduler, 24
 /// warps of 32 threads, stack depth 32, 4 scoreboard entries per warp, 8 CTA slots.
-pub type WarpSched24 = warp_sched::WarpSched<24, 32, 4, 5, 9, 4, 8>;
+pub type WarpSched24 = sched::WarpSched<24, 32, 4, 5, 9, 4, 8>;
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]
@@ -95,67 +52,67 @@ pub fn blocks() -> Vec<BlockEntry> {
         BlockEntry {
             name: "fp32_classify",
             about: "FP32 unpack/classify, combinational",
-            raw_verilog: raw_verilog_of::<fp32_classify::Fp32Classify>,
+            raw_verilog: raw_verilog_of::<fp32::classify::Fp32Classify>,
             latency: 0,
         },
         BlockEntry {
             name: "fp32_unpack",
             about: "FP32 unpack/classify + pipeline register, 1 cycle",
-            raw_verilog: raw_verilog_of::<fp32_unpack::Fp32Unpack>,
+            raw_verilog: raw_verilog_of::<fp32::unpack::Fp32Unpack>,
             latency: 1,
         },
         BlockEntry {
             name: "fp32_add",
             about: "G80 add.f32/sub.f32 (rn, rz), combinational",
-            raw_verilog: raw_verilog_of::<fp32_add::Fp32Add>,
+            raw_verilog: raw_verilog_of::<fp32::add::Fp32Add>,
             latency: 0,
         },
         BlockEntry {
             name: "fp32_mul",
             about: "G80 mul.f32 (rn, rz), combinational",
-            raw_verilog: raw_verilog_of::<fp32_mul::Fp32Mul>,
+            raw_verilog: raw_verilog_of::<fp32::mul::Fp32Mul>,
             latency: 0,
         },
         BlockEntry {
             name: "fp32_mad",
             about: "G80 mad.f32 (truncated product, rn), combinational",
-            raw_verilog: raw_verilog_of::<fp32_mad::Fp32Mad>,
+            raw_verilog: raw_verilog_of::<fp32::mad::Fp32Mad>,
             latency: 0,
         },
         BlockEntry {
             name: "fp32_cmp",
             about: "G80 min/max.f32 and setp.f32 (all 14 conditions), combinational",
-            raw_verilog: raw_verilog_of::<fp32_cmp::Fp32Cmp>,
+            raw_verilog: raw_verilog_of::<fp32::cmp::Fp32Cmp>,
             latency: 0,
         },
         BlockEntry {
             name: "mul24",
             about: "24x24 unsigned multiplier, hand-written Verilog",
-            raw_verilog: raw_verilog_of::<mul24::Mul24>,
+            raw_verilog: raw_verilog_of::<prim::mul24::Mul24>,
             latency: 0,
         },
         BlockEntry {
             name: "fp32_cvt",
             about: "FP32 conversions: f32<->s32/u32, round to integral, f32<->f16",
-            raw_verilog: raw_verilog_of::<fp32_cvt::Fp32Cvt>,
+            raw_verilog: raw_verilog_of::<fp32::cvt::Fp32Cvt>,
             latency: 0,
         },
         BlockEntry {
             name: "int_alu",
             about: "SP integer ALU (add..selp), combinational",
-            raw_verilog: raw_verilog_of::<int_alu::IntAlu>,
+            raw_verilog: raw_verilog_of::<sp::int_alu::IntAlu>,
             latency: 0,
         },
         BlockEntry {
             name: "mul32",
             about: "32x32 multiplier, signed/unsigned, hand-written Verilog",
-            raw_verilog: raw_verilog_of::<mul32::Mul32>,
+            raw_verilog: raw_verilog_of::<prim::mul32::Mul32>,
             latency: 0,
         },
         BlockEntry {
             name: "sp_datapath",
             about: "SP datapath: FP32 + integer units, 2-cycle latency, 1 op/clock",
-            raw_verilog: raw_verilog_of::<sp_datapath::SpDatapath>,
+            raw_verilog: raw_verilog_of::<sp::SpDatapath>,
             latency: 2,
         },
         BlockEntry {
@@ -168,7 +125,7 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "shared_mem",
             about: "shared memory: 16 banks x 256 x 32 bits, crossbar, conflict unit",
             raw_verilog: raw_verilog_of::<SharedMem16K>,
-            latency: shared_mem::SMEM_LATENCY as u32,
+            latency: smem::SMEM_LATENCY as u32,
         },
         BlockEntry {
             name: "sfu",
@@ -179,13 +136,13 @@ pub fn blocks() -> Vec<BlockEntry> {
         BlockEntry {
             name: "sfu_rro",
             about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
-            raw_verilog: raw_verilog_of::<sfu_rro::SfuRro>,
+            raw_verilog: raw_verilog_of::<sfu::rro::SfuRro>,
             latency: 2,
         },
         BlockEntry {
             name: "sfu_attr",
             about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
-            raw_verilog: raw_verilog_of::<sfu_attr::SfuAttr>,
+            raw_verilog: raw_verilog_of::<sfu::attr::SfuAttr>,
             latency: 3,
         },
         BlockEntry {

@@ -1,4 +1,4 @@
-//! The FMA unit (hw/src/fma.rs): directed cases, a level-1 subset of both formats in all
+//! The FMA unit (hw/src/fma/mod.rs): directed cases, a level-1 subset of both formats in all
 //! five modes, and random operations, each checked against the golden model and
 //! SoftFloat at the documented latency, then co-simulated in Verilator (RTL and gate
 //! level) and Icarus. Planted bugs prove the checks fail. Larger runs: `heddle cosim fma`

@@ -1,9 +1,9 @@
 //! Directed corner cases of the G80 FP32 semantics, with expected bit patterns derived by
 //! hand (derivations in the comments), checked on the golden model AND on the hardware
 //! blocks' Rust models (the co-simulation tests carry them into the Verilog).
-use heddle_hw::fp32_add::Fp32Add;
-use heddle_hw::fp32_mad::Fp32Mad;
-use heddle_hw::fp32_mul::Fp32Mul;
+use heddle_hw::fp32::add::Fp32Add;
+use heddle_hw::fp32::mad::Fp32Mad;
+use heddle_hw::fp32::mul::Fp32Mul;
 use heddle_sim::golden::g80_fp32::{self as g, softfloat_check as sf, Rnd};
 use rust_hdl::prelude::*;
 

@@ -390,8 +390,8 @@ fn hex_value(s: &str) -> u64 {
 }
 
 /// mul32 driven with three vectors; only the last is signed with a negative operand.
-fn mul32_bench(verilog: &str) -> Bench<heddle_hw::mul32::Mul32> {
-    let mut b = Bench::combinational("mul32", verilog, heddle_hw::mul32::Mul32::default()).unwrap();
+fn mul32_bench(verilog: &str) -> Bench<heddle_hw::prim::mul32::Mul32> {
+    let mut b = Bench::combinational("mul32", verilog, heddle_hw::prim::mul32::Mul32::default()).unwrap();
     for (a, bb, s) in [(3u64, 5u64, true), (0xffff_ffff, 2, false), (0xffff_ffff, 2, true)] {
         b.step(|u| {
             u.a.next = a.into();
@@ -429,7 +429,7 @@ fn planted_int_alu_shift_bug_is_caught() {
     let v = heddle_sim::export::block_verilog("int_alu").unwrap();
     let planted = v.replace("big = |b[(32'h5)+:(27)];", "big = 1'b0;");
     assert_ne!(planted, v, "the planted edit did not apply:\n{v}");
-    let mut b = Bench::combinational("int_alu", &planted, heddle_hw::int_alu::IntAlu::default()).unwrap();
+    let mut b = Bench::combinational("int_alu", &planted, heddle_hw::sp::int_alu::IntAlu::default()).unwrap();
     let vectors: Vec<IntAluVector> = int_alu_vectors(20_000, 11).collect();
     for v in &vectors {
         b.step(|u| {
@@ -457,10 +457,10 @@ fn planted_int_alu_shift_bug_is_caught() {
 #[test]
 fn blocks_pass_rust_hdl_checks() {
     use rust_hdl::prelude::*;
-    let mut alu = heddle_hw::int_alu::IntAlu::default();
+    let mut alu = heddle_hw::sp::int_alu::IntAlu::default();
     alu.connect_all();
     check_all(&alu).unwrap_or_else(|e| panic!("IntAlu: {e:?}"));
-    let mut m = heddle_hw::mul32::Mul32::default();
+    let mut m = heddle_hw::prim::mul32::Mul32::default();
     m.connect_all();
     check_all(&m).unwrap_or_else(|e| panic!("Mul32: {e:?}"));
 }

@@ -143,9 +143,9 @@ fn registry_latencies_agree_with_the_blocks() {
         let declared = match b.name {
             "fma" => heddle_hw::fma::FMA_LATENCY,
             "sfu" => heddle_hw::sfu::SFU_LATENCY,
-            "sfu_rro" => heddle_hw::sfu_rro::RRO_LATENCY,
-            "sfu_attr" => heddle_hw::sfu_attr::ATTR_LATENCY,
-            "shared_mem" => heddle_hw::shared_mem::SMEM_LATENCY,
+            "sfu_rro" => heddle_hw::sfu::rro::RRO_LATENCY,
+            "sfu_attr" => heddle_hw::sfu::attr::ATTR_LATENCY,
+            "shared_mem" => heddle_hw::smem::SMEM_LATENCY,
             _ => b.latency as usize,
         };
         assert_eq!(b.latency as usize, declared, "{}: registry latency vs the block's constant", b.name);

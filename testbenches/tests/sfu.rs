@@ -21,8 +21,8 @@ fn verilog() -> String {
 fn tables_regenerate_byte_for_byte() {
     let gens = tablegen::generate_all();
     let (rs, js) = tablegen::output_paths();
-    assert_eq!(tablegen::to_rust(&gens), std::fs::read_to_string(rs).unwrap(), "hw/src/sfu_tables.rs is stale: run heddle sfu-tables");
-    assert_eq!(tablegen::to_json(&gens), std::fs::read_to_string(js).unwrap(), "hw/src/sfu_tables.json is stale");
+    assert_eq!(tablegen::to_rust(&gens), std::fs::read_to_string(rs).unwrap(), "hw/src/sfu/tables.rs is stale: run heddle sfu-tables");
+    assert_eq!(tablegen::to_json(&gens), std::fs::read_to_string(js).unwrap(), "hw/src/sfu/tables.json is stale");
     // the generator's own measurement meets the goals on its grid
     for g in &gens {
         let ok = if g.func.absolute() { g.stats.max_err <= 2f64.powi(-23) } else { g.stats.max_err < 1.0 };

@@ -1,4 +1,4 @@
-//! Planar attribute interpolation (hw/src/sfu_attr.rs; docs/sfu.md): the hw block against
+//! Planar attribute interpolation (hw/src/sfu/attr/mod.rs; docs/sfu.md): the hw block against
 //! the golden model (exact integer arithmetic, one rounding) on directed quads (exact
 //! cancellation, ties decided by a tiny term, each threshold of the summation window,
 //! zero signs, infinities, NaN, overflow, flush) and random quads biased to cancellation,

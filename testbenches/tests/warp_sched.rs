@@ -6,7 +6,7 @@
 //! (`heddle_sim::gsm`) on heddle microcode; barriers and every fault; the fairness bound;
 //! random streams over more than 10^5 clocks on two configurations; the exported Verilog in
 //! Verilator and Icarus; planted bugs. Larger sweeps: `heddle cosim warp_sched`.
-use heddle_hw::issue_select::IssueTiming;
+use heddle_hw::sched::issue_select::IssueTiming;
 use heddle_sim::golden::warp_sched::{class, fault, Bugs, MAX_PC, NO_GUARD};
 use heddle_sim::golden::warp_sched::{Opnd, SInst};
 use heddle_sim::gsm::{GlobalMem, Launch};

@@ -1,4 +1,4 @@
-//! Golden model of FP32 unpack/classify (see `hw/src/fp32_classify.rs` for the ports).
+//! Golden model of FP32 unpack/classify (see `hw/src/fp32/classify.rs` for the ports).
 //!
 //! Written from the IEEE 754 binary32 definition with integer field arithmetic; checked
 //! against Rust's `f32::classify` and against the value identity

@@ -1,5 +1,5 @@
 //! Golden model of the SP conversion unit `Fp32Cvt` (docs/sp-numerics.md, "Common FP32
-//! rules" and "Conversions"; ports in `hw/src/fp32_cvt.rs`).
+//! rules" and "Conversions"; ports in `hw/src/fp32/cvt.rs`).
 //!
 //! Written from first principles: every operand is decoded into the exact value it denotes
 //! (an integer magnitude times a power of two), the exact value is rounded with integer

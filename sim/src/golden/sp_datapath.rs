@@ -1,4 +1,4 @@
-//! Golden model of the SP datapath (hw/src/sp_datapath.rs): the operation decode, source
+//! Golden model of the SP datapath (hw/src/sp/mod.rs): the operation decode, source
 //! modifiers, `.sat` and result selection, composed from the unit golden models.
 use super::{fp32_cvt, g80_fp32 as g, int_alu};
 

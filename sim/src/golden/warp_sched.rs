@@ -1,5 +1,5 @@
 //! Golden model of the warp scheduler and SIMT control (issue 7): the cycle-exact policy of
-//! `heddle_hw::warp_sched::WarpSched` (warp table, instruction buffer and scoreboard, issue
+//! `heddle_hw::sched::WarpSched` (warp table, instruction buffer and scoreboard, issue
 //! selection, SIMT branch-synchronization stack, barrier unit), written as plain Rust over
 //! the same registers. `docs/scheduler.md` is its prose form; this file is the reference.
 //!

@@ -7,10 +7,10 @@ use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::g80_fp32::{self as g, softfloat_check as sf, Rnd};
 use crate::vectors::{f32_pairs_level1, f32_random, f32_specials, f32_triple_random, f32_triples_level1, Rng};
-use heddle_hw::fp32_add::Fp32Add;
-use heddle_hw::fp32_cmp::Fp32Cmp;
-use heddle_hw::fp32_mad::Fp32Mad;
-use heddle_hw::fp32_mul::Fp32Mul;
+use heddle_hw::fp32::add::Fp32Add;
+use heddle_hw::fp32::cmp::Fp32Cmp;
+use heddle_hw::fp32::mad::Fp32Mad;
+use heddle_hw::fp32::mul::Fp32Mul;
 
 /// Level 1 pairs, then level 2 pairs, then random pairs; `modes` variants of each pair
 /// in levels 1 and 2 (the caller turns the index into a mode), a random one after.

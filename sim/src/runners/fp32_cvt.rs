@@ -6,7 +6,7 @@ use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::fp32_cvt::{cvt, kind};
 use crate::vectors::{f32_fraction_patterns, f32_random, f32_specials, Rng};
-use heddle_hw::fp32_cvt::Fp32Cvt;
+use heddle_hw::fp32::cvt::Fp32Cvt;
 
 const NAME: &str = "fp32_cvt";
 

@@ -5,8 +5,8 @@ use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::int_alu as golden;
 use crate::vectors::Rng;
-use heddle_hw::int_alu::IntAlu;
-use heddle_hw::mul32::Mul32;
+use heddle_hw::sp::int_alu::IntAlu;
+use heddle_hw::prim::mul32::Mul32;
 
 /// Boundary operands: zero and one, the s32/u32 extremes and their neighbours, the
 /// mul24 boundaries (bit 23 and bit 24), shift amounts around 32, and mixed patterns.

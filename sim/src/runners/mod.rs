@@ -15,8 +15,8 @@ use crate::cosim::{Bench, CosimError, CosimReport};
 use crate::golden::fp32_classify::{classify, Fp32Class};
 use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
-use heddle_hw::fp32_classify::Fp32Classify;
-use heddle_hw::fp32_unpack::Fp32Unpack;
+use heddle_hw::fp32::classify::Fp32Classify;
+use heddle_hw::fp32::unpack::Fp32Unpack;
 use heddle_hw::ValidPipe32x3;
 use rust_hdl::prelude::*;
 
@@ -252,7 +252,7 @@ pub const RUNNERS: &[&str] = &[
 /// then random pairs, against the exact product.
 pub fn mul24(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let name = "mul24";
-    let mut bench = Bench::combinational(name, &verilog(name)?, heddle_hw::mul24::Mul24::default())?;
+    let mut bench = Bench::combinational(name, &verilog(name)?, heddle_hw::prim::mul24::Mul24::default())?;
     let edges: [u64; 10] = [0, 1, 2, 3, 0x7F_FFFF, 0x80_0000, 0x80_0001, 0xFF_FFFE, 0xFF_FFFF, 0xAA_AAAA];
     let mut rng = Rng::new(seed);
     for i in 0..n {

@@ -9,7 +9,7 @@ use crate::sfu::model::{self, Op};
 use crate::sfu::tablegen::TFn;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::sfu::{Sfu, SFU_LATENCY};
-use heddle_hw::sfu_rro::{SfuRro, RRO_LATENCY};
+use heddle_hw::sfu::rro::{SfuRro, RRO_LATENCY};
 use std::collections::VecDeque;
 
 /// One SFU operation.
@@ -311,7 +311,7 @@ mod tests {
 // ---------------------------------------------------------------- attribute interpolation
 
 use crate::sfu::attr::{self, AttrIn};
-use heddle_hw::sfu_attr::{SfuAttr, ATTR_LATENCY};
+use heddle_hw::sfu::attr::{SfuAttr, ATTR_LATENCY};
 
 /// Directed quads: exact cancellation between the products (leaving C or nothing), ties
 /// broken by a tiny third term, zero signs, infinities, NaN, overflow, flush to zero,

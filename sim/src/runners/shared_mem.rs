@@ -152,9 +152,9 @@ pub struct SharedMemDriver {
 
 const NAME: &str = "shared_mem";
 
-/// Cycles from the one after a request's last step to its `out_valid` (hw/src/shared_mem.rs,
+/// Cycles from the one after a request's last step to its `out_valid` (hw/src/smem/mod.rs,
 /// "Pipeline").
-const RESPONSE_DELAY: u64 = heddle_hw::shared_mem::SMEM_LATENCY as u64 - 1;
+const RESPONSE_DELAY: u64 = heddle_hw::smem::SMEM_LATENCY as u64 - 1;
 
 impl SharedMemDriver {
     pub fn new(seed: u64, gaps: bool) -> Result<Self, CosimError> {

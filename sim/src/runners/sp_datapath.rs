@@ -5,7 +5,7 @@ use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::sp_datapath::{exec, SpOp};
 use crate::vectors::{f32_random, Rng};
-use heddle_hw::sp_datapath::SpDatapath;
+use heddle_hw::sp::SpDatapath;
 use std::collections::VecDeque;
 
 /// A random operation: op codes 0..47 (integer, FP, and a few unused codes), operands

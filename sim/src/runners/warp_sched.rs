@@ -8,8 +8,8 @@ use crate::golden::warp_sched::{Bugs, SchedConfig, SchedIn, SchedModel, SchedOut
 use crate::sched::random::{random_script, RandomOpts};
 use crate::sched::{CtaPlan, Driver, DriverOpts, Guards, MemReady, Program};
 use crate::vectors::Rng;
-use heddle_hw::issue_select::IssueTiming;
-use heddle_hw::warp_sched::WarpSched;
+use heddle_hw::sched::issue_select::IssueTiming;
+use heddle_hw::sched::WarpSched;
 use rust_hdl::prelude::*;
 
 const NAME: &str = "warp_sched";

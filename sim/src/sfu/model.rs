@@ -3,8 +3,8 @@
 //! and the range-reduction step (RRO). Plain integer Rust, no rust-hdl: fast enough for
 //! the 2^32 sweeps of `heddle sfu-report`. The hw block (`heddle_hw::sfu`) must equal it on
 //! every input.
-use heddle_hw::sfu_table::{SfuTable, ACC_FRAC, SQ_BITS, XL_BITS};
-use heddle_hw::sfu_tables;
+use heddle_hw::sfu::table::{SfuTable, ACC_FRAC, SQ_BITS, XL_BITS};
+use heddle_hw::sfu::tables;
 
 /// The operations of the SFU (the `op` port of the hw block uses these codes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -364,11 +364,11 @@ pub fn rro_ex2(x: u32) -> u32 {
 /// The committed tables.
 pub fn table(op: Op) -> &'static SfuTable {
     match op {
-        Op::Rcp => &sfu_tables::RCP,
-        Op::Rsq => &sfu_tables::RSQ,
-        Op::Lg2 => &sfu_tables::LG2,
-        Op::Ex2 => &sfu_tables::EX2,
-        _ => &sfu_tables::SIN,
+        Op::Rcp => &tables::RCP,
+        Op::Rsq => &tables::RSQ,
+        Op::Lg2 => &tables::LG2,
+        Op::Ex2 => &tables::EX2,
+        _ => &tables::SIN,
     }
 }
 

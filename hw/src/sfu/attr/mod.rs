@@ -1,0 +1,280 @@
+//! Planar attribute interpolation (seed C.4, C.6; docs/sfu.md): the four pixels of a 2x2
+//! quad per clock, U(i, j) = A (qx + i + 1/2) + B (qy + j + 1/2) + C, binary32 in and out,
+//! each value the exact sum rounded once (round to nearest even, G80 flush and NaN rules).
+//! The quad shares two multipliers (mA (2qx + 1), mB (2qy + 1); the second column and row
+//! add 2 mA, 2 mB). Latency 3 clocks, one quad per clock.
+//!
+//! Pipeline: [`SfuAttrTerms`] (unpack, products, normalized terms, special results) ->
+//! register -> four [`SfuAttrSum`] (exact window sums) -> register -> four
+//! [`SfuAttrRound`] (normalize, round, pack) -> register.
+//!
+//! Ports:
+//! - `clock`      in   1  rising-edge clock
+//! - `in_valid`   in   1  a quad is presented
+//! - `a`, `b`, `c` in 32  plane coefficients
+//! - `qx`, `qy`   in  12  quad origin: pixel centres at (qx + i + 1/2, qy + j + 1/2)
+//! - `out_valid`  out  1  `in_valid`, 3 clocks later
+//! - `u00`, `u10`, `u01`, `u11`  out 32  U(i, j) for (i, j) = (0,0), (1,0), (0,1), (1,1)
+
+pub mod round;
+pub mod sum;
+pub mod terms;
+pub mod wide;
+use crate::sfu::attr::round::SfuAttrRound;
+use crate::sfu::attr::sum::SfuAttrSum;
+use crate::sfu::attr::terms::SfuAttrTerms;
+use rust_hdl::prelude::*;
+
+/// Latency in clocks.
+pub const ATTR_LATENCY: usize = 3;
+
+#[derive(LogicBlock, Default)]
+pub struct SfuAttr {
+    pub clock: Signal<In, Clock>,
+    pub in_valid: Signal<In, Bit>,
+    pub a: Signal<In, Bits<32>>,
+    pub b: Signal<In, Bits<32>>,
+    pub c: Signal<In, Bits<32>>,
+    pub qx: Signal<In, Bits<12>>,
+    pub qy: Signal<In, Bits<12>>,
+    pub out_valid: Signal<Out, Bit>,
+    pub u00: Signal<Out, Bits<32>>,
+    pub u10: Signal<Out, Bits<32>>,
+    pub u01: Signal<Out, Bits<32>>,
+    pub u11: Signal<Out, Bits<32>>,
+    terms: SfuAttrTerms,
+    s00: SfuAttrSum,
+    s10: SfuAttrSum,
+    s01: SfuAttrSum,
+    s11: SfuAttrSum,
+    o00: SfuAttrRound,
+    o10: SfuAttrRound,
+    o01: SfuAttrRound,
+    o11: SfuAttrRound,
+    r1_valid: DFF<Bit>,
+    r1_a0_z: DFF<Bit>,
+    r1_a0_s: DFF<Bit>,
+    r1_a0_e: DFF<Bits<10>>,
+    r1_a0_m: DFF<Bits<38>>,
+    r1_a1_z: DFF<Bit>,
+    r1_a1_s: DFF<Bit>,
+    r1_a1_e: DFF<Bits<10>>,
+    r1_a1_m: DFF<Bits<38>>,
+    r1_b0_z: DFF<Bit>,
+    r1_b0_s: DFF<Bit>,
+    r1_b0_e: DFF<Bits<10>>,
+    r1_b0_m: DFF<Bits<38>>,
+    r1_b1_z: DFF<Bit>,
+    r1_b1_s: DFF<Bit>,
+    r1_b1_e: DFF<Bits<10>>,
+    r1_b1_m: DFF<Bits<38>>,
+    r1_c_z: DFF<Bit>,
+    r1_c_s: DFF<Bit>,
+    r1_c_e: DFF<Bits<10>>,
+    r1_c_m: DFF<Bits<38>>,
+    r1_spec: DFF<Bit>,
+    r1_spec_y: DFF<Bits<32>>,
+    r1_zneg: DFF<Bit>,
+    r2_valid: DFF<Bit>,
+    r2_spec: DFF<Bit>,
+    r2_spec_y: DFF<Bits<32>>,
+    r2_zneg: DFF<Bit>,
+    r2_00_hi: DFF<Bits<82>>,
+    r2_00_lo: DFF<Bits<64>>,
+    r2_00_ea: DFF<Bits<10>>,
+    r2_10_hi: DFF<Bits<82>>,
+    r2_10_lo: DFF<Bits<64>>,
+    r2_10_ea: DFF<Bits<10>>,
+    r2_01_hi: DFF<Bits<82>>,
+    r2_01_lo: DFF<Bits<64>>,
+    r2_01_ea: DFF<Bits<10>>,
+    r2_11_hi: DFF<Bits<82>>,
+    r2_11_lo: DFF<Bits<64>>,
+    r2_11_ea: DFF<Bits<10>>,
+    o_valid: DFF<Bit>,
+    o_00: DFF<Bits<32>>,
+    o_10: DFF<Bits<32>>,
+    o_01: DFF<Bits<32>>,
+    o_11: DFF<Bits<32>>,
+}
+
+impl Logic for SfuAttr {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.r1_valid.clock.next = self.clock.val();
+        self.r1_a0_z.clock.next = self.clock.val();
+        self.r1_a0_s.clock.next = self.clock.val();
+        self.r1_a0_e.clock.next = self.clock.val();
+        self.r1_a0_m.clock.next = self.clock.val();
+        self.r1_a1_z.clock.next = self.clock.val();
+        self.r1_a1_s.clock.next = self.clock.val();
+        self.r1_a1_e.clock.next = self.clock.val();
+        self.r1_a1_m.clock.next = self.clock.val();
+        self.r1_b0_z.clock.next = self.clock.val();
+        self.r1_b0_s.clock.next = self.clock.val();
+        self.r1_b0_e.clock.next = self.clock.val();
+        self.r1_b0_m.clock.next = self.clock.val();
+        self.r1_b1_z.clock.next = self.clock.val();
+        self.r1_b1_s.clock.next = self.clock.val();
+        self.r1_b1_e.clock.next = self.clock.val();
+        self.r1_b1_m.clock.next = self.clock.val();
+        self.r1_c_z.clock.next = self.clock.val();
+        self.r1_c_s.clock.next = self.clock.val();
+        self.r1_c_e.clock.next = self.clock.val();
+        self.r1_c_m.clock.next = self.clock.val();
+        self.r1_spec.clock.next = self.clock.val();
+        self.r1_spec_y.clock.next = self.clock.val();
+        self.r1_zneg.clock.next = self.clock.val();
+        self.r2_valid.clock.next = self.clock.val();
+        self.r2_spec.clock.next = self.clock.val();
+        self.r2_spec_y.clock.next = self.clock.val();
+        self.r2_zneg.clock.next = self.clock.val();
+        self.r2_00_hi.clock.next = self.clock.val();
+        self.r2_00_lo.clock.next = self.clock.val();
+        self.r2_00_ea.clock.next = self.clock.val();
+        self.r2_10_hi.clock.next = self.clock.val();
+        self.r2_10_lo.clock.next = self.clock.val();
+        self.r2_10_ea.clock.next = self.clock.val();
+        self.r2_01_hi.clock.next = self.clock.val();
+        self.r2_01_lo.clock.next = self.clock.val();
+        self.r2_01_ea.clock.next = self.clock.val();
+        self.r2_11_hi.clock.next = self.clock.val();
+        self.r2_11_lo.clock.next = self.clock.val();
+        self.r2_11_ea.clock.next = self.clock.val();
+        self.o_valid.clock.next = self.clock.val();
+        self.o_00.clock.next = self.clock.val();
+        self.o_10.clock.next = self.clock.val();
+        self.o_01.clock.next = self.clock.val();
+        self.o_11.clock.next = self.clock.val();
+        // Stage 1.
+        self.terms.a.next = self.a.val();
+        self.terms.b.next = self.b.val();
+        self.terms.c.next = self.c.val();
+        self.terms.qx.next = self.qx.val();
+        self.terms.qy.next = self.qy.val();
+        self.r1_valid.d.next = self.in_valid.val();
+        self.r1_a0_z.d.next = self.terms.a0_z.val();
+        self.r1_a0_s.d.next = self.terms.a0_s.val();
+        self.r1_a0_e.d.next = self.terms.a0_e.val();
+        self.r1_a0_m.d.next = self.terms.a0_m.val();
+        self.r1_a1_z.d.next = self.terms.a1_z.val();
+        self.r1_a1_s.d.next = self.terms.a1_s.val();
+        self.r1_a1_e.d.next = self.terms.a1_e.val();
+        self.r1_a1_m.d.next = self.terms.a1_m.val();
+        self.r1_b0_z.d.next = self.terms.b0_z.val();
+        self.r1_b0_s.d.next = self.terms.b0_s.val();
+        self.r1_b0_e.d.next = self.terms.b0_e.val();
+        self.r1_b0_m.d.next = self.terms.b0_m.val();
+        self.r1_b1_z.d.next = self.terms.b1_z.val();
+        self.r1_b1_s.d.next = self.terms.b1_s.val();
+        self.r1_b1_e.d.next = self.terms.b1_e.val();
+        self.r1_b1_m.d.next = self.terms.b1_m.val();
+        self.r1_c_z.d.next = self.terms.c_z.val();
+        self.r1_c_s.d.next = self.terms.c_s.val();
+        self.r1_c_e.d.next = self.terms.c_e.val();
+        self.r1_c_m.d.next = self.terms.c_m.val();
+        self.r1_spec.d.next = self.terms.spec.val();
+        self.r1_spec_y.d.next = self.terms.spec_y.val();
+        self.r1_zneg.d.next = self.terms.zneg.val();
+        // Stage 2: pixel (i, j) sums A_i x, B_j y and C.
+        self.s00.p_z.next = self.r1_a0_z.q.val();
+        self.s00.p_s.next = self.r1_a0_s.q.val();
+        self.s00.p_e.next = self.r1_a0_e.q.val();
+        self.s00.p_m.next = self.r1_a0_m.q.val();
+        self.s00.q_z.next = self.r1_b0_z.q.val();
+        self.s00.q_s.next = self.r1_b0_s.q.val();
+        self.s00.q_e.next = self.r1_b0_e.q.val();
+        self.s00.q_m.next = self.r1_b0_m.q.val();
+        self.s00.r_z.next = self.r1_c_z.q.val();
+        self.s00.r_s.next = self.r1_c_s.q.val();
+        self.s00.r_e.next = self.r1_c_e.q.val();
+        self.s00.r_m.next = self.r1_c_m.q.val();
+        self.r2_00_hi.d.next = self.s00.s_hi.val();
+        self.r2_00_lo.d.next = self.s00.s_lo.val();
+        self.r2_00_ea.d.next = self.s00.ea.val();
+        self.s10.p_z.next = self.r1_a1_z.q.val();
+        self.s10.p_s.next = self.r1_a1_s.q.val();
+        self.s10.p_e.next = self.r1_a1_e.q.val();
+        self.s10.p_m.next = self.r1_a1_m.q.val();
+        self.s10.q_z.next = self.r1_b0_z.q.val();
+        self.s10.q_s.next = self.r1_b0_s.q.val();
+        self.s10.q_e.next = self.r1_b0_e.q.val();
+        self.s10.q_m.next = self.r1_b0_m.q.val();
+        self.s10.r_z.next = self.r1_c_z.q.val();
+        self.s10.r_s.next = self.r1_c_s.q.val();
+        self.s10.r_e.next = self.r1_c_e.q.val();
+        self.s10.r_m.next = self.r1_c_m.q.val();
+        self.r2_10_hi.d.next = self.s10.s_hi.val();
+        self.r2_10_lo.d.next = self.s10.s_lo.val();
+        self.r2_10_ea.d.next = self.s10.ea.val();
+        self.s01.p_z.next = self.r1_a0_z.q.val();
+        self.s01.p_s.next = self.r1_a0_s.q.val();
+        self.s01.p_e.next = self.r1_a0_e.q.val();
+        self.s01.p_m.next = self.r1_a0_m.q.val();
+        self.s01.q_z.next = self.r1_b1_z.q.val();
+        self.s01.q_s.next = self.r1_b1_s.q.val();
+        self.s01.q_e.next = self.r1_b1_e.q.val();
+        self.s01.q_m.next = self.r1_b1_m.q.val();
+        self.s01.r_z.next = self.r1_c_z.q.val();
+        self.s01.r_s.next = self.r1_c_s.q.val();
+        self.s01.r_e.next = self.r1_c_e.q.val();
+        self.s01.r_m.next = self.r1_c_m.q.val();
+        self.r2_01_hi.d.next = self.s01.s_hi.val();
+        self.r2_01_lo.d.next = self.s01.s_lo.val();
+        self.r2_01_ea.d.next = self.s01.ea.val();
+        self.s11.p_z.next = self.r1_a1_z.q.val();
+        self.s11.p_s.next = self.r1_a1_s.q.val();
+        self.s11.p_e.next = self.r1_a1_e.q.val();
+        self.s11.p_m.next = self.r1_a1_m.q.val();
+        self.s11.q_z.next = self.r1_b1_z.q.val();
+        self.s11.q_s.next = self.r1_b1_s.q.val();
+        self.s11.q_e.next = self.r1_b1_e.q.val();
+        self.s11.q_m.next = self.r1_b1_m.q.val();
+        self.s11.r_z.next = self.r1_c_z.q.val();
+        self.s11.r_s.next = self.r1_c_s.q.val();
+        self.s11.r_e.next = self.r1_c_e.q.val();
+        self.s11.r_m.next = self.r1_c_m.q.val();
+        self.r2_11_hi.d.next = self.s11.s_hi.val();
+        self.r2_11_lo.d.next = self.s11.s_lo.val();
+        self.r2_11_ea.d.next = self.s11.ea.val();
+        self.r2_valid.d.next = self.r1_valid.q.val();
+        self.r2_spec.d.next = self.r1_spec.q.val();
+        self.r2_spec_y.d.next = self.r1_spec_y.q.val();
+        self.r2_zneg.d.next = self.r1_zneg.q.val();
+        // Stage 3.
+        self.o00.s_hi.next = self.r2_00_hi.q.val();
+        self.o00.s_lo.next = self.r2_00_lo.q.val();
+        self.o00.ea.next = self.r2_00_ea.q.val();
+        self.o00.zneg.next = self.r2_zneg.q.val();
+        self.o00.spec.next = self.r2_spec.q.val();
+        self.o00.spec_y.next = self.r2_spec_y.q.val();
+        self.o_00.d.next = self.o00.y.val();
+        self.u00.next = self.o_00.q.val();
+        self.o10.s_hi.next = self.r2_10_hi.q.val();
+        self.o10.s_lo.next = self.r2_10_lo.q.val();
+        self.o10.ea.next = self.r2_10_ea.q.val();
+        self.o10.zneg.next = self.r2_zneg.q.val();
+        self.o10.spec.next = self.r2_spec.q.val();
+        self.o10.spec_y.next = self.r2_spec_y.q.val();
+        self.o_10.d.next = self.o10.y.val();
+        self.u10.next = self.o_10.q.val();
+        self.o01.s_hi.next = self.r2_01_hi.q.val();
+        self.o01.s_lo.next = self.r2_01_lo.q.val();
+        self.o01.ea.next = self.r2_01_ea.q.val();
+        self.o01.zneg.next = self.r2_zneg.q.val();
+        self.o01.spec.next = self.r2_spec.q.val();
+        self.o01.spec_y.next = self.r2_spec_y.q.val();
+        self.o_01.d.next = self.o01.y.val();
+        self.u01.next = self.o_01.q.val();
+        self.o11.s_hi.next = self.r2_11_hi.q.val();
+        self.o11.s_lo.next = self.r2_11_lo.q.val();
+        self.o11.ea.next = self.r2_11_ea.q.val();
+        self.o11.zneg.next = self.r2_zneg.q.val();
+        self.o11.spec.next = self.r2_spec.q.val();
+        self.o11.spec_y.next = self.r2_spec_y.q.val();
+        self.o_11.d.next = self.o11.y.val();
+        self.u11.next = self.o_11.q.val();
+        self.o_valid.d.next = self.r2_valid.q.val();
+        self.out_valid.next = self.o_valid.q.val();
+    }
+}

@@ -1,0 +1,74 @@
+//! 146-bit two's complement arithmetic for the native Rust models of the attribute
+//! interpolator's window (hw/src/sfu/attr/sum.rs, sfu_attr_round.rs): three 64-bit limbs,
+//! values modulo 2^146. Not a block.
+
+/// Window width in bits.
+pub const W: u32 = 146;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Wide(pub [u64; 3]);
+
+impl Wide {
+    pub fn zero() -> Wide {
+        Wide([0; 3])
+    }
+    fn mask(mut self) -> Wide {
+        self.0[2] &= (1u64 << (W - 128)) - 1;
+        self
+    }
+    /// m << k (m < 2^38, k + 38 <= W).
+    pub fn shl(m: u64, k: u32) -> Wide {
+        let mut r = [0u64; 3];
+        let (w, b) = ((k / 64) as usize, k % 64);
+        r[w] |= m << b;
+        if b != 0 && w + 1 < 3 {
+            r[w + 1] |= m >> (64 - b);
+        }
+        Wide(r).mask()
+    }
+    pub fn add(self, o: Wide) -> Wide {
+        let mut r = [0u64; 3];
+        let mut c = 0u128;
+        for i in 0..3 {
+            let s = self.0[i] as u128 + o.0[i] as u128 + c;
+            r[i] = s as u64;
+            c = s >> 64;
+        }
+        Wide(r).mask()
+    }
+    pub fn neg(self) -> Wide {
+        Wide([!self.0[0], !self.0[1], !self.0[2]]).add(Wide([1, 0, 0]))
+    }
+    /// All ones (-1).
+    pub fn minus_one() -> Wide {
+        Wide([u64::MAX, u64::MAX, u64::MAX]).mask()
+    }
+    pub fn is_zero(self) -> bool {
+        self.0 == [0; 3]
+    }
+    pub fn bit(self, i: u32) -> bool {
+        (self.0[(i / 64) as usize] >> (i % 64)) & 1 == 1
+    }
+    /// Position of the highest set bit (None for zero).
+    pub fn lead(self) -> Option<u32> {
+        (0..3).rev().find(|&i| self.0[i] != 0).map(|i| i as u32 * 64 + 63 - self.0[i].leading_zeros())
+    }
+    /// Bits hi..=lo as an integer (hi - lo < 64).
+    pub fn bits(self, hi: u32, lo: u32) -> u64 {
+        (lo..=hi).rev().fold(0u64, |a, i| (a << 1) | self.bit(i) as u64)
+    }
+    /// Is any bit below `n` set?
+    pub fn any_below(self, n: u32) -> bool {
+        (0..n).any(|i| self.bit(i))
+    }
+    /// self << k (mod 2^W).
+    pub fn shl_wide(self, k: u32) -> Wide {
+        let mut r = Wide::zero();
+        for i in 0..W.saturating_sub(k) {
+            if self.bit(i) {
+                r.0[((i + k) / 64) as usize] |= 1 << ((i + k) % 64);
+            }
+        }
+        r
+    }
+}

@@ -1,0 +1,3 @@
+//! The streaming multiprocessor (issue 19): the SM top and its own blocks (instruction
+//! memory, decoder, register file, load/store unit, CTA dispatcher, host interface) will live
+//! here; the units it joins stay in their own folders. Empty until then.
