@@ -418,7 +418,7 @@ fn run_sched(path: &std::path::Path, hw: bool, trace: bool, max_clocks: u64) -> 
 
 fn sched_sweep(clocks: u64, seeds: u64) -> Result<(), String> {
     use heddle_hw::sched::issue_select::IssueTiming;
-    use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, LockStep};
+    use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, Tiny};
     use heddle_sim::sched::isa_map::{GsmRun, Lats};
     use heddle_sim::sched::random::{random_script, RandomOpts};
     use heddle_sim::sched::{DriverOpts, Guards};
@@ -441,7 +441,7 @@ fn sched_sweep(clocks: u64, seeds: u64) -> Result<(), String> {
         let small = IssueTiming { occ_sfu: 6, occ_fma: 5, urgent_after: 3, ..t };
         let ro = RandomOpts { max_cta_warps: 4, ctas: 6, ..Default::default() };
         let (prog, plan) = random_script(&mut rng, ro);
-        let mut ls = LockStep::<4, 32, 1, 2, 6, 2, 2>::new(small, prog, plan, Guards::Script, random_opts(&mut rng, seed), true, false)
+        let mut ls = Tiny::new(small, prog, plan, Guards::Script, random_opts(&mut rng, seed), true, false)
             .map_err(|e| e.to_string())?;
         random_streams(&mut ls, &mut rng, clocks, ro).map_err(|e| format!("small, seed {seed}: {e}"))?;
         let l = &ls.drv.log;

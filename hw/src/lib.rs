@@ -4,6 +4,7 @@
 //! [`blocks`] is the registry of every block exported to `verilog-out/` by
 //! `heddle verilog`; a block that is not registered is not part of the product.
 
+pub mod config;
 pub mod fma;
 pub mod fp32;
 pub mod prim;
@@ -18,12 +19,32 @@ use rust_hdl::prelude::*;
 /// The configuration of `ValidPipe` exported as `valid_pipe`: a 32-bit payload, 3 stages.
 pub type ValidPipe32x3 = prim::valid_pipe::ValidPipe<32, 3>;
 
-/// The configuration of `SharedMem` exported as `shared_mem`: 16 banks x 256 words (16 KB).
-pub type SharedMem16K = smem::SharedMem<8>;
+use config::G80;
+
+/// The configuration of `SharedMem` exported as `shared_mem`: the G80's 16 KB, 16 banks x
+/// 256 words.
+pub type SharedMem16K = smem::SharedMem<{ G80.smem_row_bits() }>;
+
+/// `WarpSched` for an SM configuration's sizes (a macro: const generics cannot take a
+/// struct). `warp_sched_of!(G80)` is the G80 SM's scheduler.
+#[macro_export]
+macro_rules! warp_sched_of {
+    ($cfg:expr) => {
+        $crate::sched::WarpSched<
+            { $cfg.warps },
+            { $cfg.lanes },
+            { $cfg.stack_log2 },
+            { $cfg.stack_pointer_bits() },
+            { $cfg.stack_addr_bits() },
+            { $cfg.scoreboard_entries },
+            { $cfg.cta_slots },
+        >
+    };
+}
 
 /// The configuration of `WarpSched` exported as `warp_sched`: the G80 SM's scheduler, 24
 /// warps of 32 threads, stack depth 32, 4 scoreboard entries per warp, 8 CTA slots.
-pub type WarpSched24 = sched::WarpSched<24, 32, 4, 5, 9, 4, 8>;
+pub type WarpSched24 = warp_sched_of!(G80);
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]

@@ -12,14 +12,14 @@ use heddle_sim::golden::warp_sched::{Opnd, SInst};
 use heddle_sim::gsm::{GlobalMem, Launch};
 use heddle_sim::isa::asm::assemble;
 use heddle_sim::ptx::translate::Kernel;
-use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, LockStep};
+use heddle_sim::runners::warp_sched::{random_opts, random_streams, Exported, Tiny};
 use heddle_sim::runners::{self, Replays};
 use heddle_sim::sched::isa_map::{GsmRun, Lats};
 use heddle_sim::sched::random::{random_script, RandomOpts};
 use heddle_sim::sched::{text, CtaPlan, DriverOpts, Guards, Log, Outcome, PInst, Program, WarpPlan};
 use heddle_sim::vectors::Rng;
 
-const T: IssueTiming = IssueTiming { occ_sp: 2, occ_sfu: 8, occ_sfumul: 2, occ_fma: 16, occ_mem: 2, urgent_after: 8 };
+const T: IssueTiming = IssueTiming::of(&heddle_hw::config::G80);
 
 /// Runs a text script to completion, golden and hw in lock step (or golden only).
 fn run_with(src: &str, opts: DriverOpts, hw: bool) -> Exported {
@@ -655,7 +655,7 @@ fn random_streams_match_the_golden_model() {
         total += ls.clocks;
     }
     // A small configuration: stack depth 4 overflows, 2 scoreboard entries fill up.
-    type Small = LockStep<4, 32, 1, 2, 6, 2, 2>;
+    type Small = Tiny;
     let t = IssueTiming { occ_sfu: 6, occ_fma: 5, urgent_after: 3, ..T };
     let mut rng = Rng::new(99);
     let ro = RandomOpts { max_cta_warps: 4, ctas: 6, ..Default::default() };

@@ -29,6 +29,7 @@
 //! - `win`        out N one-hot selected warp (phase 1; 0: none)
 //! - `win_any`    out 1 a warp is selected
 //! - `win_idx`    out 5 its index
+use crate::config::{SmConfig, G80};
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -43,13 +44,21 @@ pub struct IssueTiming {
     pub urgent_after: u8,
 }
 
+impl IssueTiming {
+    /// The timing of an SM configuration ([`SmConfig::occupancies`]).
+    pub const fn of(c: &SmConfig) -> Self {
+        let o = c.occupancies();
+        IssueTiming { occ_sp: o[0], occ_sfu: o[1], occ_sfumul: o[2], occ_fma: o[3], occ_mem: o[4], urgent_after: c.urgent_after }
+    }
+}
+
 impl Default for IssueTiming {
     /// The G80: an SP warp-instruction occupies the 8 SPs for 4 clocks (2 slots), a special
     /// function the 2 SFUs for 16 clocks (8 slots), `mul.f32` the SFUs' 8 multipliers for
     /// 4 clocks; one FMA unit takes 32 clocks per warp (16 slots); the memory pipeline
     /// accepts a warp-instruction every 2 slots.
     fn default() -> Self {
-        IssueTiming { occ_sp: 2, occ_sfu: 8, occ_sfumul: 2, occ_fma: 16, occ_mem: 2, urgent_after: 8 }
+        IssueTiming::of(&G80)
     }
 }
 

@@ -105,11 +105,24 @@ pub struct SchedConfig {
 
 impl Default for SchedConfig {
     fn default() -> Self {
-        SchedConfig { warps: 24, lanes: 32, sa: 4, sb_entries: 4, ctas: 8, occ: [2, 8, 2, 16, 2], urgent_after: 8 }
+        SchedConfig::of(&heddle_hw::config::G80)
     }
 }
 
 impl SchedConfig {
+    /// The scheduler of an SM configuration.
+    pub const fn of(c: &heddle_hw::config::SmConfig) -> Self {
+        SchedConfig {
+            warps: c.warps,
+            lanes: c.lanes,
+            sa: c.stack_log2,
+            sb_entries: c.scoreboard_entries,
+            ctas: c.cta_slots,
+            occ: c.occupancies(),
+            urgent_after: c.urgent_after,
+        }
+    }
+
     /// Stack depth in entries (the top of stack included).
     pub fn depth(&self) -> usize {
         2 << self.sa

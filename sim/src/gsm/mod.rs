@@ -33,7 +33,21 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { regs: 8192, shared_bytes: 16384, max_threads_per_cta: 512, max_warps: 24, stack_depth: 32, watchdog: 50_000_000 }
+        Config::of(&heddle_hw::config::G80)
+    }
+}
+
+impl Config {
+    /// The golden SM of an SM configuration (watchdog: 5 * 10^7 warp-instructions).
+    pub fn of(c: &heddle_hw::config::SmConfig) -> Self {
+        Config {
+            regs: c.regs as u32,
+            shared_bytes: c.shared_bytes as u32,
+            max_threads_per_cta: c.max_threads_per_cta as u32,
+            max_warps: c.warps as u32,
+            stack_depth: c.stack_depth(),
+            watchdog: 50_000_000,
+        }
     }
 }
 

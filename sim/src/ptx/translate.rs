@@ -91,16 +91,21 @@ pub struct SmResources {
 }
 
 impl SmResources {
-    /// The G80 SM of DESIGN.md.
-    pub const G80: SmResources = SmResources {
-        regs: 8192,
-        shared_bytes: 16384,
-        max_threads: 768,
-        max_warps: 24,
-        max_ctas: 8,
-        max_threads_per_cta: 512,
-        warp_size: 32,
-    };
+    /// The G80 SM (`heddle_hw::config::G80`).
+    pub const G80: SmResources = SmResources::of(&heddle_hw::config::G80);
+
+    /// The resources of an SM configuration.
+    pub const fn of(c: &heddle_hw::config::SmConfig) -> Self {
+        SmResources {
+            regs: c.regs as u32,
+            shared_bytes: c.shared_bytes as u32,
+            max_threads: (c.warps * c.lanes) as u32,
+            max_warps: c.warps as u32,
+            max_ctas: c.cta_slots as u32,
+            max_threads_per_cta: c.max_threads_per_cta as u32,
+            warp_size: c.lanes as u32,
+        }
+    }
 }
 
 /// How many CTAs of `threads_per_cta` fit on one SM, which resource limits it, and the

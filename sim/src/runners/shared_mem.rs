@@ -11,10 +11,10 @@ use crate::vectors::Rng;
 use heddle_hw::SharedMem16K;
 use std::collections::VecDeque;
 
-/// Words per bank of the exported configuration.
-pub const WORDS_PER_BANK: usize = 256;
+/// Words per bank of the exported configuration (the G80's).
+pub const WORDS_PER_BANK: usize = 1 << heddle_hw::config::G80.smem_row_bits();
 /// Its size in bytes.
-pub const MEM_BYTES: u32 = 16 * 4 * WORDS_PER_BANK as u32;
+pub const MEM_BYTES: u32 = (heddle_hw::config::SMEM_BANKS * 4 * WORDS_PER_BANK) as u32;
 
 /// A weighted random half-warp request.
 pub fn random_request(rng: &mut Rng) -> HalfWarp {

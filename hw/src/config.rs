@@ -1,0 +1,170 @@
+//! The SM configuration: every size of the SM in one place, with named presets. The hw
+//! type aliases (`lib.rs`), the scheduler's issue timing, the golden models' configurations
+//! and the testbenches' configurations are all built from a preset here, so the G80's
+//! numbers are written once.
+//!
+//! Presets:
+//! - [`G80`]: the reference SM of the seeds (Patterson & Hennessy C.4 and C.7): 8 SPs,
+//!   2 SFUs, 1 FMA unit, warps of 32 threads, up to 24 warps, 8192 registers, 16 KB of
+//!   shared memory, a 32-entry branch-synchronization stack per warp.
+//! - [`TINY`]: 4 warps, stack depth 4, for tests that must reach every limit quickly.
+//! - `sm_small` (the FPGA board's SM) is sized by the SM issue from measured block RAM,
+//!   DSP and LUT use; it joins the presets then.
+//!
+//! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
+//! occupancies) are `const fn`s, so they can be const-generic arguments:
+//! `WarpSched<{ G80.warps }, { G80.lanes }, ..>`. [`SmConfig::checked`] asserts the limits
+//! every block relies on; the presets are checked at compile time.
+
+/// The sizes of one SM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmConfig {
+    /// Preset name (`g80`).
+    pub name: &'static str,
+    /// Scalar processor cores: a warp-instruction runs over them in `lanes / sps` clocks.
+    pub sps: usize,
+    /// Special function units, one special function result per clock each.
+    pub sfus: usize,
+    /// `mul.f32` multipliers per SFU.
+    pub sfu_multipliers: usize,
+    /// FMA units (binary64 and fused binary32), one lane per clock each.
+    pub fmas: usize,
+    /// Threads per warp (1..=32).
+    pub lanes: usize,
+    /// Warps resident on the SM (1..=32).
+    pub warps: usize,
+    /// 32-bit registers of the SM, partitioned among threads by the kernel's demand.
+    pub regs: usize,
+    /// Bytes of shared memory (16 banks of 32-bit words; a power of two, 64 bytes or more).
+    pub shared_bytes: usize,
+    /// Threads a CTA may have.
+    pub max_threads_per_cta: usize,
+    /// CTA slots: CTAs resident at once (1..=8).
+    pub cta_slots: usize,
+    /// log2 of each warp's stack entries per RAM bank: a stack of `2^(stack_log2 + 1)`
+    /// entries, the top of stack included.
+    pub stack_log2: usize,
+    /// Scoreboard entries (pending destinations) per warp (1..=4).
+    pub scoreboard_entries: usize,
+    /// Issue slots a memory warp-instruction occupies the memory pipeline for.
+    pub mem_slots: u8,
+    /// A ready warp denied this many times becomes urgent (0..=15): the starvation bound.
+    pub urgent_after: u8,
+}
+
+/// SP clocks per issue slot (the scheduler issues to SP and SFU on alternate clocks).
+pub const CLOCKS_PER_SLOT: usize = 2;
+
+/// Shared-memory banks (compute capability 1.x: bank = word address mod 16).
+pub const SMEM_BANKS: usize = 16;
+
+/// The G80 SM of the seeds.
+pub const G80: SmConfig = SmConfig {
+    name: "g80",
+    sps: 8,
+    sfus: 2,
+    sfu_multipliers: 4,
+    fmas: 1,
+    lanes: 32,
+    warps: 24,
+    regs: 8192,
+    shared_bytes: 16384,
+    max_threads_per_cta: 512,
+    cta_slots: 8,
+    stack_log2: 4,
+    scoreboard_entries: 4,
+    mem_slots: 2,
+    urgent_after: 8,
+}
+.checked();
+
+/// Issue slots for `clocks` SP clocks.
+const fn slots(clocks: usize) -> u8 {
+    clocks.div_ceil(CLOCKS_PER_SLOT) as u8
+}
+
+/// A tiny SM for tests and sweeps that must reach every limit quickly: 4 warps, a stack of
+/// 4 entries (overflows after one divergence), 2 scoreboard entries, 2 CTA slots.
+pub const TINY: SmConfig = SmConfig {
+    name: "tiny",
+    warps: 4,
+    regs: 1024,
+    shared_bytes: 1024,
+    max_threads_per_cta: 128,
+    cta_slots: 2,
+    stack_log2: 1,
+    scoreboard_entries: 2,
+    ..G80
+}
+.checked();
+
+/// Every preset, for listings and lookups by name.
+pub const PRESETS: [SmConfig; 2] = [G80, TINY];
+
+impl SmConfig {
+    /// Asserts the limits the blocks rely on (at compile time for a `const`).
+    pub const fn checked(self) -> Self {
+        assert!(self.lanes >= 1 && self.lanes <= 32, "SmConfig: 1..=32 lanes");
+        assert!(self.warps >= 1 && self.warps <= 32, "SmConfig: 1..=32 warps");
+        assert!(self.sps >= 1 && self.lanes % self.sps == 0, "SmConfig: sps must divide lanes");
+        assert!(self.sfus >= 1 && self.lanes % self.sfus == 0, "SmConfig: sfus must divide lanes");
+        assert!(self.fmas >= 1 && self.lanes % self.fmas == 0, "SmConfig: fmas must divide lanes");
+        assert!(self.sfu_multipliers >= 1, "SmConfig: at least one multiplier per SFU");
+        assert!(self.cta_slots >= 1 && self.cta_slots <= 8, "SmConfig: 1..=8 CTA slots");
+        assert!(self.scoreboard_entries >= 1 && self.scoreboard_entries <= 4, "SmConfig: 1..=4 scoreboard entries");
+        assert!(self.stack_log2 >= 1 && self.stack_log2 <= 8, "SmConfig: stack of 4..=512 entries");
+        assert!(self.urgent_after <= 15, "SmConfig: urgent_after 0..=15");
+        assert!(self.mem_slots >= 1 && self.mem_slots <= 31, "SmConfig: mem_slots 1..=31");
+        assert!(
+            self.shared_bytes.is_power_of_two() && self.shared_bytes >= 4 * SMEM_BANKS,
+            "SmConfig: shared memory a power of two, one word per bank or more"
+        );
+        assert!(self.max_threads_per_cta >= 1 && self.max_threads_per_cta <= self.warps * self.lanes, "SmConfig: a CTA fits the SM");
+        assert!(self.regs >= self.lanes, "SmConfig: at least one register per thread of a warp");
+        let occ = self.occupancies();
+        let mut i = 0;
+        while i < occ.len() {
+            assert!(occ[i] >= 1 && occ[i] <= 31, "SmConfig: unit occupancies 1..=31 slots");
+            i += 1;
+        }
+        self
+    }
+
+    /// Branch-synchronization stack entries per warp, the top of stack included.
+    pub const fn stack_depth(&self) -> usize {
+        2 << self.stack_log2
+    }
+
+    /// Width of a warp's stack pointer (`SPW` of the scheduler blocks).
+    pub const fn stack_pointer_bits(&self) -> usize {
+        self.stack_log2 + 1
+    }
+
+    /// Address width of the stack RAM banks: 32 warp rows of `2^stack_log2` entries (`AW`).
+    pub const fn stack_addr_bits(&self) -> usize {
+        5 + self.stack_log2
+    }
+
+    /// log2 of the words per shared-memory bank (`WA` of `SharedMem`).
+    pub const fn smem_row_bits(&self) -> usize {
+        (self.shared_bytes / 4 / SMEM_BANKS).trailing_zeros() as usize
+    }
+
+    /// Issue slots a warp-instruction occupies its unit for, by unit class: SP, SFU (special
+    /// functions), SFUMUL (`mul.f32` on the SFUs' multipliers), FMA, MEM. A warp of `lanes`
+    /// threads takes `lanes / units` clocks on `units` lanes of hardware.
+    pub const fn occupancies(&self) -> [u8; 5] {
+        [
+            slots(self.lanes / self.sps),
+            slots(self.lanes / self.sfus),
+            slots(self.lanes / (self.sfus * self.sfu_multipliers)),
+            slots(self.lanes / self.fmas),
+            self.mem_slots,
+        ]
+    }
+
+    /// The preset called `name`.
+    pub fn preset(name: &str) -> Option<SmConfig> {
+        PRESETS.iter().copied().find(|c| c.name == name)
+    }
+}
