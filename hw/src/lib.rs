@@ -25,12 +25,13 @@ use config::G80;
 /// 256 words.
 pub type SharedMem16K = smem::SharedMem<{ G80.smem_row_bits() }>;
 
-/// `WarpSched` for an SM configuration's sizes (a macro: const generics cannot take a
-/// struct). `warp_sched_of!(G80)` is the G80 SM's scheduler.
+/// A type generic over the scheduler's sizes (`WarpSched`, and its lock-step runner in
+/// heddle-sim), instantiated for an SM configuration: `sched_sized!(sched::WarpSched, G80)`.
+/// A macro, because const generics cannot take a struct.
 #[macro_export]
-macro_rules! warp_sched_of {
-    ($cfg:expr) => {
-        $crate::sched::WarpSched<
+macro_rules! sched_sized {
+    ($($ty:ident)::+, $cfg:expr) => {
+        $($ty)::+<
             { $cfg.warps },
             { $cfg.lanes },
             { $cfg.stack_log2 },
@@ -44,7 +45,7 @@ macro_rules! warp_sched_of {
 
 /// The configuration of `WarpSched` exported as `warp_sched`: the G80 SM's scheduler, 24
 /// warps of 32 threads, stack depth 32, 4 scoreboard entries per warp, 8 CTA slots.
-pub type WarpSched24 = warp_sched_of!(G80);
+pub type WarpSched24 = sched_sized!(sched::WarpSched, G80);
 
 /// One exported block: its file/module name and how to build its Verilog.
 #[derive(Clone, Copy)]

@@ -271,27 +271,11 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
 }
 
 /// The exported configuration.
-/// `LockStep` for an SM configuration's scheduler sizes (as `heddle_hw::warp_sched_of!`).
-#[macro_export]
-macro_rules! lock_step_of {
-    ($cfg:expr) => {
-        $crate::runners::warp_sched::LockStep<
-            { $cfg.warps },
-            { $cfg.lanes },
-            { $cfg.stack_log2 },
-            { $cfg.stack_pointer_bits() },
-            { $cfg.stack_addr_bits() },
-            { $cfg.scoreboard_entries },
-            { $cfg.cta_slots },
-        >
-    };
-}
-
 /// The lock step of the exported scheduler (the G80's).
-pub type Exported = lock_step_of!(heddle_hw::config::G80);
+pub type Exported = heddle_hw::sched_sized!(LockStep, heddle_hw::config::G80);
 
 /// The lock step of the [`heddle_hw::config::TINY`] scheduler: every limit within reach.
-pub type Tiny = lock_step_of!(heddle_hw::config::TINY);
+pub type Tiny = heddle_hw::sched_sized!(LockStep, heddle_hw::config::TINY);
 
 /// Driver options of the random runs (junk on ignored inputs, random memory readiness and
 /// priorities, clear after faults, the plan repeated).
