@@ -7,6 +7,7 @@
 pub mod config;
 pub mod fma;
 pub mod fp32;
+pub mod isa;
 pub mod prim;
 pub mod sched;
 pub mod sfu;

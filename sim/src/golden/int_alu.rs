@@ -3,52 +3,8 @@
 //! operand is read as the integer it denotes (signed or unsigned), the exact result is
 //! computed, and only then reduced modulo 2^32 or clamped. Nothing here looks at hw/.
 
-/// Operation codes of `IntAlu` (the `op` port).
-pub mod op {
-    pub const ADD: u32 = 0;
-    pub const SUB: u32 = 1;
-    pub const ADD_SAT: u32 = 2;
-    pub const SUB_SAT: u32 = 3;
-    pub const MUL_LO: u32 = 4;
-    pub const MUL_HI: u32 = 5;
-    pub const MUL24_LO: u32 = 6;
-    pub const MUL24_HI: u32 = 7;
-    pub const MAD_LO: u32 = 8;
-    pub const MAD_HI: u32 = 9;
-    pub const MAD24_LO: u32 = 10;
-    pub const MAD24_HI: u32 = 11;
-    pub const MIN: u32 = 12;
-    pub const MAX: u32 = 13;
-    pub const ABS: u32 = 14;
-    pub const NEG: u32 = 15;
-    pub const AND: u32 = 16;
-    pub const OR: u32 = 17;
-    pub const XOR: u32 = 18;
-    pub const NOT: u32 = 19;
-    pub const CNOT: u32 = 20;
-    pub const SHL: u32 = 21;
-    pub const SHR: u32 = 22;
-    pub const SETP: u32 = 23;
-    pub const SELP: u32 = 24;
-    /// Number of defined operations (25..31 give y = 0, p = 0).
-    pub const COUNT: u32 = 25;
-    /// PTX-style names, indexed by op code.
-    pub const NAMES: [&str; 25] = [
-        "add", "sub", "add.sat", "sub.sat", "mul.lo", "mul.hi", "mul24.lo", "mul24.hi", "mad.lo", "mad.hi",
-        "mad24.lo", "mad24.hi", "min", "max", "abs", "neg", "and", "or", "xor", "not", "cnot", "shl", "shr",
-        "setp", "selp",
-    ];
-}
+pub use heddle_hw::isa::{alu as op, cmp};
 
-/// setp comparison codes (the `cmp` port); 6 and 7 are always false.
-pub mod cmp {
-    pub const EQ: u32 = 0;
-    pub const NE: u32 = 1;
-    pub const LT: u32 = 2;
-    pub const LE: u32 = 3;
-    pub const GT: u32 = 4;
-    pub const GE: u32 = 5;
-}
 
 const TWO32: i64 = 1 << 32;
 

@@ -2,20 +2,7 @@
 //! modifiers, `.sat` and result selection, composed from the unit golden models.
 use super::{fp32_cvt, g80_fp32 as g, int_alu};
 
-/// Datapath op codes (0..31 are the integer ALU's own codes).
-pub mod op {
-    pub const FADD: u32 = 32;
-    pub const FSUB: u32 = 33;
-    pub const FMUL: u32 = 34;
-    pub const FMAD: u32 = 35;
-    pub const FMIN: u32 = 36;
-    pub const FMAX: u32 = 37;
-    pub const FSETP: u32 = 38;
-    pub const FSET_U32: u32 = 39;
-    pub const FSET_F32: u32 = 40;
-    pub const CVT: u32 = 41;
-    pub const MOV: u32 = 42;
-}
+pub use heddle_hw::isa::sp_op as op;
 
 /// One operation presented to the datapath.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -14,71 +14,11 @@
 //! registers (and of `dbg_warp`), so comparing [`SchedOut`] each clock compares the machine.
 //! All "next" values are computed from the state before the edge (`old`), as in hardware.
 
-/// Instruction classes (4 bits). The unit each one occupies and for how many slots is in
-/// [`SchedConfig::occ`].
-pub mod class {
-    /// SP arithmetic: the 8 SPs.
-    pub const SP: u8 = 0;
-    /// SFU special function (rcp, rsqrt, lg2, ex2, sin, cos): the 2 SFUs.
-    pub const SFU: u8 = 1;
-    /// `mul.f32` executed on the SFUs' multipliers.
-    pub const SFUMUL: u8 = 2;
-    /// FMA unit (f64 and fused f32).
-    pub const FMA: u8 = 3;
-    /// Load/store/atomic: the memory pipeline.
-    pub const MEM: u8 = 4;
-    /// Branch (control: no unit).
-    pub const BRA: u8 = 5;
-    /// `bar.sync` (control).
-    pub const BAR: u8 = 6;
-    /// `exit` (control).
-    pub const EXIT: u8 = 7;
-    /// `nop` (control).
-    pub const NOP: u8 = 8;
-    pub const COUNT: usize = 9;
-    pub const NAMES: [&str; COUNT] = ["sp", "sfu", "sfumul", "fma", "mem", "bra", "bar", "exit", "nop"];
-}
+pub use heddle_hw::isa::{issue_class as class, sched_fault as fault, unit, warp_state as state, MAX_PC};
 
-/// Warp states in the warp table (3 bits).
-pub mod state {
-    pub const FREE: u8 = 0;
-    pub const ACTIVE: u8 = 1;
-    pub const BAR: u8 = 2;
-    pub const EXITED: u8 = 3;
-    pub const FAULT: u8 = 4;
-    pub const NAMES: [&str; 5] = ["free", "active", "at-barrier", "exited", "faulted"];
-}
 
-/// Fault kinds (3 bits); 0 means no fault.
-pub mod fault {
-    pub const NONE: u8 = 0;
-    /// A divergent branch would push beyond the stack depth (the branch is not executed).
-    pub const STACK_OVERFLOW: u8 = 1;
-    /// `bar` reached by only part of the warp's live threads (the G80 would hang).
-    pub const DIVERGENT_BARRIER: u8 = 2;
-    /// A branch marked uniform (`.uni`) split the warp.
-    pub const UNIFORM_DIVERGED: u8 = 3;
-    /// The PC reached the bottom entry's reconvergence point (2^24 - 1): outside any program.
-    pub const STACK_UNDERFLOW: u8 = 4;
-    /// A warp launch into a busy warp slot, into a CTA not started or already complete, or
-    /// with no threads.
-    pub const BAD_LAUNCH: u8 = 5;
-    /// A CTA start on a busy CTA slot or with 0 or more than `warps` warps.
-    pub const BAD_CTA: u8 = 6;
-    pub const NAMES: [&str; 7] =
-        ["none", "stack-overflow", "divergent-barrier", "uniform-diverged", "stack-underflow", "bad-launch", "bad-cta"];
-}
 
-/// Units with a busy counter.
-pub mod unit {
-    pub const SP: usize = 0;
-    pub const SFU: usize = 1;
-    pub const FMA: usize = 2;
-    pub const MEM: usize = 3;
-}
 
-/// PCs are 24 bits (the ISA's instruction index); the bottom stack entry reconverges here.
-pub const MAX_PC: u32 = (1 << 24) - 1;
 /// "No guard predicate" (`pt`).
 pub const NO_GUARD: u8 = 7;
 
