@@ -17,8 +17,11 @@ pub mod sp;
 
 use rust_hdl::prelude::*;
 
+/// Stages of the exported `valid_pipe` (its latency in clocks).
+pub const VALID_PIPE_STAGES: usize = 3;
+
 /// The configuration of `ValidPipe` exported as `valid_pipe`: a 32-bit payload, 3 stages.
-pub type ValidPipe32x3 = prim::valid_pipe::ValidPipe<32, 3>;
+pub type ValidPipe32x3 = prim::valid_pipe::ValidPipe<32, VALID_PIPE_STAGES>;
 
 use config::G80;
 
@@ -82,7 +85,7 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "fp32_unpack",
             about: "FP32 unpack/classify + pipeline register, 1 cycle",
             raw_verilog: raw_verilog_of::<fp32::unpack::Fp32Unpack>,
-            latency: 1,
+            latency: fp32::unpack::UNPACK_LATENCY as u32,
         },
         BlockEntry {
             name: "fp32_add",
@@ -136,13 +139,13 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "sp_datapath",
             about: "SP datapath: FP32 + integer units, 2-cycle latency, 1 op/clock",
             raw_verilog: raw_verilog_of::<sp::SpDatapath>,
-            latency: 2,
+            latency: sp::SP_LATENCY as u32,
         },
         BlockEntry {
             name: "valid_pipe",
             about: "valid pipeline, 32-bit payload, 3 stages",
             raw_verilog: raw_verilog_of::<ValidPipe32x3>,
-            latency: 3,
+            latency: VALID_PIPE_STAGES as u32,
         },
         BlockEntry {
             name: "shared_mem",
@@ -154,31 +157,31 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "sfu",
             about: "SFU: rcp rsq lg2 ex2 sin cos (quadratic interpolation, 23,208 ROM bits), rro; 5 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<sfu::Sfu>,
-            latency: 5,
+            latency: sfu::SFU_LATENCY as u32,
         },
         BlockEntry {
             name: "sfu_rro",
             about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<sfu::rro::SfuRro>,
-            latency: 2,
+            latency: sfu::rro::RRO_LATENCY as u32,
         },
         BlockEntry {
             name: "sfu_attr",
             about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
             raw_verilog: raw_verilog_of::<sfu::attr::SfuAttr>,
-            latency: 3,
+            latency: sfu::attr::ATTR_LATENCY as u32,
         },
         BlockEntry {
             name: "warp_sched",
             about: "warp scheduler + SIMT control: 24 warps, scoreboard, SP/SFU issue, stack, barriers",
             raw_verilog: raw_verilog_of::<WarpSched24>,
-            latency: 1,
+            latency: sched::SCHED_LATENCY as u32,
         },
         BlockEntry {
             name: "fma",
             about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), 3 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<fma::Fma>,
-            latency: 3,
+            latency: fma::FMA_LATENCY as u32,
         },
     ]
 }

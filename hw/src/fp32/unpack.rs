@@ -9,6 +9,9 @@
 //! - `out_valid` out  1  `in_valid` one cycle later
 //! - `sign` `exp` `frac` `exp_eff` `sig` `is_zero` `is_subnormal` `is_normal` `is_inf`
 //!   `is_nan` `is_snan`  out  the `Fp32Classify` outputs, registered
+
+/// Clocks from an operand to its unpacked fields.
+pub const UNPACK_LATENCY: usize = 1;
 use crate::fp32::classify::Fp32Classify;
 use rust_hdl::prelude::*;
 

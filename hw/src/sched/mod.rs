@@ -51,6 +51,9 @@
 //! - `dbg_state` (3), `dbg_pc`, `dbg_rpc` (24), `dbg_mask`, `dbg_live` (L), `dbg_sp` (SPW),
 //!   `dbg_cta` (3): warp `dbg_warp` (combinational)
 
+/// Clocks from an input to the registered outputs it causes.
+pub const SCHED_LATENCY: usize = 1;
+
 pub mod barrier_unit;
 pub mod issue_select;
 pub mod scoreboard;

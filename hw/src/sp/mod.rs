@@ -28,6 +28,9 @@
 //! - `p`          out  1  predicate result (SETP) of that operation
 //! - `out_tag`    out 16  its `tag`
 
+/// Clocks from an operation to its result (the registry and the SM take it from here).
+pub const SP_LATENCY: usize = 2;
+
 pub mod int_alu;
 use crate::fp32::add::Fp32Add;
 use crate::fp32::cmp::Fp32Cmp;
