@@ -51,7 +51,7 @@ impl Default for Fp32Add {
             nan: Default::default(),
             bias: Constant::new(128u64.into()),
             zero10: Constant::new(0u64.into()),
-            canon_nan: Constant::new(0x7FFF_FFFFu64.into()),
+            canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
             pos_inf: Constant::new(0x7F80_0000u64.into()),
             neg_inf: Constant::new(0xFF80_0000u64.into()),
         }

@@ -78,7 +78,7 @@ impl Default for Fp32Cmp {
             ord: Default::default(),
             pick_a: Default::default(),
             sign_bit: Constant::new(0x8000_0000u64.into()),
-            canon_nan: Constant::new(0x7FFF_FFFFu64.into()),
+            canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
             k_ne: Constant::new(1u64.into()),
             k_lt: Constant::new(2u64.into()),
             k_le: Constant::new(3u64.into()),

@@ -88,7 +88,7 @@ impl Default for Fp32Mad {
             off_lo: Constant::new(1u64.into()),
             bias: Constant::new(128u64.into()),
             zero10: Constant::new(0u64.into()),
-            canon_nan: Constant::new(0x7FFF_FFFFu64.into()),
+            canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
             inf: Constant::new(0x7F80_0000u64.into()),
             sign_bit: Constant::new(0x8000_0000u64.into()),
         }

@@ -52,7 +52,7 @@ pub struct Prep {
     pub lgi: i32,
 }
 
-const NAN: u32 = 0x7FFF_FFFF;
+use crate::fp32::bits::CANON_NAN as NAN;
 
 /// A small integer (|e| <= 127) as a binary32.
 fn int_f32(e: i32) -> u32 {

@@ -114,7 +114,7 @@ impl Default for IntAlu {
             p: Default::default(),
             mul: Default::default(),
             k_sign: Constant::new(0x8000_0000u64.into()),
-            k_smax: Constant::new(0x7fff_ffffu64.into()),
+            k_smax: Constant::new((i32::MAX as u64).into()),
             k_ones: Constant::new(0xffff_ffffu64.into()),
             k_zero: Constant::new(0u64.into()),
             k_hi8: Constant::new(0xff00_0000u64.into()),

@@ -202,7 +202,7 @@ impl Default for SpDatapath {
             k_cvt: op(41),
             k_mov: op(42),
             k_rz: Constant::new(1u64.into()),
-            abs_mask: w(0x7FFF_FFFF),
+            abs_mask: w(crate::fp32::bits::ABS_MASK as u64),
             sign_bit: w(0x8000_0000),
             exp_mask: w(0x7F80_0000),
             frac_mask: w(0x007F_FFFF),

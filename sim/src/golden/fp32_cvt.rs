@@ -38,7 +38,7 @@ pub mod rnd {
 use rnd::{RM, RN, RP, RZ};
 
 /// The canonical f32 NaN of the SP.
-pub const F32_NAN: u32 = 0x7FFF_FFFF;
+pub const F32_NAN: u32 = heddle_hw::fp32::bits::CANON_NAN;
 /// The canonical f16 NaN of cvt.f16.f32.
 pub const F16_NAN: u32 = 0x7FFF;
 
@@ -298,7 +298,7 @@ pub mod softfloat_check {
     }
 
     fn is_nan32(a: u32) -> bool {
-        a & 0x7FFF_FFFF > 0x7F80_0000
+        a & heddle_hw::fp32::bits::ABS_MASK > heddle_hw::fp32::bits::INF
     }
 
     /// SoftFloat's f32 -> i32 / u32 signal out-of-range operands (and NaN) with the

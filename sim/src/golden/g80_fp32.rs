@@ -8,11 +8,9 @@
 //! [`softfloat_check`].
 use num_bigint::{BigInt, BigUint, Sign};
 
-/// The canonical NaN every f32 NaN result becomes.
-pub const CANON_NAN: u32 = 0x7FFF_FFFF;
-/// Largest finite f32 (positive).
-pub const MAX_FINITE: u32 = 0x7F7F_FFFF;
-pub const ONE: u32 = 0x3F80_0000;
+/// The canonical NaN, the largest finite value and 1.0 (`heddle_hw::fp32::bits`).
+pub use heddle_hw::fp32::bits::{CANON_NAN, MAX_FINITE, ONE};
+use heddle_hw::fp32::bits::{ABS_MASK, INF};
 
 /// Rounding modes (encoding as in docs/sp-numerics.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,13 +38,13 @@ pub fn flush(a: u32) -> u32 {
 }
 
 pub fn is_nan(a: u32) -> bool {
-    a & 0x7FFF_FFFF > 0x7F80_0000
+    a & ABS_MASK > INF
 }
 pub fn is_inf(a: u32) -> bool {
-    a & 0x7FFF_FFFF == 0x7F80_0000
+    a & ABS_MASK == INF
 }
 pub fn is_zero(a: u32) -> bool {
-    a & 0x7FFF_FFFF == 0
+    a & ABS_MASK == 0
 }
 fn sign(a: u32) -> bool {
     a >> 31 == 1
@@ -213,7 +211,7 @@ pub fn sat(r: u32) -> u32 {
 
 /// Order key of a flushed non-NaN value: -0 and +0 share 0.
 fn key(a: u32) -> i64 {
-    let m = (a & 0x7FFF_FFFF) as i64;
+    let m = (a & ABS_MASK) as i64;
     if sign(a) {
         -m
     } else {

@@ -25,7 +25,7 @@ pub struct SpOp {
 
 /// abs (bit 0) then neg (bit 1).
 pub fn modify(x: u32, m: u32) -> u32 {
-    let x = if m & 1 == 1 { x & 0x7FFF_FFFF } else { x };
+    let x = if m & 1 == 1 { x & heddle_hw::fp32::bits::ABS_MASK } else { x };
     if m & 2 == 2 {
         x ^ 0x8000_0000
     } else {

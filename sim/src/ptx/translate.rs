@@ -10,6 +10,7 @@
 //!    first definition; registers per thread and predicates reported.
 //! 4. Reconvergence: the immediate post-dominator of every conditional branch, at
 //!    instruction granularity, becomes the branch's reconvergence PC.
+use heddle_hw::fp32::bits::{ABS_MASK, CANON_NAN, INF, SIGN};
 use super::{Entry, Instr as PInstr, Loc, Module, Operand, PtxError, Stmt, Ty};
 use crate::isa::{self, op, size, space, Guard, Instr};
 use std::collections::HashMap;
@@ -552,7 +553,7 @@ impl<'a> Tx<'a> {
                 }
                 if t == Ty::F32 {
                     // exact sign-bit operations
-                    let m = self.movi(if opc == "abs" { 0x7FFF_FFFF } else { 0x8000_0000 });
+                    let m = self.movi(if opc == "abs" { ABS_MASK } else { SIGN });
                     self.alu(Self::ins(if opc == "abs" { op::AND } else { op::XOR }), d, &[a, m]);
                 } else {
                     self.alu(Self::ins(if opc == "abs" { op::IABS } else { op::INEG }), d, &[a]);
@@ -941,7 +942,7 @@ impl<'a> Tx<'a> {
     /// exact remainder r1 = ma - mb*q1 whose sign breaks ties when a subnormal result is
     /// rounded again at its coarser quantum. NaN results are 0x7FFFFFFF.
     fn div_rn(&mut self, a: u32, b: u32) -> u32 {
-        let (absm, signm) = (self.movi(0x7FFF_FFFF), self.movi(0x8000_0000));
+        let (absm, signm) = (self.movi(ABS_MASK), self.movi(SIGN));
         let ab = self.o2(op::XOR, a, b);
         let s = self.o2(op::AND, ab, signm);
         let aa = self.o2(op::AND, a, absm);
@@ -1021,7 +1022,7 @@ impl<'a> Tx<'a> {
         let mut res = self.o2(op::OR, m2, s);
         // specials, each predicate used at once: zero, infinity, then NaN
         let sinf = self.o2(op::OR, s, inf);
-        let nan = self.movi(0x7FFF_FFFF);
+        let nan = self.movi(CANON_NAN);
         let z_a = self.setp_u(0, aa, zero);
         let inf_b = self.setp_u(0, bb, inf);
         let to_zero = self.plop2(1, z_a, inf_b);
@@ -1045,7 +1046,7 @@ impl<'a> Tx<'a> {
     /// r = m - s0*s0, s1 = s0 + r*h, and a second such correction. Results of finite positive inputs are always normal. sqrt(-0) =
     /// -0, negative inputs and NaN give 0x7FFFFFFF, +inf gives +inf.
     fn sqrt_rn(&mut self, a: u32) -> u32 {
-        let (absm, inf, zero, one) = (self.movi(0x7FFF_FFFF), self.movi(0x7F80_0000), self.movi(0), self.movi(0x3F80_0000));
+        let (absm, inf, zero, one) = (self.movi(ABS_MASK), self.movi(INF), self.movi(0), self.movi(0x3F80_0000));
         let aa = self.o2(op::AND, a, absm);
         let (m, e) = self.normalize(aa);
         // unbiased exponent u = e - 127; make it even: odd -> m in [2, 4)
@@ -1086,7 +1087,7 @@ impl<'a> Tx<'a> {
         let exs = self.o2(op::SHL, ex, c23);
         let mut res = self.o2(op::OR, frac, exs);
         // specials: +inf, +-0 (itself), negative non-zero and NaN -> NaN
-        let nan = self.movi(0x7FFF_FFFF);
+        let nan = self.movi(CANON_NAN);
         let neg = self.setp_s(2, a, zero); // sign bit set
         res = self.sel(nan, res, neg);
         let is_inf = self.setp_u(0, a, inf); // +inf only

@@ -47,12 +47,12 @@ fn unpack(x: u32) -> F {
 pub fn pixel(q: &AttrIn, i: u32, j: u32) -> u32 {
     let (a, b, c) = (unpack(q.a), unpack(q.b), unpack(q.c));
     if a.nan || b.nan || c.nan {
-        return 0x7FFF_FFFF;
+        return heddle_hw::fp32::bits::CANON_NAN;
     }
     // infinities (x, y > 0: A x has A's sign)
     let infs: Vec<bool> = [&a, &b, &c].iter().filter(|t| t.inf).map(|t| t.neg).collect();
     if let Some(&s) = infs.first() {
-        return if infs.iter().all(|&t| t == s) { ((s as u32) << 31) | 0x7F80_0000 } else { 0x7FFF_FFFF };
+        return if infs.iter().all(|&t| t == s) { ((s as u32) << 31) | heddle_hw::fp32::bits::INF } else { heddle_hw::fp32::bits::CANON_NAN };
     }
     let x2 = 2 * (q.qx & ((1 << COORD_BITS) - 1)) + 2 * i + 1; // 2x, x = qx + i + 1/2
     let y2 = 2 * (q.qy & ((1 << COORD_BITS) - 1)) + 2 * j + 1;

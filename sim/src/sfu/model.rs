@@ -30,7 +30,7 @@ impl Op {
 }
 
 /// The canonical NaN.
-pub const NAN: u32 = 0x7FFF_FFFF;
+pub const NAN: u32 = heddle_hw::fp32::bits::CANON_NAN;
 /// rro.sincos of a NaN or an infinity.
 pub const RRO_SINCOS_NAN: u32 = 0x3FFF_FFFF;
 /// rro.ex2 of a NaN.

@@ -15,6 +15,7 @@
 //! - `spec`          out  1  the result of every pixel is `spec_y` (NaN or infinity)
 //! - `spec_y`        out 32  that result
 //! - `zneg`          out  1  every term is a negative zero (an exact zero sum is -0)
+use crate::fp32::bits::{CANON_NAN, INF, NEG_INF};
 use rust_hdl::prelude::*;
 
 /// A normalized term: value (-1)^s m 2^(e - 37), m in [2^37, 2^38); zero when z.
@@ -57,17 +58,17 @@ pub fn terms(a: u32, b: u32, c: u32, qx: u32, qy: u32) -> ([Term; 5], bool, u32,
     ];
     let spec = na || nb || nc || ia || ib || ic;
     let spec_y = if na || nb || nc {
-        0x7FFF_FFFF
+        CANON_NAN
     } else {
         let infs = [(ia, sa), (ib, sb), (ic, sc)];
         let pos = infs.iter().any(|&(i, s)| i && !s);
         let neg = infs.iter().any(|&(i, s)| i && s);
         if pos && neg {
-            0x7FFF_FFFF
+            CANON_NAN
         } else if neg {
-            0xFF80_0000
+            NEG_INF
         } else if pos {
-            0x7F80_0000
+            INF
         } else {
             0
         }
