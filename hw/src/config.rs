@@ -13,7 +13,7 @@
 //!
 //! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
 //! occupancies) are `const fn`s, so they can be const-generic arguments:
-//! `WarpSched<{ G80.warps }, { G80.lanes }, ..>`. [`SmConfig::checked`] asserts the limits
+//! `sched_sized!(sched::WarpSched, G80)` in `lib.rs`. [`SmConfig::checked`] asserts the limits
 //! every block relies on; the presets are checked at compile time.
 
 /// The sizes of one SM.

@@ -68,7 +68,7 @@ pub mod sp_op {
 }
 
 /// Instruction classes (4 bits). The unit each one occupies and for how many slots is in
-/// [`SchedConfig::occ`].
+/// [`crate::config::SmConfig::occupancies`].
 pub mod issue_class {
     /// SP arithmetic: the 8 SPs.
     pub const SP: u8 = 0;

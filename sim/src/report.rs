@@ -388,7 +388,7 @@ pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> 
 pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<BlockReport, ReportError> {
     let verilog = crate::export::block_verilog(block).map_err(err("export"))?;
     let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v4", &[pnr as u8]]);
-    let dir = crate::tools::cache_dir().join("report").join(format!("{block}-{key:016x}"));
+    let dir = report_dir().join(format!("{block}-{key:016x}"));
     let cached = dir.join("report.json");
     let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
     if let Ok(t) = std::fs::read_to_string(&cached) {
@@ -477,7 +477,7 @@ pub fn table(reports: &[BlockReport]) -> String {
     s
 }
 
-/// Where a report's working files are kept.
+/// Where `heddle report` caches its results (in the machine's build cache).
 pub fn report_dir() -> PathBuf {
     crate::tools::cache_dir().join("report")
 }
@@ -562,13 +562,9 @@ pub fn record_staleness(record: &[BlockReport], current: &[(&str, String, u32)])
         match record.iter().find(|r| r.block == *name) {
             None => out.push(format!("{name}: not in the record; {}", fix(name))),
             Some(r) => {
-                if r.verilog_fnv64 != verilog_hash(verilog) {
-                    out.push(format!(
-                        "{name}: recorded from Verilog {} but verilog-out/{name}.v is {}; {}",
-                        r.verilog_fnv64,
-                        verilog_hash(verilog),
-                        fix(name)
-                    ));
+                let now = verilog_hash(verilog);
+                if r.verilog_fnv64 != now {
+                    out.push(format!("{name}: recorded from Verilog {} but verilog-out/{name}.v is {now}; {}", r.verilog_fnv64, fix(name)));
                 }
                 if r.latency != *latency {
                     out.push(format!("{name}: recorded latency {} but the registry says {latency}; {}", r.latency, fix(name)));

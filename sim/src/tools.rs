@@ -24,11 +24,16 @@ impl std::error::Error for ToolMissing {}
 
 /// The venv where `scripts/install-tools.sh` puts the PyPI tools.
 pub fn venv_dir() -> PathBuf {
-    if let Ok(v) = std::env::var("HEDDLE_VENV") {
+    heddle_cache_folder("HEDDLE_VENV", "venv")
+}
+
+/// `$var` if set, else `~/.cache/heddle/<sub>`: heddle's folders that outlive a checkout.
+fn heddle_cache_folder(var: &str, sub: &str) -> PathBuf {
+    if let Ok(v) = std::env::var(var) {
         return PathBuf::from(v);
     }
     let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    PathBuf::from(home).join(".cache/heddle/venv")
+    PathBuf::from(home).join(".cache/heddle").join(sub)
 }
 
 /// Finds `tool`: `$HEDDLE_<TOOL>` first, then `PATH`, then the project venv.
@@ -52,8 +57,19 @@ pub fn find(tool: &str) -> Result<PathBuf, ToolMissing> {
     Err(ToolMissing { tool: tool.into() })
 }
 
-/// First line of `tool --version` (or `-V`), for cache keys and reports.
+/// First line of `tool --version` (or `-V`), for cache keys and reports. Asked once per
+/// process and tool: every cache key of a gate run or model build needs it.
 pub fn version(tool: &str, flag: &str) -> String {
+    static SEEN: std::sync::Mutex<Vec<(String, String, String)>> = std::sync::Mutex::new(Vec::new());
+    if let Some((_, _, v)) = SEEN.lock().unwrap().iter().find(|(t, f, _)| t == tool && f == flag) {
+        return v.clone();
+    }
+    let v = ask_version(tool, flag);
+    SEEN.lock().unwrap().push((tool.into(), flag.into(), v.clone()));
+    v
+}
+
+fn ask_version(tool: &str, flag: &str) -> String {
     find(tool)
         .ok()
         .and_then(|p| Command::new(p).arg(flag).output().ok())
@@ -86,11 +102,7 @@ pub fn fnv64(parts: &[&[u8]]) -> u64 {
 /// `~/.cache/heddle/build`) so that a fresh clone on the same machine (CI) reuses it; delete
 /// the folder to start cold. docs/testing.md.
 pub fn cache_dir() -> PathBuf {
-    if let Ok(v) = std::env::var("HEDDLE_CACHE") {
-        return PathBuf::from(v);
-    }
-    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    PathBuf::from(home).join(".cache/heddle/build")
+    heddle_cache_folder("HEDDLE_CACHE", "build")
 }
 
 /// `<workspace>/target/heddle`: scratch space for traces, waveforms and runs.

@@ -138,8 +138,6 @@ impl VerilatorModel {
         let cpp = harness_cpp(block, ports);
         let vver = crate::tools::version("verilator", "--version");
         let key = crate::tools::fnv64(&[verilog.as_bytes(), cpp.as_bytes(), vver.as_bytes(), flavor.as_bytes(), BUILD_FLAGS.join(" ").as_bytes()]);
-        // Verilator splits a large model into many C++ files: compile them on every core.
-        let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
         let dir = crate::tools::cache_dir().join("verilator").join(format!("{block}-{flavor}-{key:016x}"));
         let exe = dir.join("vsim");
         if exe.is_file() {
@@ -149,6 +147,8 @@ impl VerilatorModel {
         std::fs::create_dir_all(&tmp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join(format!("{block}.v")), verilog).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join("harness.cpp"), &cpp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
+        // Verilator splits a large model into many C++ files: compile them on every core.
+        let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
         let mut cmd = Command::new(&verilator);
         // Verilator's runtime (verilated.cpp and friends) is the same for every model: with
         // ccache (installed by scripts/install-tools.sh) it is compiled once per machine.
