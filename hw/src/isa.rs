@@ -52,6 +52,33 @@ pub mod cmp {
     pub const GE: u32 = 5;
 }
 
+/// Rounding modes: the `rnd` field of the FP units and of the microcode word. The SP's
+/// field and the microcode's are 2 bits wide (the first four, [`Rnd::SP`]); the FMA unit's
+/// is 3 bits ([`Rnd::ALL`]). The golden models define all five.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rnd {
+    /// roundTiesToEven
+    Rn = 0,
+    /// roundTowardZero
+    Rz = 1,
+    /// roundTowardNegative
+    Rm = 2,
+    /// roundTowardPositive
+    Rp = 3,
+    /// roundTiesToAway (the FMA unit only)
+    Rna = 4,
+}
+
+impl Rnd {
+    pub const ALL: [Rnd; 5] = [Rnd::Rn, Rnd::Rz, Rnd::Rm, Rnd::Rp, Rnd::Rna];
+    /// The modes a 2-bit field encodes.
+    pub const SP: [Rnd; 4] = [Rnd::Rn, Rnd::Rz, Rnd::Rm, Rnd::Rp];
+    /// The mode a 2-bit `rnd` field selects (higher bits ignored).
+    pub fn from_field(x: u32) -> Rnd {
+        Rnd::SP[(x & 3) as usize]
+    }
+}
+
 /// Datapath op codes (0..31 are the integer ALU's own codes).
 pub mod sp_op {
     pub const FADD: u32 = 32;

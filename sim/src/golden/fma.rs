@@ -25,24 +25,9 @@ pub enum Fmt {
     F64 = 1,
 }
 
-/// Rounding-direction attributes; the numbers are the hw `rnd` encoding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rnd {
-    /// roundTiesToEven
-    Rn = 0,
-    /// roundTowardZero
-    Rz = 1,
-    /// roundTowardNegative
-    Rm = 2,
-    /// roundTowardPositive
-    Rp = 3,
-    /// roundTiesToAway
-    Rna = 4,
-}
-
-impl Rnd {
-    pub const ALL: [Rnd; 5] = [Rnd::Rn, Rnd::Rz, Rnd::Rm, Rnd::Rp, Rnd::Rna];
-}
+/// Rounding-direction attributes (`heddle_hw::isa::Rnd`; the numbers are the hw `rnd`
+/// encoding).
+pub use heddle_hw::isa::Rnd;
 
 /// Operations of the unit; the numbers are the hw `op` encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

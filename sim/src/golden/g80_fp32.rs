@@ -12,21 +12,8 @@ use num_bigint::{BigInt, BigUint, Sign};
 pub use heddle_hw::fp32::bits::{CANON_NAN, MAX_FINITE, ONE};
 use heddle_hw::fp32::bits::{ABS_MASK, INF};
 
-/// Rounding modes (encoding as in docs/sp-numerics.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rnd {
-    Rn = 0,
-    Rz = 1,
-    Rm = 2,
-    Rp = 3,
-}
-
-impl Rnd {
-    pub const ALL: [Rnd; 4] = [Rnd::Rn, Rnd::Rz, Rnd::Rm, Rnd::Rp];
-    pub fn from_bits(x: u32) -> Rnd {
-        Rnd::ALL[(x & 3) as usize]
-    }
-}
+/// Rounding modes (`heddle_hw::isa::Rnd`; the SP encodes the first four, docs/sp-numerics.md).
+pub use heddle_hw::isa::Rnd;
 
 /// Subnormal inputs become a zero of the same sign.
 pub fn flush(a: u32) -> u32 {
@@ -76,6 +63,7 @@ pub fn round_g80(sign: bool, mag: &BigUint, exp: i64, rnd: Rnd) -> u32 {
         let inexact = rem.bits() > 0;
         let up = match rnd {
             Rnd::Rn => rem > half || (rem == half && odd),
+            Rnd::Rna => rem >= half,
             Rnd::Rz => false,
             Rnd::Rm => sign && inexact,
             Rnd::Rp => !sign && inexact,
@@ -98,7 +86,7 @@ pub fn round_g80(sign: bool, mag: &BigUint, exp: i64, rnd: Rnd) -> u32 {
     }
     if biased > 254 {
         let to_inf = match rnd {
-            Rnd::Rn => true,
+            Rnd::Rn | Rnd::Rna => true,
             Rnd::Rz => false,
             Rnd::Rm => sign,
             Rnd::Rp => !sign,
@@ -279,6 +267,7 @@ pub mod softfloat_check {
             super::Rnd::Rz => RoundingMode::TowardZero,
             super::Rnd::Rm => RoundingMode::TowardNegative,
             super::Rnd::Rp => RoundingMode::TowardPositive,
+            super::Rnd::Rna => RoundingMode::TiesToAway,
         }
     }
 

@@ -205,12 +205,7 @@ impl FpUnits for GoldenFpUnits {
     }
     fn fma32(&mut self, i: &Instr, a: u32, b: u32, c: u32) -> Result<u32, String> {
         use crate::golden::fma::{fma, Fmt, Rnd};
-        let rnd = match i.rnd {
-            0 => Rnd::Rn,
-            1 => Rnd::Rz,
-            2 => Rnd::Rm,
-            _ => Rnd::Rp,
-        };
+        let rnd = Rnd::from_field(i.rnd as u32);
         let (y, _flags) = fma(Fmt::F32, a as u64, b as u64, c as u64, rnd, false);
         let y = y as u32;
         Ok(if i.sat { crate::golden::g80_fp32::sat(y) } else { y })
