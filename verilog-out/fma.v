@@ -107,9 +107,6 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     wire  [63:0] f2i$y;
     wire  f2i$nv;
     wire  f2i$nx;
-    reg  r1_valid$d;
-    wire  r1_valid$q;
-    reg  r1_valid$clock;
     reg  [63:0] r1_s0$d;
     wire  [63:0] r1_s0$q;
     reg  r1_s0$clock;
@@ -131,42 +128,6 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  r1_cin$d;
     wire  r1_cin$q;
     reg  r1_cin$clock;
-    reg  r1_sticky$d;
-    wire  r1_sticky$q;
-    reg  r1_sticky$clock;
-    reg  [13:0] r1_ew$d;
-    wire  [13:0] r1_ew$q;
-    reg  r1_ew$clock;
-    reg  r1_sp$d;
-    wire  r1_sp$q;
-    reg  r1_sp$clock;
-    reg  r1_zsign$d;
-    wire  r1_zsign$q;
-    reg  r1_zsign$clock;
-    reg  r1_fmt$d;
-    wire  r1_fmt$q;
-    reg  r1_fmt$clock;
-    reg  [2:0] r1_rnd$d;
-    wire  [2:0] r1_rnd$q;
-    reg  r1_rnd$clock;
-    reg  r1_ftz$d;
-    wire  r1_ftz$q;
-    reg  r1_ftz$clock;
-    reg  r1_spec$d;
-    wire  r1_spec$q;
-    reg  r1_spec$clock;
-    reg  [63:0] r1_spec_y$d;
-    wire  [63:0] r1_spec_y$q;
-    reg  r1_spec_y$clock;
-    reg  r1_spec_nv$d;
-    wire  r1_spec_nv$q;
-    reg  r1_spec_nv$clock;
-    reg  r1_spec_nx$d;
-    wire  r1_spec_nx$q;
-    reg  r1_spec_nx$clock;
-    reg  r2_valid$d;
-    wire  r2_valid$q;
-    reg  r2_valid$clock;
     reg  [63:0] r2_m0$d;
     wire  [63:0] r2_m0$q;
     reg  r2_m0$clock;
@@ -182,48 +143,48 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  r2_neg$d;
     wire  r2_neg$q;
     reg  r2_neg$clock;
-    reg  r2_sticky$d;
-    wire  r2_sticky$q;
-    reg  r2_sticky$clock;
-    reg  [13:0] r2_ew$d;
-    wire  [13:0] r2_ew$q;
-    reg  r2_ew$clock;
-    reg  r2_sp$d;
-    wire  r2_sp$q;
-    reg  r2_sp$clock;
-    reg  r2_zsign$d;
-    wire  r2_zsign$q;
-    reg  r2_zsign$clock;
-    reg  r2_fmt$d;
-    wire  r2_fmt$q;
-    reg  r2_fmt$clock;
-    reg  [2:0] r2_rnd$d;
-    wire  [2:0] r2_rnd$q;
-    reg  r2_rnd$clock;
-    reg  r2_ftz$d;
-    wire  r2_ftz$q;
-    reg  r2_ftz$clock;
-    reg  r2_spec$d;
-    wire  r2_spec$q;
-    reg  r2_spec$clock;
-    reg  [63:0] r2_spec_y$d;
-    wire  [63:0] r2_spec_y$q;
-    reg  r2_spec_y$clock;
-    reg  r2_spec_nv$d;
-    wire  r2_spec_nv$q;
-    reg  r2_spec_nv$clock;
-    reg  r2_spec_nx$d;
-    wire  r2_spec_nx$q;
-    reg  r2_spec_nx$clock;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
     reg  [63:0] o_y$d;
     wire  [63:0] o_y$q;
     reg  o_y$clock;
     reg  [3:0] o_flags$d;
     wire  [3:0] o_flags$q;
     reg  o_flags$clock;
+    reg  valid_d$clock;
+    reg  valid_d$d;
+    wire  valid_d$q;
+    reg  sticky_d$clock;
+    reg  sticky_d$d;
+    wire  sticky_d$q;
+    reg  ew_d$clock;
+    reg  [13:0] ew_d$d;
+    wire  [13:0] ew_d$q;
+    reg  sp_d$clock;
+    reg  sp_d$d;
+    wire  sp_d$q;
+    reg  zsign_d$clock;
+    reg  zsign_d$d;
+    wire  zsign_d$q;
+    reg  fmt_d$clock;
+    reg  fmt_d$d;
+    wire  fmt_d$q;
+    reg  rnd_d$clock;
+    reg  [2:0] rnd_d$d;
+    wire  [2:0] rnd_d$q;
+    reg  ftz_d$clock;
+    reg  ftz_d$d;
+    wire  ftz_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [63:0] spec_y_d$d;
+    wire  [63:0] spec_y_d$q;
+    reg  spec_nv_d$clock;
+    reg  spec_nv_d$d;
+    wire  spec_nv_d$q;
+    reg  spec_nx_d$clock;
+    reg  spec_nx_d$d;
+    wire  spec_nx_d$q;
 
     // Sub module instances
     fma$unpack unpack(
@@ -330,11 +291,6 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .nv(f2i$nv),
         .nx(f2i$nx)
     );
-    fma$r1_valid r1_valid(
-        .d(r1_valid$d),
-        .q(r1_valid$q),
-        .clock(r1_valid$clock)
-    );
     fma$r1_s0 r1_s0(
         .d(r1_s0$d),
         .q(r1_s0$q),
@@ -370,66 +326,6 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .q(r1_cin$q),
         .clock(r1_cin$clock)
     );
-    fma$r1_sticky r1_sticky(
-        .d(r1_sticky$d),
-        .q(r1_sticky$q),
-        .clock(r1_sticky$clock)
-    );
-    fma$r1_ew r1_ew(
-        .d(r1_ew$d),
-        .q(r1_ew$q),
-        .clock(r1_ew$clock)
-    );
-    fma$r1_sp r1_sp(
-        .d(r1_sp$d),
-        .q(r1_sp$q),
-        .clock(r1_sp$clock)
-    );
-    fma$r1_zsign r1_zsign(
-        .d(r1_zsign$d),
-        .q(r1_zsign$q),
-        .clock(r1_zsign$clock)
-    );
-    fma$r1_fmt r1_fmt(
-        .d(r1_fmt$d),
-        .q(r1_fmt$q),
-        .clock(r1_fmt$clock)
-    );
-    fma$r1_rnd r1_rnd(
-        .d(r1_rnd$d),
-        .q(r1_rnd$q),
-        .clock(r1_rnd$clock)
-    );
-    fma$r1_ftz r1_ftz(
-        .d(r1_ftz$d),
-        .q(r1_ftz$q),
-        .clock(r1_ftz$clock)
-    );
-    fma$r1_spec r1_spec(
-        .d(r1_spec$d),
-        .q(r1_spec$q),
-        .clock(r1_spec$clock)
-    );
-    fma$r1_spec_y r1_spec_y(
-        .d(r1_spec_y$d),
-        .q(r1_spec_y$q),
-        .clock(r1_spec_y$clock)
-    );
-    fma$r1_spec_nv r1_spec_nv(
-        .d(r1_spec_nv$d),
-        .q(r1_spec_nv$q),
-        .clock(r1_spec_nv$clock)
-    );
-    fma$r1_spec_nx r1_spec_nx(
-        .d(r1_spec_nx$d),
-        .q(r1_spec_nx$q),
-        .clock(r1_spec_nx$clock)
-    );
-    fma$r2_valid r2_valid(
-        .d(r2_valid$d),
-        .q(r2_valid$q),
-        .clock(r2_valid$clock)
-    );
     fma$r2_m0 r2_m0(
         .d(r2_m0$d),
         .q(r2_m0$q),
@@ -455,66 +351,6 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .q(r2_neg$q),
         .clock(r2_neg$clock)
     );
-    fma$r2_sticky r2_sticky(
-        .d(r2_sticky$d),
-        .q(r2_sticky$q),
-        .clock(r2_sticky$clock)
-    );
-    fma$r2_ew r2_ew(
-        .d(r2_ew$d),
-        .q(r2_ew$q),
-        .clock(r2_ew$clock)
-    );
-    fma$r2_sp r2_sp(
-        .d(r2_sp$d),
-        .q(r2_sp$q),
-        .clock(r2_sp$clock)
-    );
-    fma$r2_zsign r2_zsign(
-        .d(r2_zsign$d),
-        .q(r2_zsign$q),
-        .clock(r2_zsign$clock)
-    );
-    fma$r2_fmt r2_fmt(
-        .d(r2_fmt$d),
-        .q(r2_fmt$q),
-        .clock(r2_fmt$clock)
-    );
-    fma$r2_rnd r2_rnd(
-        .d(r2_rnd$d),
-        .q(r2_rnd$q),
-        .clock(r2_rnd$clock)
-    );
-    fma$r2_ftz r2_ftz(
-        .d(r2_ftz$d),
-        .q(r2_ftz$q),
-        .clock(r2_ftz$clock)
-    );
-    fma$r2_spec r2_spec(
-        .d(r2_spec$d),
-        .q(r2_spec$q),
-        .clock(r2_spec$clock)
-    );
-    fma$r2_spec_y r2_spec_y(
-        .d(r2_spec_y$d),
-        .q(r2_spec_y$q),
-        .clock(r2_spec_y$clock)
-    );
-    fma$r2_spec_nv r2_spec_nv(
-        .d(r2_spec_nv$d),
-        .q(r2_spec_nv$q),
-        .clock(r2_spec_nv$clock)
-    );
-    fma$r2_spec_nx r2_spec_nx(
-        .d(r2_spec_nx$d),
-        .q(r2_spec_nx$q),
-        .clock(r2_spec_nx$clock)
-    );
-    fma$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
-    );
     fma$o_y o_y(
         .d(o_y$d),
         .q(o_y$q),
@@ -525,10 +361,69 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .q(o_flags$q),
         .clock(o_flags$clock)
     );
+    fma$valid_d valid_d(
+        .clock(valid_d$clock),
+        .d(valid_d$d),
+        .q(valid_d$q)
+    );
+    fma$sticky_d sticky_d(
+        .clock(sticky_d$clock),
+        .d(sticky_d$d),
+        .q(sticky_d$q)
+    );
+    fma$ew_d ew_d(
+        .clock(ew_d$clock),
+        .d(ew_d$d),
+        .q(ew_d$q)
+    );
+    fma$sp_d sp_d(
+        .clock(sp_d$clock),
+        .d(sp_d$d),
+        .q(sp_d$q)
+    );
+    fma$zsign_d zsign_d(
+        .clock(zsign_d$clock),
+        .d(zsign_d$d),
+        .q(zsign_d$q)
+    );
+    fma$fmt_d fmt_d(
+        .clock(fmt_d$clock),
+        .d(fmt_d$d),
+        .q(fmt_d$q)
+    );
+    fma$rnd_d rnd_d(
+        .clock(rnd_d$clock),
+        .d(rnd_d$d),
+        .q(rnd_d$q)
+    );
+    fma$ftz_d ftz_d(
+        .clock(ftz_d$clock),
+        .d(ftz_d$d),
+        .q(ftz_d$q)
+    );
+    fma$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    fma$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
+    fma$spec_nv_d spec_nv_d(
+        .clock(spec_nv_d$clock),
+        .d(spec_nv_d$d),
+        .q(spec_nv_d$q)
+    );
+    fma$spec_nx_d spec_nx_d(
+        .clock(spec_nx_d$clock),
+        .d(spec_nx_d$d),
+        .q(spec_nx_d$q)
+    );
 
     // Update code
     always @(*) begin
-        r1_valid$clock = clock;
         r1_s0$clock = clock;
         r1_s1$clock = clock;
         r1_s2$clock = clock;
@@ -536,37 +431,25 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         r1_c1$clock = clock;
         r1_c2$clock = clock;
         r1_cin$clock = clock;
-        r1_sticky$clock = clock;
-        r1_ew$clock = clock;
-        r1_sp$clock = clock;
-        r1_zsign$clock = clock;
-        r1_fmt$clock = clock;
-        r1_rnd$clock = clock;
-        r1_ftz$clock = clock;
-        r1_spec$clock = clock;
-        r1_spec_y$clock = clock;
-        r1_spec_nv$clock = clock;
-        r1_spec_nx$clock = clock;
-        r2_valid$clock = clock;
         r2_m0$clock = clock;
         r2_m1$clock = clock;
         r2_m2$clock = clock;
         r2_lz$clock = clock;
         r2_neg$clock = clock;
-        r2_sticky$clock = clock;
-        r2_ew$clock = clock;
-        r2_sp$clock = clock;
-        r2_zsign$clock = clock;
-        r2_fmt$clock = clock;
-        r2_rnd$clock = clock;
-        r2_ftz$clock = clock;
-        r2_spec$clock = clock;
-        r2_spec_y$clock = clock;
-        r2_spec_nv$clock = clock;
-        r2_spec_nx$clock = clock;
-        o_valid$clock = clock;
         o_y$clock = clock;
         o_flags$clock = clock;
+        valid_d$clock = clock;
+        sticky_d$clock = clock;
+        ew_d$clock = clock;
+        sp_d$clock = clock;
+        zsign_d$clock = clock;
+        fmt_d$clock = clock;
+        rnd_d$clock = clock;
+        ftz_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
+        spec_nv_d$clock = clock;
+        spec_nx_d$clock = clock;
         unpack$a = a;
         unpack$b = b;
         unpack$c = c;
@@ -591,7 +474,7 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         csa$al0 = align$al0;
         csa$al1 = align$al1;
         csa$al2 = align$al2;
-        r1_valid$d = in_valid;
+        valid_d$d = in_valid;
         r1_s0$d = csa$s0;
         r1_s1$d = csa$s1;
         r1_s2$d = csa$s2;
@@ -599,23 +482,23 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         r1_c1$d = csa$c1;
         r1_c2$d = csa$c2;
         r1_cin$d = align$cin;
-        r1_sticky$d = align$sticky;
-        r1_ew$d = unpack$ew;
-        r1_sp$d = unpack$sp;
-        r1_zsign$d = unpack$zsign;
-        r1_fmt$d = fmt;
-        r1_rnd$d = rnd;
-        r1_ftz$d = unpack$ftz_act;
-        r1_spec$d = unpack$spec | unpack$f2i;
+        sticky_d$d = align$sticky;
+        ew_d$d = unpack$ew;
+        sp_d$d = unpack$sp;
+        zsign_d$d = unpack$zsign;
+        fmt_d$d = fmt;
+        rnd_d$d = rnd;
+        ftz_d$d = unpack$ftz_act;
+        spec_d$d = unpack$spec | unpack$f2i;
         if (unpack$f2i) begin
-            r1_spec_y$d = f2i$y;
-            r1_spec_nv$d = f2i$nv;
-            r1_spec_nx$d = f2i$nx;
+            spec_y_d$d = f2i$y;
+            spec_nv_d$d = f2i$nv;
+            spec_nx_d$d = f2i$nx;
         end
         else begin
-            r1_spec_y$d = unpack$spec_y;
-            r1_spec_nv$d = unpack$spec_nv;
-            r1_spec_nx$d = 1'b0;
+            spec_y_d$d = unpack$spec_y;
+            spec_nv_d$d = unpack$spec_nv;
+            spec_nx_d$d = 1'b0;
         end
         cpa$s0 = r1_s0$q;
         cpa$s1 = r1_s1$q;
@@ -627,43 +510,30 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         lzc$m0 = cpa$m0;
         lzc$m1 = cpa$m1;
         lzc$m2 = cpa$m2;
-        r2_valid$d = r1_valid$q;
         r2_m0$d = cpa$m0;
         r2_m1$d = cpa$m1;
         r2_m2$d = cpa$m2;
         r2_lz$d = lzc$lz;
         r2_neg$d = cpa$neg;
-        r2_sticky$d = r1_sticky$q;
-        r2_ew$d = r1_ew$q;
-        r2_sp$d = r1_sp$q;
-        r2_zsign$d = r1_zsign$q;
-        r2_fmt$d = r1_fmt$q;
-        r2_rnd$d = r1_rnd$q;
-        r2_ftz$d = r1_ftz$q;
-        r2_spec$d = r1_spec$q;
-        r2_spec_y$d = r1_spec_y$q;
-        r2_spec_nv$d = r1_spec_nv$q;
-        r2_spec_nx$d = r1_spec_nx$q;
         round$m0 = r2_m0$q;
         round$m1 = r2_m1$q;
         round$m2 = r2_m2$q;
         round$lz = r2_lz$q;
-        round$ew = r2_ew$q;
-        round$sp = r2_sp$q;
+        round$ew = ew_d$q;
+        round$sp = sp_d$q;
         round$neg = r2_neg$q;
-        round$sticky = r2_sticky$q;
-        round$zsign = r2_zsign$q;
-        round$fmt = r2_fmt$q;
-        round$rnd = r2_rnd$q;
-        round$ftz_act = r2_ftz$q;
-        round$spec = r2_spec$q;
-        round$spec_y = r2_spec_y$q;
-        round$spec_nv = r2_spec_nv$q;
-        round$spec_nx = r2_spec_nx$q;
-        o_valid$d = r2_valid$q;
+        round$sticky = sticky_d$q;
+        round$zsign = zsign_d$q;
+        round$fmt = fmt_d$q;
+        round$rnd = rnd_d$q;
+        round$ftz_act = ftz_d$q;
+        round$spec = spec_d$q;
+        round$spec_y = spec_y_d$q;
+        round$spec_nv = spec_nv_d$q;
+        round$spec_nx = spec_nx_d$q;
         o_y$d = round$y;
         o_flags$d = round$flags;
-        out_valid = o_valid$q;
+        out_valid = valid_d$q;
         y = o_y$q;
         flags = o_flags$q;
     end
@@ -763,6 +633,88 @@ module fma$csa(ps_lo,ps_hi,pc_lo,pc_hi,al0,al1,al2,s0,s1,s2,c0,c1,c2);
 endmodule // fma$csa
 
 
+module fma$ew_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+
+    // Stub signals
+    reg  [13:0] stage$0$d;
+    wire  [13:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [13:0] stage$1$d;
+    wire  [13:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [13:0] last;
+
+    // Sub module instances
+    fma$ew_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$ew_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$ew_d
+
+
+module fma$ew_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$ew_d$stage$0
+
+
+module fma$ew_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$ew_d$stage$1
+
+
 module fma$f2i(a,fmt,ity,rnd,y,nv,nx);
 
     // Module arguments
@@ -820,6 +772,170 @@ module fma$f2i(a,fmt,ity,rnd,y,nv,nx);
        nx = nx0 & ~inv;
     end
 endmodule // fma$f2i
+
+
+module fma$fmt_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$fmt_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$fmt_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$fmt_d
+
+
+module fma$fmt_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$fmt_d$stage$0
+
+
+module fma$fmt_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$fmt_d$stage$1
+
+
+module fma$ftz_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$ftz_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$ftz_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$ftz_d
+
+
+module fma$ftz_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$ftz_d$stage$0
+
+
+module fma$ftz_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$ftz_d$stage$1
 
 
 module fma$lzc(m0,m1,m2,lz);
@@ -946,25 +1062,6 @@ module fma$o_flags(d,q,clock);
 endmodule // fma$o_flags
 
 
-module fma$o_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$o_valid
-
-
 module fma$o_y(d,q,clock);
 
     // Module arguments
@@ -1060,82 +1157,6 @@ module fma$r1_cin(d,q,clock);
 endmodule // fma$r1_cin
 
 
-module fma$r1_ew(d,q,clock);
-
-    // Module arguments
-    input wire  [13:0] d;
-    output reg  [13:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 14'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_ew
-
-
-module fma$r1_fmt(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_fmt
-
-
-module fma$r1_ftz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_ftz
-
-
-module fma$r1_rnd(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_rnd
-
-
 module fma$r1_s0(d,q,clock);
 
     // Module arguments
@@ -1191,215 +1212,6 @@ module fma$r1_s2(d,q,clock);
     end
 
 endmodule // fma$r1_s2
-
-
-module fma$r1_sp(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_sp
-
-
-module fma$r1_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_spec
-
-
-module fma$r1_spec_nv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_spec_nv
-
-
-module fma$r1_spec_nx(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_spec_nx
-
-
-module fma$r1_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_spec_y
-
-
-module fma$r1_sticky(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_sticky
-
-
-module fma$r1_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_valid
-
-
-module fma$r1_zsign(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r1_zsign
-
-
-module fma$r2_ew(d,q,clock);
-
-    // Module arguments
-    input wire  [13:0] d;
-    output reg  [13:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 14'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_ew
-
-
-module fma$r2_fmt(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_fmt
-
-
-module fma$r2_ftz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_ftz
 
 
 module fma$r2_lz(d,q,clock);
@@ -1497,7 +1309,51 @@ module fma$r2_neg(d,q,clock);
 endmodule // fma$r2_neg
 
 
-module fma$r2_rnd(d,q,clock);
+module fma$rnd_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Stub signals
+    reg  [2:0] stage$0$d;
+    wire  [2:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [2:0] stage$1$d;
+    wire  [2:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [2:0] last;
+
+    // Sub module instances
+    fma$rnd_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$rnd_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$rnd_d
+
+
+module fma$rnd_d$stage$0(d,q,clock);
 
     // Module arguments
     input wire  [2:0] d;
@@ -1513,159 +1369,26 @@ module fma$r2_rnd(d,q,clock);
        q <= d;
     end
 
-endmodule // fma$r2_rnd
+endmodule // fma$rnd_d$stage$0
 
 
-module fma$r2_sp(d,q,clock);
+module fma$rnd_d$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 3'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // fma$r2_sp
-
-
-module fma$r2_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_spec
-
-
-module fma$r2_spec_nv(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_spec_nv
-
-
-module fma$r2_spec_nx(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_spec_nx
-
-
-module fma$r2_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_spec_y
-
-
-module fma$r2_sticky(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_sticky
-
-
-module fma$r2_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_valid
-
-
-module fma$r2_zsign(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$r2_zsign
+endmodule // fma$rnd_d$stage$1
 
 
 module fma$round(m0,m1,m2,lz,ew,sp,neg,sticky,zsign,fmt,rnd,ftz_act,spec,spec_y,spec_nv,spec_nx,y,flags);
@@ -1741,6 +1464,498 @@ module fma$round(m0,m1,m2,lz,ew,sp,neg,sticky,zsign,fmt,rnd,ftz_act,spec,spec_y,
        else begin y = pk; flags = {2'b00, uf, nx0}; end
     end
 endmodule // fma$round
+
+
+module fma$sp_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$sp_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$sp_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$sp_d
+
+
+module fma$sp_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$sp_d$stage$0
+
+
+module fma$sp_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$sp_d$stage$1
+
+
+module fma$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$spec_d
+
+
+module fma$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_d$stage$0
+
+
+module fma$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_d$stage$1
+
+
+module fma$spec_nv_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$spec_nv_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$spec_nv_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$spec_nv_d
+
+
+module fma$spec_nv_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_nv_d$stage$0
+
+
+module fma$spec_nv_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_nv_d$stage$1
+
+
+module fma$spec_nx_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$spec_nx_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$spec_nx_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$spec_nx_d
+
+
+module fma$spec_nx_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_nx_d$stage$0
+
+
+module fma$spec_nx_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_nx_d$stage$1
+
+
+module fma$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Stub signals
+    reg  [63:0] stage$0$d;
+    wire  [63:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [63:0] stage$1$d;
+    wire  [63:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [63:0] last;
+
+    // Sub module instances
+    fma$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$spec_y_d
+
+
+module fma$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_y_d$stage$0
+
+
+module fma$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$spec_y_d$stage$1
+
+
+module fma$sticky_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$sticky_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$sticky_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$sticky_d
+
+
+module fma$sticky_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$sticky_d$stage$0
+
+
+module fma$sticky_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$sticky_d$stage$1
 
 
 module fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec,spec_y,spec_nv,f2i);
@@ -1886,3 +2101,197 @@ module fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,
        f2i = (op == 3'd6);
     end
 endmodule // fma$unpack
+
+
+module fma$valid_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$valid_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$valid_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    fma$valid_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        q = last;
+    end
+
+endmodule // fma$valid_d
+
+
+module fma$valid_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$valid_d$stage$0
+
+
+module fma$valid_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$valid_d$stage$1
+
+
+module fma$valid_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$valid_d$stage$2
+
+
+module fma$zsign_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    fma$zsign_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    fma$zsign_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // fma$zsign_d
+
+
+module fma$zsign_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$zsign_d$stage$0
+
+
+module fma$zsign_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$zsign_d$stage$1

@@ -66,12 +66,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  post$spec;
     reg  [31:0] post$spec_y;
     wire  [31:0] post$y;
-    reg  r1_valid$d;
-    wire  r1_valid$q;
-    reg  r1_valid$clock;
-    reg  r1_rro$d;
-    wire  r1_rro$q;
-    reg  r1_rro$clock;
     reg  [2:0] r1_tf$d;
     wire  [2:0] r1_tf$q;
     reg  r1_tf$clock;
@@ -81,27 +75,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [23:0] r1_xl$d;
     wire  [23:0] r1_xl$q;
     reg  r1_xl$clock;
-    reg  [3:0] r1_region$d;
-    wire  [3:0] r1_region$q;
-    reg  r1_region$clock;
-    reg  r1_spec$d;
-    wire  r1_spec$q;
-    reg  r1_spec$clock;
-    reg  [31:0] r1_spec_y$d;
-    wire  [31:0] r1_spec_y$q;
-    reg  r1_spec_y$clock;
-    reg  r1_neg$d;
-    wire  r1_neg$q;
-    reg  r1_neg$clock;
-    reg  [9:0] r1_eadj$d;
-    wire  [9:0] r1_eadj$q;
-    reg  r1_eadj$clock;
-    reg  r1_lg2$d;
-    wire  r1_lg2$q;
-    reg  r1_lg2$clock;
-    reg  [7:0] r1_lgi$d;
-    wire  [7:0] r1_lgi$q;
-    reg  r1_lgi$clock;
     reg  r1_direct$d;
     wire  r1_direct$q;
     reg  r1_direct$clock;
@@ -114,57 +87,12 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [30:0] r1_pr$d;
     wire  [30:0] r1_pr$q;
     reg  r1_pr$clock;
-    reg  r2_valid$d;
-    wire  r2_valid$q;
-    reg  r2_valid$clock;
-    reg  r2_rro$d;
-    wire  r2_rro$q;
-    reg  r2_rro$clock;
-    reg  [2:0] r2_tf$d;
-    wire  [2:0] r2_tf$q;
-    reg  r2_tf$clock;
     reg  [23:0] r2_xl$d;
     wire  [23:0] r2_xl$q;
     reg  r2_xl$clock;
     reg  [17:0] r2_sq$d;
     wire  [17:0] r2_sq$q;
     reg  r2_sq$clock;
-    reg  [3:0] r2_region$d;
-    wire  [3:0] r2_region$q;
-    reg  r2_region$clock;
-    reg  r2_spec$d;
-    wire  r2_spec$q;
-    reg  r2_spec$clock;
-    reg  [31:0] r2_spec_y$d;
-    wire  [31:0] r2_spec_y$q;
-    reg  r2_spec_y$clock;
-    reg  r2_neg$d;
-    wire  r2_neg$q;
-    reg  r2_neg$clock;
-    reg  [9:0] r2_eadj$d;
-    wire  [9:0] r2_eadj$q;
-    reg  r2_eadj$clock;
-    reg  r2_lg2$d;
-    wire  r2_lg2$q;
-    reg  r2_lg2$clock;
-    reg  [7:0] r2_lgi$d;
-    wire  [7:0] r2_lgi$q;
-    reg  r2_lgi$clock;
-    reg  [31:0] r2_rro_y$d;
-    wire  [31:0] r2_rro_y$q;
-    reg  r2_rro_y$clock;
-    reg  r3_valid$d;
-    wire  r3_valid$q;
-    reg  r3_valid$clock;
-    reg  r3_rro$d;
-    wire  r3_rro$q;
-    reg  r3_rro$clock;
-    reg  [2:0] r3_tf$d;
-    wire  [2:0] r3_tf$q;
-    reg  r3_tf$clock;
-    reg  [3:0] r3_region$d;
-    wire  [3:0] r3_region$q;
-    reg  r3_region$clock;
     reg  [26:0] r3_c0$d;
     wire  [26:0] r3_c0$q;
     reg  r3_c0$clock;
@@ -174,63 +102,45 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [29:0] r3_p2$d;
     wire  [29:0] r3_p2$q;
     reg  r3_p2$clock;
-    reg  r3_spec$d;
-    wire  r3_spec$q;
-    reg  r3_spec$clock;
-    reg  [31:0] r3_spec_y$d;
-    wire  [31:0] r3_spec_y$q;
-    reg  r3_spec_y$clock;
-    reg  r3_neg$d;
-    wire  r3_neg$q;
-    reg  r3_neg$clock;
-    reg  [9:0] r3_eadj$d;
-    wire  [9:0] r3_eadj$q;
-    reg  r3_eadj$clock;
-    reg  r3_lg2$d;
-    wire  r3_lg2$q;
-    reg  r3_lg2$clock;
-    reg  [7:0] r3_lgi$d;
-    wire  [7:0] r3_lgi$q;
-    reg  r3_lgi$clock;
-    reg  [31:0] r3_rro_y$d;
-    wire  [31:0] r3_rro_y$q;
-    reg  r3_rro_y$clock;
-    reg  r4_valid$d;
-    wire  r4_valid$q;
-    reg  r4_valid$clock;
-    reg  r4_rro$d;
-    wire  r4_rro$q;
-    reg  r4_rro$clock;
     reg  [33:0] r4_acc$d;
     wire  [33:0] r4_acc$q;
     reg  r4_acc$clock;
-    reg  r4_spec$d;
-    wire  r4_spec$q;
-    reg  r4_spec$clock;
-    reg  [31:0] r4_spec_y$d;
-    wire  [31:0] r4_spec_y$q;
-    reg  r4_spec_y$clock;
-    reg  r4_neg$d;
-    wire  r4_neg$q;
-    reg  r4_neg$clock;
-    reg  [9:0] r4_eadj$d;
-    wire  [9:0] r4_eadj$q;
-    reg  r4_eadj$clock;
-    reg  r4_lg2$d;
-    wire  r4_lg2$q;
-    reg  r4_lg2$clock;
-    reg  [7:0] r4_lgi$d;
-    wire  [7:0] r4_lgi$q;
-    reg  r4_lgi$clock;
-    reg  [31:0] r4_rro_y$d;
-    wire  [31:0] r4_rro_y$q;
-    reg  r4_rro_y$clock;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
     reg  [31:0] o_y$d;
     wire  [31:0] o_y$q;
     reg  o_y$clock;
+    reg  valid_d$clock;
+    reg  valid_d$d;
+    wire  valid_d$q;
+    reg  rro_d$clock;
+    reg  rro_d$d;
+    wire  rro_d$q;
+    reg  tf_d$clock;
+    reg  [2:0] tf_d$d;
+    wire  [2:0] tf_d$q;
+    reg  region_d$clock;
+    reg  [3:0] region_d$d;
+    wire  [3:0] region_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
+    reg  neg_d$clock;
+    reg  neg_d$d;
+    wire  neg_d$q;
+    reg  eadj_d$clock;
+    reg  [9:0] eadj_d$d;
+    wire  [9:0] eadj_d$q;
+    reg  lg2_d$clock;
+    reg  lg2_d$d;
+    wire  lg2_d$q;
+    reg  lgi_d$clock;
+    reg  [7:0] lgi_d$d;
+    wire  [7:0] lgi_d$q;
+    reg  rro_y_d$clock;
+    reg  [31:0] rro_y_d$d;
+    wire  [31:0] rro_y_d$q;
 
     // Local signals
     reg  op_rro;
@@ -310,16 +220,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .spec_y(post$spec_y),
         .y(post$y)
     );
-    sfu$r1_valid r1_valid(
-        .d(r1_valid$d),
-        .q(r1_valid$q),
-        .clock(r1_valid$clock)
-    );
-    sfu$r1_rro r1_rro(
-        .d(r1_rro$d),
-        .q(r1_rro$q),
-        .clock(r1_rro$clock)
-    );
     sfu$r1_tf r1_tf(
         .d(r1_tf$d),
         .q(r1_tf$q),
@@ -334,41 +234,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .d(r1_xl$d),
         .q(r1_xl$q),
         .clock(r1_xl$clock)
-    );
-    sfu$r1_region r1_region(
-        .d(r1_region$d),
-        .q(r1_region$q),
-        .clock(r1_region$clock)
-    );
-    sfu$r1_spec r1_spec(
-        .d(r1_spec$d),
-        .q(r1_spec$q),
-        .clock(r1_spec$clock)
-    );
-    sfu$r1_spec_y r1_spec_y(
-        .d(r1_spec_y$d),
-        .q(r1_spec_y$q),
-        .clock(r1_spec_y$clock)
-    );
-    sfu$r1_neg r1_neg(
-        .d(r1_neg$d),
-        .q(r1_neg$q),
-        .clock(r1_neg$clock)
-    );
-    sfu$r1_eadj r1_eadj(
-        .d(r1_eadj$d),
-        .q(r1_eadj$q),
-        .clock(r1_eadj$clock)
-    );
-    sfu$r1_lg2 r1_lg2(
-        .d(r1_lg2$d),
-        .q(r1_lg2$q),
-        .clock(r1_lg2$clock)
-    );
-    sfu$r1_lgi r1_lgi(
-        .d(r1_lgi$d),
-        .q(r1_lgi$q),
-        .clock(r1_lgi$clock)
     );
     sfu$r1_direct r1_direct(
         .d(r1_direct$d),
@@ -390,21 +255,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .q(r1_pr$q),
         .clock(r1_pr$clock)
     );
-    sfu$r2_valid r2_valid(
-        .d(r2_valid$d),
-        .q(r2_valid$q),
-        .clock(r2_valid$clock)
-    );
-    sfu$r2_rro r2_rro(
-        .d(r2_rro$d),
-        .q(r2_rro$q),
-        .clock(r2_rro$clock)
-    );
-    sfu$r2_tf r2_tf(
-        .d(r2_tf$d),
-        .q(r2_tf$q),
-        .clock(r2_tf$clock)
-    );
     sfu$r2_xl r2_xl(
         .d(r2_xl$d),
         .q(r2_xl$q),
@@ -414,66 +264,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .d(r2_sq$d),
         .q(r2_sq$q),
         .clock(r2_sq$clock)
-    );
-    sfu$r2_region r2_region(
-        .d(r2_region$d),
-        .q(r2_region$q),
-        .clock(r2_region$clock)
-    );
-    sfu$r2_spec r2_spec(
-        .d(r2_spec$d),
-        .q(r2_spec$q),
-        .clock(r2_spec$clock)
-    );
-    sfu$r2_spec_y r2_spec_y(
-        .d(r2_spec_y$d),
-        .q(r2_spec_y$q),
-        .clock(r2_spec_y$clock)
-    );
-    sfu$r2_neg r2_neg(
-        .d(r2_neg$d),
-        .q(r2_neg$q),
-        .clock(r2_neg$clock)
-    );
-    sfu$r2_eadj r2_eadj(
-        .d(r2_eadj$d),
-        .q(r2_eadj$q),
-        .clock(r2_eadj$clock)
-    );
-    sfu$r2_lg2 r2_lg2(
-        .d(r2_lg2$d),
-        .q(r2_lg2$q),
-        .clock(r2_lg2$clock)
-    );
-    sfu$r2_lgi r2_lgi(
-        .d(r2_lgi$d),
-        .q(r2_lgi$q),
-        .clock(r2_lgi$clock)
-    );
-    sfu$r2_rro_y r2_rro_y(
-        .d(r2_rro_y$d),
-        .q(r2_rro_y$q),
-        .clock(r2_rro_y$clock)
-    );
-    sfu$r3_valid r3_valid(
-        .d(r3_valid$d),
-        .q(r3_valid$q),
-        .clock(r3_valid$clock)
-    );
-    sfu$r3_rro r3_rro(
-        .d(r3_rro$d),
-        .q(r3_rro$q),
-        .clock(r3_rro$clock)
-    );
-    sfu$r3_tf r3_tf(
-        .d(r3_tf$d),
-        .q(r3_tf$q),
-        .clock(r3_tf$clock)
-    );
-    sfu$r3_region r3_region(
-        .d(r3_region$d),
-        .q(r3_region$q),
-        .clock(r3_region$clock)
     );
     sfu$r3_c0 r3_c0(
         .d(r3_c0$d),
@@ -490,160 +280,100 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .q(r3_p2$q),
         .clock(r3_p2$clock)
     );
-    sfu$r3_spec r3_spec(
-        .d(r3_spec$d),
-        .q(r3_spec$q),
-        .clock(r3_spec$clock)
-    );
-    sfu$r3_spec_y r3_spec_y(
-        .d(r3_spec_y$d),
-        .q(r3_spec_y$q),
-        .clock(r3_spec_y$clock)
-    );
-    sfu$r3_neg r3_neg(
-        .d(r3_neg$d),
-        .q(r3_neg$q),
-        .clock(r3_neg$clock)
-    );
-    sfu$r3_eadj r3_eadj(
-        .d(r3_eadj$d),
-        .q(r3_eadj$q),
-        .clock(r3_eadj$clock)
-    );
-    sfu$r3_lg2 r3_lg2(
-        .d(r3_lg2$d),
-        .q(r3_lg2$q),
-        .clock(r3_lg2$clock)
-    );
-    sfu$r3_lgi r3_lgi(
-        .d(r3_lgi$d),
-        .q(r3_lgi$q),
-        .clock(r3_lgi$clock)
-    );
-    sfu$r3_rro_y r3_rro_y(
-        .d(r3_rro_y$d),
-        .q(r3_rro_y$q),
-        .clock(r3_rro_y$clock)
-    );
-    sfu$r4_valid r4_valid(
-        .d(r4_valid$d),
-        .q(r4_valid$q),
-        .clock(r4_valid$clock)
-    );
-    sfu$r4_rro r4_rro(
-        .d(r4_rro$d),
-        .q(r4_rro$q),
-        .clock(r4_rro$clock)
-    );
     sfu$r4_acc r4_acc(
         .d(r4_acc$d),
         .q(r4_acc$q),
         .clock(r4_acc$clock)
-    );
-    sfu$r4_spec r4_spec(
-        .d(r4_spec$d),
-        .q(r4_spec$q),
-        .clock(r4_spec$clock)
-    );
-    sfu$r4_spec_y r4_spec_y(
-        .d(r4_spec_y$d),
-        .q(r4_spec_y$q),
-        .clock(r4_spec_y$clock)
-    );
-    sfu$r4_neg r4_neg(
-        .d(r4_neg$d),
-        .q(r4_neg$q),
-        .clock(r4_neg$clock)
-    );
-    sfu$r4_eadj r4_eadj(
-        .d(r4_eadj$d),
-        .q(r4_eadj$q),
-        .clock(r4_eadj$clock)
-    );
-    sfu$r4_lg2 r4_lg2(
-        .d(r4_lg2$d),
-        .q(r4_lg2$q),
-        .clock(r4_lg2$clock)
-    );
-    sfu$r4_lgi r4_lgi(
-        .d(r4_lgi$d),
-        .q(r4_lgi$q),
-        .clock(r4_lgi$clock)
-    );
-    sfu$r4_rro_y r4_rro_y(
-        .d(r4_rro_y$d),
-        .q(r4_rro_y$q),
-        .clock(r4_rro_y$clock)
-    );
-    sfu$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
     );
     sfu$o_y o_y(
         .d(o_y$d),
         .q(o_y$q),
         .clock(o_y$clock)
     );
+    sfu$valid_d valid_d(
+        .clock(valid_d$clock),
+        .d(valid_d$d),
+        .q(valid_d$q)
+    );
+    sfu$rro_d rro_d(
+        .clock(rro_d$clock),
+        .d(rro_d$d),
+        .q(rro_d$q)
+    );
+    sfu$tf_d tf_d(
+        .clock(tf_d$clock),
+        .d(tf_d$d),
+        .q(tf_d$q)
+    );
+    sfu$region_d region_d(
+        .clock(region_d$clock),
+        .d(region_d$d),
+        .q(region_d$q)
+    );
+    sfu$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    sfu$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
+    sfu$neg_d neg_d(
+        .clock(neg_d$clock),
+        .d(neg_d$d),
+        .q(neg_d$q)
+    );
+    sfu$eadj_d eadj_d(
+        .clock(eadj_d$clock),
+        .d(eadj_d$d),
+        .q(eadj_d$q)
+    );
+    sfu$lg2_d lg2_d(
+        .clock(lg2_d$clock),
+        .d(lg2_d$d),
+        .q(lg2_d$q)
+    );
+    sfu$lgi_d lgi_d(
+        .clock(lgi_d$clock),
+        .d(lgi_d$d),
+        .q(lgi_d$q)
+    );
+    sfu$rro_y_d rro_y_d(
+        .clock(rro_y_d$clock),
+        .d(rro_y_d$d),
+        .q(rro_y_d$q)
+    );
 
     // Update code
     always @(*) begin
-        r1_valid$clock = clock;
-        r1_rro$clock = clock;
         r1_tf$clock = clock;
         r1_addr$clock = clock;
         r1_xl$clock = clock;
-        r1_region$clock = clock;
-        r1_spec$clock = clock;
-        r1_spec_y$clock = clock;
-        r1_neg$clock = clock;
-        r1_eadj$clock = clock;
-        r1_lg2$clock = clock;
-        r1_lgi$clock = clock;
         r1_direct$clock = clock;
         r1_dy$clock = clock;
         r1_rneg$clock = clock;
         r1_pr$clock = clock;
-        r2_valid$clock = clock;
-        r2_rro$clock = clock;
-        r2_tf$clock = clock;
         r2_xl$clock = clock;
         r2_sq$clock = clock;
-        r2_region$clock = clock;
-        r2_spec$clock = clock;
-        r2_spec_y$clock = clock;
-        r2_neg$clock = clock;
-        r2_eadj$clock = clock;
-        r2_lg2$clock = clock;
-        r2_lgi$clock = clock;
-        r2_rro_y$clock = clock;
-        r3_valid$clock = clock;
-        r3_rro$clock = clock;
-        r3_tf$clock = clock;
-        r3_region$clock = clock;
         r3_c0$clock = clock;
         r3_p1$clock = clock;
         r3_p2$clock = clock;
-        r3_spec$clock = clock;
-        r3_spec_y$clock = clock;
-        r3_neg$clock = clock;
-        r3_eadj$clock = clock;
-        r3_lg2$clock = clock;
-        r3_lgi$clock = clock;
-        r3_rro_y$clock = clock;
-        r4_valid$clock = clock;
-        r4_rro$clock = clock;
         r4_acc$clock = clock;
-        r4_spec$clock = clock;
-        r4_spec_y$clock = clock;
-        r4_neg$clock = clock;
-        r4_eadj$clock = clock;
-        r4_lg2$clock = clock;
-        r4_lgi$clock = clock;
-        r4_rro_y$clock = clock;
-        o_valid$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
+        valid_d$clock = clock;
+        rro_d$clock = clock;
+        tf_d$clock = clock;
+        region_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
+        neg_d$clock = clock;
+        eadj_d$clock = clock;
+        lg2_d$clock = clock;
+        lgi_d$clock = clock;
+        rro_y_d$clock = clock;
         op_rro = op[32'h2] & op[32'h1];
         op_ex2 = op[32'h0];
         prep$op = op;
@@ -652,17 +382,17 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         index$u = prep$u;
         rro_a$x = x;
         rro_a$ex2 = op_ex2;
-        r1_valid$d = in_valid;
-        r1_rro$d = op_rro;
+        valid_d$d = in_valid;
+        rro_d$d = op_rro;
+        region_d$d = index$region;
+        spec_d$d = prep$spec;
+        spec_y_d$d = prep$spec_y;
+        neg_d$d = prep$neg;
+        eadj_d$d = prep$eadj;
+        lg2_d$d = prep$lg2;
+        lgi_d$d = prep$lgi;
         r1_tf$d = prep$tf;
         r1_xl$d = index$xl;
-        r1_region$d = index$region;
-        r1_spec$d = prep$spec;
-        r1_spec_y$d = prep$spec_y;
-        r1_neg$d = prep$neg;
-        r1_eadj$d = prep$eadj;
-        r1_lg2$d = prep$lg2;
-        r1_lgi$d = prep$lgi;
         r1_direct$d = rro_a$direct;
         r1_dy$d = rro_a$dy;
         r1_rneg$d = rro_a$neg;
@@ -675,72 +405,184 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         rro_b$dy = r1_dy$q;
         rro_b$neg = r1_rneg$q;
         rro_b$pr = r1_pr$q;
-        r2_valid$d = r1_valid$q;
-        r2_rro$d = r1_rro$q;
-        r2_tf$d = r1_tf$q;
+        tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        r2_region$d = r1_region$q;
-        r2_spec$d = r1_spec$q;
-        r2_spec_y$d = r1_spec_y$q;
-        r2_neg$d = r1_neg$q;
-        r2_eadj$d = r1_eadj$q;
-        r2_lg2$d = r1_lg2$q;
-        r2_lgi$d = r1_lgi$q;
-        r2_rro_y$d = rro_b$y;
+        rro_y_d$d = rro_b$y;
         mul$c1 = rom$c1;
         mul$xl = r2_xl$q;
         mul$c2 = rom$c2;
         mul$sq = r2_sq$q;
-        r3_valid$d = r2_valid$q;
-        r3_rro$d = r2_rro$q;
-        r3_tf$d = r2_tf$q;
-        r3_region$d = r2_region$q;
         r3_c0$d = rom$c0;
         r3_p1$d = mul$p1;
         r3_p2$d = mul$p2;
-        r3_spec$d = r2_spec$q;
-        r3_spec_y$d = r2_spec_y$q;
-        r3_neg$d = r2_neg$q;
-        r3_eadj$d = r2_eadj$q;
-        r3_lg2$d = r2_lg2$q;
-        r3_lgi$d = r2_lgi$q;
-        r3_rro_y$d = r2_rro_y$q;
-        sum$tf = r3_tf$q;
-        sum$region = r3_region$q;
+        sum$tf = tf_d$q;
+        sum$region = region_d$q;
         sum$c0 = r3_c0$q;
         sum$p1 = r3_p1$q;
         sum$p2 = r3_p2$q;
-        r4_valid$d = r3_valid$q;
-        r4_rro$d = r3_rro$q;
         r4_acc$d = sum$acc;
-        r4_spec$d = r3_spec$q;
-        r4_spec_y$d = r3_spec_y$q;
-        r4_neg$d = r3_neg$q;
-        r4_eadj$d = r3_eadj$q;
-        r4_lg2$d = r3_lg2$q;
-        r4_lgi$d = r3_lgi$q;
-        r4_rro_y$d = r3_rro_y$q;
         post$acc = r4_acc$q;
-        post$lg2 = r4_lg2$q;
-        post$lgi = r4_lgi$q;
-        post$eadj = r4_eadj$q;
-        post$neg = r4_neg$q;
-        post$spec = r4_spec$q;
-        post$spec_y = r4_spec_y$q;
-        o_valid$d = r4_valid$q;
-        if (r4_rro$q) begin
-            out_y = r4_rro_y$q;
+        post$lg2 = lg2_d$q;
+        post$lgi = lgi_d$q;
+        post$eadj = eadj_d$q;
+        post$neg = neg_d$q;
+        post$spec = spec_d$q;
+        post$spec_y = spec_y_d$q;
+        if (rro_d$q) begin
+            out_y = rro_y_d$q;
         end
         else begin
             out_y = post$y;
         end
         o_y$d = out_y;
-        out_valid = o_valid$q;
+        out_valid = valid_d$q;
         y = o_y$q;
     end
 
 endmodule // sfu
+
+
+module sfu$eadj_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+
+    // Stub signals
+    reg  [9:0] stage$0$d;
+    wire  [9:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [9:0] stage$1$d;
+    wire  [9:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [9:0] stage$2$d;
+    wire  [9:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [9:0] stage$3$d;
+    wire  [9:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [9:0] last;
+
+    // Sub module instances
+    sfu$eadj_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$eadj_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$eadj_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$eadj_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$eadj_d
+
+
+module sfu$eadj_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$eadj_d$stage$0
+
+
+module sfu$eadj_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$eadj_d$stage$1
+
+
+module sfu$eadj_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$eadj_d$stage$2
+
+
+module sfu$eadj_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$eadj_d$stage$3
 
 
 module sfu$index(tf,u,addr,xl,region);
@@ -816,6 +658,290 @@ module sfu$index(tf,u,addr,xl,region);
 endmodule // sfu$index
 
 
+module sfu$lg2_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$lg2_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$lg2_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$lg2_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$lg2_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$lg2_d
+
+
+module sfu$lg2_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lg2_d$stage$0
+
+
+module sfu$lg2_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lg2_d$stage$1
+
+
+module sfu$lg2_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lg2_d$stage$2
+
+
+module sfu$lg2_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lg2_d$stage$3
+
+
+module sfu$lgi_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+
+    // Stub signals
+    reg  [7:0] stage$0$d;
+    wire  [7:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [7:0] stage$1$d;
+    wire  [7:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [7:0] stage$2$d;
+    wire  [7:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [7:0] stage$3$d;
+    wire  [7:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [7:0] last;
+
+    // Sub module instances
+    sfu$lgi_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$lgi_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$lgi_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$lgi_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$lgi_d
+
+
+module sfu$lgi_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lgi_d$stage$0
+
+
+module sfu$lgi_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lgi_d$stage$1
+
+
+module sfu$lgi_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lgi_d$stage$2
+
+
+module sfu$lgi_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lgi_d$stage$3
+
+
 module sfu$mul(c1,xl,c2,sq,p1,p2);
 
     // Module arguments
@@ -836,7 +962,73 @@ module sfu$mul(c1,xl,c2,sq,p1,p2);
 endmodule // sfu$mul
 
 
-module sfu$o_valid(d,q,clock);
+module sfu$neg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$neg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$neg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$neg_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$neg_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$neg_d
+
+
+module sfu$neg_d$stage$0(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -852,7 +1044,64 @@ module sfu$o_valid(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu$o_valid
+endmodule // sfu$neg_d$stage$0
+
+
+module sfu$neg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$neg_d$stage$1
+
+
+module sfu$neg_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$neg_d$stage$2
+
+
+module sfu$neg_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$neg_d$stage$3
 
 
 module sfu$o_y(d,q,clock);
@@ -886,13 +1135,96 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [33:0] norm$acc;
+    reg  norm$lg2;
+    reg  [7:0] norm$lgi;
+    reg  [9:0] norm$eadj;
+    reg  norm$neg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu$post$norm norm(
+        .acc(norm$acc),
+        .lg2(norm$lg2),
+        .lgi(norm$lgi),
+        .eadj(norm$eadj),
+        .neg(norm$neg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu$post$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm$acc = acc;
+        norm$lg2 = lg2;
+        norm$lgi = lgi;
+        norm$eadj = eadj;
+        norm$neg = neg;
+        pack$sgn = norm$sgn;
+        pack$zero = norm$zero;
+        pack$sig = norm$sig;
+        pack$rb = norm$rb;
+        pack$st = norm$st;
+        pack$e = norm$e;
+        pack$spec = spec;
+        pack$spec_y = spec_y;
+        y = pack$y;
+    end
+
+endmodule // sfu$post
+
+
+module sfu$post$norm(acc,lg2,lgi,eadj,neg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [33:0] acc;
+    input wire  lg2;
+    input wire  [7:0] lgi;
+    input wire  [9:0] eadj;
+    input wire  neg;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
     // Update code (custom)
     wire [33:0] accp = acc[33] ? 34'd0 : acc;
     wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
     wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
     wire vneg = lg2 & v[39];
     wire [39:0] mag = vneg ? (40'd0 - v) : v;
-    wire sgn = lg2 ? vneg : neg;
     reg [5:0] lz;
     integer i;
     always @(*) begin
@@ -900,22 +1232,44 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
        for (i = 0; i < 40; i = i + 1)
           if (mag[i]) lz = 6'd39 - i[5:0];
     end
-    wire [39:0] norm = mag << lz;
-    wire [23:0] sig = norm[39:16];
-    wire rb = norm[15];
-    wire st = |norm[14:0];
+    wire [39:0] nv = mag << lz;
+    always @(*) begin
+       sgn = lg2 ? vneg : neg;
+       zero = (mag == 40'd0);
+       sig = nv[39:16];
+       rb = nv[15];
+       st = |nv[14:0];
+       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+    end
+endmodule // sfu$post$norm
+
+
+module sfu$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
-    wire [10:0] ex = 11'd9 - {5'd0, lz} + {eadj[9], eadj} + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire unused_hidden = sig25[23];
+    wire [10:0] ex = e + {10'd0, sig25[24]};
+    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire ovf = $signed(ex) > $signed(11'd127);
     wire unf = $signed(ex) < $signed(-11'sd126);
     wire [7:0] bex = ex[7:0] + 8'd127;
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
-       else if (mag == 40'd0) r = {sgn, 31'd0};
+       else if (zero) r = {sgn, 31'd0};
        else if (ovf) r = {sgn, 8'hff, 23'd0};
        else if (unf) r = {sgn, 31'd0};
        else r = {sgn, bex, mant};
@@ -923,7 +1277,7 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     always @(*) begin
        y = r;
     end
-endmodule // sfu$post
+endmodule // sfu$post$pack
 
 
 module sfu$prep(op,x,tf,u,spec,spec_y,neg,eadj,lg2,lgi);
@@ -1134,82 +1488,6 @@ module sfu$r1_dy(d,q,clock);
 endmodule // sfu$r1_dy
 
 
-module sfu$r1_eadj(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_eadj
-
-
-module sfu$r1_lg2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_lg2
-
-
-module sfu$r1_lgi(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_lgi
-
-
-module sfu$r1_neg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_neg
-
-
 module sfu$r1_pr(d,q,clock);
 
     // Module arguments
@@ -1227,25 +1505,6 @@ module sfu$r1_pr(d,q,clock);
     end
 
 endmodule // sfu$r1_pr
-
-
-module sfu$r1_region(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_region
 
 
 module sfu$r1_rneg(d,q,clock);
@@ -1267,63 +1526,6 @@ module sfu$r1_rneg(d,q,clock);
 endmodule // sfu$r1_rneg
 
 
-module sfu$r1_rro(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_rro
-
-
-module sfu$r1_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_spec
-
-
-module sfu$r1_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_spec_y
-
-
 module sfu$r1_tf(d,q,clock);
 
     // Module arguments
@@ -1341,25 +1543,6 @@ module sfu$r1_tf(d,q,clock);
     end
 
 endmodule // sfu$r1_tf
-
-
-module sfu$r1_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_valid
 
 
 module sfu$r1_xl(d,q,clock);
@@ -1381,177 +1564,6 @@ module sfu$r1_xl(d,q,clock);
 endmodule // sfu$r1_xl
 
 
-module sfu$r2_eadj(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_eadj
-
-
-module sfu$r2_lg2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_lg2
-
-
-module sfu$r2_lgi(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_lgi
-
-
-module sfu$r2_neg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_neg
-
-
-module sfu$r2_region(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_region
-
-
-module sfu$r2_rro(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_rro
-
-
-module sfu$r2_rro_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_rro_y
-
-
-module sfu$r2_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_spec
-
-
-module sfu$r2_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_spec_y
-
-
 module sfu$r2_sq(d,q,clock);
 
     // Module arguments
@@ -1569,44 +1581,6 @@ module sfu$r2_sq(d,q,clock);
     end
 
 endmodule // sfu$r2_sq
-
-
-module sfu$r2_tf(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_tf
-
-
-module sfu$r2_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r2_valid
 
 
 module sfu$r2_xl(d,q,clock);
@@ -1647,82 +1621,6 @@ module sfu$r3_c0(d,q,clock);
 endmodule // sfu$r3_c0
 
 
-module sfu$r3_eadj(d,q,clock);
-
-    // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 10'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_eadj
-
-
-module sfu$r3_lg2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_lg2
-
-
-module sfu$r3_lgi(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_lgi
-
-
-module sfu$r3_neg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_neg
-
-
 module sfu$r3_p1(d,q,clock);
 
     // Module arguments
@@ -1761,139 +1659,6 @@ module sfu$r3_p2(d,q,clock);
 endmodule // sfu$r3_p2
 
 
-module sfu$r3_region(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_region
-
-
-module sfu$r3_rro(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_rro
-
-
-module sfu$r3_rro_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_rro_y
-
-
-module sfu$r3_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_spec
-
-
-module sfu$r3_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_spec_y
-
-
-module sfu$r3_tf(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_tf
-
-
-module sfu$r3_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r3_valid
-
-
 module sfu$r4_acc(d,q,clock);
 
     // Module arguments
@@ -1913,175 +1678,116 @@ module sfu$r4_acc(d,q,clock);
 endmodule // sfu$r4_acc
 
 
-module sfu$r4_eadj(d,q,clock);
+module sfu$region_d(clock,d,q);
 
     // Module arguments
-    input wire  [9:0] d;
-    output reg  [9:0] q;
+    input wire  clock;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+
+    // Stub signals
+    reg  [3:0] stage$0$d;
+    wire  [3:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [3:0] stage$1$d;
+    wire  [3:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [3:0] stage$2$d;
+    wire  [3:0] stage$2$q;
+    reg  stage$2$clock;
+
+    // Local signals
+    reg  [3:0] last;
+
+    // Sub module instances
+    sfu$region_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$region_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$region_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        q = last;
+    end
+
+endmodule // sfu$region_d
+
+
+module sfu$region_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 10'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu$r4_eadj
+endmodule // sfu$region_d$stage$0
 
 
-module sfu$r4_lg2(d,q,clock);
+module sfu$region_d$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu$r4_lg2
+endmodule // sfu$region_d$stage$1
 
 
-module sfu$r4_lgi(d,q,clock);
+module sfu$region_d$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu$r4_lgi
-
-
-module sfu$r4_neg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_neg
-
-
-module sfu$r4_rro(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_rro
-
-
-module sfu$r4_rro_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_rro_y
-
-
-module sfu$r4_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_spec
-
-
-module sfu$r4_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_spec_y
-
-
-module sfu$r4_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r4_valid
+endmodule // sfu$region_d$stage$2
 
 
 module sfu$rom(clock,tf,addr,c0,c1,c2);
@@ -2813,6 +2519,544 @@ module sfu$rro_b(direct,dy,neg,pr,y);
 endmodule // sfu$rro_b
 
 
+module sfu$rro_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$rro_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$rro_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$rro_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$rro_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$rro_d
+
+
+module sfu$rro_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$0
+
+
+module sfu$rro_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$1
+
+
+module sfu$rro_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$2
+
+
+module sfu$rro_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$3
+
+
+module sfu$rro_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu$rro_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$rro_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$rro_y_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        q = last;
+    end
+
+endmodule // sfu$rro_y_d
+
+
+module sfu$rro_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_y_d$stage$0
+
+
+module sfu$rro_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_y_d$stage$1
+
+
+module sfu$rro_y_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_y_d$stage$2
+
+
+module sfu$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$spec_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$spec_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$spec_d
+
+
+module sfu$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_d$stage$0
+
+
+module sfu$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_d$stage$1
+
+
+module sfu$spec_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_d$stage$2
+
+
+module sfu$spec_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_d$stage$3
+
+
+module sfu$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$spec_y_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$spec_y_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sfu$spec_y_d
+
+
+module sfu$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_y_d$stage$0
+
+
+module sfu$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_y_d$stage$1
+
+
+module sfu$spec_y_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_y_d$stage$2
+
+
+module sfu$spec_y_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_y_d$stage$3
+
+
 module sfu$square(xl,sq);
 
     // Module arguments
@@ -2944,3 +3188,257 @@ module sfu$sum(tf,region,c0,p1,p2,acc);
        acc = total;
     end
 endmodule // sfu$sum
+
+
+module sfu$tf_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Stub signals
+    reg  [2:0] stage$0$d;
+    wire  [2:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [2:0] stage$1$d;
+    wire  [2:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [2:0] last;
+
+    // Sub module instances
+    sfu$tf_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$tf_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu$tf_d
+
+
+module sfu$tf_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$tf_d$stage$0
+
+
+module sfu$tf_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$tf_d$stage$1
+
+
+module sfu$valid_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$valid_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$valid_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$valid_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$valid_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu$valid_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu$valid_d
+
+
+module sfu$valid_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$0
+
+
+module sfu$valid_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$1
+
+
+module sfu$valid_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$2
+
+
+module sfu$valid_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$3
+
+
+module sfu$valid_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$4

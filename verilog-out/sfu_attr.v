@@ -821,6 +821,86 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu_attr$o00$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o00$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        pack$sgn = norm$sgn;
+        pack$zero = norm$zero;
+        pack$sig = norm$sig;
+        pack$rb = norm$rb;
+        pack$st = norm$st;
+        pack$e = norm$e;
+        pack$spec = spec;
+        pack$spec_y = spec_y;
+        y = pack$y;
+    end
+
+endmodule // sfu_attr$o00
+
+
+module sfu_attr$o00$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
     // Update code (custom)
     wire [145:0] sv = {s_hi, s_lo};
     wire neg = sv[145];
@@ -832,14 +912,37 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
        for (i = 0; i < 146; i = i + 1)
           if (mag[i]) lz = 8'd145 - i[7:0];
     end
-    wire [145:0] norm = mag << lz;
-    wire [23:0] sig = norm[145:122];
-    wire rb = norm[121];
-    wire st = |norm[120:0];
+    wire [145:0] nv = mag << lz;
+    wire mz = (mag == 146'd0);
+    always @(*) begin
+       sgn = mz ? zneg : neg;
+       zero = mz;
+       sig = nv[145:122];
+       rb = nv[121];
+       st = |nv[120:0];
+       e = {ea[9], ea} + 11'd3 - {3'd0, lz};
+    end
+endmodule // sfu_attr$o00$norm
+
+
+module sfu_attr$o00$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = {ea[9], ea} + 11'd3 - {3'd0, lz} + {10'd0, sig25[24]};
+    wire [10:0] ex = e + {10'd0, sig25[24]};
     wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire ovf = $signed(ex) > $signed(11'd127);
     wire unf = $signed(ex) < $signed(-11'sd126);
@@ -847,15 +950,15 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
-       else if (mag == 146'd0) r = {zneg, 31'd0};
-       else if (ovf) r = {neg, 8'hff, 23'd0};
-       else if (unf) r = {neg, 31'd0};
-       else r = {neg, bex, mant};
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
     end
     always @(*) begin
        y = r;
     end
-endmodule // sfu_attr$o00
+endmodule // sfu_attr$o00$pack
 
 
 module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
@@ -869,6 +972,86 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu_attr$o01$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o01$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        pack$sgn = norm$sgn;
+        pack$zero = norm$zero;
+        pack$sig = norm$sig;
+        pack$rb = norm$rb;
+        pack$st = norm$st;
+        pack$e = norm$e;
+        pack$spec = spec;
+        pack$spec_y = spec_y;
+        y = pack$y;
+    end
+
+endmodule // sfu_attr$o01
+
+
+module sfu_attr$o01$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
     // Update code (custom)
     wire [145:0] sv = {s_hi, s_lo};
     wire neg = sv[145];
@@ -880,14 +1063,37 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
        for (i = 0; i < 146; i = i + 1)
           if (mag[i]) lz = 8'd145 - i[7:0];
     end
-    wire [145:0] norm = mag << lz;
-    wire [23:0] sig = norm[145:122];
-    wire rb = norm[121];
-    wire st = |norm[120:0];
+    wire [145:0] nv = mag << lz;
+    wire mz = (mag == 146'd0);
+    always @(*) begin
+       sgn = mz ? zneg : neg;
+       zero = mz;
+       sig = nv[145:122];
+       rb = nv[121];
+       st = |nv[120:0];
+       e = {ea[9], ea} + 11'd3 - {3'd0, lz};
+    end
+endmodule // sfu_attr$o01$norm
+
+
+module sfu_attr$o01$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = {ea[9], ea} + 11'd3 - {3'd0, lz} + {10'd0, sig25[24]};
+    wire [10:0] ex = e + {10'd0, sig25[24]};
     wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire ovf = $signed(ex) > $signed(11'd127);
     wire unf = $signed(ex) < $signed(-11'sd126);
@@ -895,15 +1101,15 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
-       else if (mag == 146'd0) r = {zneg, 31'd0};
-       else if (ovf) r = {neg, 8'hff, 23'd0};
-       else if (unf) r = {neg, 31'd0};
-       else r = {neg, bex, mant};
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
     end
     always @(*) begin
        y = r;
     end
-endmodule // sfu_attr$o01
+endmodule // sfu_attr$o01$pack
 
 
 module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
@@ -917,6 +1123,86 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu_attr$o10$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o10$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        pack$sgn = norm$sgn;
+        pack$zero = norm$zero;
+        pack$sig = norm$sig;
+        pack$rb = norm$rb;
+        pack$st = norm$st;
+        pack$e = norm$e;
+        pack$spec = spec;
+        pack$spec_y = spec_y;
+        y = pack$y;
+    end
+
+endmodule // sfu_attr$o10
+
+
+module sfu_attr$o10$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
     // Update code (custom)
     wire [145:0] sv = {s_hi, s_lo};
     wire neg = sv[145];
@@ -928,14 +1214,37 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
        for (i = 0; i < 146; i = i + 1)
           if (mag[i]) lz = 8'd145 - i[7:0];
     end
-    wire [145:0] norm = mag << lz;
-    wire [23:0] sig = norm[145:122];
-    wire rb = norm[121];
-    wire st = |norm[120:0];
+    wire [145:0] nv = mag << lz;
+    wire mz = (mag == 146'd0);
+    always @(*) begin
+       sgn = mz ? zneg : neg;
+       zero = mz;
+       sig = nv[145:122];
+       rb = nv[121];
+       st = |nv[120:0];
+       e = {ea[9], ea} + 11'd3 - {3'd0, lz};
+    end
+endmodule // sfu_attr$o10$norm
+
+
+module sfu_attr$o10$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = {ea[9], ea} + 11'd3 - {3'd0, lz} + {10'd0, sig25[24]};
+    wire [10:0] ex = e + {10'd0, sig25[24]};
     wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire ovf = $signed(ex) > $signed(11'd127);
     wire unf = $signed(ex) < $signed(-11'sd126);
@@ -943,15 +1252,15 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
-       else if (mag == 146'd0) r = {zneg, 31'd0};
-       else if (ovf) r = {neg, 8'hff, 23'd0};
-       else if (unf) r = {neg, 31'd0};
-       else r = {neg, bex, mant};
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
     end
     always @(*) begin
        y = r;
     end
-endmodule // sfu_attr$o10
+endmodule // sfu_attr$o10$pack
 
 
 module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
@@ -965,6 +1274,86 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu_attr$o11$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o11$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        pack$sgn = norm$sgn;
+        pack$zero = norm$zero;
+        pack$sig = norm$sig;
+        pack$rb = norm$rb;
+        pack$st = norm$st;
+        pack$e = norm$e;
+        pack$spec = spec;
+        pack$spec_y = spec_y;
+        y = pack$y;
+    end
+
+endmodule // sfu_attr$o11
+
+
+module sfu_attr$o11$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
     // Update code (custom)
     wire [145:0] sv = {s_hi, s_lo};
     wire neg = sv[145];
@@ -976,14 +1365,37 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
        for (i = 0; i < 146; i = i + 1)
           if (mag[i]) lz = 8'd145 - i[7:0];
     end
-    wire [145:0] norm = mag << lz;
-    wire [23:0] sig = norm[145:122];
-    wire rb = norm[121];
-    wire st = |norm[120:0];
+    wire [145:0] nv = mag << lz;
+    wire mz = (mag == 146'd0);
+    always @(*) begin
+       sgn = mz ? zneg : neg;
+       zero = mz;
+       sig = nv[145:122];
+       rb = nv[121];
+       st = |nv[120:0];
+       e = {ea[9], ea} + 11'd3 - {3'd0, lz};
+    end
+endmodule // sfu_attr$o11$norm
+
+
+module sfu_attr$o11$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = {ea[9], ea} + 11'd3 - {3'd0, lz} + {10'd0, sig25[24]};
+    wire [10:0] ex = e + {10'd0, sig25[24]};
     wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
     wire ovf = $signed(ex) > $signed(11'd127);
     wire unf = $signed(ex) < $signed(-11'sd126);
@@ -991,15 +1403,15 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
-       else if (mag == 146'd0) r = {zneg, 31'd0};
-       else if (ovf) r = {neg, 8'hff, 23'd0};
-       else if (unf) r = {neg, 31'd0};
-       else r = {neg, bex, mant};
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
     end
     always @(*) begin
        y = r;
     end
-endmodule // sfu_attr$o11
+endmodule // sfu_attr$o11$pack
 
 
 module sfu_attr$o_00(d,q,clock);

@@ -405,582 +405,2262 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [1:0] s3_off$15$d;
     wire  [1:0] s3_off$15$q;
     reg  s3_off$15$clock;
-    reg  [7:0] fw0_row$0$d;
-    wire  [7:0] fw0_row$0$q;
-    reg  fw0_row$0$clock;
-    reg  [7:0] fw0_row$1$d;
-    wire  [7:0] fw0_row$1$q;
-    reg  fw0_row$1$clock;
-    reg  [7:0] fw0_row$2$d;
-    wire  [7:0] fw0_row$2$q;
-    reg  fw0_row$2$clock;
-    reg  [7:0] fw0_row$3$d;
-    wire  [7:0] fw0_row$3$q;
-    reg  fw0_row$3$clock;
-    reg  [7:0] fw0_row$4$d;
-    wire  [7:0] fw0_row$4$q;
-    reg  fw0_row$4$clock;
-    reg  [7:0] fw0_row$5$d;
-    wire  [7:0] fw0_row$5$q;
-    reg  fw0_row$5$clock;
-    reg  [7:0] fw0_row$6$d;
-    wire  [7:0] fw0_row$6$q;
-    reg  fw0_row$6$clock;
-    reg  [7:0] fw0_row$7$d;
-    wire  [7:0] fw0_row$7$q;
-    reg  fw0_row$7$clock;
-    reg  [7:0] fw0_row$8$d;
-    wire  [7:0] fw0_row$8$q;
-    reg  fw0_row$8$clock;
-    reg  [7:0] fw0_row$9$d;
-    wire  [7:0] fw0_row$9$q;
-    reg  fw0_row$9$clock;
-    reg  [7:0] fw0_row$10$d;
-    wire  [7:0] fw0_row$10$q;
-    reg  fw0_row$10$clock;
-    reg  [7:0] fw0_row$11$d;
-    wire  [7:0] fw0_row$11$q;
-    reg  fw0_row$11$clock;
-    reg  [7:0] fw0_row$12$d;
-    wire  [7:0] fw0_row$12$q;
-    reg  fw0_row$12$clock;
-    reg  [7:0] fw0_row$13$d;
-    wire  [7:0] fw0_row$13$q;
-    reg  fw0_row$13$clock;
-    reg  [7:0] fw0_row$14$d;
-    wire  [7:0] fw0_row$14$q;
-    reg  fw0_row$14$clock;
-    reg  [7:0] fw0_row$15$d;
-    wire  [7:0] fw0_row$15$q;
-    reg  fw0_row$15$clock;
-    reg  [31:0] fw0_data$0$d;
-    wire  [31:0] fw0_data$0$q;
-    reg  fw0_data$0$clock;
-    reg  [31:0] fw0_data$1$d;
-    wire  [31:0] fw0_data$1$q;
-    reg  fw0_data$1$clock;
-    reg  [31:0] fw0_data$2$d;
-    wire  [31:0] fw0_data$2$q;
-    reg  fw0_data$2$clock;
-    reg  [31:0] fw0_data$3$d;
-    wire  [31:0] fw0_data$3$q;
-    reg  fw0_data$3$clock;
-    reg  [31:0] fw0_data$4$d;
-    wire  [31:0] fw0_data$4$q;
-    reg  fw0_data$4$clock;
-    reg  [31:0] fw0_data$5$d;
-    wire  [31:0] fw0_data$5$q;
-    reg  fw0_data$5$clock;
-    reg  [31:0] fw0_data$6$d;
-    wire  [31:0] fw0_data$6$q;
-    reg  fw0_data$6$clock;
-    reg  [31:0] fw0_data$7$d;
-    wire  [31:0] fw0_data$7$q;
-    reg  fw0_data$7$clock;
-    reg  [31:0] fw0_data$8$d;
-    wire  [31:0] fw0_data$8$q;
-    reg  fw0_data$8$clock;
-    reg  [31:0] fw0_data$9$d;
-    wire  [31:0] fw0_data$9$q;
-    reg  fw0_data$9$clock;
-    reg  [31:0] fw0_data$10$d;
-    wire  [31:0] fw0_data$10$q;
-    reg  fw0_data$10$clock;
-    reg  [31:0] fw0_data$11$d;
-    wire  [31:0] fw0_data$11$q;
-    reg  fw0_data$11$clock;
-    reg  [31:0] fw0_data$12$d;
-    wire  [31:0] fw0_data$12$q;
-    reg  fw0_data$12$clock;
-    reg  [31:0] fw0_data$13$d;
-    wire  [31:0] fw0_data$13$q;
-    reg  fw0_data$13$clock;
-    reg  [31:0] fw0_data$14$d;
-    wire  [31:0] fw0_data$14$q;
-    reg  fw0_data$14$clock;
-    reg  [31:0] fw0_data$15$d;
-    wire  [31:0] fw0_data$15$q;
-    reg  fw0_data$15$clock;
-    reg  [3:0] fw0_be$0$d;
-    wire  [3:0] fw0_be$0$q;
-    reg  fw0_be$0$clock;
-    reg  [3:0] fw0_be$1$d;
-    wire  [3:0] fw0_be$1$q;
-    reg  fw0_be$1$clock;
-    reg  [3:0] fw0_be$2$d;
-    wire  [3:0] fw0_be$2$q;
-    reg  fw0_be$2$clock;
-    reg  [3:0] fw0_be$3$d;
-    wire  [3:0] fw0_be$3$q;
-    reg  fw0_be$3$clock;
-    reg  [3:0] fw0_be$4$d;
-    wire  [3:0] fw0_be$4$q;
-    reg  fw0_be$4$clock;
-    reg  [3:0] fw0_be$5$d;
-    wire  [3:0] fw0_be$5$q;
-    reg  fw0_be$5$clock;
-    reg  [3:0] fw0_be$6$d;
-    wire  [3:0] fw0_be$6$q;
-    reg  fw0_be$6$clock;
-    reg  [3:0] fw0_be$7$d;
-    wire  [3:0] fw0_be$7$q;
-    reg  fw0_be$7$clock;
-    reg  [3:0] fw0_be$8$d;
-    wire  [3:0] fw0_be$8$q;
-    reg  fw0_be$8$clock;
-    reg  [3:0] fw0_be$9$d;
-    wire  [3:0] fw0_be$9$q;
-    reg  fw0_be$9$clock;
-    reg  [3:0] fw0_be$10$d;
-    wire  [3:0] fw0_be$10$q;
-    reg  fw0_be$10$clock;
-    reg  [3:0] fw0_be$11$d;
-    wire  [3:0] fw0_be$11$q;
-    reg  fw0_be$11$clock;
-    reg  [3:0] fw0_be$12$d;
-    wire  [3:0] fw0_be$12$q;
-    reg  fw0_be$12$clock;
-    reg  [3:0] fw0_be$13$d;
-    wire  [3:0] fw0_be$13$q;
-    reg  fw0_be$13$clock;
-    reg  [3:0] fw0_be$14$d;
-    wire  [3:0] fw0_be$14$q;
-    reg  fw0_be$14$clock;
-    reg  [3:0] fw0_be$15$d;
-    wire  [3:0] fw0_be$15$q;
-    reg  fw0_be$15$clock;
-    reg  [7:0] fw1_row$0$d;
-    wire  [7:0] fw1_row$0$q;
-    reg  fw1_row$0$clock;
-    reg  [7:0] fw1_row$1$d;
-    wire  [7:0] fw1_row$1$q;
-    reg  fw1_row$1$clock;
-    reg  [7:0] fw1_row$2$d;
-    wire  [7:0] fw1_row$2$q;
-    reg  fw1_row$2$clock;
-    reg  [7:0] fw1_row$3$d;
-    wire  [7:0] fw1_row$3$q;
-    reg  fw1_row$3$clock;
-    reg  [7:0] fw1_row$4$d;
-    wire  [7:0] fw1_row$4$q;
-    reg  fw1_row$4$clock;
-    reg  [7:0] fw1_row$5$d;
-    wire  [7:0] fw1_row$5$q;
-    reg  fw1_row$5$clock;
-    reg  [7:0] fw1_row$6$d;
-    wire  [7:0] fw1_row$6$q;
-    reg  fw1_row$6$clock;
-    reg  [7:0] fw1_row$7$d;
-    wire  [7:0] fw1_row$7$q;
-    reg  fw1_row$7$clock;
-    reg  [7:0] fw1_row$8$d;
-    wire  [7:0] fw1_row$8$q;
-    reg  fw1_row$8$clock;
-    reg  [7:0] fw1_row$9$d;
-    wire  [7:0] fw1_row$9$q;
-    reg  fw1_row$9$clock;
-    reg  [7:0] fw1_row$10$d;
-    wire  [7:0] fw1_row$10$q;
-    reg  fw1_row$10$clock;
-    reg  [7:0] fw1_row$11$d;
-    wire  [7:0] fw1_row$11$q;
-    reg  fw1_row$11$clock;
-    reg  [7:0] fw1_row$12$d;
-    wire  [7:0] fw1_row$12$q;
-    reg  fw1_row$12$clock;
-    reg  [7:0] fw1_row$13$d;
-    wire  [7:0] fw1_row$13$q;
-    reg  fw1_row$13$clock;
-    reg  [7:0] fw1_row$14$d;
-    wire  [7:0] fw1_row$14$q;
-    reg  fw1_row$14$clock;
-    reg  [7:0] fw1_row$15$d;
-    wire  [7:0] fw1_row$15$q;
-    reg  fw1_row$15$clock;
-    reg  [31:0] fw1_data$0$d;
-    wire  [31:0] fw1_data$0$q;
-    reg  fw1_data$0$clock;
-    reg  [31:0] fw1_data$1$d;
-    wire  [31:0] fw1_data$1$q;
-    reg  fw1_data$1$clock;
-    reg  [31:0] fw1_data$2$d;
-    wire  [31:0] fw1_data$2$q;
-    reg  fw1_data$2$clock;
-    reg  [31:0] fw1_data$3$d;
-    wire  [31:0] fw1_data$3$q;
-    reg  fw1_data$3$clock;
-    reg  [31:0] fw1_data$4$d;
-    wire  [31:0] fw1_data$4$q;
-    reg  fw1_data$4$clock;
-    reg  [31:0] fw1_data$5$d;
-    wire  [31:0] fw1_data$5$q;
-    reg  fw1_data$5$clock;
-    reg  [31:0] fw1_data$6$d;
-    wire  [31:0] fw1_data$6$q;
-    reg  fw1_data$6$clock;
-    reg  [31:0] fw1_data$7$d;
-    wire  [31:0] fw1_data$7$q;
-    reg  fw1_data$7$clock;
-    reg  [31:0] fw1_data$8$d;
-    wire  [31:0] fw1_data$8$q;
-    reg  fw1_data$8$clock;
-    reg  [31:0] fw1_data$9$d;
-    wire  [31:0] fw1_data$9$q;
-    reg  fw1_data$9$clock;
-    reg  [31:0] fw1_data$10$d;
-    wire  [31:0] fw1_data$10$q;
-    reg  fw1_data$10$clock;
-    reg  [31:0] fw1_data$11$d;
-    wire  [31:0] fw1_data$11$q;
-    reg  fw1_data$11$clock;
-    reg  [31:0] fw1_data$12$d;
-    wire  [31:0] fw1_data$12$q;
-    reg  fw1_data$12$clock;
-    reg  [31:0] fw1_data$13$d;
-    wire  [31:0] fw1_data$13$q;
-    reg  fw1_data$13$clock;
-    reg  [31:0] fw1_data$14$d;
-    wire  [31:0] fw1_data$14$q;
-    reg  fw1_data$14$clock;
-    reg  [31:0] fw1_data$15$d;
-    wire  [31:0] fw1_data$15$q;
-    reg  fw1_data$15$clock;
-    reg  [3:0] fw1_be$0$d;
-    wire  [3:0] fw1_be$0$q;
-    reg  fw1_be$0$clock;
-    reg  [3:0] fw1_be$1$d;
-    wire  [3:0] fw1_be$1$q;
-    reg  fw1_be$1$clock;
-    reg  [3:0] fw1_be$2$d;
-    wire  [3:0] fw1_be$2$q;
-    reg  fw1_be$2$clock;
-    reg  [3:0] fw1_be$3$d;
-    wire  [3:0] fw1_be$3$q;
-    reg  fw1_be$3$clock;
-    reg  [3:0] fw1_be$4$d;
-    wire  [3:0] fw1_be$4$q;
-    reg  fw1_be$4$clock;
-    reg  [3:0] fw1_be$5$d;
-    wire  [3:0] fw1_be$5$q;
-    reg  fw1_be$5$clock;
-    reg  [3:0] fw1_be$6$d;
-    wire  [3:0] fw1_be$6$q;
-    reg  fw1_be$6$clock;
-    reg  [3:0] fw1_be$7$d;
-    wire  [3:0] fw1_be$7$q;
-    reg  fw1_be$7$clock;
-    reg  [3:0] fw1_be$8$d;
-    wire  [3:0] fw1_be$8$q;
-    reg  fw1_be$8$clock;
-    reg  [3:0] fw1_be$9$d;
-    wire  [3:0] fw1_be$9$q;
-    reg  fw1_be$9$clock;
-    reg  [3:0] fw1_be$10$d;
-    wire  [3:0] fw1_be$10$q;
-    reg  fw1_be$10$clock;
-    reg  [3:0] fw1_be$11$d;
-    wire  [3:0] fw1_be$11$q;
-    reg  fw1_be$11$clock;
-    reg  [3:0] fw1_be$12$d;
-    wire  [3:0] fw1_be$12$q;
-    reg  fw1_be$12$clock;
-    reg  [3:0] fw1_be$13$d;
-    wire  [3:0] fw1_be$13$q;
-    reg  fw1_be$13$clock;
-    reg  [3:0] fw1_be$14$d;
-    wire  [3:0] fw1_be$14$q;
-    reg  fw1_be$14$clock;
-    reg  [3:0] fw1_be$15$d;
-    wire  [3:0] fw1_be$15$q;
-    reg  fw1_be$15$clock;
-    reg  [7:0] fw2_row$0$d;
-    wire  [7:0] fw2_row$0$q;
-    reg  fw2_row$0$clock;
-    reg  [7:0] fw2_row$1$d;
-    wire  [7:0] fw2_row$1$q;
-    reg  fw2_row$1$clock;
-    reg  [7:0] fw2_row$2$d;
-    wire  [7:0] fw2_row$2$q;
-    reg  fw2_row$2$clock;
-    reg  [7:0] fw2_row$3$d;
-    wire  [7:0] fw2_row$3$q;
-    reg  fw2_row$3$clock;
-    reg  [7:0] fw2_row$4$d;
-    wire  [7:0] fw2_row$4$q;
-    reg  fw2_row$4$clock;
-    reg  [7:0] fw2_row$5$d;
-    wire  [7:0] fw2_row$5$q;
-    reg  fw2_row$5$clock;
-    reg  [7:0] fw2_row$6$d;
-    wire  [7:0] fw2_row$6$q;
-    reg  fw2_row$6$clock;
-    reg  [7:0] fw2_row$7$d;
-    wire  [7:0] fw2_row$7$q;
-    reg  fw2_row$7$clock;
-    reg  [7:0] fw2_row$8$d;
-    wire  [7:0] fw2_row$8$q;
-    reg  fw2_row$8$clock;
-    reg  [7:0] fw2_row$9$d;
-    wire  [7:0] fw2_row$9$q;
-    reg  fw2_row$9$clock;
-    reg  [7:0] fw2_row$10$d;
-    wire  [7:0] fw2_row$10$q;
-    reg  fw2_row$10$clock;
-    reg  [7:0] fw2_row$11$d;
-    wire  [7:0] fw2_row$11$q;
-    reg  fw2_row$11$clock;
-    reg  [7:0] fw2_row$12$d;
-    wire  [7:0] fw2_row$12$q;
-    reg  fw2_row$12$clock;
-    reg  [7:0] fw2_row$13$d;
-    wire  [7:0] fw2_row$13$q;
-    reg  fw2_row$13$clock;
-    reg  [7:0] fw2_row$14$d;
-    wire  [7:0] fw2_row$14$q;
-    reg  fw2_row$14$clock;
-    reg  [7:0] fw2_row$15$d;
-    wire  [7:0] fw2_row$15$q;
-    reg  fw2_row$15$clock;
-    reg  [31:0] fw2_data$0$d;
-    wire  [31:0] fw2_data$0$q;
-    reg  fw2_data$0$clock;
-    reg  [31:0] fw2_data$1$d;
-    wire  [31:0] fw2_data$1$q;
-    reg  fw2_data$1$clock;
-    reg  [31:0] fw2_data$2$d;
-    wire  [31:0] fw2_data$2$q;
-    reg  fw2_data$2$clock;
-    reg  [31:0] fw2_data$3$d;
-    wire  [31:0] fw2_data$3$q;
-    reg  fw2_data$3$clock;
-    reg  [31:0] fw2_data$4$d;
-    wire  [31:0] fw2_data$4$q;
-    reg  fw2_data$4$clock;
-    reg  [31:0] fw2_data$5$d;
-    wire  [31:0] fw2_data$5$q;
-    reg  fw2_data$5$clock;
-    reg  [31:0] fw2_data$6$d;
-    wire  [31:0] fw2_data$6$q;
-    reg  fw2_data$6$clock;
-    reg  [31:0] fw2_data$7$d;
-    wire  [31:0] fw2_data$7$q;
-    reg  fw2_data$7$clock;
-    reg  [31:0] fw2_data$8$d;
-    wire  [31:0] fw2_data$8$q;
-    reg  fw2_data$8$clock;
-    reg  [31:0] fw2_data$9$d;
-    wire  [31:0] fw2_data$9$q;
-    reg  fw2_data$9$clock;
-    reg  [31:0] fw2_data$10$d;
-    wire  [31:0] fw2_data$10$q;
-    reg  fw2_data$10$clock;
-    reg  [31:0] fw2_data$11$d;
-    wire  [31:0] fw2_data$11$q;
-    reg  fw2_data$11$clock;
-    reg  [31:0] fw2_data$12$d;
-    wire  [31:0] fw2_data$12$q;
-    reg  fw2_data$12$clock;
-    reg  [31:0] fw2_data$13$d;
-    wire  [31:0] fw2_data$13$q;
-    reg  fw2_data$13$clock;
-    reg  [31:0] fw2_data$14$d;
-    wire  [31:0] fw2_data$14$q;
-    reg  fw2_data$14$clock;
-    reg  [31:0] fw2_data$15$d;
-    wire  [31:0] fw2_data$15$q;
-    reg  fw2_data$15$clock;
-    reg  [3:0] fw2_be$0$d;
-    wire  [3:0] fw2_be$0$q;
-    reg  fw2_be$0$clock;
-    reg  [3:0] fw2_be$1$d;
-    wire  [3:0] fw2_be$1$q;
-    reg  fw2_be$1$clock;
-    reg  [3:0] fw2_be$2$d;
-    wire  [3:0] fw2_be$2$q;
-    reg  fw2_be$2$clock;
-    reg  [3:0] fw2_be$3$d;
-    wire  [3:0] fw2_be$3$q;
-    reg  fw2_be$3$clock;
-    reg  [3:0] fw2_be$4$d;
-    wire  [3:0] fw2_be$4$q;
-    reg  fw2_be$4$clock;
-    reg  [3:0] fw2_be$5$d;
-    wire  [3:0] fw2_be$5$q;
-    reg  fw2_be$5$clock;
-    reg  [3:0] fw2_be$6$d;
-    wire  [3:0] fw2_be$6$q;
-    reg  fw2_be$6$clock;
-    reg  [3:0] fw2_be$7$d;
-    wire  [3:0] fw2_be$7$q;
-    reg  fw2_be$7$clock;
-    reg  [3:0] fw2_be$8$d;
-    wire  [3:0] fw2_be$8$q;
-    reg  fw2_be$8$clock;
-    reg  [3:0] fw2_be$9$d;
-    wire  [3:0] fw2_be$9$q;
-    reg  fw2_be$9$clock;
-    reg  [3:0] fw2_be$10$d;
-    wire  [3:0] fw2_be$10$q;
-    reg  fw2_be$10$clock;
-    reg  [3:0] fw2_be$11$d;
-    wire  [3:0] fw2_be$11$q;
-    reg  fw2_be$11$clock;
-    reg  [3:0] fw2_be$12$d;
-    wire  [3:0] fw2_be$12$q;
-    reg  fw2_be$12$clock;
-    reg  [3:0] fw2_be$13$d;
-    wire  [3:0] fw2_be$13$q;
-    reg  fw2_be$13$clock;
-    reg  [3:0] fw2_be$14$d;
-    wire  [3:0] fw2_be$14$q;
-    reg  fw2_be$14$clock;
-    reg  [3:0] fw2_be$15$d;
-    wire  [3:0] fw2_be$15$q;
-    reg  fw2_be$15$clock;
-    reg  [7:0] fw3_row$0$d;
-    wire  [7:0] fw3_row$0$q;
-    reg  fw3_row$0$clock;
-    reg  [7:0] fw3_row$1$d;
-    wire  [7:0] fw3_row$1$q;
-    reg  fw3_row$1$clock;
-    reg  [7:0] fw3_row$2$d;
-    wire  [7:0] fw3_row$2$q;
-    reg  fw3_row$2$clock;
-    reg  [7:0] fw3_row$3$d;
-    wire  [7:0] fw3_row$3$q;
-    reg  fw3_row$3$clock;
-    reg  [7:0] fw3_row$4$d;
-    wire  [7:0] fw3_row$4$q;
-    reg  fw3_row$4$clock;
-    reg  [7:0] fw3_row$5$d;
-    wire  [7:0] fw3_row$5$q;
-    reg  fw3_row$5$clock;
-    reg  [7:0] fw3_row$6$d;
-    wire  [7:0] fw3_row$6$q;
-    reg  fw3_row$6$clock;
-    reg  [7:0] fw3_row$7$d;
-    wire  [7:0] fw3_row$7$q;
-    reg  fw3_row$7$clock;
-    reg  [7:0] fw3_row$8$d;
-    wire  [7:0] fw3_row$8$q;
-    reg  fw3_row$8$clock;
-    reg  [7:0] fw3_row$9$d;
-    wire  [7:0] fw3_row$9$q;
-    reg  fw3_row$9$clock;
-    reg  [7:0] fw3_row$10$d;
-    wire  [7:0] fw3_row$10$q;
-    reg  fw3_row$10$clock;
-    reg  [7:0] fw3_row$11$d;
-    wire  [7:0] fw3_row$11$q;
-    reg  fw3_row$11$clock;
-    reg  [7:0] fw3_row$12$d;
-    wire  [7:0] fw3_row$12$q;
-    reg  fw3_row$12$clock;
-    reg  [7:0] fw3_row$13$d;
-    wire  [7:0] fw3_row$13$q;
-    reg  fw3_row$13$clock;
-    reg  [7:0] fw3_row$14$d;
-    wire  [7:0] fw3_row$14$q;
-    reg  fw3_row$14$clock;
-    reg  [7:0] fw3_row$15$d;
-    wire  [7:0] fw3_row$15$q;
-    reg  fw3_row$15$clock;
-    reg  [31:0] fw3_data$0$d;
-    wire  [31:0] fw3_data$0$q;
-    reg  fw3_data$0$clock;
-    reg  [31:0] fw3_data$1$d;
-    wire  [31:0] fw3_data$1$q;
-    reg  fw3_data$1$clock;
-    reg  [31:0] fw3_data$2$d;
-    wire  [31:0] fw3_data$2$q;
-    reg  fw3_data$2$clock;
-    reg  [31:0] fw3_data$3$d;
-    wire  [31:0] fw3_data$3$q;
-    reg  fw3_data$3$clock;
-    reg  [31:0] fw3_data$4$d;
-    wire  [31:0] fw3_data$4$q;
-    reg  fw3_data$4$clock;
-    reg  [31:0] fw3_data$5$d;
-    wire  [31:0] fw3_data$5$q;
-    reg  fw3_data$5$clock;
-    reg  [31:0] fw3_data$6$d;
-    wire  [31:0] fw3_data$6$q;
-    reg  fw3_data$6$clock;
-    reg  [31:0] fw3_data$7$d;
-    wire  [31:0] fw3_data$7$q;
-    reg  fw3_data$7$clock;
-    reg  [31:0] fw3_data$8$d;
-    wire  [31:0] fw3_data$8$q;
-    reg  fw3_data$8$clock;
-    reg  [31:0] fw3_data$9$d;
-    wire  [31:0] fw3_data$9$q;
-    reg  fw3_data$9$clock;
-    reg  [31:0] fw3_data$10$d;
-    wire  [31:0] fw3_data$10$q;
-    reg  fw3_data$10$clock;
-    reg  [31:0] fw3_data$11$d;
-    wire  [31:0] fw3_data$11$q;
-    reg  fw3_data$11$clock;
-    reg  [31:0] fw3_data$12$d;
-    wire  [31:0] fw3_data$12$q;
-    reg  fw3_data$12$clock;
-    reg  [31:0] fw3_data$13$d;
-    wire  [31:0] fw3_data$13$q;
-    reg  fw3_data$13$clock;
-    reg  [31:0] fw3_data$14$d;
-    wire  [31:0] fw3_data$14$q;
-    reg  fw3_data$14$clock;
-    reg  [31:0] fw3_data$15$d;
-    wire  [31:0] fw3_data$15$q;
-    reg  fw3_data$15$clock;
-    reg  [3:0] fw3_be$0$d;
-    wire  [3:0] fw3_be$0$q;
-    reg  fw3_be$0$clock;
-    reg  [3:0] fw3_be$1$d;
-    wire  [3:0] fw3_be$1$q;
-    reg  fw3_be$1$clock;
-    reg  [3:0] fw3_be$2$d;
-    wire  [3:0] fw3_be$2$q;
-    reg  fw3_be$2$clock;
-    reg  [3:0] fw3_be$3$d;
-    wire  [3:0] fw3_be$3$q;
-    reg  fw3_be$3$clock;
-    reg  [3:0] fw3_be$4$d;
-    wire  [3:0] fw3_be$4$q;
-    reg  fw3_be$4$clock;
-    reg  [3:0] fw3_be$5$d;
-    wire  [3:0] fw3_be$5$q;
-    reg  fw3_be$5$clock;
-    reg  [3:0] fw3_be$6$d;
-    wire  [3:0] fw3_be$6$q;
-    reg  fw3_be$6$clock;
-    reg  [3:0] fw3_be$7$d;
-    wire  [3:0] fw3_be$7$q;
-    reg  fw3_be$7$clock;
-    reg  [3:0] fw3_be$8$d;
-    wire  [3:0] fw3_be$8$q;
-    reg  fw3_be$8$clock;
-    reg  [3:0] fw3_be$9$d;
-    wire  [3:0] fw3_be$9$q;
-    reg  fw3_be$9$clock;
-    reg  [3:0] fw3_be$10$d;
-    wire  [3:0] fw3_be$10$q;
-    reg  fw3_be$10$clock;
-    reg  [3:0] fw3_be$11$d;
-    wire  [3:0] fw3_be$11$q;
-    reg  fw3_be$11$clock;
-    reg  [3:0] fw3_be$12$d;
-    wire  [3:0] fw3_be$12$q;
-    reg  fw3_be$12$clock;
-    reg  [3:0] fw3_be$13$d;
-    wire  [3:0] fw3_be$13$q;
-    reg  fw3_be$13$clock;
-    reg  [3:0] fw3_be$14$d;
-    wire  [3:0] fw3_be$14$q;
-    reg  fw3_be$14$clock;
-    reg  [3:0] fw3_be$15$d;
-    wire  [3:0] fw3_be$15$q;
-    reg  fw3_be$15$clock;
+    reg  xf_row$0$s0;
+    reg  xf_row$0$s1;
+    reg  [7:0] xf_row$0$i0;
+    reg  [7:0] xf_row$0$i1;
+    reg  [7:0] xf_row$0$i2;
+    reg  [7:0] xf_row$0$i3;
+    wire  [7:0] xf_row$0$y;
+    reg  xf_row$1$s0;
+    reg  xf_row$1$s1;
+    reg  [7:0] xf_row$1$i0;
+    reg  [7:0] xf_row$1$i1;
+    reg  [7:0] xf_row$1$i2;
+    reg  [7:0] xf_row$1$i3;
+    wire  [7:0] xf_row$1$y;
+    reg  xf_row$2$s0;
+    reg  xf_row$2$s1;
+    reg  [7:0] xf_row$2$i0;
+    reg  [7:0] xf_row$2$i1;
+    reg  [7:0] xf_row$2$i2;
+    reg  [7:0] xf_row$2$i3;
+    wire  [7:0] xf_row$2$y;
+    reg  xf_row$3$s0;
+    reg  xf_row$3$s1;
+    reg  [7:0] xf_row$3$i0;
+    reg  [7:0] xf_row$3$i1;
+    reg  [7:0] xf_row$3$i2;
+    reg  [7:0] xf_row$3$i3;
+    wire  [7:0] xf_row$3$y;
+    reg  xf_row$4$s0;
+    reg  xf_row$4$s1;
+    reg  [7:0] xf_row$4$i0;
+    reg  [7:0] xf_row$4$i1;
+    reg  [7:0] xf_row$4$i2;
+    reg  [7:0] xf_row$4$i3;
+    wire  [7:0] xf_row$4$y;
+    reg  xf_row$5$s0;
+    reg  xf_row$5$s1;
+    reg  [7:0] xf_row$5$i0;
+    reg  [7:0] xf_row$5$i1;
+    reg  [7:0] xf_row$5$i2;
+    reg  [7:0] xf_row$5$i3;
+    wire  [7:0] xf_row$5$y;
+    reg  xf_row$6$s0;
+    reg  xf_row$6$s1;
+    reg  [7:0] xf_row$6$i0;
+    reg  [7:0] xf_row$6$i1;
+    reg  [7:0] xf_row$6$i2;
+    reg  [7:0] xf_row$6$i3;
+    wire  [7:0] xf_row$6$y;
+    reg  xf_row$7$s0;
+    reg  xf_row$7$s1;
+    reg  [7:0] xf_row$7$i0;
+    reg  [7:0] xf_row$7$i1;
+    reg  [7:0] xf_row$7$i2;
+    reg  [7:0] xf_row$7$i3;
+    wire  [7:0] xf_row$7$y;
+    reg  xf_row$8$s0;
+    reg  xf_row$8$s1;
+    reg  [7:0] xf_row$8$i0;
+    reg  [7:0] xf_row$8$i1;
+    reg  [7:0] xf_row$8$i2;
+    reg  [7:0] xf_row$8$i3;
+    wire  [7:0] xf_row$8$y;
+    reg  xf_row$9$s0;
+    reg  xf_row$9$s1;
+    reg  [7:0] xf_row$9$i0;
+    reg  [7:0] xf_row$9$i1;
+    reg  [7:0] xf_row$9$i2;
+    reg  [7:0] xf_row$9$i3;
+    wire  [7:0] xf_row$9$y;
+    reg  xf_row$10$s0;
+    reg  xf_row$10$s1;
+    reg  [7:0] xf_row$10$i0;
+    reg  [7:0] xf_row$10$i1;
+    reg  [7:0] xf_row$10$i2;
+    reg  [7:0] xf_row$10$i3;
+    wire  [7:0] xf_row$10$y;
+    reg  xf_row$11$s0;
+    reg  xf_row$11$s1;
+    reg  [7:0] xf_row$11$i0;
+    reg  [7:0] xf_row$11$i1;
+    reg  [7:0] xf_row$11$i2;
+    reg  [7:0] xf_row$11$i3;
+    wire  [7:0] xf_row$11$y;
+    reg  xf_row$12$s0;
+    reg  xf_row$12$s1;
+    reg  [7:0] xf_row$12$i0;
+    reg  [7:0] xf_row$12$i1;
+    reg  [7:0] xf_row$12$i2;
+    reg  [7:0] xf_row$12$i3;
+    wire  [7:0] xf_row$12$y;
+    reg  xf_row$13$s0;
+    reg  xf_row$13$s1;
+    reg  [7:0] xf_row$13$i0;
+    reg  [7:0] xf_row$13$i1;
+    reg  [7:0] xf_row$13$i2;
+    reg  [7:0] xf_row$13$i3;
+    wire  [7:0] xf_row$13$y;
+    reg  xf_row$14$s0;
+    reg  xf_row$14$s1;
+    reg  [7:0] xf_row$14$i0;
+    reg  [7:0] xf_row$14$i1;
+    reg  [7:0] xf_row$14$i2;
+    reg  [7:0] xf_row$14$i3;
+    wire  [7:0] xf_row$14$y;
+    reg  xf_row$15$s0;
+    reg  xf_row$15$s1;
+    reg  [7:0] xf_row$15$i0;
+    reg  [7:0] xf_row$15$i1;
+    reg  [7:0] xf_row$15$i2;
+    reg  [7:0] xf_row$15$i3;
+    wire  [7:0] xf_row$15$y;
+    reg  xf_row$16$s0;
+    reg  xf_row$16$s1;
+    reg  [7:0] xf_row$16$i0;
+    reg  [7:0] xf_row$16$i1;
+    reg  [7:0] xf_row$16$i2;
+    reg  [7:0] xf_row$16$i3;
+    wire  [7:0] xf_row$16$y;
+    reg  xf_row$17$s0;
+    reg  xf_row$17$s1;
+    reg  [7:0] xf_row$17$i0;
+    reg  [7:0] xf_row$17$i1;
+    reg  [7:0] xf_row$17$i2;
+    reg  [7:0] xf_row$17$i3;
+    wire  [7:0] xf_row$17$y;
+    reg  xf_row$18$s0;
+    reg  xf_row$18$s1;
+    reg  [7:0] xf_row$18$i0;
+    reg  [7:0] xf_row$18$i1;
+    reg  [7:0] xf_row$18$i2;
+    reg  [7:0] xf_row$18$i3;
+    wire  [7:0] xf_row$18$y;
+    reg  xf_row$19$s0;
+    reg  xf_row$19$s1;
+    reg  [7:0] xf_row$19$i0;
+    reg  [7:0] xf_row$19$i1;
+    reg  [7:0] xf_row$19$i2;
+    reg  [7:0] xf_row$19$i3;
+    wire  [7:0] xf_row$19$y;
+    reg  xf_row$20$s0;
+    reg  xf_row$20$s1;
+    reg  [7:0] xf_row$20$i0;
+    reg  [7:0] xf_row$20$i1;
+    reg  [7:0] xf_row$20$i2;
+    reg  [7:0] xf_row$20$i3;
+    wire  [7:0] xf_row$20$y;
+    reg  xf_row$21$s0;
+    reg  xf_row$21$s1;
+    reg  [7:0] xf_row$21$i0;
+    reg  [7:0] xf_row$21$i1;
+    reg  [7:0] xf_row$21$i2;
+    reg  [7:0] xf_row$21$i3;
+    wire  [7:0] xf_row$21$y;
+    reg  xf_row$22$s0;
+    reg  xf_row$22$s1;
+    reg  [7:0] xf_row$22$i0;
+    reg  [7:0] xf_row$22$i1;
+    reg  [7:0] xf_row$22$i2;
+    reg  [7:0] xf_row$22$i3;
+    wire  [7:0] xf_row$22$y;
+    reg  xf_row$23$s0;
+    reg  xf_row$23$s1;
+    reg  [7:0] xf_row$23$i0;
+    reg  [7:0] xf_row$23$i1;
+    reg  [7:0] xf_row$23$i2;
+    reg  [7:0] xf_row$23$i3;
+    wire  [7:0] xf_row$23$y;
+    reg  xf_row$24$s0;
+    reg  xf_row$24$s1;
+    reg  [7:0] xf_row$24$i0;
+    reg  [7:0] xf_row$24$i1;
+    reg  [7:0] xf_row$24$i2;
+    reg  [7:0] xf_row$24$i3;
+    wire  [7:0] xf_row$24$y;
+    reg  xf_row$25$s0;
+    reg  xf_row$25$s1;
+    reg  [7:0] xf_row$25$i0;
+    reg  [7:0] xf_row$25$i1;
+    reg  [7:0] xf_row$25$i2;
+    reg  [7:0] xf_row$25$i3;
+    wire  [7:0] xf_row$25$y;
+    reg  xf_row$26$s0;
+    reg  xf_row$26$s1;
+    reg  [7:0] xf_row$26$i0;
+    reg  [7:0] xf_row$26$i1;
+    reg  [7:0] xf_row$26$i2;
+    reg  [7:0] xf_row$26$i3;
+    wire  [7:0] xf_row$26$y;
+    reg  xf_row$27$s0;
+    reg  xf_row$27$s1;
+    reg  [7:0] xf_row$27$i0;
+    reg  [7:0] xf_row$27$i1;
+    reg  [7:0] xf_row$27$i2;
+    reg  [7:0] xf_row$27$i3;
+    wire  [7:0] xf_row$27$y;
+    reg  xf_row$28$s0;
+    reg  xf_row$28$s1;
+    reg  [7:0] xf_row$28$i0;
+    reg  [7:0] xf_row$28$i1;
+    reg  [7:0] xf_row$28$i2;
+    reg  [7:0] xf_row$28$i3;
+    wire  [7:0] xf_row$28$y;
+    reg  xf_row$29$s0;
+    reg  xf_row$29$s1;
+    reg  [7:0] xf_row$29$i0;
+    reg  [7:0] xf_row$29$i1;
+    reg  [7:0] xf_row$29$i2;
+    reg  [7:0] xf_row$29$i3;
+    wire  [7:0] xf_row$29$y;
+    reg  xf_row$30$s0;
+    reg  xf_row$30$s1;
+    reg  [7:0] xf_row$30$i0;
+    reg  [7:0] xf_row$30$i1;
+    reg  [7:0] xf_row$30$i2;
+    reg  [7:0] xf_row$30$i3;
+    wire  [7:0] xf_row$30$y;
+    reg  xf_row$31$s0;
+    reg  xf_row$31$s1;
+    reg  [7:0] xf_row$31$i0;
+    reg  [7:0] xf_row$31$i1;
+    reg  [7:0] xf_row$31$i2;
+    reg  [7:0] xf_row$31$i3;
+    wire  [7:0] xf_row$31$y;
+    reg  xf_row$32$s0;
+    reg  xf_row$32$s1;
+    reg  [7:0] xf_row$32$i0;
+    reg  [7:0] xf_row$32$i1;
+    reg  [7:0] xf_row$32$i2;
+    reg  [7:0] xf_row$32$i3;
+    wire  [7:0] xf_row$32$y;
+    reg  xf_row$33$s0;
+    reg  xf_row$33$s1;
+    reg  [7:0] xf_row$33$i0;
+    reg  [7:0] xf_row$33$i1;
+    reg  [7:0] xf_row$33$i2;
+    reg  [7:0] xf_row$33$i3;
+    wire  [7:0] xf_row$33$y;
+    reg  xf_row$34$s0;
+    reg  xf_row$34$s1;
+    reg  [7:0] xf_row$34$i0;
+    reg  [7:0] xf_row$34$i1;
+    reg  [7:0] xf_row$34$i2;
+    reg  [7:0] xf_row$34$i3;
+    wire  [7:0] xf_row$34$y;
+    reg  xf_row$35$s0;
+    reg  xf_row$35$s1;
+    reg  [7:0] xf_row$35$i0;
+    reg  [7:0] xf_row$35$i1;
+    reg  [7:0] xf_row$35$i2;
+    reg  [7:0] xf_row$35$i3;
+    wire  [7:0] xf_row$35$y;
+    reg  xf_row$36$s0;
+    reg  xf_row$36$s1;
+    reg  [7:0] xf_row$36$i0;
+    reg  [7:0] xf_row$36$i1;
+    reg  [7:0] xf_row$36$i2;
+    reg  [7:0] xf_row$36$i3;
+    wire  [7:0] xf_row$36$y;
+    reg  xf_row$37$s0;
+    reg  xf_row$37$s1;
+    reg  [7:0] xf_row$37$i0;
+    reg  [7:0] xf_row$37$i1;
+    reg  [7:0] xf_row$37$i2;
+    reg  [7:0] xf_row$37$i3;
+    wire  [7:0] xf_row$37$y;
+    reg  xf_row$38$s0;
+    reg  xf_row$38$s1;
+    reg  [7:0] xf_row$38$i0;
+    reg  [7:0] xf_row$38$i1;
+    reg  [7:0] xf_row$38$i2;
+    reg  [7:0] xf_row$38$i3;
+    wire  [7:0] xf_row$38$y;
+    reg  xf_row$39$s0;
+    reg  xf_row$39$s1;
+    reg  [7:0] xf_row$39$i0;
+    reg  [7:0] xf_row$39$i1;
+    reg  [7:0] xf_row$39$i2;
+    reg  [7:0] xf_row$39$i3;
+    wire  [7:0] xf_row$39$y;
+    reg  xf_row$40$s0;
+    reg  xf_row$40$s1;
+    reg  [7:0] xf_row$40$i0;
+    reg  [7:0] xf_row$40$i1;
+    reg  [7:0] xf_row$40$i2;
+    reg  [7:0] xf_row$40$i3;
+    wire  [7:0] xf_row$40$y;
+    reg  xf_row$41$s0;
+    reg  xf_row$41$s1;
+    reg  [7:0] xf_row$41$i0;
+    reg  [7:0] xf_row$41$i1;
+    reg  [7:0] xf_row$41$i2;
+    reg  [7:0] xf_row$41$i3;
+    wire  [7:0] xf_row$41$y;
+    reg  xf_row$42$s0;
+    reg  xf_row$42$s1;
+    reg  [7:0] xf_row$42$i0;
+    reg  [7:0] xf_row$42$i1;
+    reg  [7:0] xf_row$42$i2;
+    reg  [7:0] xf_row$42$i3;
+    wire  [7:0] xf_row$42$y;
+    reg  xf_row$43$s0;
+    reg  xf_row$43$s1;
+    reg  [7:0] xf_row$43$i0;
+    reg  [7:0] xf_row$43$i1;
+    reg  [7:0] xf_row$43$i2;
+    reg  [7:0] xf_row$43$i3;
+    wire  [7:0] xf_row$43$y;
+    reg  xf_row$44$s0;
+    reg  xf_row$44$s1;
+    reg  [7:0] xf_row$44$i0;
+    reg  [7:0] xf_row$44$i1;
+    reg  [7:0] xf_row$44$i2;
+    reg  [7:0] xf_row$44$i3;
+    wire  [7:0] xf_row$44$y;
+    reg  xf_row$45$s0;
+    reg  xf_row$45$s1;
+    reg  [7:0] xf_row$45$i0;
+    reg  [7:0] xf_row$45$i1;
+    reg  [7:0] xf_row$45$i2;
+    reg  [7:0] xf_row$45$i3;
+    wire  [7:0] xf_row$45$y;
+    reg  xf_row$46$s0;
+    reg  xf_row$46$s1;
+    reg  [7:0] xf_row$46$i0;
+    reg  [7:0] xf_row$46$i1;
+    reg  [7:0] xf_row$46$i2;
+    reg  [7:0] xf_row$46$i3;
+    wire  [7:0] xf_row$46$y;
+    reg  xf_row$47$s0;
+    reg  xf_row$47$s1;
+    reg  [7:0] xf_row$47$i0;
+    reg  [7:0] xf_row$47$i1;
+    reg  [7:0] xf_row$47$i2;
+    reg  [7:0] xf_row$47$i3;
+    wire  [7:0] xf_row$47$y;
+    reg  xf_row$48$s0;
+    reg  xf_row$48$s1;
+    reg  [7:0] xf_row$48$i0;
+    reg  [7:0] xf_row$48$i1;
+    reg  [7:0] xf_row$48$i2;
+    reg  [7:0] xf_row$48$i3;
+    wire  [7:0] xf_row$48$y;
+    reg  xf_row$49$s0;
+    reg  xf_row$49$s1;
+    reg  [7:0] xf_row$49$i0;
+    reg  [7:0] xf_row$49$i1;
+    reg  [7:0] xf_row$49$i2;
+    reg  [7:0] xf_row$49$i3;
+    wire  [7:0] xf_row$49$y;
+    reg  xf_row$50$s0;
+    reg  xf_row$50$s1;
+    reg  [7:0] xf_row$50$i0;
+    reg  [7:0] xf_row$50$i1;
+    reg  [7:0] xf_row$50$i2;
+    reg  [7:0] xf_row$50$i3;
+    wire  [7:0] xf_row$50$y;
+    reg  xf_row$51$s0;
+    reg  xf_row$51$s1;
+    reg  [7:0] xf_row$51$i0;
+    reg  [7:0] xf_row$51$i1;
+    reg  [7:0] xf_row$51$i2;
+    reg  [7:0] xf_row$51$i3;
+    wire  [7:0] xf_row$51$y;
+    reg  xf_row$52$s0;
+    reg  xf_row$52$s1;
+    reg  [7:0] xf_row$52$i0;
+    reg  [7:0] xf_row$52$i1;
+    reg  [7:0] xf_row$52$i2;
+    reg  [7:0] xf_row$52$i3;
+    wire  [7:0] xf_row$52$y;
+    reg  xf_row$53$s0;
+    reg  xf_row$53$s1;
+    reg  [7:0] xf_row$53$i0;
+    reg  [7:0] xf_row$53$i1;
+    reg  [7:0] xf_row$53$i2;
+    reg  [7:0] xf_row$53$i3;
+    wire  [7:0] xf_row$53$y;
+    reg  xf_row$54$s0;
+    reg  xf_row$54$s1;
+    reg  [7:0] xf_row$54$i0;
+    reg  [7:0] xf_row$54$i1;
+    reg  [7:0] xf_row$54$i2;
+    reg  [7:0] xf_row$54$i3;
+    wire  [7:0] xf_row$54$y;
+    reg  xf_row$55$s0;
+    reg  xf_row$55$s1;
+    reg  [7:0] xf_row$55$i0;
+    reg  [7:0] xf_row$55$i1;
+    reg  [7:0] xf_row$55$i2;
+    reg  [7:0] xf_row$55$i3;
+    wire  [7:0] xf_row$55$y;
+    reg  xf_row$56$s0;
+    reg  xf_row$56$s1;
+    reg  [7:0] xf_row$56$i0;
+    reg  [7:0] xf_row$56$i1;
+    reg  [7:0] xf_row$56$i2;
+    reg  [7:0] xf_row$56$i3;
+    wire  [7:0] xf_row$56$y;
+    reg  xf_row$57$s0;
+    reg  xf_row$57$s1;
+    reg  [7:0] xf_row$57$i0;
+    reg  [7:0] xf_row$57$i1;
+    reg  [7:0] xf_row$57$i2;
+    reg  [7:0] xf_row$57$i3;
+    wire  [7:0] xf_row$57$y;
+    reg  xf_row$58$s0;
+    reg  xf_row$58$s1;
+    reg  [7:0] xf_row$58$i0;
+    reg  [7:0] xf_row$58$i1;
+    reg  [7:0] xf_row$58$i2;
+    reg  [7:0] xf_row$58$i3;
+    wire  [7:0] xf_row$58$y;
+    reg  xf_row$59$s0;
+    reg  xf_row$59$s1;
+    reg  [7:0] xf_row$59$i0;
+    reg  [7:0] xf_row$59$i1;
+    reg  [7:0] xf_row$59$i2;
+    reg  [7:0] xf_row$59$i3;
+    wire  [7:0] xf_row$59$y;
+    reg  xf_row$60$s0;
+    reg  xf_row$60$s1;
+    reg  [7:0] xf_row$60$i0;
+    reg  [7:0] xf_row$60$i1;
+    reg  [7:0] xf_row$60$i2;
+    reg  [7:0] xf_row$60$i3;
+    wire  [7:0] xf_row$60$y;
+    reg  xf_row$61$s0;
+    reg  xf_row$61$s1;
+    reg  [7:0] xf_row$61$i0;
+    reg  [7:0] xf_row$61$i1;
+    reg  [7:0] xf_row$61$i2;
+    reg  [7:0] xf_row$61$i3;
+    wire  [7:0] xf_row$61$y;
+    reg  xf_row$62$s0;
+    reg  xf_row$62$s1;
+    reg  [7:0] xf_row$62$i0;
+    reg  [7:0] xf_row$62$i1;
+    reg  [7:0] xf_row$62$i2;
+    reg  [7:0] xf_row$62$i3;
+    wire  [7:0] xf_row$62$y;
+    reg  xf_row$63$s0;
+    reg  xf_row$63$s1;
+    reg  [7:0] xf_row$63$i0;
+    reg  [7:0] xf_row$63$i1;
+    reg  [7:0] xf_row$63$i2;
+    reg  [7:0] xf_row$63$i3;
+    wire  [7:0] xf_row$63$y;
+    reg  xf_data$0$s0;
+    reg  xf_data$0$s1;
+    reg  [31:0] xf_data$0$i0;
+    reg  [31:0] xf_data$0$i1;
+    reg  [31:0] xf_data$0$i2;
+    reg  [31:0] xf_data$0$i3;
+    wire  [31:0] xf_data$0$y;
+    reg  xf_data$1$s0;
+    reg  xf_data$1$s1;
+    reg  [31:0] xf_data$1$i0;
+    reg  [31:0] xf_data$1$i1;
+    reg  [31:0] xf_data$1$i2;
+    reg  [31:0] xf_data$1$i3;
+    wire  [31:0] xf_data$1$y;
+    reg  xf_data$2$s0;
+    reg  xf_data$2$s1;
+    reg  [31:0] xf_data$2$i0;
+    reg  [31:0] xf_data$2$i1;
+    reg  [31:0] xf_data$2$i2;
+    reg  [31:0] xf_data$2$i3;
+    wire  [31:0] xf_data$2$y;
+    reg  xf_data$3$s0;
+    reg  xf_data$3$s1;
+    reg  [31:0] xf_data$3$i0;
+    reg  [31:0] xf_data$3$i1;
+    reg  [31:0] xf_data$3$i2;
+    reg  [31:0] xf_data$3$i3;
+    wire  [31:0] xf_data$3$y;
+    reg  xf_data$4$s0;
+    reg  xf_data$4$s1;
+    reg  [31:0] xf_data$4$i0;
+    reg  [31:0] xf_data$4$i1;
+    reg  [31:0] xf_data$4$i2;
+    reg  [31:0] xf_data$4$i3;
+    wire  [31:0] xf_data$4$y;
+    reg  xf_data$5$s0;
+    reg  xf_data$5$s1;
+    reg  [31:0] xf_data$5$i0;
+    reg  [31:0] xf_data$5$i1;
+    reg  [31:0] xf_data$5$i2;
+    reg  [31:0] xf_data$5$i3;
+    wire  [31:0] xf_data$5$y;
+    reg  xf_data$6$s0;
+    reg  xf_data$6$s1;
+    reg  [31:0] xf_data$6$i0;
+    reg  [31:0] xf_data$6$i1;
+    reg  [31:0] xf_data$6$i2;
+    reg  [31:0] xf_data$6$i3;
+    wire  [31:0] xf_data$6$y;
+    reg  xf_data$7$s0;
+    reg  xf_data$7$s1;
+    reg  [31:0] xf_data$7$i0;
+    reg  [31:0] xf_data$7$i1;
+    reg  [31:0] xf_data$7$i2;
+    reg  [31:0] xf_data$7$i3;
+    wire  [31:0] xf_data$7$y;
+    reg  xf_data$8$s0;
+    reg  xf_data$8$s1;
+    reg  [31:0] xf_data$8$i0;
+    reg  [31:0] xf_data$8$i1;
+    reg  [31:0] xf_data$8$i2;
+    reg  [31:0] xf_data$8$i3;
+    wire  [31:0] xf_data$8$y;
+    reg  xf_data$9$s0;
+    reg  xf_data$9$s1;
+    reg  [31:0] xf_data$9$i0;
+    reg  [31:0] xf_data$9$i1;
+    reg  [31:0] xf_data$9$i2;
+    reg  [31:0] xf_data$9$i3;
+    wire  [31:0] xf_data$9$y;
+    reg  xf_data$10$s0;
+    reg  xf_data$10$s1;
+    reg  [31:0] xf_data$10$i0;
+    reg  [31:0] xf_data$10$i1;
+    reg  [31:0] xf_data$10$i2;
+    reg  [31:0] xf_data$10$i3;
+    wire  [31:0] xf_data$10$y;
+    reg  xf_data$11$s0;
+    reg  xf_data$11$s1;
+    reg  [31:0] xf_data$11$i0;
+    reg  [31:0] xf_data$11$i1;
+    reg  [31:0] xf_data$11$i2;
+    reg  [31:0] xf_data$11$i3;
+    wire  [31:0] xf_data$11$y;
+    reg  xf_data$12$s0;
+    reg  xf_data$12$s1;
+    reg  [31:0] xf_data$12$i0;
+    reg  [31:0] xf_data$12$i1;
+    reg  [31:0] xf_data$12$i2;
+    reg  [31:0] xf_data$12$i3;
+    wire  [31:0] xf_data$12$y;
+    reg  xf_data$13$s0;
+    reg  xf_data$13$s1;
+    reg  [31:0] xf_data$13$i0;
+    reg  [31:0] xf_data$13$i1;
+    reg  [31:0] xf_data$13$i2;
+    reg  [31:0] xf_data$13$i3;
+    wire  [31:0] xf_data$13$y;
+    reg  xf_data$14$s0;
+    reg  xf_data$14$s1;
+    reg  [31:0] xf_data$14$i0;
+    reg  [31:0] xf_data$14$i1;
+    reg  [31:0] xf_data$14$i2;
+    reg  [31:0] xf_data$14$i3;
+    wire  [31:0] xf_data$14$y;
+    reg  xf_data$15$s0;
+    reg  xf_data$15$s1;
+    reg  [31:0] xf_data$15$i0;
+    reg  [31:0] xf_data$15$i1;
+    reg  [31:0] xf_data$15$i2;
+    reg  [31:0] xf_data$15$i3;
+    wire  [31:0] xf_data$15$y;
+    reg  xf_data$16$s0;
+    reg  xf_data$16$s1;
+    reg  [31:0] xf_data$16$i0;
+    reg  [31:0] xf_data$16$i1;
+    reg  [31:0] xf_data$16$i2;
+    reg  [31:0] xf_data$16$i3;
+    wire  [31:0] xf_data$16$y;
+    reg  xf_data$17$s0;
+    reg  xf_data$17$s1;
+    reg  [31:0] xf_data$17$i0;
+    reg  [31:0] xf_data$17$i1;
+    reg  [31:0] xf_data$17$i2;
+    reg  [31:0] xf_data$17$i3;
+    wire  [31:0] xf_data$17$y;
+    reg  xf_data$18$s0;
+    reg  xf_data$18$s1;
+    reg  [31:0] xf_data$18$i0;
+    reg  [31:0] xf_data$18$i1;
+    reg  [31:0] xf_data$18$i2;
+    reg  [31:0] xf_data$18$i3;
+    wire  [31:0] xf_data$18$y;
+    reg  xf_data$19$s0;
+    reg  xf_data$19$s1;
+    reg  [31:0] xf_data$19$i0;
+    reg  [31:0] xf_data$19$i1;
+    reg  [31:0] xf_data$19$i2;
+    reg  [31:0] xf_data$19$i3;
+    wire  [31:0] xf_data$19$y;
+    reg  xf_data$20$s0;
+    reg  xf_data$20$s1;
+    reg  [31:0] xf_data$20$i0;
+    reg  [31:0] xf_data$20$i1;
+    reg  [31:0] xf_data$20$i2;
+    reg  [31:0] xf_data$20$i3;
+    wire  [31:0] xf_data$20$y;
+    reg  xf_data$21$s0;
+    reg  xf_data$21$s1;
+    reg  [31:0] xf_data$21$i0;
+    reg  [31:0] xf_data$21$i1;
+    reg  [31:0] xf_data$21$i2;
+    reg  [31:0] xf_data$21$i3;
+    wire  [31:0] xf_data$21$y;
+    reg  xf_data$22$s0;
+    reg  xf_data$22$s1;
+    reg  [31:0] xf_data$22$i0;
+    reg  [31:0] xf_data$22$i1;
+    reg  [31:0] xf_data$22$i2;
+    reg  [31:0] xf_data$22$i3;
+    wire  [31:0] xf_data$22$y;
+    reg  xf_data$23$s0;
+    reg  xf_data$23$s1;
+    reg  [31:0] xf_data$23$i0;
+    reg  [31:0] xf_data$23$i1;
+    reg  [31:0] xf_data$23$i2;
+    reg  [31:0] xf_data$23$i3;
+    wire  [31:0] xf_data$23$y;
+    reg  xf_data$24$s0;
+    reg  xf_data$24$s1;
+    reg  [31:0] xf_data$24$i0;
+    reg  [31:0] xf_data$24$i1;
+    reg  [31:0] xf_data$24$i2;
+    reg  [31:0] xf_data$24$i3;
+    wire  [31:0] xf_data$24$y;
+    reg  xf_data$25$s0;
+    reg  xf_data$25$s1;
+    reg  [31:0] xf_data$25$i0;
+    reg  [31:0] xf_data$25$i1;
+    reg  [31:0] xf_data$25$i2;
+    reg  [31:0] xf_data$25$i3;
+    wire  [31:0] xf_data$25$y;
+    reg  xf_data$26$s0;
+    reg  xf_data$26$s1;
+    reg  [31:0] xf_data$26$i0;
+    reg  [31:0] xf_data$26$i1;
+    reg  [31:0] xf_data$26$i2;
+    reg  [31:0] xf_data$26$i3;
+    wire  [31:0] xf_data$26$y;
+    reg  xf_data$27$s0;
+    reg  xf_data$27$s1;
+    reg  [31:0] xf_data$27$i0;
+    reg  [31:0] xf_data$27$i1;
+    reg  [31:0] xf_data$27$i2;
+    reg  [31:0] xf_data$27$i3;
+    wire  [31:0] xf_data$27$y;
+    reg  xf_data$28$s0;
+    reg  xf_data$28$s1;
+    reg  [31:0] xf_data$28$i0;
+    reg  [31:0] xf_data$28$i1;
+    reg  [31:0] xf_data$28$i2;
+    reg  [31:0] xf_data$28$i3;
+    wire  [31:0] xf_data$28$y;
+    reg  xf_data$29$s0;
+    reg  xf_data$29$s1;
+    reg  [31:0] xf_data$29$i0;
+    reg  [31:0] xf_data$29$i1;
+    reg  [31:0] xf_data$29$i2;
+    reg  [31:0] xf_data$29$i3;
+    wire  [31:0] xf_data$29$y;
+    reg  xf_data$30$s0;
+    reg  xf_data$30$s1;
+    reg  [31:0] xf_data$30$i0;
+    reg  [31:0] xf_data$30$i1;
+    reg  [31:0] xf_data$30$i2;
+    reg  [31:0] xf_data$30$i3;
+    wire  [31:0] xf_data$30$y;
+    reg  xf_data$31$s0;
+    reg  xf_data$31$s1;
+    reg  [31:0] xf_data$31$i0;
+    reg  [31:0] xf_data$31$i1;
+    reg  [31:0] xf_data$31$i2;
+    reg  [31:0] xf_data$31$i3;
+    wire  [31:0] xf_data$31$y;
+    reg  xf_data$32$s0;
+    reg  xf_data$32$s1;
+    reg  [31:0] xf_data$32$i0;
+    reg  [31:0] xf_data$32$i1;
+    reg  [31:0] xf_data$32$i2;
+    reg  [31:0] xf_data$32$i3;
+    wire  [31:0] xf_data$32$y;
+    reg  xf_data$33$s0;
+    reg  xf_data$33$s1;
+    reg  [31:0] xf_data$33$i0;
+    reg  [31:0] xf_data$33$i1;
+    reg  [31:0] xf_data$33$i2;
+    reg  [31:0] xf_data$33$i3;
+    wire  [31:0] xf_data$33$y;
+    reg  xf_data$34$s0;
+    reg  xf_data$34$s1;
+    reg  [31:0] xf_data$34$i0;
+    reg  [31:0] xf_data$34$i1;
+    reg  [31:0] xf_data$34$i2;
+    reg  [31:0] xf_data$34$i3;
+    wire  [31:0] xf_data$34$y;
+    reg  xf_data$35$s0;
+    reg  xf_data$35$s1;
+    reg  [31:0] xf_data$35$i0;
+    reg  [31:0] xf_data$35$i1;
+    reg  [31:0] xf_data$35$i2;
+    reg  [31:0] xf_data$35$i3;
+    wire  [31:0] xf_data$35$y;
+    reg  xf_data$36$s0;
+    reg  xf_data$36$s1;
+    reg  [31:0] xf_data$36$i0;
+    reg  [31:0] xf_data$36$i1;
+    reg  [31:0] xf_data$36$i2;
+    reg  [31:0] xf_data$36$i3;
+    wire  [31:0] xf_data$36$y;
+    reg  xf_data$37$s0;
+    reg  xf_data$37$s1;
+    reg  [31:0] xf_data$37$i0;
+    reg  [31:0] xf_data$37$i1;
+    reg  [31:0] xf_data$37$i2;
+    reg  [31:0] xf_data$37$i3;
+    wire  [31:0] xf_data$37$y;
+    reg  xf_data$38$s0;
+    reg  xf_data$38$s1;
+    reg  [31:0] xf_data$38$i0;
+    reg  [31:0] xf_data$38$i1;
+    reg  [31:0] xf_data$38$i2;
+    reg  [31:0] xf_data$38$i3;
+    wire  [31:0] xf_data$38$y;
+    reg  xf_data$39$s0;
+    reg  xf_data$39$s1;
+    reg  [31:0] xf_data$39$i0;
+    reg  [31:0] xf_data$39$i1;
+    reg  [31:0] xf_data$39$i2;
+    reg  [31:0] xf_data$39$i3;
+    wire  [31:0] xf_data$39$y;
+    reg  xf_data$40$s0;
+    reg  xf_data$40$s1;
+    reg  [31:0] xf_data$40$i0;
+    reg  [31:0] xf_data$40$i1;
+    reg  [31:0] xf_data$40$i2;
+    reg  [31:0] xf_data$40$i3;
+    wire  [31:0] xf_data$40$y;
+    reg  xf_data$41$s0;
+    reg  xf_data$41$s1;
+    reg  [31:0] xf_data$41$i0;
+    reg  [31:0] xf_data$41$i1;
+    reg  [31:0] xf_data$41$i2;
+    reg  [31:0] xf_data$41$i3;
+    wire  [31:0] xf_data$41$y;
+    reg  xf_data$42$s0;
+    reg  xf_data$42$s1;
+    reg  [31:0] xf_data$42$i0;
+    reg  [31:0] xf_data$42$i1;
+    reg  [31:0] xf_data$42$i2;
+    reg  [31:0] xf_data$42$i3;
+    wire  [31:0] xf_data$42$y;
+    reg  xf_data$43$s0;
+    reg  xf_data$43$s1;
+    reg  [31:0] xf_data$43$i0;
+    reg  [31:0] xf_data$43$i1;
+    reg  [31:0] xf_data$43$i2;
+    reg  [31:0] xf_data$43$i3;
+    wire  [31:0] xf_data$43$y;
+    reg  xf_data$44$s0;
+    reg  xf_data$44$s1;
+    reg  [31:0] xf_data$44$i0;
+    reg  [31:0] xf_data$44$i1;
+    reg  [31:0] xf_data$44$i2;
+    reg  [31:0] xf_data$44$i3;
+    wire  [31:0] xf_data$44$y;
+    reg  xf_data$45$s0;
+    reg  xf_data$45$s1;
+    reg  [31:0] xf_data$45$i0;
+    reg  [31:0] xf_data$45$i1;
+    reg  [31:0] xf_data$45$i2;
+    reg  [31:0] xf_data$45$i3;
+    wire  [31:0] xf_data$45$y;
+    reg  xf_data$46$s0;
+    reg  xf_data$46$s1;
+    reg  [31:0] xf_data$46$i0;
+    reg  [31:0] xf_data$46$i1;
+    reg  [31:0] xf_data$46$i2;
+    reg  [31:0] xf_data$46$i3;
+    wire  [31:0] xf_data$46$y;
+    reg  xf_data$47$s0;
+    reg  xf_data$47$s1;
+    reg  [31:0] xf_data$47$i0;
+    reg  [31:0] xf_data$47$i1;
+    reg  [31:0] xf_data$47$i2;
+    reg  [31:0] xf_data$47$i3;
+    wire  [31:0] xf_data$47$y;
+    reg  xf_data$48$s0;
+    reg  xf_data$48$s1;
+    reg  [31:0] xf_data$48$i0;
+    reg  [31:0] xf_data$48$i1;
+    reg  [31:0] xf_data$48$i2;
+    reg  [31:0] xf_data$48$i3;
+    wire  [31:0] xf_data$48$y;
+    reg  xf_data$49$s0;
+    reg  xf_data$49$s1;
+    reg  [31:0] xf_data$49$i0;
+    reg  [31:0] xf_data$49$i1;
+    reg  [31:0] xf_data$49$i2;
+    reg  [31:0] xf_data$49$i3;
+    wire  [31:0] xf_data$49$y;
+    reg  xf_data$50$s0;
+    reg  xf_data$50$s1;
+    reg  [31:0] xf_data$50$i0;
+    reg  [31:0] xf_data$50$i1;
+    reg  [31:0] xf_data$50$i2;
+    reg  [31:0] xf_data$50$i3;
+    wire  [31:0] xf_data$50$y;
+    reg  xf_data$51$s0;
+    reg  xf_data$51$s1;
+    reg  [31:0] xf_data$51$i0;
+    reg  [31:0] xf_data$51$i1;
+    reg  [31:0] xf_data$51$i2;
+    reg  [31:0] xf_data$51$i3;
+    wire  [31:0] xf_data$51$y;
+    reg  xf_data$52$s0;
+    reg  xf_data$52$s1;
+    reg  [31:0] xf_data$52$i0;
+    reg  [31:0] xf_data$52$i1;
+    reg  [31:0] xf_data$52$i2;
+    reg  [31:0] xf_data$52$i3;
+    wire  [31:0] xf_data$52$y;
+    reg  xf_data$53$s0;
+    reg  xf_data$53$s1;
+    reg  [31:0] xf_data$53$i0;
+    reg  [31:0] xf_data$53$i1;
+    reg  [31:0] xf_data$53$i2;
+    reg  [31:0] xf_data$53$i3;
+    wire  [31:0] xf_data$53$y;
+    reg  xf_data$54$s0;
+    reg  xf_data$54$s1;
+    reg  [31:0] xf_data$54$i0;
+    reg  [31:0] xf_data$54$i1;
+    reg  [31:0] xf_data$54$i2;
+    reg  [31:0] xf_data$54$i3;
+    wire  [31:0] xf_data$54$y;
+    reg  xf_data$55$s0;
+    reg  xf_data$55$s1;
+    reg  [31:0] xf_data$55$i0;
+    reg  [31:0] xf_data$55$i1;
+    reg  [31:0] xf_data$55$i2;
+    reg  [31:0] xf_data$55$i3;
+    wire  [31:0] xf_data$55$y;
+    reg  xf_data$56$s0;
+    reg  xf_data$56$s1;
+    reg  [31:0] xf_data$56$i0;
+    reg  [31:0] xf_data$56$i1;
+    reg  [31:0] xf_data$56$i2;
+    reg  [31:0] xf_data$56$i3;
+    wire  [31:0] xf_data$56$y;
+    reg  xf_data$57$s0;
+    reg  xf_data$57$s1;
+    reg  [31:0] xf_data$57$i0;
+    reg  [31:0] xf_data$57$i1;
+    reg  [31:0] xf_data$57$i2;
+    reg  [31:0] xf_data$57$i3;
+    wire  [31:0] xf_data$57$y;
+    reg  xf_data$58$s0;
+    reg  xf_data$58$s1;
+    reg  [31:0] xf_data$58$i0;
+    reg  [31:0] xf_data$58$i1;
+    reg  [31:0] xf_data$58$i2;
+    reg  [31:0] xf_data$58$i3;
+    wire  [31:0] xf_data$58$y;
+    reg  xf_data$59$s0;
+    reg  xf_data$59$s1;
+    reg  [31:0] xf_data$59$i0;
+    reg  [31:0] xf_data$59$i1;
+    reg  [31:0] xf_data$59$i2;
+    reg  [31:0] xf_data$59$i3;
+    wire  [31:0] xf_data$59$y;
+    reg  xf_data$60$s0;
+    reg  xf_data$60$s1;
+    reg  [31:0] xf_data$60$i0;
+    reg  [31:0] xf_data$60$i1;
+    reg  [31:0] xf_data$60$i2;
+    reg  [31:0] xf_data$60$i3;
+    wire  [31:0] xf_data$60$y;
+    reg  xf_data$61$s0;
+    reg  xf_data$61$s1;
+    reg  [31:0] xf_data$61$i0;
+    reg  [31:0] xf_data$61$i1;
+    reg  [31:0] xf_data$61$i2;
+    reg  [31:0] xf_data$61$i3;
+    wire  [31:0] xf_data$61$y;
+    reg  xf_data$62$s0;
+    reg  xf_data$62$s1;
+    reg  [31:0] xf_data$62$i0;
+    reg  [31:0] xf_data$62$i1;
+    reg  [31:0] xf_data$62$i2;
+    reg  [31:0] xf_data$62$i3;
+    wire  [31:0] xf_data$62$y;
+    reg  xf_data$63$s0;
+    reg  xf_data$63$s1;
+    reg  [31:0] xf_data$63$i0;
+    reg  [31:0] xf_data$63$i1;
+    reg  [31:0] xf_data$63$i2;
+    reg  [31:0] xf_data$63$i3;
+    wire  [31:0] xf_data$63$y;
+    reg  xf_be$0$s0;
+    reg  xf_be$0$s1;
+    reg  [3:0] xf_be$0$i0;
+    reg  [3:0] xf_be$0$i1;
+    reg  [3:0] xf_be$0$i2;
+    reg  [3:0] xf_be$0$i3;
+    wire  [3:0] xf_be$0$y;
+    reg  xf_be$1$s0;
+    reg  xf_be$1$s1;
+    reg  [3:0] xf_be$1$i0;
+    reg  [3:0] xf_be$1$i1;
+    reg  [3:0] xf_be$1$i2;
+    reg  [3:0] xf_be$1$i3;
+    wire  [3:0] xf_be$1$y;
+    reg  xf_be$2$s0;
+    reg  xf_be$2$s1;
+    reg  [3:0] xf_be$2$i0;
+    reg  [3:0] xf_be$2$i1;
+    reg  [3:0] xf_be$2$i2;
+    reg  [3:0] xf_be$2$i3;
+    wire  [3:0] xf_be$2$y;
+    reg  xf_be$3$s0;
+    reg  xf_be$3$s1;
+    reg  [3:0] xf_be$3$i0;
+    reg  [3:0] xf_be$3$i1;
+    reg  [3:0] xf_be$3$i2;
+    reg  [3:0] xf_be$3$i3;
+    wire  [3:0] xf_be$3$y;
+    reg  xf_be$4$s0;
+    reg  xf_be$4$s1;
+    reg  [3:0] xf_be$4$i0;
+    reg  [3:0] xf_be$4$i1;
+    reg  [3:0] xf_be$4$i2;
+    reg  [3:0] xf_be$4$i3;
+    wire  [3:0] xf_be$4$y;
+    reg  xf_be$5$s0;
+    reg  xf_be$5$s1;
+    reg  [3:0] xf_be$5$i0;
+    reg  [3:0] xf_be$5$i1;
+    reg  [3:0] xf_be$5$i2;
+    reg  [3:0] xf_be$5$i3;
+    wire  [3:0] xf_be$5$y;
+    reg  xf_be$6$s0;
+    reg  xf_be$6$s1;
+    reg  [3:0] xf_be$6$i0;
+    reg  [3:0] xf_be$6$i1;
+    reg  [3:0] xf_be$6$i2;
+    reg  [3:0] xf_be$6$i3;
+    wire  [3:0] xf_be$6$y;
+    reg  xf_be$7$s0;
+    reg  xf_be$7$s1;
+    reg  [3:0] xf_be$7$i0;
+    reg  [3:0] xf_be$7$i1;
+    reg  [3:0] xf_be$7$i2;
+    reg  [3:0] xf_be$7$i3;
+    wire  [3:0] xf_be$7$y;
+    reg  xf_be$8$s0;
+    reg  xf_be$8$s1;
+    reg  [3:0] xf_be$8$i0;
+    reg  [3:0] xf_be$8$i1;
+    reg  [3:0] xf_be$8$i2;
+    reg  [3:0] xf_be$8$i3;
+    wire  [3:0] xf_be$8$y;
+    reg  xf_be$9$s0;
+    reg  xf_be$9$s1;
+    reg  [3:0] xf_be$9$i0;
+    reg  [3:0] xf_be$9$i1;
+    reg  [3:0] xf_be$9$i2;
+    reg  [3:0] xf_be$9$i3;
+    wire  [3:0] xf_be$9$y;
+    reg  xf_be$10$s0;
+    reg  xf_be$10$s1;
+    reg  [3:0] xf_be$10$i0;
+    reg  [3:0] xf_be$10$i1;
+    reg  [3:0] xf_be$10$i2;
+    reg  [3:0] xf_be$10$i3;
+    wire  [3:0] xf_be$10$y;
+    reg  xf_be$11$s0;
+    reg  xf_be$11$s1;
+    reg  [3:0] xf_be$11$i0;
+    reg  [3:0] xf_be$11$i1;
+    reg  [3:0] xf_be$11$i2;
+    reg  [3:0] xf_be$11$i3;
+    wire  [3:0] xf_be$11$y;
+    reg  xf_be$12$s0;
+    reg  xf_be$12$s1;
+    reg  [3:0] xf_be$12$i0;
+    reg  [3:0] xf_be$12$i1;
+    reg  [3:0] xf_be$12$i2;
+    reg  [3:0] xf_be$12$i3;
+    wire  [3:0] xf_be$12$y;
+    reg  xf_be$13$s0;
+    reg  xf_be$13$s1;
+    reg  [3:0] xf_be$13$i0;
+    reg  [3:0] xf_be$13$i1;
+    reg  [3:0] xf_be$13$i2;
+    reg  [3:0] xf_be$13$i3;
+    wire  [3:0] xf_be$13$y;
+    reg  xf_be$14$s0;
+    reg  xf_be$14$s1;
+    reg  [3:0] xf_be$14$i0;
+    reg  [3:0] xf_be$14$i1;
+    reg  [3:0] xf_be$14$i2;
+    reg  [3:0] xf_be$14$i3;
+    wire  [3:0] xf_be$14$y;
+    reg  xf_be$15$s0;
+    reg  xf_be$15$s1;
+    reg  [3:0] xf_be$15$i0;
+    reg  [3:0] xf_be$15$i1;
+    reg  [3:0] xf_be$15$i2;
+    reg  [3:0] xf_be$15$i3;
+    wire  [3:0] xf_be$15$y;
+    reg  xf_be$16$s0;
+    reg  xf_be$16$s1;
+    reg  [3:0] xf_be$16$i0;
+    reg  [3:0] xf_be$16$i1;
+    reg  [3:0] xf_be$16$i2;
+    reg  [3:0] xf_be$16$i3;
+    wire  [3:0] xf_be$16$y;
+    reg  xf_be$17$s0;
+    reg  xf_be$17$s1;
+    reg  [3:0] xf_be$17$i0;
+    reg  [3:0] xf_be$17$i1;
+    reg  [3:0] xf_be$17$i2;
+    reg  [3:0] xf_be$17$i3;
+    wire  [3:0] xf_be$17$y;
+    reg  xf_be$18$s0;
+    reg  xf_be$18$s1;
+    reg  [3:0] xf_be$18$i0;
+    reg  [3:0] xf_be$18$i1;
+    reg  [3:0] xf_be$18$i2;
+    reg  [3:0] xf_be$18$i3;
+    wire  [3:0] xf_be$18$y;
+    reg  xf_be$19$s0;
+    reg  xf_be$19$s1;
+    reg  [3:0] xf_be$19$i0;
+    reg  [3:0] xf_be$19$i1;
+    reg  [3:0] xf_be$19$i2;
+    reg  [3:0] xf_be$19$i3;
+    wire  [3:0] xf_be$19$y;
+    reg  xf_be$20$s0;
+    reg  xf_be$20$s1;
+    reg  [3:0] xf_be$20$i0;
+    reg  [3:0] xf_be$20$i1;
+    reg  [3:0] xf_be$20$i2;
+    reg  [3:0] xf_be$20$i3;
+    wire  [3:0] xf_be$20$y;
+    reg  xf_be$21$s0;
+    reg  xf_be$21$s1;
+    reg  [3:0] xf_be$21$i0;
+    reg  [3:0] xf_be$21$i1;
+    reg  [3:0] xf_be$21$i2;
+    reg  [3:0] xf_be$21$i3;
+    wire  [3:0] xf_be$21$y;
+    reg  xf_be$22$s0;
+    reg  xf_be$22$s1;
+    reg  [3:0] xf_be$22$i0;
+    reg  [3:0] xf_be$22$i1;
+    reg  [3:0] xf_be$22$i2;
+    reg  [3:0] xf_be$22$i3;
+    wire  [3:0] xf_be$22$y;
+    reg  xf_be$23$s0;
+    reg  xf_be$23$s1;
+    reg  [3:0] xf_be$23$i0;
+    reg  [3:0] xf_be$23$i1;
+    reg  [3:0] xf_be$23$i2;
+    reg  [3:0] xf_be$23$i3;
+    wire  [3:0] xf_be$23$y;
+    reg  xf_be$24$s0;
+    reg  xf_be$24$s1;
+    reg  [3:0] xf_be$24$i0;
+    reg  [3:0] xf_be$24$i1;
+    reg  [3:0] xf_be$24$i2;
+    reg  [3:0] xf_be$24$i3;
+    wire  [3:0] xf_be$24$y;
+    reg  xf_be$25$s0;
+    reg  xf_be$25$s1;
+    reg  [3:0] xf_be$25$i0;
+    reg  [3:0] xf_be$25$i1;
+    reg  [3:0] xf_be$25$i2;
+    reg  [3:0] xf_be$25$i3;
+    wire  [3:0] xf_be$25$y;
+    reg  xf_be$26$s0;
+    reg  xf_be$26$s1;
+    reg  [3:0] xf_be$26$i0;
+    reg  [3:0] xf_be$26$i1;
+    reg  [3:0] xf_be$26$i2;
+    reg  [3:0] xf_be$26$i3;
+    wire  [3:0] xf_be$26$y;
+    reg  xf_be$27$s0;
+    reg  xf_be$27$s1;
+    reg  [3:0] xf_be$27$i0;
+    reg  [3:0] xf_be$27$i1;
+    reg  [3:0] xf_be$27$i2;
+    reg  [3:0] xf_be$27$i3;
+    wire  [3:0] xf_be$27$y;
+    reg  xf_be$28$s0;
+    reg  xf_be$28$s1;
+    reg  [3:0] xf_be$28$i0;
+    reg  [3:0] xf_be$28$i1;
+    reg  [3:0] xf_be$28$i2;
+    reg  [3:0] xf_be$28$i3;
+    wire  [3:0] xf_be$28$y;
+    reg  xf_be$29$s0;
+    reg  xf_be$29$s1;
+    reg  [3:0] xf_be$29$i0;
+    reg  [3:0] xf_be$29$i1;
+    reg  [3:0] xf_be$29$i2;
+    reg  [3:0] xf_be$29$i3;
+    wire  [3:0] xf_be$29$y;
+    reg  xf_be$30$s0;
+    reg  xf_be$30$s1;
+    reg  [3:0] xf_be$30$i0;
+    reg  [3:0] xf_be$30$i1;
+    reg  [3:0] xf_be$30$i2;
+    reg  [3:0] xf_be$30$i3;
+    wire  [3:0] xf_be$30$y;
+    reg  xf_be$31$s0;
+    reg  xf_be$31$s1;
+    reg  [3:0] xf_be$31$i0;
+    reg  [3:0] xf_be$31$i1;
+    reg  [3:0] xf_be$31$i2;
+    reg  [3:0] xf_be$31$i3;
+    wire  [3:0] xf_be$31$y;
+    reg  xf_be$32$s0;
+    reg  xf_be$32$s1;
+    reg  [3:0] xf_be$32$i0;
+    reg  [3:0] xf_be$32$i1;
+    reg  [3:0] xf_be$32$i2;
+    reg  [3:0] xf_be$32$i3;
+    wire  [3:0] xf_be$32$y;
+    reg  xf_be$33$s0;
+    reg  xf_be$33$s1;
+    reg  [3:0] xf_be$33$i0;
+    reg  [3:0] xf_be$33$i1;
+    reg  [3:0] xf_be$33$i2;
+    reg  [3:0] xf_be$33$i3;
+    wire  [3:0] xf_be$33$y;
+    reg  xf_be$34$s0;
+    reg  xf_be$34$s1;
+    reg  [3:0] xf_be$34$i0;
+    reg  [3:0] xf_be$34$i1;
+    reg  [3:0] xf_be$34$i2;
+    reg  [3:0] xf_be$34$i3;
+    wire  [3:0] xf_be$34$y;
+    reg  xf_be$35$s0;
+    reg  xf_be$35$s1;
+    reg  [3:0] xf_be$35$i0;
+    reg  [3:0] xf_be$35$i1;
+    reg  [3:0] xf_be$35$i2;
+    reg  [3:0] xf_be$35$i3;
+    wire  [3:0] xf_be$35$y;
+    reg  xf_be$36$s0;
+    reg  xf_be$36$s1;
+    reg  [3:0] xf_be$36$i0;
+    reg  [3:0] xf_be$36$i1;
+    reg  [3:0] xf_be$36$i2;
+    reg  [3:0] xf_be$36$i3;
+    wire  [3:0] xf_be$36$y;
+    reg  xf_be$37$s0;
+    reg  xf_be$37$s1;
+    reg  [3:0] xf_be$37$i0;
+    reg  [3:0] xf_be$37$i1;
+    reg  [3:0] xf_be$37$i2;
+    reg  [3:0] xf_be$37$i3;
+    wire  [3:0] xf_be$37$y;
+    reg  xf_be$38$s0;
+    reg  xf_be$38$s1;
+    reg  [3:0] xf_be$38$i0;
+    reg  [3:0] xf_be$38$i1;
+    reg  [3:0] xf_be$38$i2;
+    reg  [3:0] xf_be$38$i3;
+    wire  [3:0] xf_be$38$y;
+    reg  xf_be$39$s0;
+    reg  xf_be$39$s1;
+    reg  [3:0] xf_be$39$i0;
+    reg  [3:0] xf_be$39$i1;
+    reg  [3:0] xf_be$39$i2;
+    reg  [3:0] xf_be$39$i3;
+    wire  [3:0] xf_be$39$y;
+    reg  xf_be$40$s0;
+    reg  xf_be$40$s1;
+    reg  [3:0] xf_be$40$i0;
+    reg  [3:0] xf_be$40$i1;
+    reg  [3:0] xf_be$40$i2;
+    reg  [3:0] xf_be$40$i3;
+    wire  [3:0] xf_be$40$y;
+    reg  xf_be$41$s0;
+    reg  xf_be$41$s1;
+    reg  [3:0] xf_be$41$i0;
+    reg  [3:0] xf_be$41$i1;
+    reg  [3:0] xf_be$41$i2;
+    reg  [3:0] xf_be$41$i3;
+    wire  [3:0] xf_be$41$y;
+    reg  xf_be$42$s0;
+    reg  xf_be$42$s1;
+    reg  [3:0] xf_be$42$i0;
+    reg  [3:0] xf_be$42$i1;
+    reg  [3:0] xf_be$42$i2;
+    reg  [3:0] xf_be$42$i3;
+    wire  [3:0] xf_be$42$y;
+    reg  xf_be$43$s0;
+    reg  xf_be$43$s1;
+    reg  [3:0] xf_be$43$i0;
+    reg  [3:0] xf_be$43$i1;
+    reg  [3:0] xf_be$43$i2;
+    reg  [3:0] xf_be$43$i3;
+    wire  [3:0] xf_be$43$y;
+    reg  xf_be$44$s0;
+    reg  xf_be$44$s1;
+    reg  [3:0] xf_be$44$i0;
+    reg  [3:0] xf_be$44$i1;
+    reg  [3:0] xf_be$44$i2;
+    reg  [3:0] xf_be$44$i3;
+    wire  [3:0] xf_be$44$y;
+    reg  xf_be$45$s0;
+    reg  xf_be$45$s1;
+    reg  [3:0] xf_be$45$i0;
+    reg  [3:0] xf_be$45$i1;
+    reg  [3:0] xf_be$45$i2;
+    reg  [3:0] xf_be$45$i3;
+    wire  [3:0] xf_be$45$y;
+    reg  xf_be$46$s0;
+    reg  xf_be$46$s1;
+    reg  [3:0] xf_be$46$i0;
+    reg  [3:0] xf_be$46$i1;
+    reg  [3:0] xf_be$46$i2;
+    reg  [3:0] xf_be$46$i3;
+    wire  [3:0] xf_be$46$y;
+    reg  xf_be$47$s0;
+    reg  xf_be$47$s1;
+    reg  [3:0] xf_be$47$i0;
+    reg  [3:0] xf_be$47$i1;
+    reg  [3:0] xf_be$47$i2;
+    reg  [3:0] xf_be$47$i3;
+    wire  [3:0] xf_be$47$y;
+    reg  xf_be$48$s0;
+    reg  xf_be$48$s1;
+    reg  [3:0] xf_be$48$i0;
+    reg  [3:0] xf_be$48$i1;
+    reg  [3:0] xf_be$48$i2;
+    reg  [3:0] xf_be$48$i3;
+    wire  [3:0] xf_be$48$y;
+    reg  xf_be$49$s0;
+    reg  xf_be$49$s1;
+    reg  [3:0] xf_be$49$i0;
+    reg  [3:0] xf_be$49$i1;
+    reg  [3:0] xf_be$49$i2;
+    reg  [3:0] xf_be$49$i3;
+    wire  [3:0] xf_be$49$y;
+    reg  xf_be$50$s0;
+    reg  xf_be$50$s1;
+    reg  [3:0] xf_be$50$i0;
+    reg  [3:0] xf_be$50$i1;
+    reg  [3:0] xf_be$50$i2;
+    reg  [3:0] xf_be$50$i3;
+    wire  [3:0] xf_be$50$y;
+    reg  xf_be$51$s0;
+    reg  xf_be$51$s1;
+    reg  [3:0] xf_be$51$i0;
+    reg  [3:0] xf_be$51$i1;
+    reg  [3:0] xf_be$51$i2;
+    reg  [3:0] xf_be$51$i3;
+    wire  [3:0] xf_be$51$y;
+    reg  xf_be$52$s0;
+    reg  xf_be$52$s1;
+    reg  [3:0] xf_be$52$i0;
+    reg  [3:0] xf_be$52$i1;
+    reg  [3:0] xf_be$52$i2;
+    reg  [3:0] xf_be$52$i3;
+    wire  [3:0] xf_be$52$y;
+    reg  xf_be$53$s0;
+    reg  xf_be$53$s1;
+    reg  [3:0] xf_be$53$i0;
+    reg  [3:0] xf_be$53$i1;
+    reg  [3:0] xf_be$53$i2;
+    reg  [3:0] xf_be$53$i3;
+    wire  [3:0] xf_be$53$y;
+    reg  xf_be$54$s0;
+    reg  xf_be$54$s1;
+    reg  [3:0] xf_be$54$i0;
+    reg  [3:0] xf_be$54$i1;
+    reg  [3:0] xf_be$54$i2;
+    reg  [3:0] xf_be$54$i3;
+    wire  [3:0] xf_be$54$y;
+    reg  xf_be$55$s0;
+    reg  xf_be$55$s1;
+    reg  [3:0] xf_be$55$i0;
+    reg  [3:0] xf_be$55$i1;
+    reg  [3:0] xf_be$55$i2;
+    reg  [3:0] xf_be$55$i3;
+    wire  [3:0] xf_be$55$y;
+    reg  xf_be$56$s0;
+    reg  xf_be$56$s1;
+    reg  [3:0] xf_be$56$i0;
+    reg  [3:0] xf_be$56$i1;
+    reg  [3:0] xf_be$56$i2;
+    reg  [3:0] xf_be$56$i3;
+    wire  [3:0] xf_be$56$y;
+    reg  xf_be$57$s0;
+    reg  xf_be$57$s1;
+    reg  [3:0] xf_be$57$i0;
+    reg  [3:0] xf_be$57$i1;
+    reg  [3:0] xf_be$57$i2;
+    reg  [3:0] xf_be$57$i3;
+    wire  [3:0] xf_be$57$y;
+    reg  xf_be$58$s0;
+    reg  xf_be$58$s1;
+    reg  [3:0] xf_be$58$i0;
+    reg  [3:0] xf_be$58$i1;
+    reg  [3:0] xf_be$58$i2;
+    reg  [3:0] xf_be$58$i3;
+    wire  [3:0] xf_be$58$y;
+    reg  xf_be$59$s0;
+    reg  xf_be$59$s1;
+    reg  [3:0] xf_be$59$i0;
+    reg  [3:0] xf_be$59$i1;
+    reg  [3:0] xf_be$59$i2;
+    reg  [3:0] xf_be$59$i3;
+    wire  [3:0] xf_be$59$y;
+    reg  xf_be$60$s0;
+    reg  xf_be$60$s1;
+    reg  [3:0] xf_be$60$i0;
+    reg  [3:0] xf_be$60$i1;
+    reg  [3:0] xf_be$60$i2;
+    reg  [3:0] xf_be$60$i3;
+    wire  [3:0] xf_be$60$y;
+    reg  xf_be$61$s0;
+    reg  xf_be$61$s1;
+    reg  [3:0] xf_be$61$i0;
+    reg  [3:0] xf_be$61$i1;
+    reg  [3:0] xf_be$61$i2;
+    reg  [3:0] xf_be$61$i3;
+    wire  [3:0] xf_be$61$y;
+    reg  xf_be$62$s0;
+    reg  xf_be$62$s1;
+    reg  [3:0] xf_be$62$i0;
+    reg  [3:0] xf_be$62$i1;
+    reg  [3:0] xf_be$62$i2;
+    reg  [3:0] xf_be$62$i3;
+    wire  [3:0] xf_be$62$y;
+    reg  xf_be$63$s0;
+    reg  xf_be$63$s1;
+    reg  [3:0] xf_be$63$i0;
+    reg  [3:0] xf_be$63$i1;
+    reg  [3:0] xf_be$63$i2;
+    reg  [3:0] xf_be$63$i3;
+    wire  [3:0] xf_be$63$y;
+    reg  [7:0] fw_row$0$d;
+    wire  [7:0] fw_row$0$q;
+    reg  fw_row$0$clock;
+    reg  [7:0] fw_row$1$d;
+    wire  [7:0] fw_row$1$q;
+    reg  fw_row$1$clock;
+    reg  [7:0] fw_row$2$d;
+    wire  [7:0] fw_row$2$q;
+    reg  fw_row$2$clock;
+    reg  [7:0] fw_row$3$d;
+    wire  [7:0] fw_row$3$q;
+    reg  fw_row$3$clock;
+    reg  [7:0] fw_row$4$d;
+    wire  [7:0] fw_row$4$q;
+    reg  fw_row$4$clock;
+    reg  [7:0] fw_row$5$d;
+    wire  [7:0] fw_row$5$q;
+    reg  fw_row$5$clock;
+    reg  [7:0] fw_row$6$d;
+    wire  [7:0] fw_row$6$q;
+    reg  fw_row$6$clock;
+    reg  [7:0] fw_row$7$d;
+    wire  [7:0] fw_row$7$q;
+    reg  fw_row$7$clock;
+    reg  [7:0] fw_row$8$d;
+    wire  [7:0] fw_row$8$q;
+    reg  fw_row$8$clock;
+    reg  [7:0] fw_row$9$d;
+    wire  [7:0] fw_row$9$q;
+    reg  fw_row$9$clock;
+    reg  [7:0] fw_row$10$d;
+    wire  [7:0] fw_row$10$q;
+    reg  fw_row$10$clock;
+    reg  [7:0] fw_row$11$d;
+    wire  [7:0] fw_row$11$q;
+    reg  fw_row$11$clock;
+    reg  [7:0] fw_row$12$d;
+    wire  [7:0] fw_row$12$q;
+    reg  fw_row$12$clock;
+    reg  [7:0] fw_row$13$d;
+    wire  [7:0] fw_row$13$q;
+    reg  fw_row$13$clock;
+    reg  [7:0] fw_row$14$d;
+    wire  [7:0] fw_row$14$q;
+    reg  fw_row$14$clock;
+    reg  [7:0] fw_row$15$d;
+    wire  [7:0] fw_row$15$q;
+    reg  fw_row$15$clock;
+    reg  [7:0] fw_row$16$d;
+    wire  [7:0] fw_row$16$q;
+    reg  fw_row$16$clock;
+    reg  [7:0] fw_row$17$d;
+    wire  [7:0] fw_row$17$q;
+    reg  fw_row$17$clock;
+    reg  [7:0] fw_row$18$d;
+    wire  [7:0] fw_row$18$q;
+    reg  fw_row$18$clock;
+    reg  [7:0] fw_row$19$d;
+    wire  [7:0] fw_row$19$q;
+    reg  fw_row$19$clock;
+    reg  [7:0] fw_row$20$d;
+    wire  [7:0] fw_row$20$q;
+    reg  fw_row$20$clock;
+    reg  [7:0] fw_row$21$d;
+    wire  [7:0] fw_row$21$q;
+    reg  fw_row$21$clock;
+    reg  [7:0] fw_row$22$d;
+    wire  [7:0] fw_row$22$q;
+    reg  fw_row$22$clock;
+    reg  [7:0] fw_row$23$d;
+    wire  [7:0] fw_row$23$q;
+    reg  fw_row$23$clock;
+    reg  [7:0] fw_row$24$d;
+    wire  [7:0] fw_row$24$q;
+    reg  fw_row$24$clock;
+    reg  [7:0] fw_row$25$d;
+    wire  [7:0] fw_row$25$q;
+    reg  fw_row$25$clock;
+    reg  [7:0] fw_row$26$d;
+    wire  [7:0] fw_row$26$q;
+    reg  fw_row$26$clock;
+    reg  [7:0] fw_row$27$d;
+    wire  [7:0] fw_row$27$q;
+    reg  fw_row$27$clock;
+    reg  [7:0] fw_row$28$d;
+    wire  [7:0] fw_row$28$q;
+    reg  fw_row$28$clock;
+    reg  [7:0] fw_row$29$d;
+    wire  [7:0] fw_row$29$q;
+    reg  fw_row$29$clock;
+    reg  [7:0] fw_row$30$d;
+    wire  [7:0] fw_row$30$q;
+    reg  fw_row$30$clock;
+    reg  [7:0] fw_row$31$d;
+    wire  [7:0] fw_row$31$q;
+    reg  fw_row$31$clock;
+    reg  [7:0] fw_row$32$d;
+    wire  [7:0] fw_row$32$q;
+    reg  fw_row$32$clock;
+    reg  [7:0] fw_row$33$d;
+    wire  [7:0] fw_row$33$q;
+    reg  fw_row$33$clock;
+    reg  [7:0] fw_row$34$d;
+    wire  [7:0] fw_row$34$q;
+    reg  fw_row$34$clock;
+    reg  [7:0] fw_row$35$d;
+    wire  [7:0] fw_row$35$q;
+    reg  fw_row$35$clock;
+    reg  [7:0] fw_row$36$d;
+    wire  [7:0] fw_row$36$q;
+    reg  fw_row$36$clock;
+    reg  [7:0] fw_row$37$d;
+    wire  [7:0] fw_row$37$q;
+    reg  fw_row$37$clock;
+    reg  [7:0] fw_row$38$d;
+    wire  [7:0] fw_row$38$q;
+    reg  fw_row$38$clock;
+    reg  [7:0] fw_row$39$d;
+    wire  [7:0] fw_row$39$q;
+    reg  fw_row$39$clock;
+    reg  [7:0] fw_row$40$d;
+    wire  [7:0] fw_row$40$q;
+    reg  fw_row$40$clock;
+    reg  [7:0] fw_row$41$d;
+    wire  [7:0] fw_row$41$q;
+    reg  fw_row$41$clock;
+    reg  [7:0] fw_row$42$d;
+    wire  [7:0] fw_row$42$q;
+    reg  fw_row$42$clock;
+    reg  [7:0] fw_row$43$d;
+    wire  [7:0] fw_row$43$q;
+    reg  fw_row$43$clock;
+    reg  [7:0] fw_row$44$d;
+    wire  [7:0] fw_row$44$q;
+    reg  fw_row$44$clock;
+    reg  [7:0] fw_row$45$d;
+    wire  [7:0] fw_row$45$q;
+    reg  fw_row$45$clock;
+    reg  [7:0] fw_row$46$d;
+    wire  [7:0] fw_row$46$q;
+    reg  fw_row$46$clock;
+    reg  [7:0] fw_row$47$d;
+    wire  [7:0] fw_row$47$q;
+    reg  fw_row$47$clock;
+    reg  [7:0] fw_row$48$d;
+    wire  [7:0] fw_row$48$q;
+    reg  fw_row$48$clock;
+    reg  [7:0] fw_row$49$d;
+    wire  [7:0] fw_row$49$q;
+    reg  fw_row$49$clock;
+    reg  [7:0] fw_row$50$d;
+    wire  [7:0] fw_row$50$q;
+    reg  fw_row$50$clock;
+    reg  [7:0] fw_row$51$d;
+    wire  [7:0] fw_row$51$q;
+    reg  fw_row$51$clock;
+    reg  [7:0] fw_row$52$d;
+    wire  [7:0] fw_row$52$q;
+    reg  fw_row$52$clock;
+    reg  [7:0] fw_row$53$d;
+    wire  [7:0] fw_row$53$q;
+    reg  fw_row$53$clock;
+    reg  [7:0] fw_row$54$d;
+    wire  [7:0] fw_row$54$q;
+    reg  fw_row$54$clock;
+    reg  [7:0] fw_row$55$d;
+    wire  [7:0] fw_row$55$q;
+    reg  fw_row$55$clock;
+    reg  [7:0] fw_row$56$d;
+    wire  [7:0] fw_row$56$q;
+    reg  fw_row$56$clock;
+    reg  [7:0] fw_row$57$d;
+    wire  [7:0] fw_row$57$q;
+    reg  fw_row$57$clock;
+    reg  [7:0] fw_row$58$d;
+    wire  [7:0] fw_row$58$q;
+    reg  fw_row$58$clock;
+    reg  [7:0] fw_row$59$d;
+    wire  [7:0] fw_row$59$q;
+    reg  fw_row$59$clock;
+    reg  [7:0] fw_row$60$d;
+    wire  [7:0] fw_row$60$q;
+    reg  fw_row$60$clock;
+    reg  [7:0] fw_row$61$d;
+    wire  [7:0] fw_row$61$q;
+    reg  fw_row$61$clock;
+    reg  [7:0] fw_row$62$d;
+    wire  [7:0] fw_row$62$q;
+    reg  fw_row$62$clock;
+    reg  [7:0] fw_row$63$d;
+    wire  [7:0] fw_row$63$q;
+    reg  fw_row$63$clock;
+    reg  [31:0] fw_data$0$d;
+    wire  [31:0] fw_data$0$q;
+    reg  fw_data$0$clock;
+    reg  [31:0] fw_data$1$d;
+    wire  [31:0] fw_data$1$q;
+    reg  fw_data$1$clock;
+    reg  [31:0] fw_data$2$d;
+    wire  [31:0] fw_data$2$q;
+    reg  fw_data$2$clock;
+    reg  [31:0] fw_data$3$d;
+    wire  [31:0] fw_data$3$q;
+    reg  fw_data$3$clock;
+    reg  [31:0] fw_data$4$d;
+    wire  [31:0] fw_data$4$q;
+    reg  fw_data$4$clock;
+    reg  [31:0] fw_data$5$d;
+    wire  [31:0] fw_data$5$q;
+    reg  fw_data$5$clock;
+    reg  [31:0] fw_data$6$d;
+    wire  [31:0] fw_data$6$q;
+    reg  fw_data$6$clock;
+    reg  [31:0] fw_data$7$d;
+    wire  [31:0] fw_data$7$q;
+    reg  fw_data$7$clock;
+    reg  [31:0] fw_data$8$d;
+    wire  [31:0] fw_data$8$q;
+    reg  fw_data$8$clock;
+    reg  [31:0] fw_data$9$d;
+    wire  [31:0] fw_data$9$q;
+    reg  fw_data$9$clock;
+    reg  [31:0] fw_data$10$d;
+    wire  [31:0] fw_data$10$q;
+    reg  fw_data$10$clock;
+    reg  [31:0] fw_data$11$d;
+    wire  [31:0] fw_data$11$q;
+    reg  fw_data$11$clock;
+    reg  [31:0] fw_data$12$d;
+    wire  [31:0] fw_data$12$q;
+    reg  fw_data$12$clock;
+    reg  [31:0] fw_data$13$d;
+    wire  [31:0] fw_data$13$q;
+    reg  fw_data$13$clock;
+    reg  [31:0] fw_data$14$d;
+    wire  [31:0] fw_data$14$q;
+    reg  fw_data$14$clock;
+    reg  [31:0] fw_data$15$d;
+    wire  [31:0] fw_data$15$q;
+    reg  fw_data$15$clock;
+    reg  [31:0] fw_data$16$d;
+    wire  [31:0] fw_data$16$q;
+    reg  fw_data$16$clock;
+    reg  [31:0] fw_data$17$d;
+    wire  [31:0] fw_data$17$q;
+    reg  fw_data$17$clock;
+    reg  [31:0] fw_data$18$d;
+    wire  [31:0] fw_data$18$q;
+    reg  fw_data$18$clock;
+    reg  [31:0] fw_data$19$d;
+    wire  [31:0] fw_data$19$q;
+    reg  fw_data$19$clock;
+    reg  [31:0] fw_data$20$d;
+    wire  [31:0] fw_data$20$q;
+    reg  fw_data$20$clock;
+    reg  [31:0] fw_data$21$d;
+    wire  [31:0] fw_data$21$q;
+    reg  fw_data$21$clock;
+    reg  [31:0] fw_data$22$d;
+    wire  [31:0] fw_data$22$q;
+    reg  fw_data$22$clock;
+    reg  [31:0] fw_data$23$d;
+    wire  [31:0] fw_data$23$q;
+    reg  fw_data$23$clock;
+    reg  [31:0] fw_data$24$d;
+    wire  [31:0] fw_data$24$q;
+    reg  fw_data$24$clock;
+    reg  [31:0] fw_data$25$d;
+    wire  [31:0] fw_data$25$q;
+    reg  fw_data$25$clock;
+    reg  [31:0] fw_data$26$d;
+    wire  [31:0] fw_data$26$q;
+    reg  fw_data$26$clock;
+    reg  [31:0] fw_data$27$d;
+    wire  [31:0] fw_data$27$q;
+    reg  fw_data$27$clock;
+    reg  [31:0] fw_data$28$d;
+    wire  [31:0] fw_data$28$q;
+    reg  fw_data$28$clock;
+    reg  [31:0] fw_data$29$d;
+    wire  [31:0] fw_data$29$q;
+    reg  fw_data$29$clock;
+    reg  [31:0] fw_data$30$d;
+    wire  [31:0] fw_data$30$q;
+    reg  fw_data$30$clock;
+    reg  [31:0] fw_data$31$d;
+    wire  [31:0] fw_data$31$q;
+    reg  fw_data$31$clock;
+    reg  [31:0] fw_data$32$d;
+    wire  [31:0] fw_data$32$q;
+    reg  fw_data$32$clock;
+    reg  [31:0] fw_data$33$d;
+    wire  [31:0] fw_data$33$q;
+    reg  fw_data$33$clock;
+    reg  [31:0] fw_data$34$d;
+    wire  [31:0] fw_data$34$q;
+    reg  fw_data$34$clock;
+    reg  [31:0] fw_data$35$d;
+    wire  [31:0] fw_data$35$q;
+    reg  fw_data$35$clock;
+    reg  [31:0] fw_data$36$d;
+    wire  [31:0] fw_data$36$q;
+    reg  fw_data$36$clock;
+    reg  [31:0] fw_data$37$d;
+    wire  [31:0] fw_data$37$q;
+    reg  fw_data$37$clock;
+    reg  [31:0] fw_data$38$d;
+    wire  [31:0] fw_data$38$q;
+    reg  fw_data$38$clock;
+    reg  [31:0] fw_data$39$d;
+    wire  [31:0] fw_data$39$q;
+    reg  fw_data$39$clock;
+    reg  [31:0] fw_data$40$d;
+    wire  [31:0] fw_data$40$q;
+    reg  fw_data$40$clock;
+    reg  [31:0] fw_data$41$d;
+    wire  [31:0] fw_data$41$q;
+    reg  fw_data$41$clock;
+    reg  [31:0] fw_data$42$d;
+    wire  [31:0] fw_data$42$q;
+    reg  fw_data$42$clock;
+    reg  [31:0] fw_data$43$d;
+    wire  [31:0] fw_data$43$q;
+    reg  fw_data$43$clock;
+    reg  [31:0] fw_data$44$d;
+    wire  [31:0] fw_data$44$q;
+    reg  fw_data$44$clock;
+    reg  [31:0] fw_data$45$d;
+    wire  [31:0] fw_data$45$q;
+    reg  fw_data$45$clock;
+    reg  [31:0] fw_data$46$d;
+    wire  [31:0] fw_data$46$q;
+    reg  fw_data$46$clock;
+    reg  [31:0] fw_data$47$d;
+    wire  [31:0] fw_data$47$q;
+    reg  fw_data$47$clock;
+    reg  [31:0] fw_data$48$d;
+    wire  [31:0] fw_data$48$q;
+    reg  fw_data$48$clock;
+    reg  [31:0] fw_data$49$d;
+    wire  [31:0] fw_data$49$q;
+    reg  fw_data$49$clock;
+    reg  [31:0] fw_data$50$d;
+    wire  [31:0] fw_data$50$q;
+    reg  fw_data$50$clock;
+    reg  [31:0] fw_data$51$d;
+    wire  [31:0] fw_data$51$q;
+    reg  fw_data$51$clock;
+    reg  [31:0] fw_data$52$d;
+    wire  [31:0] fw_data$52$q;
+    reg  fw_data$52$clock;
+    reg  [31:0] fw_data$53$d;
+    wire  [31:0] fw_data$53$q;
+    reg  fw_data$53$clock;
+    reg  [31:0] fw_data$54$d;
+    wire  [31:0] fw_data$54$q;
+    reg  fw_data$54$clock;
+    reg  [31:0] fw_data$55$d;
+    wire  [31:0] fw_data$55$q;
+    reg  fw_data$55$clock;
+    reg  [31:0] fw_data$56$d;
+    wire  [31:0] fw_data$56$q;
+    reg  fw_data$56$clock;
+    reg  [31:0] fw_data$57$d;
+    wire  [31:0] fw_data$57$q;
+    reg  fw_data$57$clock;
+    reg  [31:0] fw_data$58$d;
+    wire  [31:0] fw_data$58$q;
+    reg  fw_data$58$clock;
+    reg  [31:0] fw_data$59$d;
+    wire  [31:0] fw_data$59$q;
+    reg  fw_data$59$clock;
+    reg  [31:0] fw_data$60$d;
+    wire  [31:0] fw_data$60$q;
+    reg  fw_data$60$clock;
+    reg  [31:0] fw_data$61$d;
+    wire  [31:0] fw_data$61$q;
+    reg  fw_data$61$clock;
+    reg  [31:0] fw_data$62$d;
+    wire  [31:0] fw_data$62$q;
+    reg  fw_data$62$clock;
+    reg  [31:0] fw_data$63$d;
+    wire  [31:0] fw_data$63$q;
+    reg  fw_data$63$clock;
+    reg  [3:0] fw_be$0$d;
+    wire  [3:0] fw_be$0$q;
+    reg  fw_be$0$clock;
+    reg  [3:0] fw_be$1$d;
+    wire  [3:0] fw_be$1$q;
+    reg  fw_be$1$clock;
+    reg  [3:0] fw_be$2$d;
+    wire  [3:0] fw_be$2$q;
+    reg  fw_be$2$clock;
+    reg  [3:0] fw_be$3$d;
+    wire  [3:0] fw_be$3$q;
+    reg  fw_be$3$clock;
+    reg  [3:0] fw_be$4$d;
+    wire  [3:0] fw_be$4$q;
+    reg  fw_be$4$clock;
+    reg  [3:0] fw_be$5$d;
+    wire  [3:0] fw_be$5$q;
+    reg  fw_be$5$clock;
+    reg  [3:0] fw_be$6$d;
+    wire  [3:0] fw_be$6$q;
+    reg  fw_be$6$clock;
+    reg  [3:0] fw_be$7$d;
+    wire  [3:0] fw_be$7$q;
+    reg  fw_be$7$clock;
+    reg  [3:0] fw_be$8$d;
+    wire  [3:0] fw_be$8$q;
+    reg  fw_be$8$clock;
+    reg  [3:0] fw_be$9$d;
+    wire  [3:0] fw_be$9$q;
+    reg  fw_be$9$clock;
+    reg  [3:0] fw_be$10$d;
+    wire  [3:0] fw_be$10$q;
+    reg  fw_be$10$clock;
+    reg  [3:0] fw_be$11$d;
+    wire  [3:0] fw_be$11$q;
+    reg  fw_be$11$clock;
+    reg  [3:0] fw_be$12$d;
+    wire  [3:0] fw_be$12$q;
+    reg  fw_be$12$clock;
+    reg  [3:0] fw_be$13$d;
+    wire  [3:0] fw_be$13$q;
+    reg  fw_be$13$clock;
+    reg  [3:0] fw_be$14$d;
+    wire  [3:0] fw_be$14$q;
+    reg  fw_be$14$clock;
+    reg  [3:0] fw_be$15$d;
+    wire  [3:0] fw_be$15$q;
+    reg  fw_be$15$clock;
+    reg  [3:0] fw_be$16$d;
+    wire  [3:0] fw_be$16$q;
+    reg  fw_be$16$clock;
+    reg  [3:0] fw_be$17$d;
+    wire  [3:0] fw_be$17$q;
+    reg  fw_be$17$clock;
+    reg  [3:0] fw_be$18$d;
+    wire  [3:0] fw_be$18$q;
+    reg  fw_be$18$clock;
+    reg  [3:0] fw_be$19$d;
+    wire  [3:0] fw_be$19$q;
+    reg  fw_be$19$clock;
+    reg  [3:0] fw_be$20$d;
+    wire  [3:0] fw_be$20$q;
+    reg  fw_be$20$clock;
+    reg  [3:0] fw_be$21$d;
+    wire  [3:0] fw_be$21$q;
+    reg  fw_be$21$clock;
+    reg  [3:0] fw_be$22$d;
+    wire  [3:0] fw_be$22$q;
+    reg  fw_be$22$clock;
+    reg  [3:0] fw_be$23$d;
+    wire  [3:0] fw_be$23$q;
+    reg  fw_be$23$clock;
+    reg  [3:0] fw_be$24$d;
+    wire  [3:0] fw_be$24$q;
+    reg  fw_be$24$clock;
+    reg  [3:0] fw_be$25$d;
+    wire  [3:0] fw_be$25$q;
+    reg  fw_be$25$clock;
+    reg  [3:0] fw_be$26$d;
+    wire  [3:0] fw_be$26$q;
+    reg  fw_be$26$clock;
+    reg  [3:0] fw_be$27$d;
+    wire  [3:0] fw_be$27$q;
+    reg  fw_be$27$clock;
+    reg  [3:0] fw_be$28$d;
+    wire  [3:0] fw_be$28$q;
+    reg  fw_be$28$clock;
+    reg  [3:0] fw_be$29$d;
+    wire  [3:0] fw_be$29$q;
+    reg  fw_be$29$clock;
+    reg  [3:0] fw_be$30$d;
+    wire  [3:0] fw_be$30$q;
+    reg  fw_be$30$clock;
+    reg  [3:0] fw_be$31$d;
+    wire  [3:0] fw_be$31$q;
+    reg  fw_be$31$clock;
+    reg  [3:0] fw_be$32$d;
+    wire  [3:0] fw_be$32$q;
+    reg  fw_be$32$clock;
+    reg  [3:0] fw_be$33$d;
+    wire  [3:0] fw_be$33$q;
+    reg  fw_be$33$clock;
+    reg  [3:0] fw_be$34$d;
+    wire  [3:0] fw_be$34$q;
+    reg  fw_be$34$clock;
+    reg  [3:0] fw_be$35$d;
+    wire  [3:0] fw_be$35$q;
+    reg  fw_be$35$clock;
+    reg  [3:0] fw_be$36$d;
+    wire  [3:0] fw_be$36$q;
+    reg  fw_be$36$clock;
+    reg  [3:0] fw_be$37$d;
+    wire  [3:0] fw_be$37$q;
+    reg  fw_be$37$clock;
+    reg  [3:0] fw_be$38$d;
+    wire  [3:0] fw_be$38$q;
+    reg  fw_be$38$clock;
+    reg  [3:0] fw_be$39$d;
+    wire  [3:0] fw_be$39$q;
+    reg  fw_be$39$clock;
+    reg  [3:0] fw_be$40$d;
+    wire  [3:0] fw_be$40$q;
+    reg  fw_be$40$clock;
+    reg  [3:0] fw_be$41$d;
+    wire  [3:0] fw_be$41$q;
+    reg  fw_be$41$clock;
+    reg  [3:0] fw_be$42$d;
+    wire  [3:0] fw_be$42$q;
+    reg  fw_be$42$clock;
+    reg  [3:0] fw_be$43$d;
+    wire  [3:0] fw_be$43$q;
+    reg  fw_be$43$clock;
+    reg  [3:0] fw_be$44$d;
+    wire  [3:0] fw_be$44$q;
+    reg  fw_be$44$clock;
+    reg  [3:0] fw_be$45$d;
+    wire  [3:0] fw_be$45$q;
+    reg  fw_be$45$clock;
+    reg  [3:0] fw_be$46$d;
+    wire  [3:0] fw_be$46$q;
+    reg  fw_be$46$clock;
+    reg  [3:0] fw_be$47$d;
+    wire  [3:0] fw_be$47$q;
+    reg  fw_be$47$clock;
+    reg  [3:0] fw_be$48$d;
+    wire  [3:0] fw_be$48$q;
+    reg  fw_be$48$clock;
+    reg  [3:0] fw_be$49$d;
+    wire  [3:0] fw_be$49$q;
+    reg  fw_be$49$clock;
+    reg  [3:0] fw_be$50$d;
+    wire  [3:0] fw_be$50$q;
+    reg  fw_be$50$clock;
+    reg  [3:0] fw_be$51$d;
+    wire  [3:0] fw_be$51$q;
+    reg  fw_be$51$clock;
+    reg  [3:0] fw_be$52$d;
+    wire  [3:0] fw_be$52$q;
+    reg  fw_be$52$clock;
+    reg  [3:0] fw_be$53$d;
+    wire  [3:0] fw_be$53$q;
+    reg  fw_be$53$clock;
+    reg  [3:0] fw_be$54$d;
+    wire  [3:0] fw_be$54$q;
+    reg  fw_be$54$clock;
+    reg  [3:0] fw_be$55$d;
+    wire  [3:0] fw_be$55$q;
+    reg  fw_be$55$clock;
+    reg  [3:0] fw_be$56$d;
+    wire  [3:0] fw_be$56$q;
+    reg  fw_be$56$clock;
+    reg  [3:0] fw_be$57$d;
+    wire  [3:0] fw_be$57$q;
+    reg  fw_be$57$clock;
+    reg  [3:0] fw_be$58$d;
+    wire  [3:0] fw_be$58$q;
+    reg  fw_be$58$clock;
+    reg  [3:0] fw_be$59$d;
+    wire  [3:0] fw_be$59$q;
+    reg  fw_be$59$clock;
+    reg  [3:0] fw_be$60$d;
+    wire  [3:0] fw_be$60$q;
+    reg  fw_be$60$clock;
+    reg  [3:0] fw_be$61$d;
+    wire  [3:0] fw_be$61$q;
+    reg  fw_be$61$clock;
+    reg  [3:0] fw_be$62$d;
+    wire  [3:0] fw_be$62$q;
+    reg  fw_be$62$clock;
+    reg  [3:0] fw_be$63$d;
+    wire  [3:0] fw_be$63$q;
+    reg  fw_be$63$clock;
+    reg  yf_row$0$s0;
+    reg  yf_row$0$s1;
+    reg  [7:0] yf_row$0$i0;
+    reg  [7:0] yf_row$0$i1;
+    reg  [7:0] yf_row$0$i2;
+    reg  [7:0] yf_row$0$i3;
+    wire  [7:0] yf_row$0$y;
+    reg  yf_row$1$s0;
+    reg  yf_row$1$s1;
+    reg  [7:0] yf_row$1$i0;
+    reg  [7:0] yf_row$1$i1;
+    reg  [7:0] yf_row$1$i2;
+    reg  [7:0] yf_row$1$i3;
+    wire  [7:0] yf_row$1$y;
+    reg  yf_row$2$s0;
+    reg  yf_row$2$s1;
+    reg  [7:0] yf_row$2$i0;
+    reg  [7:0] yf_row$2$i1;
+    reg  [7:0] yf_row$2$i2;
+    reg  [7:0] yf_row$2$i3;
+    wire  [7:0] yf_row$2$y;
+    reg  yf_row$3$s0;
+    reg  yf_row$3$s1;
+    reg  [7:0] yf_row$3$i0;
+    reg  [7:0] yf_row$3$i1;
+    reg  [7:0] yf_row$3$i2;
+    reg  [7:0] yf_row$3$i3;
+    wire  [7:0] yf_row$3$y;
+    reg  yf_row$4$s0;
+    reg  yf_row$4$s1;
+    reg  [7:0] yf_row$4$i0;
+    reg  [7:0] yf_row$4$i1;
+    reg  [7:0] yf_row$4$i2;
+    reg  [7:0] yf_row$4$i3;
+    wire  [7:0] yf_row$4$y;
+    reg  yf_row$5$s0;
+    reg  yf_row$5$s1;
+    reg  [7:0] yf_row$5$i0;
+    reg  [7:0] yf_row$5$i1;
+    reg  [7:0] yf_row$5$i2;
+    reg  [7:0] yf_row$5$i3;
+    wire  [7:0] yf_row$5$y;
+    reg  yf_row$6$s0;
+    reg  yf_row$6$s1;
+    reg  [7:0] yf_row$6$i0;
+    reg  [7:0] yf_row$6$i1;
+    reg  [7:0] yf_row$6$i2;
+    reg  [7:0] yf_row$6$i3;
+    wire  [7:0] yf_row$6$y;
+    reg  yf_row$7$s0;
+    reg  yf_row$7$s1;
+    reg  [7:0] yf_row$7$i0;
+    reg  [7:0] yf_row$7$i1;
+    reg  [7:0] yf_row$7$i2;
+    reg  [7:0] yf_row$7$i3;
+    wire  [7:0] yf_row$7$y;
+    reg  yf_row$8$s0;
+    reg  yf_row$8$s1;
+    reg  [7:0] yf_row$8$i0;
+    reg  [7:0] yf_row$8$i1;
+    reg  [7:0] yf_row$8$i2;
+    reg  [7:0] yf_row$8$i3;
+    wire  [7:0] yf_row$8$y;
+    reg  yf_row$9$s0;
+    reg  yf_row$9$s1;
+    reg  [7:0] yf_row$9$i0;
+    reg  [7:0] yf_row$9$i1;
+    reg  [7:0] yf_row$9$i2;
+    reg  [7:0] yf_row$9$i3;
+    wire  [7:0] yf_row$9$y;
+    reg  yf_row$10$s0;
+    reg  yf_row$10$s1;
+    reg  [7:0] yf_row$10$i0;
+    reg  [7:0] yf_row$10$i1;
+    reg  [7:0] yf_row$10$i2;
+    reg  [7:0] yf_row$10$i3;
+    wire  [7:0] yf_row$10$y;
+    reg  yf_row$11$s0;
+    reg  yf_row$11$s1;
+    reg  [7:0] yf_row$11$i0;
+    reg  [7:0] yf_row$11$i1;
+    reg  [7:0] yf_row$11$i2;
+    reg  [7:0] yf_row$11$i3;
+    wire  [7:0] yf_row$11$y;
+    reg  yf_row$12$s0;
+    reg  yf_row$12$s1;
+    reg  [7:0] yf_row$12$i0;
+    reg  [7:0] yf_row$12$i1;
+    reg  [7:0] yf_row$12$i2;
+    reg  [7:0] yf_row$12$i3;
+    wire  [7:0] yf_row$12$y;
+    reg  yf_row$13$s0;
+    reg  yf_row$13$s1;
+    reg  [7:0] yf_row$13$i0;
+    reg  [7:0] yf_row$13$i1;
+    reg  [7:0] yf_row$13$i2;
+    reg  [7:0] yf_row$13$i3;
+    wire  [7:0] yf_row$13$y;
+    reg  yf_row$14$s0;
+    reg  yf_row$14$s1;
+    reg  [7:0] yf_row$14$i0;
+    reg  [7:0] yf_row$14$i1;
+    reg  [7:0] yf_row$14$i2;
+    reg  [7:0] yf_row$14$i3;
+    wire  [7:0] yf_row$14$y;
+    reg  yf_row$15$s0;
+    reg  yf_row$15$s1;
+    reg  [7:0] yf_row$15$i0;
+    reg  [7:0] yf_row$15$i1;
+    reg  [7:0] yf_row$15$i2;
+    reg  [7:0] yf_row$15$i3;
+    wire  [7:0] yf_row$15$y;
+    reg  yf_data$0$s0;
+    reg  yf_data$0$s1;
+    reg  [31:0] yf_data$0$i0;
+    reg  [31:0] yf_data$0$i1;
+    reg  [31:0] yf_data$0$i2;
+    reg  [31:0] yf_data$0$i3;
+    wire  [31:0] yf_data$0$y;
+    reg  yf_data$1$s0;
+    reg  yf_data$1$s1;
+    reg  [31:0] yf_data$1$i0;
+    reg  [31:0] yf_data$1$i1;
+    reg  [31:0] yf_data$1$i2;
+    reg  [31:0] yf_data$1$i3;
+    wire  [31:0] yf_data$1$y;
+    reg  yf_data$2$s0;
+    reg  yf_data$2$s1;
+    reg  [31:0] yf_data$2$i0;
+    reg  [31:0] yf_data$2$i1;
+    reg  [31:0] yf_data$2$i2;
+    reg  [31:0] yf_data$2$i3;
+    wire  [31:0] yf_data$2$y;
+    reg  yf_data$3$s0;
+    reg  yf_data$3$s1;
+    reg  [31:0] yf_data$3$i0;
+    reg  [31:0] yf_data$3$i1;
+    reg  [31:0] yf_data$3$i2;
+    reg  [31:0] yf_data$3$i3;
+    wire  [31:0] yf_data$3$y;
+    reg  yf_data$4$s0;
+    reg  yf_data$4$s1;
+    reg  [31:0] yf_data$4$i0;
+    reg  [31:0] yf_data$4$i1;
+    reg  [31:0] yf_data$4$i2;
+    reg  [31:0] yf_data$4$i3;
+    wire  [31:0] yf_data$4$y;
+    reg  yf_data$5$s0;
+    reg  yf_data$5$s1;
+    reg  [31:0] yf_data$5$i0;
+    reg  [31:0] yf_data$5$i1;
+    reg  [31:0] yf_data$5$i2;
+    reg  [31:0] yf_data$5$i3;
+    wire  [31:0] yf_data$5$y;
+    reg  yf_data$6$s0;
+    reg  yf_data$6$s1;
+    reg  [31:0] yf_data$6$i0;
+    reg  [31:0] yf_data$6$i1;
+    reg  [31:0] yf_data$6$i2;
+    reg  [31:0] yf_data$6$i3;
+    wire  [31:0] yf_data$6$y;
+    reg  yf_data$7$s0;
+    reg  yf_data$7$s1;
+    reg  [31:0] yf_data$7$i0;
+    reg  [31:0] yf_data$7$i1;
+    reg  [31:0] yf_data$7$i2;
+    reg  [31:0] yf_data$7$i3;
+    wire  [31:0] yf_data$7$y;
+    reg  yf_data$8$s0;
+    reg  yf_data$8$s1;
+    reg  [31:0] yf_data$8$i0;
+    reg  [31:0] yf_data$8$i1;
+    reg  [31:0] yf_data$8$i2;
+    reg  [31:0] yf_data$8$i3;
+    wire  [31:0] yf_data$8$y;
+    reg  yf_data$9$s0;
+    reg  yf_data$9$s1;
+    reg  [31:0] yf_data$9$i0;
+    reg  [31:0] yf_data$9$i1;
+    reg  [31:0] yf_data$9$i2;
+    reg  [31:0] yf_data$9$i3;
+    wire  [31:0] yf_data$9$y;
+    reg  yf_data$10$s0;
+    reg  yf_data$10$s1;
+    reg  [31:0] yf_data$10$i0;
+    reg  [31:0] yf_data$10$i1;
+    reg  [31:0] yf_data$10$i2;
+    reg  [31:0] yf_data$10$i3;
+    wire  [31:0] yf_data$10$y;
+    reg  yf_data$11$s0;
+    reg  yf_data$11$s1;
+    reg  [31:0] yf_data$11$i0;
+    reg  [31:0] yf_data$11$i1;
+    reg  [31:0] yf_data$11$i2;
+    reg  [31:0] yf_data$11$i3;
+    wire  [31:0] yf_data$11$y;
+    reg  yf_data$12$s0;
+    reg  yf_data$12$s1;
+    reg  [31:0] yf_data$12$i0;
+    reg  [31:0] yf_data$12$i1;
+    reg  [31:0] yf_data$12$i2;
+    reg  [31:0] yf_data$12$i3;
+    wire  [31:0] yf_data$12$y;
+    reg  yf_data$13$s0;
+    reg  yf_data$13$s1;
+    reg  [31:0] yf_data$13$i0;
+    reg  [31:0] yf_data$13$i1;
+    reg  [31:0] yf_data$13$i2;
+    reg  [31:0] yf_data$13$i3;
+    wire  [31:0] yf_data$13$y;
+    reg  yf_data$14$s0;
+    reg  yf_data$14$s1;
+    reg  [31:0] yf_data$14$i0;
+    reg  [31:0] yf_data$14$i1;
+    reg  [31:0] yf_data$14$i2;
+    reg  [31:0] yf_data$14$i3;
+    wire  [31:0] yf_data$14$y;
+    reg  yf_data$15$s0;
+    reg  yf_data$15$s1;
+    reg  [31:0] yf_data$15$i0;
+    reg  [31:0] yf_data$15$i1;
+    reg  [31:0] yf_data$15$i2;
+    reg  [31:0] yf_data$15$i3;
+    wire  [31:0] yf_data$15$y;
+    reg  yf_be$0$s0;
+    reg  yf_be$0$s1;
+    reg  [3:0] yf_be$0$i0;
+    reg  [3:0] yf_be$0$i1;
+    reg  [3:0] yf_be$0$i2;
+    reg  [3:0] yf_be$0$i3;
+    wire  [3:0] yf_be$0$y;
+    reg  yf_be$1$s0;
+    reg  yf_be$1$s1;
+    reg  [3:0] yf_be$1$i0;
+    reg  [3:0] yf_be$1$i1;
+    reg  [3:0] yf_be$1$i2;
+    reg  [3:0] yf_be$1$i3;
+    wire  [3:0] yf_be$1$y;
+    reg  yf_be$2$s0;
+    reg  yf_be$2$s1;
+    reg  [3:0] yf_be$2$i0;
+    reg  [3:0] yf_be$2$i1;
+    reg  [3:0] yf_be$2$i2;
+    reg  [3:0] yf_be$2$i3;
+    wire  [3:0] yf_be$2$y;
+    reg  yf_be$3$s0;
+    reg  yf_be$3$s1;
+    reg  [3:0] yf_be$3$i0;
+    reg  [3:0] yf_be$3$i1;
+    reg  [3:0] yf_be$3$i2;
+    reg  [3:0] yf_be$3$i3;
+    wire  [3:0] yf_be$3$y;
+    reg  yf_be$4$s0;
+    reg  yf_be$4$s1;
+    reg  [3:0] yf_be$4$i0;
+    reg  [3:0] yf_be$4$i1;
+    reg  [3:0] yf_be$4$i2;
+    reg  [3:0] yf_be$4$i3;
+    wire  [3:0] yf_be$4$y;
+    reg  yf_be$5$s0;
+    reg  yf_be$5$s1;
+    reg  [3:0] yf_be$5$i0;
+    reg  [3:0] yf_be$5$i1;
+    reg  [3:0] yf_be$5$i2;
+    reg  [3:0] yf_be$5$i3;
+    wire  [3:0] yf_be$5$y;
+    reg  yf_be$6$s0;
+    reg  yf_be$6$s1;
+    reg  [3:0] yf_be$6$i0;
+    reg  [3:0] yf_be$6$i1;
+    reg  [3:0] yf_be$6$i2;
+    reg  [3:0] yf_be$6$i3;
+    wire  [3:0] yf_be$6$y;
+    reg  yf_be$7$s0;
+    reg  yf_be$7$s1;
+    reg  [3:0] yf_be$7$i0;
+    reg  [3:0] yf_be$7$i1;
+    reg  [3:0] yf_be$7$i2;
+    reg  [3:0] yf_be$7$i3;
+    wire  [3:0] yf_be$7$y;
+    reg  yf_be$8$s0;
+    reg  yf_be$8$s1;
+    reg  [3:0] yf_be$8$i0;
+    reg  [3:0] yf_be$8$i1;
+    reg  [3:0] yf_be$8$i2;
+    reg  [3:0] yf_be$8$i3;
+    wire  [3:0] yf_be$8$y;
+    reg  yf_be$9$s0;
+    reg  yf_be$9$s1;
+    reg  [3:0] yf_be$9$i0;
+    reg  [3:0] yf_be$9$i1;
+    reg  [3:0] yf_be$9$i2;
+    reg  [3:0] yf_be$9$i3;
+    wire  [3:0] yf_be$9$y;
+    reg  yf_be$10$s0;
+    reg  yf_be$10$s1;
+    reg  [3:0] yf_be$10$i0;
+    reg  [3:0] yf_be$10$i1;
+    reg  [3:0] yf_be$10$i2;
+    reg  [3:0] yf_be$10$i3;
+    wire  [3:0] yf_be$10$y;
+    reg  yf_be$11$s0;
+    reg  yf_be$11$s1;
+    reg  [3:0] yf_be$11$i0;
+    reg  [3:0] yf_be$11$i1;
+    reg  [3:0] yf_be$11$i2;
+    reg  [3:0] yf_be$11$i3;
+    wire  [3:0] yf_be$11$y;
+    reg  yf_be$12$s0;
+    reg  yf_be$12$s1;
+    reg  [3:0] yf_be$12$i0;
+    reg  [3:0] yf_be$12$i1;
+    reg  [3:0] yf_be$12$i2;
+    reg  [3:0] yf_be$12$i3;
+    wire  [3:0] yf_be$12$y;
+    reg  yf_be$13$s0;
+    reg  yf_be$13$s1;
+    reg  [3:0] yf_be$13$i0;
+    reg  [3:0] yf_be$13$i1;
+    reg  [3:0] yf_be$13$i2;
+    reg  [3:0] yf_be$13$i3;
+    wire  [3:0] yf_be$13$y;
+    reg  yf_be$14$s0;
+    reg  yf_be$14$s1;
+    reg  [3:0] yf_be$14$i0;
+    reg  [3:0] yf_be$14$i1;
+    reg  [3:0] yf_be$14$i2;
+    reg  [3:0] yf_be$14$i3;
+    wire  [3:0] yf_be$14$y;
+    reg  yf_be$15$s0;
+    reg  yf_be$15$s1;
+    reg  [3:0] yf_be$15$i0;
+    reg  [3:0] yf_be$15$i1;
+    reg  [3:0] yf_be$15$i2;
+    reg  [3:0] yf_be$15$i3;
+    wire  [3:0] yf_be$15$y;
     reg  fw_hi0$0$d;
     wire  fw_hi0$0$q;
     reg  fw_hi0$0$clock;
@@ -1173,198 +2853,758 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [3:0] s3_bank$15$d;
     wire  [3:0] s3_bank$15$q;
     reg  s3_bank$15$clock;
-    reg  [31:0] rt0$0$d;
-    wire  [31:0] rt0$0$q;
-    reg  rt0$0$clock;
-    reg  [31:0] rt0$1$d;
-    wire  [31:0] rt0$1$q;
-    reg  rt0$1$clock;
-    reg  [31:0] rt0$2$d;
-    wire  [31:0] rt0$2$q;
-    reg  rt0$2$clock;
-    reg  [31:0] rt0$3$d;
-    wire  [31:0] rt0$3$q;
-    reg  rt0$3$clock;
-    reg  [31:0] rt0$4$d;
-    wire  [31:0] rt0$4$q;
-    reg  rt0$4$clock;
-    reg  [31:0] rt0$5$d;
-    wire  [31:0] rt0$5$q;
-    reg  rt0$5$clock;
-    reg  [31:0] rt0$6$d;
-    wire  [31:0] rt0$6$q;
-    reg  rt0$6$clock;
-    reg  [31:0] rt0$7$d;
-    wire  [31:0] rt0$7$q;
-    reg  rt0$7$clock;
-    reg  [31:0] rt0$8$d;
-    wire  [31:0] rt0$8$q;
-    reg  rt0$8$clock;
-    reg  [31:0] rt0$9$d;
-    wire  [31:0] rt0$9$q;
-    reg  rt0$9$clock;
-    reg  [31:0] rt0$10$d;
-    wire  [31:0] rt0$10$q;
-    reg  rt0$10$clock;
-    reg  [31:0] rt0$11$d;
-    wire  [31:0] rt0$11$q;
-    reg  rt0$11$clock;
-    reg  [31:0] rt0$12$d;
-    wire  [31:0] rt0$12$q;
-    reg  rt0$12$clock;
-    reg  [31:0] rt0$13$d;
-    wire  [31:0] rt0$13$q;
-    reg  rt0$13$clock;
-    reg  [31:0] rt0$14$d;
-    wire  [31:0] rt0$14$q;
-    reg  rt0$14$clock;
-    reg  [31:0] rt0$15$d;
-    wire  [31:0] rt0$15$q;
-    reg  rt0$15$clock;
-    reg  [31:0] rt1$0$d;
-    wire  [31:0] rt1$0$q;
-    reg  rt1$0$clock;
-    reg  [31:0] rt1$1$d;
-    wire  [31:0] rt1$1$q;
-    reg  rt1$1$clock;
-    reg  [31:0] rt1$2$d;
-    wire  [31:0] rt1$2$q;
-    reg  rt1$2$clock;
-    reg  [31:0] rt1$3$d;
-    wire  [31:0] rt1$3$q;
-    reg  rt1$3$clock;
-    reg  [31:0] rt1$4$d;
-    wire  [31:0] rt1$4$q;
-    reg  rt1$4$clock;
-    reg  [31:0] rt1$5$d;
-    wire  [31:0] rt1$5$q;
-    reg  rt1$5$clock;
-    reg  [31:0] rt1$6$d;
-    wire  [31:0] rt1$6$q;
-    reg  rt1$6$clock;
-    reg  [31:0] rt1$7$d;
-    wire  [31:0] rt1$7$q;
-    reg  rt1$7$clock;
-    reg  [31:0] rt1$8$d;
-    wire  [31:0] rt1$8$q;
-    reg  rt1$8$clock;
-    reg  [31:0] rt1$9$d;
-    wire  [31:0] rt1$9$q;
-    reg  rt1$9$clock;
-    reg  [31:0] rt1$10$d;
-    wire  [31:0] rt1$10$q;
-    reg  rt1$10$clock;
-    reg  [31:0] rt1$11$d;
-    wire  [31:0] rt1$11$q;
-    reg  rt1$11$clock;
-    reg  [31:0] rt1$12$d;
-    wire  [31:0] rt1$12$q;
-    reg  rt1$12$clock;
-    reg  [31:0] rt1$13$d;
-    wire  [31:0] rt1$13$q;
-    reg  rt1$13$clock;
-    reg  [31:0] rt1$14$d;
-    wire  [31:0] rt1$14$q;
-    reg  rt1$14$clock;
-    reg  [31:0] rt1$15$d;
-    wire  [31:0] rt1$15$q;
-    reg  rt1$15$clock;
-    reg  [31:0] rt2$0$d;
-    wire  [31:0] rt2$0$q;
-    reg  rt2$0$clock;
-    reg  [31:0] rt2$1$d;
-    wire  [31:0] rt2$1$q;
-    reg  rt2$1$clock;
-    reg  [31:0] rt2$2$d;
-    wire  [31:0] rt2$2$q;
-    reg  rt2$2$clock;
-    reg  [31:0] rt2$3$d;
-    wire  [31:0] rt2$3$q;
-    reg  rt2$3$clock;
-    reg  [31:0] rt2$4$d;
-    wire  [31:0] rt2$4$q;
-    reg  rt2$4$clock;
-    reg  [31:0] rt2$5$d;
-    wire  [31:0] rt2$5$q;
-    reg  rt2$5$clock;
-    reg  [31:0] rt2$6$d;
-    wire  [31:0] rt2$6$q;
-    reg  rt2$6$clock;
-    reg  [31:0] rt2$7$d;
-    wire  [31:0] rt2$7$q;
-    reg  rt2$7$clock;
-    reg  [31:0] rt2$8$d;
-    wire  [31:0] rt2$8$q;
-    reg  rt2$8$clock;
-    reg  [31:0] rt2$9$d;
-    wire  [31:0] rt2$9$q;
-    reg  rt2$9$clock;
-    reg  [31:0] rt2$10$d;
-    wire  [31:0] rt2$10$q;
-    reg  rt2$10$clock;
-    reg  [31:0] rt2$11$d;
-    wire  [31:0] rt2$11$q;
-    reg  rt2$11$clock;
-    reg  [31:0] rt2$12$d;
-    wire  [31:0] rt2$12$q;
-    reg  rt2$12$clock;
-    reg  [31:0] rt2$13$d;
-    wire  [31:0] rt2$13$q;
-    reg  rt2$13$clock;
-    reg  [31:0] rt2$14$d;
-    wire  [31:0] rt2$14$q;
-    reg  rt2$14$clock;
-    reg  [31:0] rt2$15$d;
-    wire  [31:0] rt2$15$q;
-    reg  rt2$15$clock;
-    reg  [31:0] rt3$0$d;
-    wire  [31:0] rt3$0$q;
-    reg  rt3$0$clock;
-    reg  [31:0] rt3$1$d;
-    wire  [31:0] rt3$1$q;
-    reg  rt3$1$clock;
-    reg  [31:0] rt3$2$d;
-    wire  [31:0] rt3$2$q;
-    reg  rt3$2$clock;
-    reg  [31:0] rt3$3$d;
-    wire  [31:0] rt3$3$q;
-    reg  rt3$3$clock;
-    reg  [31:0] rt3$4$d;
-    wire  [31:0] rt3$4$q;
-    reg  rt3$4$clock;
-    reg  [31:0] rt3$5$d;
-    wire  [31:0] rt3$5$q;
-    reg  rt3$5$clock;
-    reg  [31:0] rt3$6$d;
-    wire  [31:0] rt3$6$q;
-    reg  rt3$6$clock;
-    reg  [31:0] rt3$7$d;
-    wire  [31:0] rt3$7$q;
-    reg  rt3$7$clock;
-    reg  [31:0] rt3$8$d;
-    wire  [31:0] rt3$8$q;
-    reg  rt3$8$clock;
-    reg  [31:0] rt3$9$d;
-    wire  [31:0] rt3$9$q;
-    reg  rt3$9$clock;
-    reg  [31:0] rt3$10$d;
-    wire  [31:0] rt3$10$q;
-    reg  rt3$10$clock;
-    reg  [31:0] rt3$11$d;
-    wire  [31:0] rt3$11$q;
-    reg  rt3$11$clock;
-    reg  [31:0] rt3$12$d;
-    wire  [31:0] rt3$12$q;
-    reg  rt3$12$clock;
-    reg  [31:0] rt3$13$d;
-    wire  [31:0] rt3$13$q;
-    reg  rt3$13$clock;
-    reg  [31:0] rt3$14$d;
-    wire  [31:0] rt3$14$q;
-    reg  rt3$14$clock;
-    reg  [31:0] rt3$15$d;
-    wire  [31:0] rt3$15$q;
-    reg  rt3$15$clock;
+    reg  xr$0$s0;
+    reg  xr$0$s1;
+    reg  [31:0] xr$0$i0;
+    reg  [31:0] xr$0$i1;
+    reg  [31:0] xr$0$i2;
+    reg  [31:0] xr$0$i3;
+    wire  [31:0] xr$0$y;
+    reg  xr$1$s0;
+    reg  xr$1$s1;
+    reg  [31:0] xr$1$i0;
+    reg  [31:0] xr$1$i1;
+    reg  [31:0] xr$1$i2;
+    reg  [31:0] xr$1$i3;
+    wire  [31:0] xr$1$y;
+    reg  xr$2$s0;
+    reg  xr$2$s1;
+    reg  [31:0] xr$2$i0;
+    reg  [31:0] xr$2$i1;
+    reg  [31:0] xr$2$i2;
+    reg  [31:0] xr$2$i3;
+    wire  [31:0] xr$2$y;
+    reg  xr$3$s0;
+    reg  xr$3$s1;
+    reg  [31:0] xr$3$i0;
+    reg  [31:0] xr$3$i1;
+    reg  [31:0] xr$3$i2;
+    reg  [31:0] xr$3$i3;
+    wire  [31:0] xr$3$y;
+    reg  xr$4$s0;
+    reg  xr$4$s1;
+    reg  [31:0] xr$4$i0;
+    reg  [31:0] xr$4$i1;
+    reg  [31:0] xr$4$i2;
+    reg  [31:0] xr$4$i3;
+    wire  [31:0] xr$4$y;
+    reg  xr$5$s0;
+    reg  xr$5$s1;
+    reg  [31:0] xr$5$i0;
+    reg  [31:0] xr$5$i1;
+    reg  [31:0] xr$5$i2;
+    reg  [31:0] xr$5$i3;
+    wire  [31:0] xr$5$y;
+    reg  xr$6$s0;
+    reg  xr$6$s1;
+    reg  [31:0] xr$6$i0;
+    reg  [31:0] xr$6$i1;
+    reg  [31:0] xr$6$i2;
+    reg  [31:0] xr$6$i3;
+    wire  [31:0] xr$6$y;
+    reg  xr$7$s0;
+    reg  xr$7$s1;
+    reg  [31:0] xr$7$i0;
+    reg  [31:0] xr$7$i1;
+    reg  [31:0] xr$7$i2;
+    reg  [31:0] xr$7$i3;
+    wire  [31:0] xr$7$y;
+    reg  xr$8$s0;
+    reg  xr$8$s1;
+    reg  [31:0] xr$8$i0;
+    reg  [31:0] xr$8$i1;
+    reg  [31:0] xr$8$i2;
+    reg  [31:0] xr$8$i3;
+    wire  [31:0] xr$8$y;
+    reg  xr$9$s0;
+    reg  xr$9$s1;
+    reg  [31:0] xr$9$i0;
+    reg  [31:0] xr$9$i1;
+    reg  [31:0] xr$9$i2;
+    reg  [31:0] xr$9$i3;
+    wire  [31:0] xr$9$y;
+    reg  xr$10$s0;
+    reg  xr$10$s1;
+    reg  [31:0] xr$10$i0;
+    reg  [31:0] xr$10$i1;
+    reg  [31:0] xr$10$i2;
+    reg  [31:0] xr$10$i3;
+    wire  [31:0] xr$10$y;
+    reg  xr$11$s0;
+    reg  xr$11$s1;
+    reg  [31:0] xr$11$i0;
+    reg  [31:0] xr$11$i1;
+    reg  [31:0] xr$11$i2;
+    reg  [31:0] xr$11$i3;
+    wire  [31:0] xr$11$y;
+    reg  xr$12$s0;
+    reg  xr$12$s1;
+    reg  [31:0] xr$12$i0;
+    reg  [31:0] xr$12$i1;
+    reg  [31:0] xr$12$i2;
+    reg  [31:0] xr$12$i3;
+    wire  [31:0] xr$12$y;
+    reg  xr$13$s0;
+    reg  xr$13$s1;
+    reg  [31:0] xr$13$i0;
+    reg  [31:0] xr$13$i1;
+    reg  [31:0] xr$13$i2;
+    reg  [31:0] xr$13$i3;
+    wire  [31:0] xr$13$y;
+    reg  xr$14$s0;
+    reg  xr$14$s1;
+    reg  [31:0] xr$14$i0;
+    reg  [31:0] xr$14$i1;
+    reg  [31:0] xr$14$i2;
+    reg  [31:0] xr$14$i3;
+    wire  [31:0] xr$14$y;
+    reg  xr$15$s0;
+    reg  xr$15$s1;
+    reg  [31:0] xr$15$i0;
+    reg  [31:0] xr$15$i1;
+    reg  [31:0] xr$15$i2;
+    reg  [31:0] xr$15$i3;
+    wire  [31:0] xr$15$y;
+    reg  xr$16$s0;
+    reg  xr$16$s1;
+    reg  [31:0] xr$16$i0;
+    reg  [31:0] xr$16$i1;
+    reg  [31:0] xr$16$i2;
+    reg  [31:0] xr$16$i3;
+    wire  [31:0] xr$16$y;
+    reg  xr$17$s0;
+    reg  xr$17$s1;
+    reg  [31:0] xr$17$i0;
+    reg  [31:0] xr$17$i1;
+    reg  [31:0] xr$17$i2;
+    reg  [31:0] xr$17$i3;
+    wire  [31:0] xr$17$y;
+    reg  xr$18$s0;
+    reg  xr$18$s1;
+    reg  [31:0] xr$18$i0;
+    reg  [31:0] xr$18$i1;
+    reg  [31:0] xr$18$i2;
+    reg  [31:0] xr$18$i3;
+    wire  [31:0] xr$18$y;
+    reg  xr$19$s0;
+    reg  xr$19$s1;
+    reg  [31:0] xr$19$i0;
+    reg  [31:0] xr$19$i1;
+    reg  [31:0] xr$19$i2;
+    reg  [31:0] xr$19$i3;
+    wire  [31:0] xr$19$y;
+    reg  xr$20$s0;
+    reg  xr$20$s1;
+    reg  [31:0] xr$20$i0;
+    reg  [31:0] xr$20$i1;
+    reg  [31:0] xr$20$i2;
+    reg  [31:0] xr$20$i3;
+    wire  [31:0] xr$20$y;
+    reg  xr$21$s0;
+    reg  xr$21$s1;
+    reg  [31:0] xr$21$i0;
+    reg  [31:0] xr$21$i1;
+    reg  [31:0] xr$21$i2;
+    reg  [31:0] xr$21$i3;
+    wire  [31:0] xr$21$y;
+    reg  xr$22$s0;
+    reg  xr$22$s1;
+    reg  [31:0] xr$22$i0;
+    reg  [31:0] xr$22$i1;
+    reg  [31:0] xr$22$i2;
+    reg  [31:0] xr$22$i3;
+    wire  [31:0] xr$22$y;
+    reg  xr$23$s0;
+    reg  xr$23$s1;
+    reg  [31:0] xr$23$i0;
+    reg  [31:0] xr$23$i1;
+    reg  [31:0] xr$23$i2;
+    reg  [31:0] xr$23$i3;
+    wire  [31:0] xr$23$y;
+    reg  xr$24$s0;
+    reg  xr$24$s1;
+    reg  [31:0] xr$24$i0;
+    reg  [31:0] xr$24$i1;
+    reg  [31:0] xr$24$i2;
+    reg  [31:0] xr$24$i3;
+    wire  [31:0] xr$24$y;
+    reg  xr$25$s0;
+    reg  xr$25$s1;
+    reg  [31:0] xr$25$i0;
+    reg  [31:0] xr$25$i1;
+    reg  [31:0] xr$25$i2;
+    reg  [31:0] xr$25$i3;
+    wire  [31:0] xr$25$y;
+    reg  xr$26$s0;
+    reg  xr$26$s1;
+    reg  [31:0] xr$26$i0;
+    reg  [31:0] xr$26$i1;
+    reg  [31:0] xr$26$i2;
+    reg  [31:0] xr$26$i3;
+    wire  [31:0] xr$26$y;
+    reg  xr$27$s0;
+    reg  xr$27$s1;
+    reg  [31:0] xr$27$i0;
+    reg  [31:0] xr$27$i1;
+    reg  [31:0] xr$27$i2;
+    reg  [31:0] xr$27$i3;
+    wire  [31:0] xr$27$y;
+    reg  xr$28$s0;
+    reg  xr$28$s1;
+    reg  [31:0] xr$28$i0;
+    reg  [31:0] xr$28$i1;
+    reg  [31:0] xr$28$i2;
+    reg  [31:0] xr$28$i3;
+    wire  [31:0] xr$28$y;
+    reg  xr$29$s0;
+    reg  xr$29$s1;
+    reg  [31:0] xr$29$i0;
+    reg  [31:0] xr$29$i1;
+    reg  [31:0] xr$29$i2;
+    reg  [31:0] xr$29$i3;
+    wire  [31:0] xr$29$y;
+    reg  xr$30$s0;
+    reg  xr$30$s1;
+    reg  [31:0] xr$30$i0;
+    reg  [31:0] xr$30$i1;
+    reg  [31:0] xr$30$i2;
+    reg  [31:0] xr$30$i3;
+    wire  [31:0] xr$30$y;
+    reg  xr$31$s0;
+    reg  xr$31$s1;
+    reg  [31:0] xr$31$i0;
+    reg  [31:0] xr$31$i1;
+    reg  [31:0] xr$31$i2;
+    reg  [31:0] xr$31$i3;
+    wire  [31:0] xr$31$y;
+    reg  xr$32$s0;
+    reg  xr$32$s1;
+    reg  [31:0] xr$32$i0;
+    reg  [31:0] xr$32$i1;
+    reg  [31:0] xr$32$i2;
+    reg  [31:0] xr$32$i3;
+    wire  [31:0] xr$32$y;
+    reg  xr$33$s0;
+    reg  xr$33$s1;
+    reg  [31:0] xr$33$i0;
+    reg  [31:0] xr$33$i1;
+    reg  [31:0] xr$33$i2;
+    reg  [31:0] xr$33$i3;
+    wire  [31:0] xr$33$y;
+    reg  xr$34$s0;
+    reg  xr$34$s1;
+    reg  [31:0] xr$34$i0;
+    reg  [31:0] xr$34$i1;
+    reg  [31:0] xr$34$i2;
+    reg  [31:0] xr$34$i3;
+    wire  [31:0] xr$34$y;
+    reg  xr$35$s0;
+    reg  xr$35$s1;
+    reg  [31:0] xr$35$i0;
+    reg  [31:0] xr$35$i1;
+    reg  [31:0] xr$35$i2;
+    reg  [31:0] xr$35$i3;
+    wire  [31:0] xr$35$y;
+    reg  xr$36$s0;
+    reg  xr$36$s1;
+    reg  [31:0] xr$36$i0;
+    reg  [31:0] xr$36$i1;
+    reg  [31:0] xr$36$i2;
+    reg  [31:0] xr$36$i3;
+    wire  [31:0] xr$36$y;
+    reg  xr$37$s0;
+    reg  xr$37$s1;
+    reg  [31:0] xr$37$i0;
+    reg  [31:0] xr$37$i1;
+    reg  [31:0] xr$37$i2;
+    reg  [31:0] xr$37$i3;
+    wire  [31:0] xr$37$y;
+    reg  xr$38$s0;
+    reg  xr$38$s1;
+    reg  [31:0] xr$38$i0;
+    reg  [31:0] xr$38$i1;
+    reg  [31:0] xr$38$i2;
+    reg  [31:0] xr$38$i3;
+    wire  [31:0] xr$38$y;
+    reg  xr$39$s0;
+    reg  xr$39$s1;
+    reg  [31:0] xr$39$i0;
+    reg  [31:0] xr$39$i1;
+    reg  [31:0] xr$39$i2;
+    reg  [31:0] xr$39$i3;
+    wire  [31:0] xr$39$y;
+    reg  xr$40$s0;
+    reg  xr$40$s1;
+    reg  [31:0] xr$40$i0;
+    reg  [31:0] xr$40$i1;
+    reg  [31:0] xr$40$i2;
+    reg  [31:0] xr$40$i3;
+    wire  [31:0] xr$40$y;
+    reg  xr$41$s0;
+    reg  xr$41$s1;
+    reg  [31:0] xr$41$i0;
+    reg  [31:0] xr$41$i1;
+    reg  [31:0] xr$41$i2;
+    reg  [31:0] xr$41$i3;
+    wire  [31:0] xr$41$y;
+    reg  xr$42$s0;
+    reg  xr$42$s1;
+    reg  [31:0] xr$42$i0;
+    reg  [31:0] xr$42$i1;
+    reg  [31:0] xr$42$i2;
+    reg  [31:0] xr$42$i3;
+    wire  [31:0] xr$42$y;
+    reg  xr$43$s0;
+    reg  xr$43$s1;
+    reg  [31:0] xr$43$i0;
+    reg  [31:0] xr$43$i1;
+    reg  [31:0] xr$43$i2;
+    reg  [31:0] xr$43$i3;
+    wire  [31:0] xr$43$y;
+    reg  xr$44$s0;
+    reg  xr$44$s1;
+    reg  [31:0] xr$44$i0;
+    reg  [31:0] xr$44$i1;
+    reg  [31:0] xr$44$i2;
+    reg  [31:0] xr$44$i3;
+    wire  [31:0] xr$44$y;
+    reg  xr$45$s0;
+    reg  xr$45$s1;
+    reg  [31:0] xr$45$i0;
+    reg  [31:0] xr$45$i1;
+    reg  [31:0] xr$45$i2;
+    reg  [31:0] xr$45$i3;
+    wire  [31:0] xr$45$y;
+    reg  xr$46$s0;
+    reg  xr$46$s1;
+    reg  [31:0] xr$46$i0;
+    reg  [31:0] xr$46$i1;
+    reg  [31:0] xr$46$i2;
+    reg  [31:0] xr$46$i3;
+    wire  [31:0] xr$46$y;
+    reg  xr$47$s0;
+    reg  xr$47$s1;
+    reg  [31:0] xr$47$i0;
+    reg  [31:0] xr$47$i1;
+    reg  [31:0] xr$47$i2;
+    reg  [31:0] xr$47$i3;
+    wire  [31:0] xr$47$y;
+    reg  xr$48$s0;
+    reg  xr$48$s1;
+    reg  [31:0] xr$48$i0;
+    reg  [31:0] xr$48$i1;
+    reg  [31:0] xr$48$i2;
+    reg  [31:0] xr$48$i3;
+    wire  [31:0] xr$48$y;
+    reg  xr$49$s0;
+    reg  xr$49$s1;
+    reg  [31:0] xr$49$i0;
+    reg  [31:0] xr$49$i1;
+    reg  [31:0] xr$49$i2;
+    reg  [31:0] xr$49$i3;
+    wire  [31:0] xr$49$y;
+    reg  xr$50$s0;
+    reg  xr$50$s1;
+    reg  [31:0] xr$50$i0;
+    reg  [31:0] xr$50$i1;
+    reg  [31:0] xr$50$i2;
+    reg  [31:0] xr$50$i3;
+    wire  [31:0] xr$50$y;
+    reg  xr$51$s0;
+    reg  xr$51$s1;
+    reg  [31:0] xr$51$i0;
+    reg  [31:0] xr$51$i1;
+    reg  [31:0] xr$51$i2;
+    reg  [31:0] xr$51$i3;
+    wire  [31:0] xr$51$y;
+    reg  xr$52$s0;
+    reg  xr$52$s1;
+    reg  [31:0] xr$52$i0;
+    reg  [31:0] xr$52$i1;
+    reg  [31:0] xr$52$i2;
+    reg  [31:0] xr$52$i3;
+    wire  [31:0] xr$52$y;
+    reg  xr$53$s0;
+    reg  xr$53$s1;
+    reg  [31:0] xr$53$i0;
+    reg  [31:0] xr$53$i1;
+    reg  [31:0] xr$53$i2;
+    reg  [31:0] xr$53$i3;
+    wire  [31:0] xr$53$y;
+    reg  xr$54$s0;
+    reg  xr$54$s1;
+    reg  [31:0] xr$54$i0;
+    reg  [31:0] xr$54$i1;
+    reg  [31:0] xr$54$i2;
+    reg  [31:0] xr$54$i3;
+    wire  [31:0] xr$54$y;
+    reg  xr$55$s0;
+    reg  xr$55$s1;
+    reg  [31:0] xr$55$i0;
+    reg  [31:0] xr$55$i1;
+    reg  [31:0] xr$55$i2;
+    reg  [31:0] xr$55$i3;
+    wire  [31:0] xr$55$y;
+    reg  xr$56$s0;
+    reg  xr$56$s1;
+    reg  [31:0] xr$56$i0;
+    reg  [31:0] xr$56$i1;
+    reg  [31:0] xr$56$i2;
+    reg  [31:0] xr$56$i3;
+    wire  [31:0] xr$56$y;
+    reg  xr$57$s0;
+    reg  xr$57$s1;
+    reg  [31:0] xr$57$i0;
+    reg  [31:0] xr$57$i1;
+    reg  [31:0] xr$57$i2;
+    reg  [31:0] xr$57$i3;
+    wire  [31:0] xr$57$y;
+    reg  xr$58$s0;
+    reg  xr$58$s1;
+    reg  [31:0] xr$58$i0;
+    reg  [31:0] xr$58$i1;
+    reg  [31:0] xr$58$i2;
+    reg  [31:0] xr$58$i3;
+    wire  [31:0] xr$58$y;
+    reg  xr$59$s0;
+    reg  xr$59$s1;
+    reg  [31:0] xr$59$i0;
+    reg  [31:0] xr$59$i1;
+    reg  [31:0] xr$59$i2;
+    reg  [31:0] xr$59$i3;
+    wire  [31:0] xr$59$y;
+    reg  xr$60$s0;
+    reg  xr$60$s1;
+    reg  [31:0] xr$60$i0;
+    reg  [31:0] xr$60$i1;
+    reg  [31:0] xr$60$i2;
+    reg  [31:0] xr$60$i3;
+    wire  [31:0] xr$60$y;
+    reg  xr$61$s0;
+    reg  xr$61$s1;
+    reg  [31:0] xr$61$i0;
+    reg  [31:0] xr$61$i1;
+    reg  [31:0] xr$61$i2;
+    reg  [31:0] xr$61$i3;
+    wire  [31:0] xr$61$y;
+    reg  xr$62$s0;
+    reg  xr$62$s1;
+    reg  [31:0] xr$62$i0;
+    reg  [31:0] xr$62$i1;
+    reg  [31:0] xr$62$i2;
+    reg  [31:0] xr$62$i3;
+    wire  [31:0] xr$62$y;
+    reg  xr$63$s0;
+    reg  xr$63$s1;
+    reg  [31:0] xr$63$i0;
+    reg  [31:0] xr$63$i1;
+    reg  [31:0] xr$63$i2;
+    reg  [31:0] xr$63$i3;
+    wire  [31:0] xr$63$y;
+    reg  [31:0] rt$0$d;
+    wire  [31:0] rt$0$q;
+    reg  rt$0$clock;
+    reg  [31:0] rt$1$d;
+    wire  [31:0] rt$1$q;
+    reg  rt$1$clock;
+    reg  [31:0] rt$2$d;
+    wire  [31:0] rt$2$q;
+    reg  rt$2$clock;
+    reg  [31:0] rt$3$d;
+    wire  [31:0] rt$3$q;
+    reg  rt$3$clock;
+    reg  [31:0] rt$4$d;
+    wire  [31:0] rt$4$q;
+    reg  rt$4$clock;
+    reg  [31:0] rt$5$d;
+    wire  [31:0] rt$5$q;
+    reg  rt$5$clock;
+    reg  [31:0] rt$6$d;
+    wire  [31:0] rt$6$q;
+    reg  rt$6$clock;
+    reg  [31:0] rt$7$d;
+    wire  [31:0] rt$7$q;
+    reg  rt$7$clock;
+    reg  [31:0] rt$8$d;
+    wire  [31:0] rt$8$q;
+    reg  rt$8$clock;
+    reg  [31:0] rt$9$d;
+    wire  [31:0] rt$9$q;
+    reg  rt$9$clock;
+    reg  [31:0] rt$10$d;
+    wire  [31:0] rt$10$q;
+    reg  rt$10$clock;
+    reg  [31:0] rt$11$d;
+    wire  [31:0] rt$11$q;
+    reg  rt$11$clock;
+    reg  [31:0] rt$12$d;
+    wire  [31:0] rt$12$q;
+    reg  rt$12$clock;
+    reg  [31:0] rt$13$d;
+    wire  [31:0] rt$13$q;
+    reg  rt$13$clock;
+    reg  [31:0] rt$14$d;
+    wire  [31:0] rt$14$q;
+    reg  rt$14$clock;
+    reg  [31:0] rt$15$d;
+    wire  [31:0] rt$15$q;
+    reg  rt$15$clock;
+    reg  [31:0] rt$16$d;
+    wire  [31:0] rt$16$q;
+    reg  rt$16$clock;
+    reg  [31:0] rt$17$d;
+    wire  [31:0] rt$17$q;
+    reg  rt$17$clock;
+    reg  [31:0] rt$18$d;
+    wire  [31:0] rt$18$q;
+    reg  rt$18$clock;
+    reg  [31:0] rt$19$d;
+    wire  [31:0] rt$19$q;
+    reg  rt$19$clock;
+    reg  [31:0] rt$20$d;
+    wire  [31:0] rt$20$q;
+    reg  rt$20$clock;
+    reg  [31:0] rt$21$d;
+    wire  [31:0] rt$21$q;
+    reg  rt$21$clock;
+    reg  [31:0] rt$22$d;
+    wire  [31:0] rt$22$q;
+    reg  rt$22$clock;
+    reg  [31:0] rt$23$d;
+    wire  [31:0] rt$23$q;
+    reg  rt$23$clock;
+    reg  [31:0] rt$24$d;
+    wire  [31:0] rt$24$q;
+    reg  rt$24$clock;
+    reg  [31:0] rt$25$d;
+    wire  [31:0] rt$25$q;
+    reg  rt$25$clock;
+    reg  [31:0] rt$26$d;
+    wire  [31:0] rt$26$q;
+    reg  rt$26$clock;
+    reg  [31:0] rt$27$d;
+    wire  [31:0] rt$27$q;
+    reg  rt$27$clock;
+    reg  [31:0] rt$28$d;
+    wire  [31:0] rt$28$q;
+    reg  rt$28$clock;
+    reg  [31:0] rt$29$d;
+    wire  [31:0] rt$29$q;
+    reg  rt$29$clock;
+    reg  [31:0] rt$30$d;
+    wire  [31:0] rt$30$q;
+    reg  rt$30$clock;
+    reg  [31:0] rt$31$d;
+    wire  [31:0] rt$31$q;
+    reg  rt$31$clock;
+    reg  [31:0] rt$32$d;
+    wire  [31:0] rt$32$q;
+    reg  rt$32$clock;
+    reg  [31:0] rt$33$d;
+    wire  [31:0] rt$33$q;
+    reg  rt$33$clock;
+    reg  [31:0] rt$34$d;
+    wire  [31:0] rt$34$q;
+    reg  rt$34$clock;
+    reg  [31:0] rt$35$d;
+    wire  [31:0] rt$35$q;
+    reg  rt$35$clock;
+    reg  [31:0] rt$36$d;
+    wire  [31:0] rt$36$q;
+    reg  rt$36$clock;
+    reg  [31:0] rt$37$d;
+    wire  [31:0] rt$37$q;
+    reg  rt$37$clock;
+    reg  [31:0] rt$38$d;
+    wire  [31:0] rt$38$q;
+    reg  rt$38$clock;
+    reg  [31:0] rt$39$d;
+    wire  [31:0] rt$39$q;
+    reg  rt$39$clock;
+    reg  [31:0] rt$40$d;
+    wire  [31:0] rt$40$q;
+    reg  rt$40$clock;
+    reg  [31:0] rt$41$d;
+    wire  [31:0] rt$41$q;
+    reg  rt$41$clock;
+    reg  [31:0] rt$42$d;
+    wire  [31:0] rt$42$q;
+    reg  rt$42$clock;
+    reg  [31:0] rt$43$d;
+    wire  [31:0] rt$43$q;
+    reg  rt$43$clock;
+    reg  [31:0] rt$44$d;
+    wire  [31:0] rt$44$q;
+    reg  rt$44$clock;
+    reg  [31:0] rt$45$d;
+    wire  [31:0] rt$45$q;
+    reg  rt$45$clock;
+    reg  [31:0] rt$46$d;
+    wire  [31:0] rt$46$q;
+    reg  rt$46$clock;
+    reg  [31:0] rt$47$d;
+    wire  [31:0] rt$47$q;
+    reg  rt$47$clock;
+    reg  [31:0] rt$48$d;
+    wire  [31:0] rt$48$q;
+    reg  rt$48$clock;
+    reg  [31:0] rt$49$d;
+    wire  [31:0] rt$49$q;
+    reg  rt$49$clock;
+    reg  [31:0] rt$50$d;
+    wire  [31:0] rt$50$q;
+    reg  rt$50$clock;
+    reg  [31:0] rt$51$d;
+    wire  [31:0] rt$51$q;
+    reg  rt$51$clock;
+    reg  [31:0] rt$52$d;
+    wire  [31:0] rt$52$q;
+    reg  rt$52$clock;
+    reg  [31:0] rt$53$d;
+    wire  [31:0] rt$53$q;
+    reg  rt$53$clock;
+    reg  [31:0] rt$54$d;
+    wire  [31:0] rt$54$q;
+    reg  rt$54$clock;
+    reg  [31:0] rt$55$d;
+    wire  [31:0] rt$55$q;
+    reg  rt$55$clock;
+    reg  [31:0] rt$56$d;
+    wire  [31:0] rt$56$q;
+    reg  rt$56$clock;
+    reg  [31:0] rt$57$d;
+    wire  [31:0] rt$57$q;
+    reg  rt$57$clock;
+    reg  [31:0] rt$58$d;
+    wire  [31:0] rt$58$q;
+    reg  rt$58$clock;
+    reg  [31:0] rt$59$d;
+    wire  [31:0] rt$59$q;
+    reg  rt$59$clock;
+    reg  [31:0] rt$60$d;
+    wire  [31:0] rt$60$q;
+    reg  rt$60$clock;
+    reg  [31:0] rt$61$d;
+    wire  [31:0] rt$61$q;
+    reg  rt$61$clock;
+    reg  [31:0] rt$62$d;
+    wire  [31:0] rt$62$q;
+    reg  rt$62$clock;
+    reg  [31:0] rt$63$d;
+    wire  [31:0] rt$63$q;
+    reg  rt$63$clock;
+    reg  yr$0$s0;
+    reg  yr$0$s1;
+    reg  [31:0] yr$0$i0;
+    reg  [31:0] yr$0$i1;
+    reg  [31:0] yr$0$i2;
+    reg  [31:0] yr$0$i3;
+    wire  [31:0] yr$0$y;
+    reg  yr$1$s0;
+    reg  yr$1$s1;
+    reg  [31:0] yr$1$i0;
+    reg  [31:0] yr$1$i1;
+    reg  [31:0] yr$1$i2;
+    reg  [31:0] yr$1$i3;
+    wire  [31:0] yr$1$y;
+    reg  yr$2$s0;
+    reg  yr$2$s1;
+    reg  [31:0] yr$2$i0;
+    reg  [31:0] yr$2$i1;
+    reg  [31:0] yr$2$i2;
+    reg  [31:0] yr$2$i3;
+    wire  [31:0] yr$2$y;
+    reg  yr$3$s0;
+    reg  yr$3$s1;
+    reg  [31:0] yr$3$i0;
+    reg  [31:0] yr$3$i1;
+    reg  [31:0] yr$3$i2;
+    reg  [31:0] yr$3$i3;
+    wire  [31:0] yr$3$y;
+    reg  yr$4$s0;
+    reg  yr$4$s1;
+    reg  [31:0] yr$4$i0;
+    reg  [31:0] yr$4$i1;
+    reg  [31:0] yr$4$i2;
+    reg  [31:0] yr$4$i3;
+    wire  [31:0] yr$4$y;
+    reg  yr$5$s0;
+    reg  yr$5$s1;
+    reg  [31:0] yr$5$i0;
+    reg  [31:0] yr$5$i1;
+    reg  [31:0] yr$5$i2;
+    reg  [31:0] yr$5$i3;
+    wire  [31:0] yr$5$y;
+    reg  yr$6$s0;
+    reg  yr$6$s1;
+    reg  [31:0] yr$6$i0;
+    reg  [31:0] yr$6$i1;
+    reg  [31:0] yr$6$i2;
+    reg  [31:0] yr$6$i3;
+    wire  [31:0] yr$6$y;
+    reg  yr$7$s0;
+    reg  yr$7$s1;
+    reg  [31:0] yr$7$i0;
+    reg  [31:0] yr$7$i1;
+    reg  [31:0] yr$7$i2;
+    reg  [31:0] yr$7$i3;
+    wire  [31:0] yr$7$y;
+    reg  yr$8$s0;
+    reg  yr$8$s1;
+    reg  [31:0] yr$8$i0;
+    reg  [31:0] yr$8$i1;
+    reg  [31:0] yr$8$i2;
+    reg  [31:0] yr$8$i3;
+    wire  [31:0] yr$8$y;
+    reg  yr$9$s0;
+    reg  yr$9$s1;
+    reg  [31:0] yr$9$i0;
+    reg  [31:0] yr$9$i1;
+    reg  [31:0] yr$9$i2;
+    reg  [31:0] yr$9$i3;
+    wire  [31:0] yr$9$y;
+    reg  yr$10$s0;
+    reg  yr$10$s1;
+    reg  [31:0] yr$10$i0;
+    reg  [31:0] yr$10$i1;
+    reg  [31:0] yr$10$i2;
+    reg  [31:0] yr$10$i3;
+    wire  [31:0] yr$10$y;
+    reg  yr$11$s0;
+    reg  yr$11$s1;
+    reg  [31:0] yr$11$i0;
+    reg  [31:0] yr$11$i1;
+    reg  [31:0] yr$11$i2;
+    reg  [31:0] yr$11$i3;
+    wire  [31:0] yr$11$y;
+    reg  yr$12$s0;
+    reg  yr$12$s1;
+    reg  [31:0] yr$12$i0;
+    reg  [31:0] yr$12$i1;
+    reg  [31:0] yr$12$i2;
+    reg  [31:0] yr$12$i3;
+    wire  [31:0] yr$12$y;
+    reg  yr$13$s0;
+    reg  yr$13$s1;
+    reg  [31:0] yr$13$i0;
+    reg  [31:0] yr$13$i1;
+    reg  [31:0] yr$13$i2;
+    reg  [31:0] yr$13$i3;
+    wire  [31:0] yr$13$y;
+    reg  yr$14$s0;
+    reg  yr$14$s1;
+    reg  [31:0] yr$14$i0;
+    reg  [31:0] yr$14$i1;
+    reg  [31:0] yr$14$i2;
+    reg  [31:0] yr$14$i3;
+    wire  [31:0] yr$14$y;
+    reg  yr$15$s0;
+    reg  yr$15$s1;
+    reg  [31:0] yr$15$i0;
+    reg  [31:0] yr$15$i1;
+    reg  [31:0] yr$15$i2;
+    reg  [31:0] yr$15$i3;
+    wire  [31:0] yr$15$y;
     reg  [31:0] res$0$d;
     wire  [31:0] res$0$q;
     reg  res$0$clock;
@@ -1793,54 +4033,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  ready_v;
     reg  [4:0] steps_now;
     reg  [15:0] ret_mask_v;
-    reg  [7:0] brow$0;
-    reg  [7:0] brow$1;
-    reg  [7:0] brow$2;
-    reg  [7:0] brow$3;
-    reg  [7:0] brow$4;
-    reg  [7:0] brow$5;
-    reg  [7:0] brow$6;
-    reg  [7:0] brow$7;
-    reg  [7:0] brow$8;
-    reg  [7:0] brow$9;
-    reg  [7:0] brow$10;
-    reg  [7:0] brow$11;
-    reg  [7:0] brow$12;
-    reg  [7:0] brow$13;
-    reg  [7:0] brow$14;
-    reg  [7:0] brow$15;
-    reg  [31:0] bwd$0;
-    reg  [31:0] bwd$1;
-    reg  [31:0] bwd$2;
-    reg  [31:0] bwd$3;
-    reg  [31:0] bwd$4;
-    reg  [31:0] bwd$5;
-    reg  [31:0] bwd$6;
-    reg  [31:0] bwd$7;
-    reg  [31:0] bwd$8;
-    reg  [31:0] bwd$9;
-    reg  [31:0] bwd$10;
-    reg  [31:0] bwd$11;
-    reg  [31:0] bwd$12;
-    reg  [31:0] bwd$13;
-    reg  [31:0] bwd$14;
-    reg  [31:0] bwd$15;
-    reg  [3:0] bbe$0;
-    reg  [3:0] bbe$1;
-    reg  [3:0] bbe$2;
-    reg  [3:0] bbe$3;
-    reg  [3:0] bbe$4;
-    reg  [3:0] bbe$5;
-    reg  [3:0] bbe$6;
-    reg  [3:0] bbe$7;
-    reg  [3:0] bbe$8;
-    reg  [3:0] bbe$9;
-    reg  [3:0] bbe$10;
-    reg  [3:0] bbe$11;
-    reg  [3:0] bbe$12;
-    reg  [3:0] bbe$13;
-    reg  [3:0] bbe$14;
-    reg  [3:0] bbe$15;
     reg  [3:0] bef$0;
     reg  [3:0] bef$1;
     reg  [3:0] bef$2;
@@ -2541,965 +4733,3125 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         .q(s3_off$15$q),
         .clock(s3_off$15$clock)
     );
-    shared_mem$fw0_row$0 fw0_row$0(
-        .d(fw0_row$0$d),
-        .q(fw0_row$0$q),
-        .clock(fw0_row$0$clock)
-    );
-    shared_mem$fw0_row$1 fw0_row$1(
-        .d(fw0_row$1$d),
-        .q(fw0_row$1$q),
-        .clock(fw0_row$1$clock)
-    );
-    shared_mem$fw0_row$2 fw0_row$2(
-        .d(fw0_row$2$d),
-        .q(fw0_row$2$q),
-        .clock(fw0_row$2$clock)
-    );
-    shared_mem$fw0_row$3 fw0_row$3(
-        .d(fw0_row$3$d),
-        .q(fw0_row$3$q),
-        .clock(fw0_row$3$clock)
-    );
-    shared_mem$fw0_row$4 fw0_row$4(
-        .d(fw0_row$4$d),
-        .q(fw0_row$4$q),
-        .clock(fw0_row$4$clock)
-    );
-    shared_mem$fw0_row$5 fw0_row$5(
-        .d(fw0_row$5$d),
-        .q(fw0_row$5$q),
-        .clock(fw0_row$5$clock)
-    );
-    shared_mem$fw0_row$6 fw0_row$6(
-        .d(fw0_row$6$d),
-        .q(fw0_row$6$q),
-        .clock(fw0_row$6$clock)
-    );
-    shared_mem$fw0_row$7 fw0_row$7(
-        .d(fw0_row$7$d),
-        .q(fw0_row$7$q),
-        .clock(fw0_row$7$clock)
-    );
-    shared_mem$fw0_row$8 fw0_row$8(
-        .d(fw0_row$8$d),
-        .q(fw0_row$8$q),
-        .clock(fw0_row$8$clock)
-    );
-    shared_mem$fw0_row$9 fw0_row$9(
-        .d(fw0_row$9$d),
-        .q(fw0_row$9$q),
-        .clock(fw0_row$9$clock)
-    );
-    shared_mem$fw0_row$10 fw0_row$10(
-        .d(fw0_row$10$d),
-        .q(fw0_row$10$q),
-        .clock(fw0_row$10$clock)
-    );
-    shared_mem$fw0_row$11 fw0_row$11(
-        .d(fw0_row$11$d),
-        .q(fw0_row$11$q),
-        .clock(fw0_row$11$clock)
-    );
-    shared_mem$fw0_row$12 fw0_row$12(
-        .d(fw0_row$12$d),
-        .q(fw0_row$12$q),
-        .clock(fw0_row$12$clock)
-    );
-    shared_mem$fw0_row$13 fw0_row$13(
-        .d(fw0_row$13$d),
-        .q(fw0_row$13$q),
-        .clock(fw0_row$13$clock)
-    );
-    shared_mem$fw0_row$14 fw0_row$14(
-        .d(fw0_row$14$d),
-        .q(fw0_row$14$q),
-        .clock(fw0_row$14$clock)
-    );
-    shared_mem$fw0_row$15 fw0_row$15(
-        .d(fw0_row$15$d),
-        .q(fw0_row$15$q),
-        .clock(fw0_row$15$clock)
-    );
-    shared_mem$fw0_data$0 fw0_data$0(
-        .d(fw0_data$0$d),
-        .q(fw0_data$0$q),
-        .clock(fw0_data$0$clock)
-    );
-    shared_mem$fw0_data$1 fw0_data$1(
-        .d(fw0_data$1$d),
-        .q(fw0_data$1$q),
-        .clock(fw0_data$1$clock)
-    );
-    shared_mem$fw0_data$2 fw0_data$2(
-        .d(fw0_data$2$d),
-        .q(fw0_data$2$q),
-        .clock(fw0_data$2$clock)
-    );
-    shared_mem$fw0_data$3 fw0_data$3(
-        .d(fw0_data$3$d),
-        .q(fw0_data$3$q),
-        .clock(fw0_data$3$clock)
-    );
-    shared_mem$fw0_data$4 fw0_data$4(
-        .d(fw0_data$4$d),
-        .q(fw0_data$4$q),
-        .clock(fw0_data$4$clock)
-    );
-    shared_mem$fw0_data$5 fw0_data$5(
-        .d(fw0_data$5$d),
-        .q(fw0_data$5$q),
-        .clock(fw0_data$5$clock)
-    );
-    shared_mem$fw0_data$6 fw0_data$6(
-        .d(fw0_data$6$d),
-        .q(fw0_data$6$q),
-        .clock(fw0_data$6$clock)
-    );
-    shared_mem$fw0_data$7 fw0_data$7(
-        .d(fw0_data$7$d),
-        .q(fw0_data$7$q),
-        .clock(fw0_data$7$clock)
-    );
-    shared_mem$fw0_data$8 fw0_data$8(
-        .d(fw0_data$8$d),
-        .q(fw0_data$8$q),
-        .clock(fw0_data$8$clock)
-    );
-    shared_mem$fw0_data$9 fw0_data$9(
-        .d(fw0_data$9$d),
-        .q(fw0_data$9$q),
-        .clock(fw0_data$9$clock)
-    );
-    shared_mem$fw0_data$10 fw0_data$10(
-        .d(fw0_data$10$d),
-        .q(fw0_data$10$q),
-        .clock(fw0_data$10$clock)
-    );
-    shared_mem$fw0_data$11 fw0_data$11(
-        .d(fw0_data$11$d),
-        .q(fw0_data$11$q),
-        .clock(fw0_data$11$clock)
-    );
-    shared_mem$fw0_data$12 fw0_data$12(
-        .d(fw0_data$12$d),
-        .q(fw0_data$12$q),
-        .clock(fw0_data$12$clock)
-    );
-    shared_mem$fw0_data$13 fw0_data$13(
-        .d(fw0_data$13$d),
-        .q(fw0_data$13$q),
-        .clock(fw0_data$13$clock)
-    );
-    shared_mem$fw0_data$14 fw0_data$14(
-        .d(fw0_data$14$d),
-        .q(fw0_data$14$q),
-        .clock(fw0_data$14$clock)
-    );
-    shared_mem$fw0_data$15 fw0_data$15(
-        .d(fw0_data$15$d),
-        .q(fw0_data$15$q),
-        .clock(fw0_data$15$clock)
-    );
-    shared_mem$fw0_be$0 fw0_be$0(
-        .d(fw0_be$0$d),
-        .q(fw0_be$0$q),
-        .clock(fw0_be$0$clock)
-    );
-    shared_mem$fw0_be$1 fw0_be$1(
-        .d(fw0_be$1$d),
-        .q(fw0_be$1$q),
-        .clock(fw0_be$1$clock)
-    );
-    shared_mem$fw0_be$2 fw0_be$2(
-        .d(fw0_be$2$d),
-        .q(fw0_be$2$q),
-        .clock(fw0_be$2$clock)
-    );
-    shared_mem$fw0_be$3 fw0_be$3(
-        .d(fw0_be$3$d),
-        .q(fw0_be$3$q),
-        .clock(fw0_be$3$clock)
-    );
-    shared_mem$fw0_be$4 fw0_be$4(
-        .d(fw0_be$4$d),
-        .q(fw0_be$4$q),
-        .clock(fw0_be$4$clock)
-    );
-    shared_mem$fw0_be$5 fw0_be$5(
-        .d(fw0_be$5$d),
-        .q(fw0_be$5$q),
-        .clock(fw0_be$5$clock)
-    );
-    shared_mem$fw0_be$6 fw0_be$6(
-        .d(fw0_be$6$d),
-        .q(fw0_be$6$q),
-        .clock(fw0_be$6$clock)
-    );
-    shared_mem$fw0_be$7 fw0_be$7(
-        .d(fw0_be$7$d),
-        .q(fw0_be$7$q),
-        .clock(fw0_be$7$clock)
-    );
-    shared_mem$fw0_be$8 fw0_be$8(
-        .d(fw0_be$8$d),
-        .q(fw0_be$8$q),
-        .clock(fw0_be$8$clock)
-    );
-    shared_mem$fw0_be$9 fw0_be$9(
-        .d(fw0_be$9$d),
-        .q(fw0_be$9$q),
-        .clock(fw0_be$9$clock)
-    );
-    shared_mem$fw0_be$10 fw0_be$10(
-        .d(fw0_be$10$d),
-        .q(fw0_be$10$q),
-        .clock(fw0_be$10$clock)
-    );
-    shared_mem$fw0_be$11 fw0_be$11(
-        .d(fw0_be$11$d),
-        .q(fw0_be$11$q),
-        .clock(fw0_be$11$clock)
-    );
-    shared_mem$fw0_be$12 fw0_be$12(
-        .d(fw0_be$12$d),
-        .q(fw0_be$12$q),
-        .clock(fw0_be$12$clock)
-    );
-    shared_mem$fw0_be$13 fw0_be$13(
-        .d(fw0_be$13$d),
-        .q(fw0_be$13$q),
-        .clock(fw0_be$13$clock)
-    );
-    shared_mem$fw0_be$14 fw0_be$14(
-        .d(fw0_be$14$d),
-        .q(fw0_be$14$q),
-        .clock(fw0_be$14$clock)
-    );
-    shared_mem$fw0_be$15 fw0_be$15(
-        .d(fw0_be$15$d),
-        .q(fw0_be$15$q),
-        .clock(fw0_be$15$clock)
-    );
-    shared_mem$fw1_row$0 fw1_row$0(
-        .d(fw1_row$0$d),
-        .q(fw1_row$0$q),
-        .clock(fw1_row$0$clock)
-    );
-    shared_mem$fw1_row$1 fw1_row$1(
-        .d(fw1_row$1$d),
-        .q(fw1_row$1$q),
-        .clock(fw1_row$1$clock)
-    );
-    shared_mem$fw1_row$2 fw1_row$2(
-        .d(fw1_row$2$d),
-        .q(fw1_row$2$q),
-        .clock(fw1_row$2$clock)
-    );
-    shared_mem$fw1_row$3 fw1_row$3(
-        .d(fw1_row$3$d),
-        .q(fw1_row$3$q),
-        .clock(fw1_row$3$clock)
-    );
-    shared_mem$fw1_row$4 fw1_row$4(
-        .d(fw1_row$4$d),
-        .q(fw1_row$4$q),
-        .clock(fw1_row$4$clock)
-    );
-    shared_mem$fw1_row$5 fw1_row$5(
-        .d(fw1_row$5$d),
-        .q(fw1_row$5$q),
-        .clock(fw1_row$5$clock)
-    );
-    shared_mem$fw1_row$6 fw1_row$6(
-        .d(fw1_row$6$d),
-        .q(fw1_row$6$q),
-        .clock(fw1_row$6$clock)
-    );
-    shared_mem$fw1_row$7 fw1_row$7(
-        .d(fw1_row$7$d),
-        .q(fw1_row$7$q),
-        .clock(fw1_row$7$clock)
-    );
-    shared_mem$fw1_row$8 fw1_row$8(
-        .d(fw1_row$8$d),
-        .q(fw1_row$8$q),
-        .clock(fw1_row$8$clock)
-    );
-    shared_mem$fw1_row$9 fw1_row$9(
-        .d(fw1_row$9$d),
-        .q(fw1_row$9$q),
-        .clock(fw1_row$9$clock)
-    );
-    shared_mem$fw1_row$10 fw1_row$10(
-        .d(fw1_row$10$d),
-        .q(fw1_row$10$q),
-        .clock(fw1_row$10$clock)
-    );
-    shared_mem$fw1_row$11 fw1_row$11(
-        .d(fw1_row$11$d),
-        .q(fw1_row$11$q),
-        .clock(fw1_row$11$clock)
-    );
-    shared_mem$fw1_row$12 fw1_row$12(
-        .d(fw1_row$12$d),
-        .q(fw1_row$12$q),
-        .clock(fw1_row$12$clock)
-    );
-    shared_mem$fw1_row$13 fw1_row$13(
-        .d(fw1_row$13$d),
-        .q(fw1_row$13$q),
-        .clock(fw1_row$13$clock)
-    );
-    shared_mem$fw1_row$14 fw1_row$14(
-        .d(fw1_row$14$d),
-        .q(fw1_row$14$q),
-        .clock(fw1_row$14$clock)
-    );
-    shared_mem$fw1_row$15 fw1_row$15(
-        .d(fw1_row$15$d),
-        .q(fw1_row$15$q),
-        .clock(fw1_row$15$clock)
-    );
-    shared_mem$fw1_data$0 fw1_data$0(
-        .d(fw1_data$0$d),
-        .q(fw1_data$0$q),
-        .clock(fw1_data$0$clock)
-    );
-    shared_mem$fw1_data$1 fw1_data$1(
-        .d(fw1_data$1$d),
-        .q(fw1_data$1$q),
-        .clock(fw1_data$1$clock)
-    );
-    shared_mem$fw1_data$2 fw1_data$2(
-        .d(fw1_data$2$d),
-        .q(fw1_data$2$q),
-        .clock(fw1_data$2$clock)
-    );
-    shared_mem$fw1_data$3 fw1_data$3(
-        .d(fw1_data$3$d),
-        .q(fw1_data$3$q),
-        .clock(fw1_data$3$clock)
-    );
-    shared_mem$fw1_data$4 fw1_data$4(
-        .d(fw1_data$4$d),
-        .q(fw1_data$4$q),
-        .clock(fw1_data$4$clock)
-    );
-    shared_mem$fw1_data$5 fw1_data$5(
-        .d(fw1_data$5$d),
-        .q(fw1_data$5$q),
-        .clock(fw1_data$5$clock)
-    );
-    shared_mem$fw1_data$6 fw1_data$6(
-        .d(fw1_data$6$d),
-        .q(fw1_data$6$q),
-        .clock(fw1_data$6$clock)
-    );
-    shared_mem$fw1_data$7 fw1_data$7(
-        .d(fw1_data$7$d),
-        .q(fw1_data$7$q),
-        .clock(fw1_data$7$clock)
-    );
-    shared_mem$fw1_data$8 fw1_data$8(
-        .d(fw1_data$8$d),
-        .q(fw1_data$8$q),
-        .clock(fw1_data$8$clock)
-    );
-    shared_mem$fw1_data$9 fw1_data$9(
-        .d(fw1_data$9$d),
-        .q(fw1_data$9$q),
-        .clock(fw1_data$9$clock)
-    );
-    shared_mem$fw1_data$10 fw1_data$10(
-        .d(fw1_data$10$d),
-        .q(fw1_data$10$q),
-        .clock(fw1_data$10$clock)
-    );
-    shared_mem$fw1_data$11 fw1_data$11(
-        .d(fw1_data$11$d),
-        .q(fw1_data$11$q),
-        .clock(fw1_data$11$clock)
-    );
-    shared_mem$fw1_data$12 fw1_data$12(
-        .d(fw1_data$12$d),
-        .q(fw1_data$12$q),
-        .clock(fw1_data$12$clock)
-    );
-    shared_mem$fw1_data$13 fw1_data$13(
-        .d(fw1_data$13$d),
-        .q(fw1_data$13$q),
-        .clock(fw1_data$13$clock)
-    );
-    shared_mem$fw1_data$14 fw1_data$14(
-        .d(fw1_data$14$d),
-        .q(fw1_data$14$q),
-        .clock(fw1_data$14$clock)
-    );
-    shared_mem$fw1_data$15 fw1_data$15(
-        .d(fw1_data$15$d),
-        .q(fw1_data$15$q),
-        .clock(fw1_data$15$clock)
-    );
-    shared_mem$fw1_be$0 fw1_be$0(
-        .d(fw1_be$0$d),
-        .q(fw1_be$0$q),
-        .clock(fw1_be$0$clock)
-    );
-    shared_mem$fw1_be$1 fw1_be$1(
-        .d(fw1_be$1$d),
-        .q(fw1_be$1$q),
-        .clock(fw1_be$1$clock)
-    );
-    shared_mem$fw1_be$2 fw1_be$2(
-        .d(fw1_be$2$d),
-        .q(fw1_be$2$q),
-        .clock(fw1_be$2$clock)
-    );
-    shared_mem$fw1_be$3 fw1_be$3(
-        .d(fw1_be$3$d),
-        .q(fw1_be$3$q),
-        .clock(fw1_be$3$clock)
-    );
-    shared_mem$fw1_be$4 fw1_be$4(
-        .d(fw1_be$4$d),
-        .q(fw1_be$4$q),
-        .clock(fw1_be$4$clock)
-    );
-    shared_mem$fw1_be$5 fw1_be$5(
-        .d(fw1_be$5$d),
-        .q(fw1_be$5$q),
-        .clock(fw1_be$5$clock)
-    );
-    shared_mem$fw1_be$6 fw1_be$6(
-        .d(fw1_be$6$d),
-        .q(fw1_be$6$q),
-        .clock(fw1_be$6$clock)
-    );
-    shared_mem$fw1_be$7 fw1_be$7(
-        .d(fw1_be$7$d),
-        .q(fw1_be$7$q),
-        .clock(fw1_be$7$clock)
-    );
-    shared_mem$fw1_be$8 fw1_be$8(
-        .d(fw1_be$8$d),
-        .q(fw1_be$8$q),
-        .clock(fw1_be$8$clock)
-    );
-    shared_mem$fw1_be$9 fw1_be$9(
-        .d(fw1_be$9$d),
-        .q(fw1_be$9$q),
-        .clock(fw1_be$9$clock)
-    );
-    shared_mem$fw1_be$10 fw1_be$10(
-        .d(fw1_be$10$d),
-        .q(fw1_be$10$q),
-        .clock(fw1_be$10$clock)
-    );
-    shared_mem$fw1_be$11 fw1_be$11(
-        .d(fw1_be$11$d),
-        .q(fw1_be$11$q),
-        .clock(fw1_be$11$clock)
-    );
-    shared_mem$fw1_be$12 fw1_be$12(
-        .d(fw1_be$12$d),
-        .q(fw1_be$12$q),
-        .clock(fw1_be$12$clock)
-    );
-    shared_mem$fw1_be$13 fw1_be$13(
-        .d(fw1_be$13$d),
-        .q(fw1_be$13$q),
-        .clock(fw1_be$13$clock)
-    );
-    shared_mem$fw1_be$14 fw1_be$14(
-        .d(fw1_be$14$d),
-        .q(fw1_be$14$q),
-        .clock(fw1_be$14$clock)
-    );
-    shared_mem$fw1_be$15 fw1_be$15(
-        .d(fw1_be$15$d),
-        .q(fw1_be$15$q),
-        .clock(fw1_be$15$clock)
-    );
-    shared_mem$fw2_row$0 fw2_row$0(
-        .d(fw2_row$0$d),
-        .q(fw2_row$0$q),
-        .clock(fw2_row$0$clock)
-    );
-    shared_mem$fw2_row$1 fw2_row$1(
-        .d(fw2_row$1$d),
-        .q(fw2_row$1$q),
-        .clock(fw2_row$1$clock)
-    );
-    shared_mem$fw2_row$2 fw2_row$2(
-        .d(fw2_row$2$d),
-        .q(fw2_row$2$q),
-        .clock(fw2_row$2$clock)
-    );
-    shared_mem$fw2_row$3 fw2_row$3(
-        .d(fw2_row$3$d),
-        .q(fw2_row$3$q),
-        .clock(fw2_row$3$clock)
-    );
-    shared_mem$fw2_row$4 fw2_row$4(
-        .d(fw2_row$4$d),
-        .q(fw2_row$4$q),
-        .clock(fw2_row$4$clock)
-    );
-    shared_mem$fw2_row$5 fw2_row$5(
-        .d(fw2_row$5$d),
-        .q(fw2_row$5$q),
-        .clock(fw2_row$5$clock)
-    );
-    shared_mem$fw2_row$6 fw2_row$6(
-        .d(fw2_row$6$d),
-        .q(fw2_row$6$q),
-        .clock(fw2_row$6$clock)
-    );
-    shared_mem$fw2_row$7 fw2_row$7(
-        .d(fw2_row$7$d),
-        .q(fw2_row$7$q),
-        .clock(fw2_row$7$clock)
-    );
-    shared_mem$fw2_row$8 fw2_row$8(
-        .d(fw2_row$8$d),
-        .q(fw2_row$8$q),
-        .clock(fw2_row$8$clock)
-    );
-    shared_mem$fw2_row$9 fw2_row$9(
-        .d(fw2_row$9$d),
-        .q(fw2_row$9$q),
-        .clock(fw2_row$9$clock)
-    );
-    shared_mem$fw2_row$10 fw2_row$10(
-        .d(fw2_row$10$d),
-        .q(fw2_row$10$q),
-        .clock(fw2_row$10$clock)
-    );
-    shared_mem$fw2_row$11 fw2_row$11(
-        .d(fw2_row$11$d),
-        .q(fw2_row$11$q),
-        .clock(fw2_row$11$clock)
-    );
-    shared_mem$fw2_row$12 fw2_row$12(
-        .d(fw2_row$12$d),
-        .q(fw2_row$12$q),
-        .clock(fw2_row$12$clock)
-    );
-    shared_mem$fw2_row$13 fw2_row$13(
-        .d(fw2_row$13$d),
-        .q(fw2_row$13$q),
-        .clock(fw2_row$13$clock)
-    );
-    shared_mem$fw2_row$14 fw2_row$14(
-        .d(fw2_row$14$d),
-        .q(fw2_row$14$q),
-        .clock(fw2_row$14$clock)
-    );
-    shared_mem$fw2_row$15 fw2_row$15(
-        .d(fw2_row$15$d),
-        .q(fw2_row$15$q),
-        .clock(fw2_row$15$clock)
-    );
-    shared_mem$fw2_data$0 fw2_data$0(
-        .d(fw2_data$0$d),
-        .q(fw2_data$0$q),
-        .clock(fw2_data$0$clock)
-    );
-    shared_mem$fw2_data$1 fw2_data$1(
-        .d(fw2_data$1$d),
-        .q(fw2_data$1$q),
-        .clock(fw2_data$1$clock)
-    );
-    shared_mem$fw2_data$2 fw2_data$2(
-        .d(fw2_data$2$d),
-        .q(fw2_data$2$q),
-        .clock(fw2_data$2$clock)
-    );
-    shared_mem$fw2_data$3 fw2_data$3(
-        .d(fw2_data$3$d),
-        .q(fw2_data$3$q),
-        .clock(fw2_data$3$clock)
-    );
-    shared_mem$fw2_data$4 fw2_data$4(
-        .d(fw2_data$4$d),
-        .q(fw2_data$4$q),
-        .clock(fw2_data$4$clock)
-    );
-    shared_mem$fw2_data$5 fw2_data$5(
-        .d(fw2_data$5$d),
-        .q(fw2_data$5$q),
-        .clock(fw2_data$5$clock)
-    );
-    shared_mem$fw2_data$6 fw2_data$6(
-        .d(fw2_data$6$d),
-        .q(fw2_data$6$q),
-        .clock(fw2_data$6$clock)
-    );
-    shared_mem$fw2_data$7 fw2_data$7(
-        .d(fw2_data$7$d),
-        .q(fw2_data$7$q),
-        .clock(fw2_data$7$clock)
-    );
-    shared_mem$fw2_data$8 fw2_data$8(
-        .d(fw2_data$8$d),
-        .q(fw2_data$8$q),
-        .clock(fw2_data$8$clock)
-    );
-    shared_mem$fw2_data$9 fw2_data$9(
-        .d(fw2_data$9$d),
-        .q(fw2_data$9$q),
-        .clock(fw2_data$9$clock)
-    );
-    shared_mem$fw2_data$10 fw2_data$10(
-        .d(fw2_data$10$d),
-        .q(fw2_data$10$q),
-        .clock(fw2_data$10$clock)
-    );
-    shared_mem$fw2_data$11 fw2_data$11(
-        .d(fw2_data$11$d),
-        .q(fw2_data$11$q),
-        .clock(fw2_data$11$clock)
-    );
-    shared_mem$fw2_data$12 fw2_data$12(
-        .d(fw2_data$12$d),
-        .q(fw2_data$12$q),
-        .clock(fw2_data$12$clock)
-    );
-    shared_mem$fw2_data$13 fw2_data$13(
-        .d(fw2_data$13$d),
-        .q(fw2_data$13$q),
-        .clock(fw2_data$13$clock)
-    );
-    shared_mem$fw2_data$14 fw2_data$14(
-        .d(fw2_data$14$d),
-        .q(fw2_data$14$q),
-        .clock(fw2_data$14$clock)
-    );
-    shared_mem$fw2_data$15 fw2_data$15(
-        .d(fw2_data$15$d),
-        .q(fw2_data$15$q),
-        .clock(fw2_data$15$clock)
-    );
-    shared_mem$fw2_be$0 fw2_be$0(
-        .d(fw2_be$0$d),
-        .q(fw2_be$0$q),
-        .clock(fw2_be$0$clock)
-    );
-    shared_mem$fw2_be$1 fw2_be$1(
-        .d(fw2_be$1$d),
-        .q(fw2_be$1$q),
-        .clock(fw2_be$1$clock)
-    );
-    shared_mem$fw2_be$2 fw2_be$2(
-        .d(fw2_be$2$d),
-        .q(fw2_be$2$q),
-        .clock(fw2_be$2$clock)
-    );
-    shared_mem$fw2_be$3 fw2_be$3(
-        .d(fw2_be$3$d),
-        .q(fw2_be$3$q),
-        .clock(fw2_be$3$clock)
-    );
-    shared_mem$fw2_be$4 fw2_be$4(
-        .d(fw2_be$4$d),
-        .q(fw2_be$4$q),
-        .clock(fw2_be$4$clock)
-    );
-    shared_mem$fw2_be$5 fw2_be$5(
-        .d(fw2_be$5$d),
-        .q(fw2_be$5$q),
-        .clock(fw2_be$5$clock)
-    );
-    shared_mem$fw2_be$6 fw2_be$6(
-        .d(fw2_be$6$d),
-        .q(fw2_be$6$q),
-        .clock(fw2_be$6$clock)
-    );
-    shared_mem$fw2_be$7 fw2_be$7(
-        .d(fw2_be$7$d),
-        .q(fw2_be$7$q),
-        .clock(fw2_be$7$clock)
-    );
-    shared_mem$fw2_be$8 fw2_be$8(
-        .d(fw2_be$8$d),
-        .q(fw2_be$8$q),
-        .clock(fw2_be$8$clock)
-    );
-    shared_mem$fw2_be$9 fw2_be$9(
-        .d(fw2_be$9$d),
-        .q(fw2_be$9$q),
-        .clock(fw2_be$9$clock)
-    );
-    shared_mem$fw2_be$10 fw2_be$10(
-        .d(fw2_be$10$d),
-        .q(fw2_be$10$q),
-        .clock(fw2_be$10$clock)
-    );
-    shared_mem$fw2_be$11 fw2_be$11(
-        .d(fw2_be$11$d),
-        .q(fw2_be$11$q),
-        .clock(fw2_be$11$clock)
-    );
-    shared_mem$fw2_be$12 fw2_be$12(
-        .d(fw2_be$12$d),
-        .q(fw2_be$12$q),
-        .clock(fw2_be$12$clock)
-    );
-    shared_mem$fw2_be$13 fw2_be$13(
-        .d(fw2_be$13$d),
-        .q(fw2_be$13$q),
-        .clock(fw2_be$13$clock)
-    );
-    shared_mem$fw2_be$14 fw2_be$14(
-        .d(fw2_be$14$d),
-        .q(fw2_be$14$q),
-        .clock(fw2_be$14$clock)
-    );
-    shared_mem$fw2_be$15 fw2_be$15(
-        .d(fw2_be$15$d),
-        .q(fw2_be$15$q),
-        .clock(fw2_be$15$clock)
-    );
-    shared_mem$fw3_row$0 fw3_row$0(
-        .d(fw3_row$0$d),
-        .q(fw3_row$0$q),
-        .clock(fw3_row$0$clock)
-    );
-    shared_mem$fw3_row$1 fw3_row$1(
-        .d(fw3_row$1$d),
-        .q(fw3_row$1$q),
-        .clock(fw3_row$1$clock)
-    );
-    shared_mem$fw3_row$2 fw3_row$2(
-        .d(fw3_row$2$d),
-        .q(fw3_row$2$q),
-        .clock(fw3_row$2$clock)
-    );
-    shared_mem$fw3_row$3 fw3_row$3(
-        .d(fw3_row$3$d),
-        .q(fw3_row$3$q),
-        .clock(fw3_row$3$clock)
-    );
-    shared_mem$fw3_row$4 fw3_row$4(
-        .d(fw3_row$4$d),
-        .q(fw3_row$4$q),
-        .clock(fw3_row$4$clock)
-    );
-    shared_mem$fw3_row$5 fw3_row$5(
-        .d(fw3_row$5$d),
-        .q(fw3_row$5$q),
-        .clock(fw3_row$5$clock)
-    );
-    shared_mem$fw3_row$6 fw3_row$6(
-        .d(fw3_row$6$d),
-        .q(fw3_row$6$q),
-        .clock(fw3_row$6$clock)
-    );
-    shared_mem$fw3_row$7 fw3_row$7(
-        .d(fw3_row$7$d),
-        .q(fw3_row$7$q),
-        .clock(fw3_row$7$clock)
-    );
-    shared_mem$fw3_row$8 fw3_row$8(
-        .d(fw3_row$8$d),
-        .q(fw3_row$8$q),
-        .clock(fw3_row$8$clock)
-    );
-    shared_mem$fw3_row$9 fw3_row$9(
-        .d(fw3_row$9$d),
-        .q(fw3_row$9$q),
-        .clock(fw3_row$9$clock)
-    );
-    shared_mem$fw3_row$10 fw3_row$10(
-        .d(fw3_row$10$d),
-        .q(fw3_row$10$q),
-        .clock(fw3_row$10$clock)
-    );
-    shared_mem$fw3_row$11 fw3_row$11(
-        .d(fw3_row$11$d),
-        .q(fw3_row$11$q),
-        .clock(fw3_row$11$clock)
-    );
-    shared_mem$fw3_row$12 fw3_row$12(
-        .d(fw3_row$12$d),
-        .q(fw3_row$12$q),
-        .clock(fw3_row$12$clock)
-    );
-    shared_mem$fw3_row$13 fw3_row$13(
-        .d(fw3_row$13$d),
-        .q(fw3_row$13$q),
-        .clock(fw3_row$13$clock)
-    );
-    shared_mem$fw3_row$14 fw3_row$14(
-        .d(fw3_row$14$d),
-        .q(fw3_row$14$q),
-        .clock(fw3_row$14$clock)
-    );
-    shared_mem$fw3_row$15 fw3_row$15(
-        .d(fw3_row$15$d),
-        .q(fw3_row$15$q),
-        .clock(fw3_row$15$clock)
-    );
-    shared_mem$fw3_data$0 fw3_data$0(
-        .d(fw3_data$0$d),
-        .q(fw3_data$0$q),
-        .clock(fw3_data$0$clock)
-    );
-    shared_mem$fw3_data$1 fw3_data$1(
-        .d(fw3_data$1$d),
-        .q(fw3_data$1$q),
-        .clock(fw3_data$1$clock)
-    );
-    shared_mem$fw3_data$2 fw3_data$2(
-        .d(fw3_data$2$d),
-        .q(fw3_data$2$q),
-        .clock(fw3_data$2$clock)
-    );
-    shared_mem$fw3_data$3 fw3_data$3(
-        .d(fw3_data$3$d),
-        .q(fw3_data$3$q),
-        .clock(fw3_data$3$clock)
-    );
-    shared_mem$fw3_data$4 fw3_data$4(
-        .d(fw3_data$4$d),
-        .q(fw3_data$4$q),
-        .clock(fw3_data$4$clock)
-    );
-    shared_mem$fw3_data$5 fw3_data$5(
-        .d(fw3_data$5$d),
-        .q(fw3_data$5$q),
-        .clock(fw3_data$5$clock)
-    );
-    shared_mem$fw3_data$6 fw3_data$6(
-        .d(fw3_data$6$d),
-        .q(fw3_data$6$q),
-        .clock(fw3_data$6$clock)
-    );
-    shared_mem$fw3_data$7 fw3_data$7(
-        .d(fw3_data$7$d),
-        .q(fw3_data$7$q),
-        .clock(fw3_data$7$clock)
-    );
-    shared_mem$fw3_data$8 fw3_data$8(
-        .d(fw3_data$8$d),
-        .q(fw3_data$8$q),
-        .clock(fw3_data$8$clock)
-    );
-    shared_mem$fw3_data$9 fw3_data$9(
-        .d(fw3_data$9$d),
-        .q(fw3_data$9$q),
-        .clock(fw3_data$9$clock)
-    );
-    shared_mem$fw3_data$10 fw3_data$10(
-        .d(fw3_data$10$d),
-        .q(fw3_data$10$q),
-        .clock(fw3_data$10$clock)
-    );
-    shared_mem$fw3_data$11 fw3_data$11(
-        .d(fw3_data$11$d),
-        .q(fw3_data$11$q),
-        .clock(fw3_data$11$clock)
-    );
-    shared_mem$fw3_data$12 fw3_data$12(
-        .d(fw3_data$12$d),
-        .q(fw3_data$12$q),
-        .clock(fw3_data$12$clock)
-    );
-    shared_mem$fw3_data$13 fw3_data$13(
-        .d(fw3_data$13$d),
-        .q(fw3_data$13$q),
-        .clock(fw3_data$13$clock)
-    );
-    shared_mem$fw3_data$14 fw3_data$14(
-        .d(fw3_data$14$d),
-        .q(fw3_data$14$q),
-        .clock(fw3_data$14$clock)
-    );
-    shared_mem$fw3_data$15 fw3_data$15(
-        .d(fw3_data$15$d),
-        .q(fw3_data$15$q),
-        .clock(fw3_data$15$clock)
-    );
-    shared_mem$fw3_be$0 fw3_be$0(
-        .d(fw3_be$0$d),
-        .q(fw3_be$0$q),
-        .clock(fw3_be$0$clock)
-    );
-    shared_mem$fw3_be$1 fw3_be$1(
-        .d(fw3_be$1$d),
-        .q(fw3_be$1$q),
-        .clock(fw3_be$1$clock)
-    );
-    shared_mem$fw3_be$2 fw3_be$2(
-        .d(fw3_be$2$d),
-        .q(fw3_be$2$q),
-        .clock(fw3_be$2$clock)
-    );
-    shared_mem$fw3_be$3 fw3_be$3(
-        .d(fw3_be$3$d),
-        .q(fw3_be$3$q),
-        .clock(fw3_be$3$clock)
-    );
-    shared_mem$fw3_be$4 fw3_be$4(
-        .d(fw3_be$4$d),
-        .q(fw3_be$4$q),
-        .clock(fw3_be$4$clock)
-    );
-    shared_mem$fw3_be$5 fw3_be$5(
-        .d(fw3_be$5$d),
-        .q(fw3_be$5$q),
-        .clock(fw3_be$5$clock)
-    );
-    shared_mem$fw3_be$6 fw3_be$6(
-        .d(fw3_be$6$d),
-        .q(fw3_be$6$q),
-        .clock(fw3_be$6$clock)
-    );
-    shared_mem$fw3_be$7 fw3_be$7(
-        .d(fw3_be$7$d),
-        .q(fw3_be$7$q),
-        .clock(fw3_be$7$clock)
-    );
-    shared_mem$fw3_be$8 fw3_be$8(
-        .d(fw3_be$8$d),
-        .q(fw3_be$8$q),
-        .clock(fw3_be$8$clock)
-    );
-    shared_mem$fw3_be$9 fw3_be$9(
-        .d(fw3_be$9$d),
-        .q(fw3_be$9$q),
-        .clock(fw3_be$9$clock)
-    );
-    shared_mem$fw3_be$10 fw3_be$10(
-        .d(fw3_be$10$d),
-        .q(fw3_be$10$q),
-        .clock(fw3_be$10$clock)
-    );
-    shared_mem$fw3_be$11 fw3_be$11(
-        .d(fw3_be$11$d),
-        .q(fw3_be$11$q),
-        .clock(fw3_be$11$clock)
-    );
-    shared_mem$fw3_be$12 fw3_be$12(
-        .d(fw3_be$12$d),
-        .q(fw3_be$12$q),
-        .clock(fw3_be$12$clock)
-    );
-    shared_mem$fw3_be$13 fw3_be$13(
-        .d(fw3_be$13$d),
-        .q(fw3_be$13$q),
-        .clock(fw3_be$13$clock)
-    );
-    shared_mem$fw3_be$14 fw3_be$14(
-        .d(fw3_be$14$d),
-        .q(fw3_be$14$q),
-        .clock(fw3_be$14$clock)
-    );
-    shared_mem$fw3_be$15 fw3_be$15(
-        .d(fw3_be$15$d),
-        .q(fw3_be$15$q),
-        .clock(fw3_be$15$clock)
+    shared_mem$xf_row$0 xf_row$0(
+        .s0(xf_row$0$s0),
+        .s1(xf_row$0$s1),
+        .i0(xf_row$0$i0),
+        .i1(xf_row$0$i1),
+        .i2(xf_row$0$i2),
+        .i3(xf_row$0$i3),
+        .y(xf_row$0$y)
+    );
+    shared_mem$xf_row$1 xf_row$1(
+        .s0(xf_row$1$s0),
+        .s1(xf_row$1$s1),
+        .i0(xf_row$1$i0),
+        .i1(xf_row$1$i1),
+        .i2(xf_row$1$i2),
+        .i3(xf_row$1$i3),
+        .y(xf_row$1$y)
+    );
+    shared_mem$xf_row$2 xf_row$2(
+        .s0(xf_row$2$s0),
+        .s1(xf_row$2$s1),
+        .i0(xf_row$2$i0),
+        .i1(xf_row$2$i1),
+        .i2(xf_row$2$i2),
+        .i3(xf_row$2$i3),
+        .y(xf_row$2$y)
+    );
+    shared_mem$xf_row$3 xf_row$3(
+        .s0(xf_row$3$s0),
+        .s1(xf_row$3$s1),
+        .i0(xf_row$3$i0),
+        .i1(xf_row$3$i1),
+        .i2(xf_row$3$i2),
+        .i3(xf_row$3$i3),
+        .y(xf_row$3$y)
+    );
+    shared_mem$xf_row$4 xf_row$4(
+        .s0(xf_row$4$s0),
+        .s1(xf_row$4$s1),
+        .i0(xf_row$4$i0),
+        .i1(xf_row$4$i1),
+        .i2(xf_row$4$i2),
+        .i3(xf_row$4$i3),
+        .y(xf_row$4$y)
+    );
+    shared_mem$xf_row$5 xf_row$5(
+        .s0(xf_row$5$s0),
+        .s1(xf_row$5$s1),
+        .i0(xf_row$5$i0),
+        .i1(xf_row$5$i1),
+        .i2(xf_row$5$i2),
+        .i3(xf_row$5$i3),
+        .y(xf_row$5$y)
+    );
+    shared_mem$xf_row$6 xf_row$6(
+        .s0(xf_row$6$s0),
+        .s1(xf_row$6$s1),
+        .i0(xf_row$6$i0),
+        .i1(xf_row$6$i1),
+        .i2(xf_row$6$i2),
+        .i3(xf_row$6$i3),
+        .y(xf_row$6$y)
+    );
+    shared_mem$xf_row$7 xf_row$7(
+        .s0(xf_row$7$s0),
+        .s1(xf_row$7$s1),
+        .i0(xf_row$7$i0),
+        .i1(xf_row$7$i1),
+        .i2(xf_row$7$i2),
+        .i3(xf_row$7$i3),
+        .y(xf_row$7$y)
+    );
+    shared_mem$xf_row$8 xf_row$8(
+        .s0(xf_row$8$s0),
+        .s1(xf_row$8$s1),
+        .i0(xf_row$8$i0),
+        .i1(xf_row$8$i1),
+        .i2(xf_row$8$i2),
+        .i3(xf_row$8$i3),
+        .y(xf_row$8$y)
+    );
+    shared_mem$xf_row$9 xf_row$9(
+        .s0(xf_row$9$s0),
+        .s1(xf_row$9$s1),
+        .i0(xf_row$9$i0),
+        .i1(xf_row$9$i1),
+        .i2(xf_row$9$i2),
+        .i3(xf_row$9$i3),
+        .y(xf_row$9$y)
+    );
+    shared_mem$xf_row$10 xf_row$10(
+        .s0(xf_row$10$s0),
+        .s1(xf_row$10$s1),
+        .i0(xf_row$10$i0),
+        .i1(xf_row$10$i1),
+        .i2(xf_row$10$i2),
+        .i3(xf_row$10$i3),
+        .y(xf_row$10$y)
+    );
+    shared_mem$xf_row$11 xf_row$11(
+        .s0(xf_row$11$s0),
+        .s1(xf_row$11$s1),
+        .i0(xf_row$11$i0),
+        .i1(xf_row$11$i1),
+        .i2(xf_row$11$i2),
+        .i3(xf_row$11$i3),
+        .y(xf_row$11$y)
+    );
+    shared_mem$xf_row$12 xf_row$12(
+        .s0(xf_row$12$s0),
+        .s1(xf_row$12$s1),
+        .i0(xf_row$12$i0),
+        .i1(xf_row$12$i1),
+        .i2(xf_row$12$i2),
+        .i3(xf_row$12$i3),
+        .y(xf_row$12$y)
+    );
+    shared_mem$xf_row$13 xf_row$13(
+        .s0(xf_row$13$s0),
+        .s1(xf_row$13$s1),
+        .i0(xf_row$13$i0),
+        .i1(xf_row$13$i1),
+        .i2(xf_row$13$i2),
+        .i3(xf_row$13$i3),
+        .y(xf_row$13$y)
+    );
+    shared_mem$xf_row$14 xf_row$14(
+        .s0(xf_row$14$s0),
+        .s1(xf_row$14$s1),
+        .i0(xf_row$14$i0),
+        .i1(xf_row$14$i1),
+        .i2(xf_row$14$i2),
+        .i3(xf_row$14$i3),
+        .y(xf_row$14$y)
+    );
+    shared_mem$xf_row$15 xf_row$15(
+        .s0(xf_row$15$s0),
+        .s1(xf_row$15$s1),
+        .i0(xf_row$15$i0),
+        .i1(xf_row$15$i1),
+        .i2(xf_row$15$i2),
+        .i3(xf_row$15$i3),
+        .y(xf_row$15$y)
+    );
+    shared_mem$xf_row$16 xf_row$16(
+        .s0(xf_row$16$s0),
+        .s1(xf_row$16$s1),
+        .i0(xf_row$16$i0),
+        .i1(xf_row$16$i1),
+        .i2(xf_row$16$i2),
+        .i3(xf_row$16$i3),
+        .y(xf_row$16$y)
+    );
+    shared_mem$xf_row$17 xf_row$17(
+        .s0(xf_row$17$s0),
+        .s1(xf_row$17$s1),
+        .i0(xf_row$17$i0),
+        .i1(xf_row$17$i1),
+        .i2(xf_row$17$i2),
+        .i3(xf_row$17$i3),
+        .y(xf_row$17$y)
+    );
+    shared_mem$xf_row$18 xf_row$18(
+        .s0(xf_row$18$s0),
+        .s1(xf_row$18$s1),
+        .i0(xf_row$18$i0),
+        .i1(xf_row$18$i1),
+        .i2(xf_row$18$i2),
+        .i3(xf_row$18$i3),
+        .y(xf_row$18$y)
+    );
+    shared_mem$xf_row$19 xf_row$19(
+        .s0(xf_row$19$s0),
+        .s1(xf_row$19$s1),
+        .i0(xf_row$19$i0),
+        .i1(xf_row$19$i1),
+        .i2(xf_row$19$i2),
+        .i3(xf_row$19$i3),
+        .y(xf_row$19$y)
+    );
+    shared_mem$xf_row$20 xf_row$20(
+        .s0(xf_row$20$s0),
+        .s1(xf_row$20$s1),
+        .i0(xf_row$20$i0),
+        .i1(xf_row$20$i1),
+        .i2(xf_row$20$i2),
+        .i3(xf_row$20$i3),
+        .y(xf_row$20$y)
+    );
+    shared_mem$xf_row$21 xf_row$21(
+        .s0(xf_row$21$s0),
+        .s1(xf_row$21$s1),
+        .i0(xf_row$21$i0),
+        .i1(xf_row$21$i1),
+        .i2(xf_row$21$i2),
+        .i3(xf_row$21$i3),
+        .y(xf_row$21$y)
+    );
+    shared_mem$xf_row$22 xf_row$22(
+        .s0(xf_row$22$s0),
+        .s1(xf_row$22$s1),
+        .i0(xf_row$22$i0),
+        .i1(xf_row$22$i1),
+        .i2(xf_row$22$i2),
+        .i3(xf_row$22$i3),
+        .y(xf_row$22$y)
+    );
+    shared_mem$xf_row$23 xf_row$23(
+        .s0(xf_row$23$s0),
+        .s1(xf_row$23$s1),
+        .i0(xf_row$23$i0),
+        .i1(xf_row$23$i1),
+        .i2(xf_row$23$i2),
+        .i3(xf_row$23$i3),
+        .y(xf_row$23$y)
+    );
+    shared_mem$xf_row$24 xf_row$24(
+        .s0(xf_row$24$s0),
+        .s1(xf_row$24$s1),
+        .i0(xf_row$24$i0),
+        .i1(xf_row$24$i1),
+        .i2(xf_row$24$i2),
+        .i3(xf_row$24$i3),
+        .y(xf_row$24$y)
+    );
+    shared_mem$xf_row$25 xf_row$25(
+        .s0(xf_row$25$s0),
+        .s1(xf_row$25$s1),
+        .i0(xf_row$25$i0),
+        .i1(xf_row$25$i1),
+        .i2(xf_row$25$i2),
+        .i3(xf_row$25$i3),
+        .y(xf_row$25$y)
+    );
+    shared_mem$xf_row$26 xf_row$26(
+        .s0(xf_row$26$s0),
+        .s1(xf_row$26$s1),
+        .i0(xf_row$26$i0),
+        .i1(xf_row$26$i1),
+        .i2(xf_row$26$i2),
+        .i3(xf_row$26$i3),
+        .y(xf_row$26$y)
+    );
+    shared_mem$xf_row$27 xf_row$27(
+        .s0(xf_row$27$s0),
+        .s1(xf_row$27$s1),
+        .i0(xf_row$27$i0),
+        .i1(xf_row$27$i1),
+        .i2(xf_row$27$i2),
+        .i3(xf_row$27$i3),
+        .y(xf_row$27$y)
+    );
+    shared_mem$xf_row$28 xf_row$28(
+        .s0(xf_row$28$s0),
+        .s1(xf_row$28$s1),
+        .i0(xf_row$28$i0),
+        .i1(xf_row$28$i1),
+        .i2(xf_row$28$i2),
+        .i3(xf_row$28$i3),
+        .y(xf_row$28$y)
+    );
+    shared_mem$xf_row$29 xf_row$29(
+        .s0(xf_row$29$s0),
+        .s1(xf_row$29$s1),
+        .i0(xf_row$29$i0),
+        .i1(xf_row$29$i1),
+        .i2(xf_row$29$i2),
+        .i3(xf_row$29$i3),
+        .y(xf_row$29$y)
+    );
+    shared_mem$xf_row$30 xf_row$30(
+        .s0(xf_row$30$s0),
+        .s1(xf_row$30$s1),
+        .i0(xf_row$30$i0),
+        .i1(xf_row$30$i1),
+        .i2(xf_row$30$i2),
+        .i3(xf_row$30$i3),
+        .y(xf_row$30$y)
+    );
+    shared_mem$xf_row$31 xf_row$31(
+        .s0(xf_row$31$s0),
+        .s1(xf_row$31$s1),
+        .i0(xf_row$31$i0),
+        .i1(xf_row$31$i1),
+        .i2(xf_row$31$i2),
+        .i3(xf_row$31$i3),
+        .y(xf_row$31$y)
+    );
+    shared_mem$xf_row$32 xf_row$32(
+        .s0(xf_row$32$s0),
+        .s1(xf_row$32$s1),
+        .i0(xf_row$32$i0),
+        .i1(xf_row$32$i1),
+        .i2(xf_row$32$i2),
+        .i3(xf_row$32$i3),
+        .y(xf_row$32$y)
+    );
+    shared_mem$xf_row$33 xf_row$33(
+        .s0(xf_row$33$s0),
+        .s1(xf_row$33$s1),
+        .i0(xf_row$33$i0),
+        .i1(xf_row$33$i1),
+        .i2(xf_row$33$i2),
+        .i3(xf_row$33$i3),
+        .y(xf_row$33$y)
+    );
+    shared_mem$xf_row$34 xf_row$34(
+        .s0(xf_row$34$s0),
+        .s1(xf_row$34$s1),
+        .i0(xf_row$34$i0),
+        .i1(xf_row$34$i1),
+        .i2(xf_row$34$i2),
+        .i3(xf_row$34$i3),
+        .y(xf_row$34$y)
+    );
+    shared_mem$xf_row$35 xf_row$35(
+        .s0(xf_row$35$s0),
+        .s1(xf_row$35$s1),
+        .i0(xf_row$35$i0),
+        .i1(xf_row$35$i1),
+        .i2(xf_row$35$i2),
+        .i3(xf_row$35$i3),
+        .y(xf_row$35$y)
+    );
+    shared_mem$xf_row$36 xf_row$36(
+        .s0(xf_row$36$s0),
+        .s1(xf_row$36$s1),
+        .i0(xf_row$36$i0),
+        .i1(xf_row$36$i1),
+        .i2(xf_row$36$i2),
+        .i3(xf_row$36$i3),
+        .y(xf_row$36$y)
+    );
+    shared_mem$xf_row$37 xf_row$37(
+        .s0(xf_row$37$s0),
+        .s1(xf_row$37$s1),
+        .i0(xf_row$37$i0),
+        .i1(xf_row$37$i1),
+        .i2(xf_row$37$i2),
+        .i3(xf_row$37$i3),
+        .y(xf_row$37$y)
+    );
+    shared_mem$xf_row$38 xf_row$38(
+        .s0(xf_row$38$s0),
+        .s1(xf_row$38$s1),
+        .i0(xf_row$38$i0),
+        .i1(xf_row$38$i1),
+        .i2(xf_row$38$i2),
+        .i3(xf_row$38$i3),
+        .y(xf_row$38$y)
+    );
+    shared_mem$xf_row$39 xf_row$39(
+        .s0(xf_row$39$s0),
+        .s1(xf_row$39$s1),
+        .i0(xf_row$39$i0),
+        .i1(xf_row$39$i1),
+        .i2(xf_row$39$i2),
+        .i3(xf_row$39$i3),
+        .y(xf_row$39$y)
+    );
+    shared_mem$xf_row$40 xf_row$40(
+        .s0(xf_row$40$s0),
+        .s1(xf_row$40$s1),
+        .i0(xf_row$40$i0),
+        .i1(xf_row$40$i1),
+        .i2(xf_row$40$i2),
+        .i3(xf_row$40$i3),
+        .y(xf_row$40$y)
+    );
+    shared_mem$xf_row$41 xf_row$41(
+        .s0(xf_row$41$s0),
+        .s1(xf_row$41$s1),
+        .i0(xf_row$41$i0),
+        .i1(xf_row$41$i1),
+        .i2(xf_row$41$i2),
+        .i3(xf_row$41$i3),
+        .y(xf_row$41$y)
+    );
+    shared_mem$xf_row$42 xf_row$42(
+        .s0(xf_row$42$s0),
+        .s1(xf_row$42$s1),
+        .i0(xf_row$42$i0),
+        .i1(xf_row$42$i1),
+        .i2(xf_row$42$i2),
+        .i3(xf_row$42$i3),
+        .y(xf_row$42$y)
+    );
+    shared_mem$xf_row$43 xf_row$43(
+        .s0(xf_row$43$s0),
+        .s1(xf_row$43$s1),
+        .i0(xf_row$43$i0),
+        .i1(xf_row$43$i1),
+        .i2(xf_row$43$i2),
+        .i3(xf_row$43$i3),
+        .y(xf_row$43$y)
+    );
+    shared_mem$xf_row$44 xf_row$44(
+        .s0(xf_row$44$s0),
+        .s1(xf_row$44$s1),
+        .i0(xf_row$44$i0),
+        .i1(xf_row$44$i1),
+        .i2(xf_row$44$i2),
+        .i3(xf_row$44$i3),
+        .y(xf_row$44$y)
+    );
+    shared_mem$xf_row$45 xf_row$45(
+        .s0(xf_row$45$s0),
+        .s1(xf_row$45$s1),
+        .i0(xf_row$45$i0),
+        .i1(xf_row$45$i1),
+        .i2(xf_row$45$i2),
+        .i3(xf_row$45$i3),
+        .y(xf_row$45$y)
+    );
+    shared_mem$xf_row$46 xf_row$46(
+        .s0(xf_row$46$s0),
+        .s1(xf_row$46$s1),
+        .i0(xf_row$46$i0),
+        .i1(xf_row$46$i1),
+        .i2(xf_row$46$i2),
+        .i3(xf_row$46$i3),
+        .y(xf_row$46$y)
+    );
+    shared_mem$xf_row$47 xf_row$47(
+        .s0(xf_row$47$s0),
+        .s1(xf_row$47$s1),
+        .i0(xf_row$47$i0),
+        .i1(xf_row$47$i1),
+        .i2(xf_row$47$i2),
+        .i3(xf_row$47$i3),
+        .y(xf_row$47$y)
+    );
+    shared_mem$xf_row$48 xf_row$48(
+        .s0(xf_row$48$s0),
+        .s1(xf_row$48$s1),
+        .i0(xf_row$48$i0),
+        .i1(xf_row$48$i1),
+        .i2(xf_row$48$i2),
+        .i3(xf_row$48$i3),
+        .y(xf_row$48$y)
+    );
+    shared_mem$xf_row$49 xf_row$49(
+        .s0(xf_row$49$s0),
+        .s1(xf_row$49$s1),
+        .i0(xf_row$49$i0),
+        .i1(xf_row$49$i1),
+        .i2(xf_row$49$i2),
+        .i3(xf_row$49$i3),
+        .y(xf_row$49$y)
+    );
+    shared_mem$xf_row$50 xf_row$50(
+        .s0(xf_row$50$s0),
+        .s1(xf_row$50$s1),
+        .i0(xf_row$50$i0),
+        .i1(xf_row$50$i1),
+        .i2(xf_row$50$i2),
+        .i3(xf_row$50$i3),
+        .y(xf_row$50$y)
+    );
+    shared_mem$xf_row$51 xf_row$51(
+        .s0(xf_row$51$s0),
+        .s1(xf_row$51$s1),
+        .i0(xf_row$51$i0),
+        .i1(xf_row$51$i1),
+        .i2(xf_row$51$i2),
+        .i3(xf_row$51$i3),
+        .y(xf_row$51$y)
+    );
+    shared_mem$xf_row$52 xf_row$52(
+        .s0(xf_row$52$s0),
+        .s1(xf_row$52$s1),
+        .i0(xf_row$52$i0),
+        .i1(xf_row$52$i1),
+        .i2(xf_row$52$i2),
+        .i3(xf_row$52$i3),
+        .y(xf_row$52$y)
+    );
+    shared_mem$xf_row$53 xf_row$53(
+        .s0(xf_row$53$s0),
+        .s1(xf_row$53$s1),
+        .i0(xf_row$53$i0),
+        .i1(xf_row$53$i1),
+        .i2(xf_row$53$i2),
+        .i3(xf_row$53$i3),
+        .y(xf_row$53$y)
+    );
+    shared_mem$xf_row$54 xf_row$54(
+        .s0(xf_row$54$s0),
+        .s1(xf_row$54$s1),
+        .i0(xf_row$54$i0),
+        .i1(xf_row$54$i1),
+        .i2(xf_row$54$i2),
+        .i3(xf_row$54$i3),
+        .y(xf_row$54$y)
+    );
+    shared_mem$xf_row$55 xf_row$55(
+        .s0(xf_row$55$s0),
+        .s1(xf_row$55$s1),
+        .i0(xf_row$55$i0),
+        .i1(xf_row$55$i1),
+        .i2(xf_row$55$i2),
+        .i3(xf_row$55$i3),
+        .y(xf_row$55$y)
+    );
+    shared_mem$xf_row$56 xf_row$56(
+        .s0(xf_row$56$s0),
+        .s1(xf_row$56$s1),
+        .i0(xf_row$56$i0),
+        .i1(xf_row$56$i1),
+        .i2(xf_row$56$i2),
+        .i3(xf_row$56$i3),
+        .y(xf_row$56$y)
+    );
+    shared_mem$xf_row$57 xf_row$57(
+        .s0(xf_row$57$s0),
+        .s1(xf_row$57$s1),
+        .i0(xf_row$57$i0),
+        .i1(xf_row$57$i1),
+        .i2(xf_row$57$i2),
+        .i3(xf_row$57$i3),
+        .y(xf_row$57$y)
+    );
+    shared_mem$xf_row$58 xf_row$58(
+        .s0(xf_row$58$s0),
+        .s1(xf_row$58$s1),
+        .i0(xf_row$58$i0),
+        .i1(xf_row$58$i1),
+        .i2(xf_row$58$i2),
+        .i3(xf_row$58$i3),
+        .y(xf_row$58$y)
+    );
+    shared_mem$xf_row$59 xf_row$59(
+        .s0(xf_row$59$s0),
+        .s1(xf_row$59$s1),
+        .i0(xf_row$59$i0),
+        .i1(xf_row$59$i1),
+        .i2(xf_row$59$i2),
+        .i3(xf_row$59$i3),
+        .y(xf_row$59$y)
+    );
+    shared_mem$xf_row$60 xf_row$60(
+        .s0(xf_row$60$s0),
+        .s1(xf_row$60$s1),
+        .i0(xf_row$60$i0),
+        .i1(xf_row$60$i1),
+        .i2(xf_row$60$i2),
+        .i3(xf_row$60$i3),
+        .y(xf_row$60$y)
+    );
+    shared_mem$xf_row$61 xf_row$61(
+        .s0(xf_row$61$s0),
+        .s1(xf_row$61$s1),
+        .i0(xf_row$61$i0),
+        .i1(xf_row$61$i1),
+        .i2(xf_row$61$i2),
+        .i3(xf_row$61$i3),
+        .y(xf_row$61$y)
+    );
+    shared_mem$xf_row$62 xf_row$62(
+        .s0(xf_row$62$s0),
+        .s1(xf_row$62$s1),
+        .i0(xf_row$62$i0),
+        .i1(xf_row$62$i1),
+        .i2(xf_row$62$i2),
+        .i3(xf_row$62$i3),
+        .y(xf_row$62$y)
+    );
+    shared_mem$xf_row$63 xf_row$63(
+        .s0(xf_row$63$s0),
+        .s1(xf_row$63$s1),
+        .i0(xf_row$63$i0),
+        .i1(xf_row$63$i1),
+        .i2(xf_row$63$i2),
+        .i3(xf_row$63$i3),
+        .y(xf_row$63$y)
+    );
+    shared_mem$xf_data$0 xf_data$0(
+        .s0(xf_data$0$s0),
+        .s1(xf_data$0$s1),
+        .i0(xf_data$0$i0),
+        .i1(xf_data$0$i1),
+        .i2(xf_data$0$i2),
+        .i3(xf_data$0$i3),
+        .y(xf_data$0$y)
+    );
+    shared_mem$xf_data$1 xf_data$1(
+        .s0(xf_data$1$s0),
+        .s1(xf_data$1$s1),
+        .i0(xf_data$1$i0),
+        .i1(xf_data$1$i1),
+        .i2(xf_data$1$i2),
+        .i3(xf_data$1$i3),
+        .y(xf_data$1$y)
+    );
+    shared_mem$xf_data$2 xf_data$2(
+        .s0(xf_data$2$s0),
+        .s1(xf_data$2$s1),
+        .i0(xf_data$2$i0),
+        .i1(xf_data$2$i1),
+        .i2(xf_data$2$i2),
+        .i3(xf_data$2$i3),
+        .y(xf_data$2$y)
+    );
+    shared_mem$xf_data$3 xf_data$3(
+        .s0(xf_data$3$s0),
+        .s1(xf_data$3$s1),
+        .i0(xf_data$3$i0),
+        .i1(xf_data$3$i1),
+        .i2(xf_data$3$i2),
+        .i3(xf_data$3$i3),
+        .y(xf_data$3$y)
+    );
+    shared_mem$xf_data$4 xf_data$4(
+        .s0(xf_data$4$s0),
+        .s1(xf_data$4$s1),
+        .i0(xf_data$4$i0),
+        .i1(xf_data$4$i1),
+        .i2(xf_data$4$i2),
+        .i3(xf_data$4$i3),
+        .y(xf_data$4$y)
+    );
+    shared_mem$xf_data$5 xf_data$5(
+        .s0(xf_data$5$s0),
+        .s1(xf_data$5$s1),
+        .i0(xf_data$5$i0),
+        .i1(xf_data$5$i1),
+        .i2(xf_data$5$i2),
+        .i3(xf_data$5$i3),
+        .y(xf_data$5$y)
+    );
+    shared_mem$xf_data$6 xf_data$6(
+        .s0(xf_data$6$s0),
+        .s1(xf_data$6$s1),
+        .i0(xf_data$6$i0),
+        .i1(xf_data$6$i1),
+        .i2(xf_data$6$i2),
+        .i3(xf_data$6$i3),
+        .y(xf_data$6$y)
+    );
+    shared_mem$xf_data$7 xf_data$7(
+        .s0(xf_data$7$s0),
+        .s1(xf_data$7$s1),
+        .i0(xf_data$7$i0),
+        .i1(xf_data$7$i1),
+        .i2(xf_data$7$i2),
+        .i3(xf_data$7$i3),
+        .y(xf_data$7$y)
+    );
+    shared_mem$xf_data$8 xf_data$8(
+        .s0(xf_data$8$s0),
+        .s1(xf_data$8$s1),
+        .i0(xf_data$8$i0),
+        .i1(xf_data$8$i1),
+        .i2(xf_data$8$i2),
+        .i3(xf_data$8$i3),
+        .y(xf_data$8$y)
+    );
+    shared_mem$xf_data$9 xf_data$9(
+        .s0(xf_data$9$s0),
+        .s1(xf_data$9$s1),
+        .i0(xf_data$9$i0),
+        .i1(xf_data$9$i1),
+        .i2(xf_data$9$i2),
+        .i3(xf_data$9$i3),
+        .y(xf_data$9$y)
+    );
+    shared_mem$xf_data$10 xf_data$10(
+        .s0(xf_data$10$s0),
+        .s1(xf_data$10$s1),
+        .i0(xf_data$10$i0),
+        .i1(xf_data$10$i1),
+        .i2(xf_data$10$i2),
+        .i3(xf_data$10$i3),
+        .y(xf_data$10$y)
+    );
+    shared_mem$xf_data$11 xf_data$11(
+        .s0(xf_data$11$s0),
+        .s1(xf_data$11$s1),
+        .i0(xf_data$11$i0),
+        .i1(xf_data$11$i1),
+        .i2(xf_data$11$i2),
+        .i3(xf_data$11$i3),
+        .y(xf_data$11$y)
+    );
+    shared_mem$xf_data$12 xf_data$12(
+        .s0(xf_data$12$s0),
+        .s1(xf_data$12$s1),
+        .i0(xf_data$12$i0),
+        .i1(xf_data$12$i1),
+        .i2(xf_data$12$i2),
+        .i3(xf_data$12$i3),
+        .y(xf_data$12$y)
+    );
+    shared_mem$xf_data$13 xf_data$13(
+        .s0(xf_data$13$s0),
+        .s1(xf_data$13$s1),
+        .i0(xf_data$13$i0),
+        .i1(xf_data$13$i1),
+        .i2(xf_data$13$i2),
+        .i3(xf_data$13$i3),
+        .y(xf_data$13$y)
+    );
+    shared_mem$xf_data$14 xf_data$14(
+        .s0(xf_data$14$s0),
+        .s1(xf_data$14$s1),
+        .i0(xf_data$14$i0),
+        .i1(xf_data$14$i1),
+        .i2(xf_data$14$i2),
+        .i3(xf_data$14$i3),
+        .y(xf_data$14$y)
+    );
+    shared_mem$xf_data$15 xf_data$15(
+        .s0(xf_data$15$s0),
+        .s1(xf_data$15$s1),
+        .i0(xf_data$15$i0),
+        .i1(xf_data$15$i1),
+        .i2(xf_data$15$i2),
+        .i3(xf_data$15$i3),
+        .y(xf_data$15$y)
+    );
+    shared_mem$xf_data$16 xf_data$16(
+        .s0(xf_data$16$s0),
+        .s1(xf_data$16$s1),
+        .i0(xf_data$16$i0),
+        .i1(xf_data$16$i1),
+        .i2(xf_data$16$i2),
+        .i3(xf_data$16$i3),
+        .y(xf_data$16$y)
+    );
+    shared_mem$xf_data$17 xf_data$17(
+        .s0(xf_data$17$s0),
+        .s1(xf_data$17$s1),
+        .i0(xf_data$17$i0),
+        .i1(xf_data$17$i1),
+        .i2(xf_data$17$i2),
+        .i3(xf_data$17$i3),
+        .y(xf_data$17$y)
+    );
+    shared_mem$xf_data$18 xf_data$18(
+        .s0(xf_data$18$s0),
+        .s1(xf_data$18$s1),
+        .i0(xf_data$18$i0),
+        .i1(xf_data$18$i1),
+        .i2(xf_data$18$i2),
+        .i3(xf_data$18$i3),
+        .y(xf_data$18$y)
+    );
+    shared_mem$xf_data$19 xf_data$19(
+        .s0(xf_data$19$s0),
+        .s1(xf_data$19$s1),
+        .i0(xf_data$19$i0),
+        .i1(xf_data$19$i1),
+        .i2(xf_data$19$i2),
+        .i3(xf_data$19$i3),
+        .y(xf_data$19$y)
+    );
+    shared_mem$xf_data$20 xf_data$20(
+        .s0(xf_data$20$s0),
+        .s1(xf_data$20$s1),
+        .i0(xf_data$20$i0),
+        .i1(xf_data$20$i1),
+        .i2(xf_data$20$i2),
+        .i3(xf_data$20$i3),
+        .y(xf_data$20$y)
+    );
+    shared_mem$xf_data$21 xf_data$21(
+        .s0(xf_data$21$s0),
+        .s1(xf_data$21$s1),
+        .i0(xf_data$21$i0),
+        .i1(xf_data$21$i1),
+        .i2(xf_data$21$i2),
+        .i3(xf_data$21$i3),
+        .y(xf_data$21$y)
+    );
+    shared_mem$xf_data$22 xf_data$22(
+        .s0(xf_data$22$s0),
+        .s1(xf_data$22$s1),
+        .i0(xf_data$22$i0),
+        .i1(xf_data$22$i1),
+        .i2(xf_data$22$i2),
+        .i3(xf_data$22$i3),
+        .y(xf_data$22$y)
+    );
+    shared_mem$xf_data$23 xf_data$23(
+        .s0(xf_data$23$s0),
+        .s1(xf_data$23$s1),
+        .i0(xf_data$23$i0),
+        .i1(xf_data$23$i1),
+        .i2(xf_data$23$i2),
+        .i3(xf_data$23$i3),
+        .y(xf_data$23$y)
+    );
+    shared_mem$xf_data$24 xf_data$24(
+        .s0(xf_data$24$s0),
+        .s1(xf_data$24$s1),
+        .i0(xf_data$24$i0),
+        .i1(xf_data$24$i1),
+        .i2(xf_data$24$i2),
+        .i3(xf_data$24$i3),
+        .y(xf_data$24$y)
+    );
+    shared_mem$xf_data$25 xf_data$25(
+        .s0(xf_data$25$s0),
+        .s1(xf_data$25$s1),
+        .i0(xf_data$25$i0),
+        .i1(xf_data$25$i1),
+        .i2(xf_data$25$i2),
+        .i3(xf_data$25$i3),
+        .y(xf_data$25$y)
+    );
+    shared_mem$xf_data$26 xf_data$26(
+        .s0(xf_data$26$s0),
+        .s1(xf_data$26$s1),
+        .i0(xf_data$26$i0),
+        .i1(xf_data$26$i1),
+        .i2(xf_data$26$i2),
+        .i3(xf_data$26$i3),
+        .y(xf_data$26$y)
+    );
+    shared_mem$xf_data$27 xf_data$27(
+        .s0(xf_data$27$s0),
+        .s1(xf_data$27$s1),
+        .i0(xf_data$27$i0),
+        .i1(xf_data$27$i1),
+        .i2(xf_data$27$i2),
+        .i3(xf_data$27$i3),
+        .y(xf_data$27$y)
+    );
+    shared_mem$xf_data$28 xf_data$28(
+        .s0(xf_data$28$s0),
+        .s1(xf_data$28$s1),
+        .i0(xf_data$28$i0),
+        .i1(xf_data$28$i1),
+        .i2(xf_data$28$i2),
+        .i3(xf_data$28$i3),
+        .y(xf_data$28$y)
+    );
+    shared_mem$xf_data$29 xf_data$29(
+        .s0(xf_data$29$s0),
+        .s1(xf_data$29$s1),
+        .i0(xf_data$29$i0),
+        .i1(xf_data$29$i1),
+        .i2(xf_data$29$i2),
+        .i3(xf_data$29$i3),
+        .y(xf_data$29$y)
+    );
+    shared_mem$xf_data$30 xf_data$30(
+        .s0(xf_data$30$s0),
+        .s1(xf_data$30$s1),
+        .i0(xf_data$30$i0),
+        .i1(xf_data$30$i1),
+        .i2(xf_data$30$i2),
+        .i3(xf_data$30$i3),
+        .y(xf_data$30$y)
+    );
+    shared_mem$xf_data$31 xf_data$31(
+        .s0(xf_data$31$s0),
+        .s1(xf_data$31$s1),
+        .i0(xf_data$31$i0),
+        .i1(xf_data$31$i1),
+        .i2(xf_data$31$i2),
+        .i3(xf_data$31$i3),
+        .y(xf_data$31$y)
+    );
+    shared_mem$xf_data$32 xf_data$32(
+        .s0(xf_data$32$s0),
+        .s1(xf_data$32$s1),
+        .i0(xf_data$32$i0),
+        .i1(xf_data$32$i1),
+        .i2(xf_data$32$i2),
+        .i3(xf_data$32$i3),
+        .y(xf_data$32$y)
+    );
+    shared_mem$xf_data$33 xf_data$33(
+        .s0(xf_data$33$s0),
+        .s1(xf_data$33$s1),
+        .i0(xf_data$33$i0),
+        .i1(xf_data$33$i1),
+        .i2(xf_data$33$i2),
+        .i3(xf_data$33$i3),
+        .y(xf_data$33$y)
+    );
+    shared_mem$xf_data$34 xf_data$34(
+        .s0(xf_data$34$s0),
+        .s1(xf_data$34$s1),
+        .i0(xf_data$34$i0),
+        .i1(xf_data$34$i1),
+        .i2(xf_data$34$i2),
+        .i3(xf_data$34$i3),
+        .y(xf_data$34$y)
+    );
+    shared_mem$xf_data$35 xf_data$35(
+        .s0(xf_data$35$s0),
+        .s1(xf_data$35$s1),
+        .i0(xf_data$35$i0),
+        .i1(xf_data$35$i1),
+        .i2(xf_data$35$i2),
+        .i3(xf_data$35$i3),
+        .y(xf_data$35$y)
+    );
+    shared_mem$xf_data$36 xf_data$36(
+        .s0(xf_data$36$s0),
+        .s1(xf_data$36$s1),
+        .i0(xf_data$36$i0),
+        .i1(xf_data$36$i1),
+        .i2(xf_data$36$i2),
+        .i3(xf_data$36$i3),
+        .y(xf_data$36$y)
+    );
+    shared_mem$xf_data$37 xf_data$37(
+        .s0(xf_data$37$s0),
+        .s1(xf_data$37$s1),
+        .i0(xf_data$37$i0),
+        .i1(xf_data$37$i1),
+        .i2(xf_data$37$i2),
+        .i3(xf_data$37$i3),
+        .y(xf_data$37$y)
+    );
+    shared_mem$xf_data$38 xf_data$38(
+        .s0(xf_data$38$s0),
+        .s1(xf_data$38$s1),
+        .i0(xf_data$38$i0),
+        .i1(xf_data$38$i1),
+        .i2(xf_data$38$i2),
+        .i3(xf_data$38$i3),
+        .y(xf_data$38$y)
+    );
+    shared_mem$xf_data$39 xf_data$39(
+        .s0(xf_data$39$s0),
+        .s1(xf_data$39$s1),
+        .i0(xf_data$39$i0),
+        .i1(xf_data$39$i1),
+        .i2(xf_data$39$i2),
+        .i3(xf_data$39$i3),
+        .y(xf_data$39$y)
+    );
+    shared_mem$xf_data$40 xf_data$40(
+        .s0(xf_data$40$s0),
+        .s1(xf_data$40$s1),
+        .i0(xf_data$40$i0),
+        .i1(xf_data$40$i1),
+        .i2(xf_data$40$i2),
+        .i3(xf_data$40$i3),
+        .y(xf_data$40$y)
+    );
+    shared_mem$xf_data$41 xf_data$41(
+        .s0(xf_data$41$s0),
+        .s1(xf_data$41$s1),
+        .i0(xf_data$41$i0),
+        .i1(xf_data$41$i1),
+        .i2(xf_data$41$i2),
+        .i3(xf_data$41$i3),
+        .y(xf_data$41$y)
+    );
+    shared_mem$xf_data$42 xf_data$42(
+        .s0(xf_data$42$s0),
+        .s1(xf_data$42$s1),
+        .i0(xf_data$42$i0),
+        .i1(xf_data$42$i1),
+        .i2(xf_data$42$i2),
+        .i3(xf_data$42$i3),
+        .y(xf_data$42$y)
+    );
+    shared_mem$xf_data$43 xf_data$43(
+        .s0(xf_data$43$s0),
+        .s1(xf_data$43$s1),
+        .i0(xf_data$43$i0),
+        .i1(xf_data$43$i1),
+        .i2(xf_data$43$i2),
+        .i3(xf_data$43$i3),
+        .y(xf_data$43$y)
+    );
+    shared_mem$xf_data$44 xf_data$44(
+        .s0(xf_data$44$s0),
+        .s1(xf_data$44$s1),
+        .i0(xf_data$44$i0),
+        .i1(xf_data$44$i1),
+        .i2(xf_data$44$i2),
+        .i3(xf_data$44$i3),
+        .y(xf_data$44$y)
+    );
+    shared_mem$xf_data$45 xf_data$45(
+        .s0(xf_data$45$s0),
+        .s1(xf_data$45$s1),
+        .i0(xf_data$45$i0),
+        .i1(xf_data$45$i1),
+        .i2(xf_data$45$i2),
+        .i3(xf_data$45$i3),
+        .y(xf_data$45$y)
+    );
+    shared_mem$xf_data$46 xf_data$46(
+        .s0(xf_data$46$s0),
+        .s1(xf_data$46$s1),
+        .i0(xf_data$46$i0),
+        .i1(xf_data$46$i1),
+        .i2(xf_data$46$i2),
+        .i3(xf_data$46$i3),
+        .y(xf_data$46$y)
+    );
+    shared_mem$xf_data$47 xf_data$47(
+        .s0(xf_data$47$s0),
+        .s1(xf_data$47$s1),
+        .i0(xf_data$47$i0),
+        .i1(xf_data$47$i1),
+        .i2(xf_data$47$i2),
+        .i3(xf_data$47$i3),
+        .y(xf_data$47$y)
+    );
+    shared_mem$xf_data$48 xf_data$48(
+        .s0(xf_data$48$s0),
+        .s1(xf_data$48$s1),
+        .i0(xf_data$48$i0),
+        .i1(xf_data$48$i1),
+        .i2(xf_data$48$i2),
+        .i3(xf_data$48$i3),
+        .y(xf_data$48$y)
+    );
+    shared_mem$xf_data$49 xf_data$49(
+        .s0(xf_data$49$s0),
+        .s1(xf_data$49$s1),
+        .i0(xf_data$49$i0),
+        .i1(xf_data$49$i1),
+        .i2(xf_data$49$i2),
+        .i3(xf_data$49$i3),
+        .y(xf_data$49$y)
+    );
+    shared_mem$xf_data$50 xf_data$50(
+        .s0(xf_data$50$s0),
+        .s1(xf_data$50$s1),
+        .i0(xf_data$50$i0),
+        .i1(xf_data$50$i1),
+        .i2(xf_data$50$i2),
+        .i3(xf_data$50$i3),
+        .y(xf_data$50$y)
+    );
+    shared_mem$xf_data$51 xf_data$51(
+        .s0(xf_data$51$s0),
+        .s1(xf_data$51$s1),
+        .i0(xf_data$51$i0),
+        .i1(xf_data$51$i1),
+        .i2(xf_data$51$i2),
+        .i3(xf_data$51$i3),
+        .y(xf_data$51$y)
+    );
+    shared_mem$xf_data$52 xf_data$52(
+        .s0(xf_data$52$s0),
+        .s1(xf_data$52$s1),
+        .i0(xf_data$52$i0),
+        .i1(xf_data$52$i1),
+        .i2(xf_data$52$i2),
+        .i3(xf_data$52$i3),
+        .y(xf_data$52$y)
+    );
+    shared_mem$xf_data$53 xf_data$53(
+        .s0(xf_data$53$s0),
+        .s1(xf_data$53$s1),
+        .i0(xf_data$53$i0),
+        .i1(xf_data$53$i1),
+        .i2(xf_data$53$i2),
+        .i3(xf_data$53$i3),
+        .y(xf_data$53$y)
+    );
+    shared_mem$xf_data$54 xf_data$54(
+        .s0(xf_data$54$s0),
+        .s1(xf_data$54$s1),
+        .i0(xf_data$54$i0),
+        .i1(xf_data$54$i1),
+        .i2(xf_data$54$i2),
+        .i3(xf_data$54$i3),
+        .y(xf_data$54$y)
+    );
+    shared_mem$xf_data$55 xf_data$55(
+        .s0(xf_data$55$s0),
+        .s1(xf_data$55$s1),
+        .i0(xf_data$55$i0),
+        .i1(xf_data$55$i1),
+        .i2(xf_data$55$i2),
+        .i3(xf_data$55$i3),
+        .y(xf_data$55$y)
+    );
+    shared_mem$xf_data$56 xf_data$56(
+        .s0(xf_data$56$s0),
+        .s1(xf_data$56$s1),
+        .i0(xf_data$56$i0),
+        .i1(xf_data$56$i1),
+        .i2(xf_data$56$i2),
+        .i3(xf_data$56$i3),
+        .y(xf_data$56$y)
+    );
+    shared_mem$xf_data$57 xf_data$57(
+        .s0(xf_data$57$s0),
+        .s1(xf_data$57$s1),
+        .i0(xf_data$57$i0),
+        .i1(xf_data$57$i1),
+        .i2(xf_data$57$i2),
+        .i3(xf_data$57$i3),
+        .y(xf_data$57$y)
+    );
+    shared_mem$xf_data$58 xf_data$58(
+        .s0(xf_data$58$s0),
+        .s1(xf_data$58$s1),
+        .i0(xf_data$58$i0),
+        .i1(xf_data$58$i1),
+        .i2(xf_data$58$i2),
+        .i3(xf_data$58$i3),
+        .y(xf_data$58$y)
+    );
+    shared_mem$xf_data$59 xf_data$59(
+        .s0(xf_data$59$s0),
+        .s1(xf_data$59$s1),
+        .i0(xf_data$59$i0),
+        .i1(xf_data$59$i1),
+        .i2(xf_data$59$i2),
+        .i3(xf_data$59$i3),
+        .y(xf_data$59$y)
+    );
+    shared_mem$xf_data$60 xf_data$60(
+        .s0(xf_data$60$s0),
+        .s1(xf_data$60$s1),
+        .i0(xf_data$60$i0),
+        .i1(xf_data$60$i1),
+        .i2(xf_data$60$i2),
+        .i3(xf_data$60$i3),
+        .y(xf_data$60$y)
+    );
+    shared_mem$xf_data$61 xf_data$61(
+        .s0(xf_data$61$s0),
+        .s1(xf_data$61$s1),
+        .i0(xf_data$61$i0),
+        .i1(xf_data$61$i1),
+        .i2(xf_data$61$i2),
+        .i3(xf_data$61$i3),
+        .y(xf_data$61$y)
+    );
+    shared_mem$xf_data$62 xf_data$62(
+        .s0(xf_data$62$s0),
+        .s1(xf_data$62$s1),
+        .i0(xf_data$62$i0),
+        .i1(xf_data$62$i1),
+        .i2(xf_data$62$i2),
+        .i3(xf_data$62$i3),
+        .y(xf_data$62$y)
+    );
+    shared_mem$xf_data$63 xf_data$63(
+        .s0(xf_data$63$s0),
+        .s1(xf_data$63$s1),
+        .i0(xf_data$63$i0),
+        .i1(xf_data$63$i1),
+        .i2(xf_data$63$i2),
+        .i3(xf_data$63$i3),
+        .y(xf_data$63$y)
+    );
+    shared_mem$xf_be$0 xf_be$0(
+        .s0(xf_be$0$s0),
+        .s1(xf_be$0$s1),
+        .i0(xf_be$0$i0),
+        .i1(xf_be$0$i1),
+        .i2(xf_be$0$i2),
+        .i3(xf_be$0$i3),
+        .y(xf_be$0$y)
+    );
+    shared_mem$xf_be$1 xf_be$1(
+        .s0(xf_be$1$s0),
+        .s1(xf_be$1$s1),
+        .i0(xf_be$1$i0),
+        .i1(xf_be$1$i1),
+        .i2(xf_be$1$i2),
+        .i3(xf_be$1$i3),
+        .y(xf_be$1$y)
+    );
+    shared_mem$xf_be$2 xf_be$2(
+        .s0(xf_be$2$s0),
+        .s1(xf_be$2$s1),
+        .i0(xf_be$2$i0),
+        .i1(xf_be$2$i1),
+        .i2(xf_be$2$i2),
+        .i3(xf_be$2$i3),
+        .y(xf_be$2$y)
+    );
+    shared_mem$xf_be$3 xf_be$3(
+        .s0(xf_be$3$s0),
+        .s1(xf_be$3$s1),
+        .i0(xf_be$3$i0),
+        .i1(xf_be$3$i1),
+        .i2(xf_be$3$i2),
+        .i3(xf_be$3$i3),
+        .y(xf_be$3$y)
+    );
+    shared_mem$xf_be$4 xf_be$4(
+        .s0(xf_be$4$s0),
+        .s1(xf_be$4$s1),
+        .i0(xf_be$4$i0),
+        .i1(xf_be$4$i1),
+        .i2(xf_be$4$i2),
+        .i3(xf_be$4$i3),
+        .y(xf_be$4$y)
+    );
+    shared_mem$xf_be$5 xf_be$5(
+        .s0(xf_be$5$s0),
+        .s1(xf_be$5$s1),
+        .i0(xf_be$5$i0),
+        .i1(xf_be$5$i1),
+        .i2(xf_be$5$i2),
+        .i3(xf_be$5$i3),
+        .y(xf_be$5$y)
+    );
+    shared_mem$xf_be$6 xf_be$6(
+        .s0(xf_be$6$s0),
+        .s1(xf_be$6$s1),
+        .i0(xf_be$6$i0),
+        .i1(xf_be$6$i1),
+        .i2(xf_be$6$i2),
+        .i3(xf_be$6$i3),
+        .y(xf_be$6$y)
+    );
+    shared_mem$xf_be$7 xf_be$7(
+        .s0(xf_be$7$s0),
+        .s1(xf_be$7$s1),
+        .i0(xf_be$7$i0),
+        .i1(xf_be$7$i1),
+        .i2(xf_be$7$i2),
+        .i3(xf_be$7$i3),
+        .y(xf_be$7$y)
+    );
+    shared_mem$xf_be$8 xf_be$8(
+        .s0(xf_be$8$s0),
+        .s1(xf_be$8$s1),
+        .i0(xf_be$8$i0),
+        .i1(xf_be$8$i1),
+        .i2(xf_be$8$i2),
+        .i3(xf_be$8$i3),
+        .y(xf_be$8$y)
+    );
+    shared_mem$xf_be$9 xf_be$9(
+        .s0(xf_be$9$s0),
+        .s1(xf_be$9$s1),
+        .i0(xf_be$9$i0),
+        .i1(xf_be$9$i1),
+        .i2(xf_be$9$i2),
+        .i3(xf_be$9$i3),
+        .y(xf_be$9$y)
+    );
+    shared_mem$xf_be$10 xf_be$10(
+        .s0(xf_be$10$s0),
+        .s1(xf_be$10$s1),
+        .i0(xf_be$10$i0),
+        .i1(xf_be$10$i1),
+        .i2(xf_be$10$i2),
+        .i3(xf_be$10$i3),
+        .y(xf_be$10$y)
+    );
+    shared_mem$xf_be$11 xf_be$11(
+        .s0(xf_be$11$s0),
+        .s1(xf_be$11$s1),
+        .i0(xf_be$11$i0),
+        .i1(xf_be$11$i1),
+        .i2(xf_be$11$i2),
+        .i3(xf_be$11$i3),
+        .y(xf_be$11$y)
+    );
+    shared_mem$xf_be$12 xf_be$12(
+        .s0(xf_be$12$s0),
+        .s1(xf_be$12$s1),
+        .i0(xf_be$12$i0),
+        .i1(xf_be$12$i1),
+        .i2(xf_be$12$i2),
+        .i3(xf_be$12$i3),
+        .y(xf_be$12$y)
+    );
+    shared_mem$xf_be$13 xf_be$13(
+        .s0(xf_be$13$s0),
+        .s1(xf_be$13$s1),
+        .i0(xf_be$13$i0),
+        .i1(xf_be$13$i1),
+        .i2(xf_be$13$i2),
+        .i3(xf_be$13$i3),
+        .y(xf_be$13$y)
+    );
+    shared_mem$xf_be$14 xf_be$14(
+        .s0(xf_be$14$s0),
+        .s1(xf_be$14$s1),
+        .i0(xf_be$14$i0),
+        .i1(xf_be$14$i1),
+        .i2(xf_be$14$i2),
+        .i3(xf_be$14$i3),
+        .y(xf_be$14$y)
+    );
+    shared_mem$xf_be$15 xf_be$15(
+        .s0(xf_be$15$s0),
+        .s1(xf_be$15$s1),
+        .i0(xf_be$15$i0),
+        .i1(xf_be$15$i1),
+        .i2(xf_be$15$i2),
+        .i3(xf_be$15$i3),
+        .y(xf_be$15$y)
+    );
+    shared_mem$xf_be$16 xf_be$16(
+        .s0(xf_be$16$s0),
+        .s1(xf_be$16$s1),
+        .i0(xf_be$16$i0),
+        .i1(xf_be$16$i1),
+        .i2(xf_be$16$i2),
+        .i3(xf_be$16$i3),
+        .y(xf_be$16$y)
+    );
+    shared_mem$xf_be$17 xf_be$17(
+        .s0(xf_be$17$s0),
+        .s1(xf_be$17$s1),
+        .i0(xf_be$17$i0),
+        .i1(xf_be$17$i1),
+        .i2(xf_be$17$i2),
+        .i3(xf_be$17$i3),
+        .y(xf_be$17$y)
+    );
+    shared_mem$xf_be$18 xf_be$18(
+        .s0(xf_be$18$s0),
+        .s1(xf_be$18$s1),
+        .i0(xf_be$18$i0),
+        .i1(xf_be$18$i1),
+        .i2(xf_be$18$i2),
+        .i3(xf_be$18$i3),
+        .y(xf_be$18$y)
+    );
+    shared_mem$xf_be$19 xf_be$19(
+        .s0(xf_be$19$s0),
+        .s1(xf_be$19$s1),
+        .i0(xf_be$19$i0),
+        .i1(xf_be$19$i1),
+        .i2(xf_be$19$i2),
+        .i3(xf_be$19$i3),
+        .y(xf_be$19$y)
+    );
+    shared_mem$xf_be$20 xf_be$20(
+        .s0(xf_be$20$s0),
+        .s1(xf_be$20$s1),
+        .i0(xf_be$20$i0),
+        .i1(xf_be$20$i1),
+        .i2(xf_be$20$i2),
+        .i3(xf_be$20$i3),
+        .y(xf_be$20$y)
+    );
+    shared_mem$xf_be$21 xf_be$21(
+        .s0(xf_be$21$s0),
+        .s1(xf_be$21$s1),
+        .i0(xf_be$21$i0),
+        .i1(xf_be$21$i1),
+        .i2(xf_be$21$i2),
+        .i3(xf_be$21$i3),
+        .y(xf_be$21$y)
+    );
+    shared_mem$xf_be$22 xf_be$22(
+        .s0(xf_be$22$s0),
+        .s1(xf_be$22$s1),
+        .i0(xf_be$22$i0),
+        .i1(xf_be$22$i1),
+        .i2(xf_be$22$i2),
+        .i3(xf_be$22$i3),
+        .y(xf_be$22$y)
+    );
+    shared_mem$xf_be$23 xf_be$23(
+        .s0(xf_be$23$s0),
+        .s1(xf_be$23$s1),
+        .i0(xf_be$23$i0),
+        .i1(xf_be$23$i1),
+        .i2(xf_be$23$i2),
+        .i3(xf_be$23$i3),
+        .y(xf_be$23$y)
+    );
+    shared_mem$xf_be$24 xf_be$24(
+        .s0(xf_be$24$s0),
+        .s1(xf_be$24$s1),
+        .i0(xf_be$24$i0),
+        .i1(xf_be$24$i1),
+        .i2(xf_be$24$i2),
+        .i3(xf_be$24$i3),
+        .y(xf_be$24$y)
+    );
+    shared_mem$xf_be$25 xf_be$25(
+        .s0(xf_be$25$s0),
+        .s1(xf_be$25$s1),
+        .i0(xf_be$25$i0),
+        .i1(xf_be$25$i1),
+        .i2(xf_be$25$i2),
+        .i3(xf_be$25$i3),
+        .y(xf_be$25$y)
+    );
+    shared_mem$xf_be$26 xf_be$26(
+        .s0(xf_be$26$s0),
+        .s1(xf_be$26$s1),
+        .i0(xf_be$26$i0),
+        .i1(xf_be$26$i1),
+        .i2(xf_be$26$i2),
+        .i3(xf_be$26$i3),
+        .y(xf_be$26$y)
+    );
+    shared_mem$xf_be$27 xf_be$27(
+        .s0(xf_be$27$s0),
+        .s1(xf_be$27$s1),
+        .i0(xf_be$27$i0),
+        .i1(xf_be$27$i1),
+        .i2(xf_be$27$i2),
+        .i3(xf_be$27$i3),
+        .y(xf_be$27$y)
+    );
+    shared_mem$xf_be$28 xf_be$28(
+        .s0(xf_be$28$s0),
+        .s1(xf_be$28$s1),
+        .i0(xf_be$28$i0),
+        .i1(xf_be$28$i1),
+        .i2(xf_be$28$i2),
+        .i3(xf_be$28$i3),
+        .y(xf_be$28$y)
+    );
+    shared_mem$xf_be$29 xf_be$29(
+        .s0(xf_be$29$s0),
+        .s1(xf_be$29$s1),
+        .i0(xf_be$29$i0),
+        .i1(xf_be$29$i1),
+        .i2(xf_be$29$i2),
+        .i3(xf_be$29$i3),
+        .y(xf_be$29$y)
+    );
+    shared_mem$xf_be$30 xf_be$30(
+        .s0(xf_be$30$s0),
+        .s1(xf_be$30$s1),
+        .i0(xf_be$30$i0),
+        .i1(xf_be$30$i1),
+        .i2(xf_be$30$i2),
+        .i3(xf_be$30$i3),
+        .y(xf_be$30$y)
+    );
+    shared_mem$xf_be$31 xf_be$31(
+        .s0(xf_be$31$s0),
+        .s1(xf_be$31$s1),
+        .i0(xf_be$31$i0),
+        .i1(xf_be$31$i1),
+        .i2(xf_be$31$i2),
+        .i3(xf_be$31$i3),
+        .y(xf_be$31$y)
+    );
+    shared_mem$xf_be$32 xf_be$32(
+        .s0(xf_be$32$s0),
+        .s1(xf_be$32$s1),
+        .i0(xf_be$32$i0),
+        .i1(xf_be$32$i1),
+        .i2(xf_be$32$i2),
+        .i3(xf_be$32$i3),
+        .y(xf_be$32$y)
+    );
+    shared_mem$xf_be$33 xf_be$33(
+        .s0(xf_be$33$s0),
+        .s1(xf_be$33$s1),
+        .i0(xf_be$33$i0),
+        .i1(xf_be$33$i1),
+        .i2(xf_be$33$i2),
+        .i3(xf_be$33$i3),
+        .y(xf_be$33$y)
+    );
+    shared_mem$xf_be$34 xf_be$34(
+        .s0(xf_be$34$s0),
+        .s1(xf_be$34$s1),
+        .i0(xf_be$34$i0),
+        .i1(xf_be$34$i1),
+        .i2(xf_be$34$i2),
+        .i3(xf_be$34$i3),
+        .y(xf_be$34$y)
+    );
+    shared_mem$xf_be$35 xf_be$35(
+        .s0(xf_be$35$s0),
+        .s1(xf_be$35$s1),
+        .i0(xf_be$35$i0),
+        .i1(xf_be$35$i1),
+        .i2(xf_be$35$i2),
+        .i3(xf_be$35$i3),
+        .y(xf_be$35$y)
+    );
+    shared_mem$xf_be$36 xf_be$36(
+        .s0(xf_be$36$s0),
+        .s1(xf_be$36$s1),
+        .i0(xf_be$36$i0),
+        .i1(xf_be$36$i1),
+        .i2(xf_be$36$i2),
+        .i3(xf_be$36$i3),
+        .y(xf_be$36$y)
+    );
+    shared_mem$xf_be$37 xf_be$37(
+        .s0(xf_be$37$s0),
+        .s1(xf_be$37$s1),
+        .i0(xf_be$37$i0),
+        .i1(xf_be$37$i1),
+        .i2(xf_be$37$i2),
+        .i3(xf_be$37$i3),
+        .y(xf_be$37$y)
+    );
+    shared_mem$xf_be$38 xf_be$38(
+        .s0(xf_be$38$s0),
+        .s1(xf_be$38$s1),
+        .i0(xf_be$38$i0),
+        .i1(xf_be$38$i1),
+        .i2(xf_be$38$i2),
+        .i3(xf_be$38$i3),
+        .y(xf_be$38$y)
+    );
+    shared_mem$xf_be$39 xf_be$39(
+        .s0(xf_be$39$s0),
+        .s1(xf_be$39$s1),
+        .i0(xf_be$39$i0),
+        .i1(xf_be$39$i1),
+        .i2(xf_be$39$i2),
+        .i3(xf_be$39$i3),
+        .y(xf_be$39$y)
+    );
+    shared_mem$xf_be$40 xf_be$40(
+        .s0(xf_be$40$s0),
+        .s1(xf_be$40$s1),
+        .i0(xf_be$40$i0),
+        .i1(xf_be$40$i1),
+        .i2(xf_be$40$i2),
+        .i3(xf_be$40$i3),
+        .y(xf_be$40$y)
+    );
+    shared_mem$xf_be$41 xf_be$41(
+        .s0(xf_be$41$s0),
+        .s1(xf_be$41$s1),
+        .i0(xf_be$41$i0),
+        .i1(xf_be$41$i1),
+        .i2(xf_be$41$i2),
+        .i3(xf_be$41$i3),
+        .y(xf_be$41$y)
+    );
+    shared_mem$xf_be$42 xf_be$42(
+        .s0(xf_be$42$s0),
+        .s1(xf_be$42$s1),
+        .i0(xf_be$42$i0),
+        .i1(xf_be$42$i1),
+        .i2(xf_be$42$i2),
+        .i3(xf_be$42$i3),
+        .y(xf_be$42$y)
+    );
+    shared_mem$xf_be$43 xf_be$43(
+        .s0(xf_be$43$s0),
+        .s1(xf_be$43$s1),
+        .i0(xf_be$43$i0),
+        .i1(xf_be$43$i1),
+        .i2(xf_be$43$i2),
+        .i3(xf_be$43$i3),
+        .y(xf_be$43$y)
+    );
+    shared_mem$xf_be$44 xf_be$44(
+        .s0(xf_be$44$s0),
+        .s1(xf_be$44$s1),
+        .i0(xf_be$44$i0),
+        .i1(xf_be$44$i1),
+        .i2(xf_be$44$i2),
+        .i3(xf_be$44$i3),
+        .y(xf_be$44$y)
+    );
+    shared_mem$xf_be$45 xf_be$45(
+        .s0(xf_be$45$s0),
+        .s1(xf_be$45$s1),
+        .i0(xf_be$45$i0),
+        .i1(xf_be$45$i1),
+        .i2(xf_be$45$i2),
+        .i3(xf_be$45$i3),
+        .y(xf_be$45$y)
+    );
+    shared_mem$xf_be$46 xf_be$46(
+        .s0(xf_be$46$s0),
+        .s1(xf_be$46$s1),
+        .i0(xf_be$46$i0),
+        .i1(xf_be$46$i1),
+        .i2(xf_be$46$i2),
+        .i3(xf_be$46$i3),
+        .y(xf_be$46$y)
+    );
+    shared_mem$xf_be$47 xf_be$47(
+        .s0(xf_be$47$s0),
+        .s1(xf_be$47$s1),
+        .i0(xf_be$47$i0),
+        .i1(xf_be$47$i1),
+        .i2(xf_be$47$i2),
+        .i3(xf_be$47$i3),
+        .y(xf_be$47$y)
+    );
+    shared_mem$xf_be$48 xf_be$48(
+        .s0(xf_be$48$s0),
+        .s1(xf_be$48$s1),
+        .i0(xf_be$48$i0),
+        .i1(xf_be$48$i1),
+        .i2(xf_be$48$i2),
+        .i3(xf_be$48$i3),
+        .y(xf_be$48$y)
+    );
+    shared_mem$xf_be$49 xf_be$49(
+        .s0(xf_be$49$s0),
+        .s1(xf_be$49$s1),
+        .i0(xf_be$49$i0),
+        .i1(xf_be$49$i1),
+        .i2(xf_be$49$i2),
+        .i3(xf_be$49$i3),
+        .y(xf_be$49$y)
+    );
+    shared_mem$xf_be$50 xf_be$50(
+        .s0(xf_be$50$s0),
+        .s1(xf_be$50$s1),
+        .i0(xf_be$50$i0),
+        .i1(xf_be$50$i1),
+        .i2(xf_be$50$i2),
+        .i3(xf_be$50$i3),
+        .y(xf_be$50$y)
+    );
+    shared_mem$xf_be$51 xf_be$51(
+        .s0(xf_be$51$s0),
+        .s1(xf_be$51$s1),
+        .i0(xf_be$51$i0),
+        .i1(xf_be$51$i1),
+        .i2(xf_be$51$i2),
+        .i3(xf_be$51$i3),
+        .y(xf_be$51$y)
+    );
+    shared_mem$xf_be$52 xf_be$52(
+        .s0(xf_be$52$s0),
+        .s1(xf_be$52$s1),
+        .i0(xf_be$52$i0),
+        .i1(xf_be$52$i1),
+        .i2(xf_be$52$i2),
+        .i3(xf_be$52$i3),
+        .y(xf_be$52$y)
+    );
+    shared_mem$xf_be$53 xf_be$53(
+        .s0(xf_be$53$s0),
+        .s1(xf_be$53$s1),
+        .i0(xf_be$53$i0),
+        .i1(xf_be$53$i1),
+        .i2(xf_be$53$i2),
+        .i3(xf_be$53$i3),
+        .y(xf_be$53$y)
+    );
+    shared_mem$xf_be$54 xf_be$54(
+        .s0(xf_be$54$s0),
+        .s1(xf_be$54$s1),
+        .i0(xf_be$54$i0),
+        .i1(xf_be$54$i1),
+        .i2(xf_be$54$i2),
+        .i3(xf_be$54$i3),
+        .y(xf_be$54$y)
+    );
+    shared_mem$xf_be$55 xf_be$55(
+        .s0(xf_be$55$s0),
+        .s1(xf_be$55$s1),
+        .i0(xf_be$55$i0),
+        .i1(xf_be$55$i1),
+        .i2(xf_be$55$i2),
+        .i3(xf_be$55$i3),
+        .y(xf_be$55$y)
+    );
+    shared_mem$xf_be$56 xf_be$56(
+        .s0(xf_be$56$s0),
+        .s1(xf_be$56$s1),
+        .i0(xf_be$56$i0),
+        .i1(xf_be$56$i1),
+        .i2(xf_be$56$i2),
+        .i3(xf_be$56$i3),
+        .y(xf_be$56$y)
+    );
+    shared_mem$xf_be$57 xf_be$57(
+        .s0(xf_be$57$s0),
+        .s1(xf_be$57$s1),
+        .i0(xf_be$57$i0),
+        .i1(xf_be$57$i1),
+        .i2(xf_be$57$i2),
+        .i3(xf_be$57$i3),
+        .y(xf_be$57$y)
+    );
+    shared_mem$xf_be$58 xf_be$58(
+        .s0(xf_be$58$s0),
+        .s1(xf_be$58$s1),
+        .i0(xf_be$58$i0),
+        .i1(xf_be$58$i1),
+        .i2(xf_be$58$i2),
+        .i3(xf_be$58$i3),
+        .y(xf_be$58$y)
+    );
+    shared_mem$xf_be$59 xf_be$59(
+        .s0(xf_be$59$s0),
+        .s1(xf_be$59$s1),
+        .i0(xf_be$59$i0),
+        .i1(xf_be$59$i1),
+        .i2(xf_be$59$i2),
+        .i3(xf_be$59$i3),
+        .y(xf_be$59$y)
+    );
+    shared_mem$xf_be$60 xf_be$60(
+        .s0(xf_be$60$s0),
+        .s1(xf_be$60$s1),
+        .i0(xf_be$60$i0),
+        .i1(xf_be$60$i1),
+        .i2(xf_be$60$i2),
+        .i3(xf_be$60$i3),
+        .y(xf_be$60$y)
+    );
+    shared_mem$xf_be$61 xf_be$61(
+        .s0(xf_be$61$s0),
+        .s1(xf_be$61$s1),
+        .i0(xf_be$61$i0),
+        .i1(xf_be$61$i1),
+        .i2(xf_be$61$i2),
+        .i3(xf_be$61$i3),
+        .y(xf_be$61$y)
+    );
+    shared_mem$xf_be$62 xf_be$62(
+        .s0(xf_be$62$s0),
+        .s1(xf_be$62$s1),
+        .i0(xf_be$62$i0),
+        .i1(xf_be$62$i1),
+        .i2(xf_be$62$i2),
+        .i3(xf_be$62$i3),
+        .y(xf_be$62$y)
+    );
+    shared_mem$xf_be$63 xf_be$63(
+        .s0(xf_be$63$s0),
+        .s1(xf_be$63$s1),
+        .i0(xf_be$63$i0),
+        .i1(xf_be$63$i1),
+        .i2(xf_be$63$i2),
+        .i3(xf_be$63$i3),
+        .y(xf_be$63$y)
+    );
+    shared_mem$fw_row$0 fw_row$0(
+        .d(fw_row$0$d),
+        .q(fw_row$0$q),
+        .clock(fw_row$0$clock)
+    );
+    shared_mem$fw_row$1 fw_row$1(
+        .d(fw_row$1$d),
+        .q(fw_row$1$q),
+        .clock(fw_row$1$clock)
+    );
+    shared_mem$fw_row$2 fw_row$2(
+        .d(fw_row$2$d),
+        .q(fw_row$2$q),
+        .clock(fw_row$2$clock)
+    );
+    shared_mem$fw_row$3 fw_row$3(
+        .d(fw_row$3$d),
+        .q(fw_row$3$q),
+        .clock(fw_row$3$clock)
+    );
+    shared_mem$fw_row$4 fw_row$4(
+        .d(fw_row$4$d),
+        .q(fw_row$4$q),
+        .clock(fw_row$4$clock)
+    );
+    shared_mem$fw_row$5 fw_row$5(
+        .d(fw_row$5$d),
+        .q(fw_row$5$q),
+        .clock(fw_row$5$clock)
+    );
+    shared_mem$fw_row$6 fw_row$6(
+        .d(fw_row$6$d),
+        .q(fw_row$6$q),
+        .clock(fw_row$6$clock)
+    );
+    shared_mem$fw_row$7 fw_row$7(
+        .d(fw_row$7$d),
+        .q(fw_row$7$q),
+        .clock(fw_row$7$clock)
+    );
+    shared_mem$fw_row$8 fw_row$8(
+        .d(fw_row$8$d),
+        .q(fw_row$8$q),
+        .clock(fw_row$8$clock)
+    );
+    shared_mem$fw_row$9 fw_row$9(
+        .d(fw_row$9$d),
+        .q(fw_row$9$q),
+        .clock(fw_row$9$clock)
+    );
+    shared_mem$fw_row$10 fw_row$10(
+        .d(fw_row$10$d),
+        .q(fw_row$10$q),
+        .clock(fw_row$10$clock)
+    );
+    shared_mem$fw_row$11 fw_row$11(
+        .d(fw_row$11$d),
+        .q(fw_row$11$q),
+        .clock(fw_row$11$clock)
+    );
+    shared_mem$fw_row$12 fw_row$12(
+        .d(fw_row$12$d),
+        .q(fw_row$12$q),
+        .clock(fw_row$12$clock)
+    );
+    shared_mem$fw_row$13 fw_row$13(
+        .d(fw_row$13$d),
+        .q(fw_row$13$q),
+        .clock(fw_row$13$clock)
+    );
+    shared_mem$fw_row$14 fw_row$14(
+        .d(fw_row$14$d),
+        .q(fw_row$14$q),
+        .clock(fw_row$14$clock)
+    );
+    shared_mem$fw_row$15 fw_row$15(
+        .d(fw_row$15$d),
+        .q(fw_row$15$q),
+        .clock(fw_row$15$clock)
+    );
+    shared_mem$fw_row$16 fw_row$16(
+        .d(fw_row$16$d),
+        .q(fw_row$16$q),
+        .clock(fw_row$16$clock)
+    );
+    shared_mem$fw_row$17 fw_row$17(
+        .d(fw_row$17$d),
+        .q(fw_row$17$q),
+        .clock(fw_row$17$clock)
+    );
+    shared_mem$fw_row$18 fw_row$18(
+        .d(fw_row$18$d),
+        .q(fw_row$18$q),
+        .clock(fw_row$18$clock)
+    );
+    shared_mem$fw_row$19 fw_row$19(
+        .d(fw_row$19$d),
+        .q(fw_row$19$q),
+        .clock(fw_row$19$clock)
+    );
+    shared_mem$fw_row$20 fw_row$20(
+        .d(fw_row$20$d),
+        .q(fw_row$20$q),
+        .clock(fw_row$20$clock)
+    );
+    shared_mem$fw_row$21 fw_row$21(
+        .d(fw_row$21$d),
+        .q(fw_row$21$q),
+        .clock(fw_row$21$clock)
+    );
+    shared_mem$fw_row$22 fw_row$22(
+        .d(fw_row$22$d),
+        .q(fw_row$22$q),
+        .clock(fw_row$22$clock)
+    );
+    shared_mem$fw_row$23 fw_row$23(
+        .d(fw_row$23$d),
+        .q(fw_row$23$q),
+        .clock(fw_row$23$clock)
+    );
+    shared_mem$fw_row$24 fw_row$24(
+        .d(fw_row$24$d),
+        .q(fw_row$24$q),
+        .clock(fw_row$24$clock)
+    );
+    shared_mem$fw_row$25 fw_row$25(
+        .d(fw_row$25$d),
+        .q(fw_row$25$q),
+        .clock(fw_row$25$clock)
+    );
+    shared_mem$fw_row$26 fw_row$26(
+        .d(fw_row$26$d),
+        .q(fw_row$26$q),
+        .clock(fw_row$26$clock)
+    );
+    shared_mem$fw_row$27 fw_row$27(
+        .d(fw_row$27$d),
+        .q(fw_row$27$q),
+        .clock(fw_row$27$clock)
+    );
+    shared_mem$fw_row$28 fw_row$28(
+        .d(fw_row$28$d),
+        .q(fw_row$28$q),
+        .clock(fw_row$28$clock)
+    );
+    shared_mem$fw_row$29 fw_row$29(
+        .d(fw_row$29$d),
+        .q(fw_row$29$q),
+        .clock(fw_row$29$clock)
+    );
+    shared_mem$fw_row$30 fw_row$30(
+        .d(fw_row$30$d),
+        .q(fw_row$30$q),
+        .clock(fw_row$30$clock)
+    );
+    shared_mem$fw_row$31 fw_row$31(
+        .d(fw_row$31$d),
+        .q(fw_row$31$q),
+        .clock(fw_row$31$clock)
+    );
+    shared_mem$fw_row$32 fw_row$32(
+        .d(fw_row$32$d),
+        .q(fw_row$32$q),
+        .clock(fw_row$32$clock)
+    );
+    shared_mem$fw_row$33 fw_row$33(
+        .d(fw_row$33$d),
+        .q(fw_row$33$q),
+        .clock(fw_row$33$clock)
+    );
+    shared_mem$fw_row$34 fw_row$34(
+        .d(fw_row$34$d),
+        .q(fw_row$34$q),
+        .clock(fw_row$34$clock)
+    );
+    shared_mem$fw_row$35 fw_row$35(
+        .d(fw_row$35$d),
+        .q(fw_row$35$q),
+        .clock(fw_row$35$clock)
+    );
+    shared_mem$fw_row$36 fw_row$36(
+        .d(fw_row$36$d),
+        .q(fw_row$36$q),
+        .clock(fw_row$36$clock)
+    );
+    shared_mem$fw_row$37 fw_row$37(
+        .d(fw_row$37$d),
+        .q(fw_row$37$q),
+        .clock(fw_row$37$clock)
+    );
+    shared_mem$fw_row$38 fw_row$38(
+        .d(fw_row$38$d),
+        .q(fw_row$38$q),
+        .clock(fw_row$38$clock)
+    );
+    shared_mem$fw_row$39 fw_row$39(
+        .d(fw_row$39$d),
+        .q(fw_row$39$q),
+        .clock(fw_row$39$clock)
+    );
+    shared_mem$fw_row$40 fw_row$40(
+        .d(fw_row$40$d),
+        .q(fw_row$40$q),
+        .clock(fw_row$40$clock)
+    );
+    shared_mem$fw_row$41 fw_row$41(
+        .d(fw_row$41$d),
+        .q(fw_row$41$q),
+        .clock(fw_row$41$clock)
+    );
+    shared_mem$fw_row$42 fw_row$42(
+        .d(fw_row$42$d),
+        .q(fw_row$42$q),
+        .clock(fw_row$42$clock)
+    );
+    shared_mem$fw_row$43 fw_row$43(
+        .d(fw_row$43$d),
+        .q(fw_row$43$q),
+        .clock(fw_row$43$clock)
+    );
+    shared_mem$fw_row$44 fw_row$44(
+        .d(fw_row$44$d),
+        .q(fw_row$44$q),
+        .clock(fw_row$44$clock)
+    );
+    shared_mem$fw_row$45 fw_row$45(
+        .d(fw_row$45$d),
+        .q(fw_row$45$q),
+        .clock(fw_row$45$clock)
+    );
+    shared_mem$fw_row$46 fw_row$46(
+        .d(fw_row$46$d),
+        .q(fw_row$46$q),
+        .clock(fw_row$46$clock)
+    );
+    shared_mem$fw_row$47 fw_row$47(
+        .d(fw_row$47$d),
+        .q(fw_row$47$q),
+        .clock(fw_row$47$clock)
+    );
+    shared_mem$fw_row$48 fw_row$48(
+        .d(fw_row$48$d),
+        .q(fw_row$48$q),
+        .clock(fw_row$48$clock)
+    );
+    shared_mem$fw_row$49 fw_row$49(
+        .d(fw_row$49$d),
+        .q(fw_row$49$q),
+        .clock(fw_row$49$clock)
+    );
+    shared_mem$fw_row$50 fw_row$50(
+        .d(fw_row$50$d),
+        .q(fw_row$50$q),
+        .clock(fw_row$50$clock)
+    );
+    shared_mem$fw_row$51 fw_row$51(
+        .d(fw_row$51$d),
+        .q(fw_row$51$q),
+        .clock(fw_row$51$clock)
+    );
+    shared_mem$fw_row$52 fw_row$52(
+        .d(fw_row$52$d),
+        .q(fw_row$52$q),
+        .clock(fw_row$52$clock)
+    );
+    shared_mem$fw_row$53 fw_row$53(
+        .d(fw_row$53$d),
+        .q(fw_row$53$q),
+        .clock(fw_row$53$clock)
+    );
+    shared_mem$fw_row$54 fw_row$54(
+        .d(fw_row$54$d),
+        .q(fw_row$54$q),
+        .clock(fw_row$54$clock)
+    );
+    shared_mem$fw_row$55 fw_row$55(
+        .d(fw_row$55$d),
+        .q(fw_row$55$q),
+        .clock(fw_row$55$clock)
+    );
+    shared_mem$fw_row$56 fw_row$56(
+        .d(fw_row$56$d),
+        .q(fw_row$56$q),
+        .clock(fw_row$56$clock)
+    );
+    shared_mem$fw_row$57 fw_row$57(
+        .d(fw_row$57$d),
+        .q(fw_row$57$q),
+        .clock(fw_row$57$clock)
+    );
+    shared_mem$fw_row$58 fw_row$58(
+        .d(fw_row$58$d),
+        .q(fw_row$58$q),
+        .clock(fw_row$58$clock)
+    );
+    shared_mem$fw_row$59 fw_row$59(
+        .d(fw_row$59$d),
+        .q(fw_row$59$q),
+        .clock(fw_row$59$clock)
+    );
+    shared_mem$fw_row$60 fw_row$60(
+        .d(fw_row$60$d),
+        .q(fw_row$60$q),
+        .clock(fw_row$60$clock)
+    );
+    shared_mem$fw_row$61 fw_row$61(
+        .d(fw_row$61$d),
+        .q(fw_row$61$q),
+        .clock(fw_row$61$clock)
+    );
+    shared_mem$fw_row$62 fw_row$62(
+        .d(fw_row$62$d),
+        .q(fw_row$62$q),
+        .clock(fw_row$62$clock)
+    );
+    shared_mem$fw_row$63 fw_row$63(
+        .d(fw_row$63$d),
+        .q(fw_row$63$q),
+        .clock(fw_row$63$clock)
+    );
+    shared_mem$fw_data$0 fw_data$0(
+        .d(fw_data$0$d),
+        .q(fw_data$0$q),
+        .clock(fw_data$0$clock)
+    );
+    shared_mem$fw_data$1 fw_data$1(
+        .d(fw_data$1$d),
+        .q(fw_data$1$q),
+        .clock(fw_data$1$clock)
+    );
+    shared_mem$fw_data$2 fw_data$2(
+        .d(fw_data$2$d),
+        .q(fw_data$2$q),
+        .clock(fw_data$2$clock)
+    );
+    shared_mem$fw_data$3 fw_data$3(
+        .d(fw_data$3$d),
+        .q(fw_data$3$q),
+        .clock(fw_data$3$clock)
+    );
+    shared_mem$fw_data$4 fw_data$4(
+        .d(fw_data$4$d),
+        .q(fw_data$4$q),
+        .clock(fw_data$4$clock)
+    );
+    shared_mem$fw_data$5 fw_data$5(
+        .d(fw_data$5$d),
+        .q(fw_data$5$q),
+        .clock(fw_data$5$clock)
+    );
+    shared_mem$fw_data$6 fw_data$6(
+        .d(fw_data$6$d),
+        .q(fw_data$6$q),
+        .clock(fw_data$6$clock)
+    );
+    shared_mem$fw_data$7 fw_data$7(
+        .d(fw_data$7$d),
+        .q(fw_data$7$q),
+        .clock(fw_data$7$clock)
+    );
+    shared_mem$fw_data$8 fw_data$8(
+        .d(fw_data$8$d),
+        .q(fw_data$8$q),
+        .clock(fw_data$8$clock)
+    );
+    shared_mem$fw_data$9 fw_data$9(
+        .d(fw_data$9$d),
+        .q(fw_data$9$q),
+        .clock(fw_data$9$clock)
+    );
+    shared_mem$fw_data$10 fw_data$10(
+        .d(fw_data$10$d),
+        .q(fw_data$10$q),
+        .clock(fw_data$10$clock)
+    );
+    shared_mem$fw_data$11 fw_data$11(
+        .d(fw_data$11$d),
+        .q(fw_data$11$q),
+        .clock(fw_data$11$clock)
+    );
+    shared_mem$fw_data$12 fw_data$12(
+        .d(fw_data$12$d),
+        .q(fw_data$12$q),
+        .clock(fw_data$12$clock)
+    );
+    shared_mem$fw_data$13 fw_data$13(
+        .d(fw_data$13$d),
+        .q(fw_data$13$q),
+        .clock(fw_data$13$clock)
+    );
+    shared_mem$fw_data$14 fw_data$14(
+        .d(fw_data$14$d),
+        .q(fw_data$14$q),
+        .clock(fw_data$14$clock)
+    );
+    shared_mem$fw_data$15 fw_data$15(
+        .d(fw_data$15$d),
+        .q(fw_data$15$q),
+        .clock(fw_data$15$clock)
+    );
+    shared_mem$fw_data$16 fw_data$16(
+        .d(fw_data$16$d),
+        .q(fw_data$16$q),
+        .clock(fw_data$16$clock)
+    );
+    shared_mem$fw_data$17 fw_data$17(
+        .d(fw_data$17$d),
+        .q(fw_data$17$q),
+        .clock(fw_data$17$clock)
+    );
+    shared_mem$fw_data$18 fw_data$18(
+        .d(fw_data$18$d),
+        .q(fw_data$18$q),
+        .clock(fw_data$18$clock)
+    );
+    shared_mem$fw_data$19 fw_data$19(
+        .d(fw_data$19$d),
+        .q(fw_data$19$q),
+        .clock(fw_data$19$clock)
+    );
+    shared_mem$fw_data$20 fw_data$20(
+        .d(fw_data$20$d),
+        .q(fw_data$20$q),
+        .clock(fw_data$20$clock)
+    );
+    shared_mem$fw_data$21 fw_data$21(
+        .d(fw_data$21$d),
+        .q(fw_data$21$q),
+        .clock(fw_data$21$clock)
+    );
+    shared_mem$fw_data$22 fw_data$22(
+        .d(fw_data$22$d),
+        .q(fw_data$22$q),
+        .clock(fw_data$22$clock)
+    );
+    shared_mem$fw_data$23 fw_data$23(
+        .d(fw_data$23$d),
+        .q(fw_data$23$q),
+        .clock(fw_data$23$clock)
+    );
+    shared_mem$fw_data$24 fw_data$24(
+        .d(fw_data$24$d),
+        .q(fw_data$24$q),
+        .clock(fw_data$24$clock)
+    );
+    shared_mem$fw_data$25 fw_data$25(
+        .d(fw_data$25$d),
+        .q(fw_data$25$q),
+        .clock(fw_data$25$clock)
+    );
+    shared_mem$fw_data$26 fw_data$26(
+        .d(fw_data$26$d),
+        .q(fw_data$26$q),
+        .clock(fw_data$26$clock)
+    );
+    shared_mem$fw_data$27 fw_data$27(
+        .d(fw_data$27$d),
+        .q(fw_data$27$q),
+        .clock(fw_data$27$clock)
+    );
+    shared_mem$fw_data$28 fw_data$28(
+        .d(fw_data$28$d),
+        .q(fw_data$28$q),
+        .clock(fw_data$28$clock)
+    );
+    shared_mem$fw_data$29 fw_data$29(
+        .d(fw_data$29$d),
+        .q(fw_data$29$q),
+        .clock(fw_data$29$clock)
+    );
+    shared_mem$fw_data$30 fw_data$30(
+        .d(fw_data$30$d),
+        .q(fw_data$30$q),
+        .clock(fw_data$30$clock)
+    );
+    shared_mem$fw_data$31 fw_data$31(
+        .d(fw_data$31$d),
+        .q(fw_data$31$q),
+        .clock(fw_data$31$clock)
+    );
+    shared_mem$fw_data$32 fw_data$32(
+        .d(fw_data$32$d),
+        .q(fw_data$32$q),
+        .clock(fw_data$32$clock)
+    );
+    shared_mem$fw_data$33 fw_data$33(
+        .d(fw_data$33$d),
+        .q(fw_data$33$q),
+        .clock(fw_data$33$clock)
+    );
+    shared_mem$fw_data$34 fw_data$34(
+        .d(fw_data$34$d),
+        .q(fw_data$34$q),
+        .clock(fw_data$34$clock)
+    );
+    shared_mem$fw_data$35 fw_data$35(
+        .d(fw_data$35$d),
+        .q(fw_data$35$q),
+        .clock(fw_data$35$clock)
+    );
+    shared_mem$fw_data$36 fw_data$36(
+        .d(fw_data$36$d),
+        .q(fw_data$36$q),
+        .clock(fw_data$36$clock)
+    );
+    shared_mem$fw_data$37 fw_data$37(
+        .d(fw_data$37$d),
+        .q(fw_data$37$q),
+        .clock(fw_data$37$clock)
+    );
+    shared_mem$fw_data$38 fw_data$38(
+        .d(fw_data$38$d),
+        .q(fw_data$38$q),
+        .clock(fw_data$38$clock)
+    );
+    shared_mem$fw_data$39 fw_data$39(
+        .d(fw_data$39$d),
+        .q(fw_data$39$q),
+        .clock(fw_data$39$clock)
+    );
+    shared_mem$fw_data$40 fw_data$40(
+        .d(fw_data$40$d),
+        .q(fw_data$40$q),
+        .clock(fw_data$40$clock)
+    );
+    shared_mem$fw_data$41 fw_data$41(
+        .d(fw_data$41$d),
+        .q(fw_data$41$q),
+        .clock(fw_data$41$clock)
+    );
+    shared_mem$fw_data$42 fw_data$42(
+        .d(fw_data$42$d),
+        .q(fw_data$42$q),
+        .clock(fw_data$42$clock)
+    );
+    shared_mem$fw_data$43 fw_data$43(
+        .d(fw_data$43$d),
+        .q(fw_data$43$q),
+        .clock(fw_data$43$clock)
+    );
+    shared_mem$fw_data$44 fw_data$44(
+        .d(fw_data$44$d),
+        .q(fw_data$44$q),
+        .clock(fw_data$44$clock)
+    );
+    shared_mem$fw_data$45 fw_data$45(
+        .d(fw_data$45$d),
+        .q(fw_data$45$q),
+        .clock(fw_data$45$clock)
+    );
+    shared_mem$fw_data$46 fw_data$46(
+        .d(fw_data$46$d),
+        .q(fw_data$46$q),
+        .clock(fw_data$46$clock)
+    );
+    shared_mem$fw_data$47 fw_data$47(
+        .d(fw_data$47$d),
+        .q(fw_data$47$q),
+        .clock(fw_data$47$clock)
+    );
+    shared_mem$fw_data$48 fw_data$48(
+        .d(fw_data$48$d),
+        .q(fw_data$48$q),
+        .clock(fw_data$48$clock)
+    );
+    shared_mem$fw_data$49 fw_data$49(
+        .d(fw_data$49$d),
+        .q(fw_data$49$q),
+        .clock(fw_data$49$clock)
+    );
+    shared_mem$fw_data$50 fw_data$50(
+        .d(fw_data$50$d),
+        .q(fw_data$50$q),
+        .clock(fw_data$50$clock)
+    );
+    shared_mem$fw_data$51 fw_data$51(
+        .d(fw_data$51$d),
+        .q(fw_data$51$q),
+        .clock(fw_data$51$clock)
+    );
+    shared_mem$fw_data$52 fw_data$52(
+        .d(fw_data$52$d),
+        .q(fw_data$52$q),
+        .clock(fw_data$52$clock)
+    );
+    shared_mem$fw_data$53 fw_data$53(
+        .d(fw_data$53$d),
+        .q(fw_data$53$q),
+        .clock(fw_data$53$clock)
+    );
+    shared_mem$fw_data$54 fw_data$54(
+        .d(fw_data$54$d),
+        .q(fw_data$54$q),
+        .clock(fw_data$54$clock)
+    );
+    shared_mem$fw_data$55 fw_data$55(
+        .d(fw_data$55$d),
+        .q(fw_data$55$q),
+        .clock(fw_data$55$clock)
+    );
+    shared_mem$fw_data$56 fw_data$56(
+        .d(fw_data$56$d),
+        .q(fw_data$56$q),
+        .clock(fw_data$56$clock)
+    );
+    shared_mem$fw_data$57 fw_data$57(
+        .d(fw_data$57$d),
+        .q(fw_data$57$q),
+        .clock(fw_data$57$clock)
+    );
+    shared_mem$fw_data$58 fw_data$58(
+        .d(fw_data$58$d),
+        .q(fw_data$58$q),
+        .clock(fw_data$58$clock)
+    );
+    shared_mem$fw_data$59 fw_data$59(
+        .d(fw_data$59$d),
+        .q(fw_data$59$q),
+        .clock(fw_data$59$clock)
+    );
+    shared_mem$fw_data$60 fw_data$60(
+        .d(fw_data$60$d),
+        .q(fw_data$60$q),
+        .clock(fw_data$60$clock)
+    );
+    shared_mem$fw_data$61 fw_data$61(
+        .d(fw_data$61$d),
+        .q(fw_data$61$q),
+        .clock(fw_data$61$clock)
+    );
+    shared_mem$fw_data$62 fw_data$62(
+        .d(fw_data$62$d),
+        .q(fw_data$62$q),
+        .clock(fw_data$62$clock)
+    );
+    shared_mem$fw_data$63 fw_data$63(
+        .d(fw_data$63$d),
+        .q(fw_data$63$q),
+        .clock(fw_data$63$clock)
+    );
+    shared_mem$fw_be$0 fw_be$0(
+        .d(fw_be$0$d),
+        .q(fw_be$0$q),
+        .clock(fw_be$0$clock)
+    );
+    shared_mem$fw_be$1 fw_be$1(
+        .d(fw_be$1$d),
+        .q(fw_be$1$q),
+        .clock(fw_be$1$clock)
+    );
+    shared_mem$fw_be$2 fw_be$2(
+        .d(fw_be$2$d),
+        .q(fw_be$2$q),
+        .clock(fw_be$2$clock)
+    );
+    shared_mem$fw_be$3 fw_be$3(
+        .d(fw_be$3$d),
+        .q(fw_be$3$q),
+        .clock(fw_be$3$clock)
+    );
+    shared_mem$fw_be$4 fw_be$4(
+        .d(fw_be$4$d),
+        .q(fw_be$4$q),
+        .clock(fw_be$4$clock)
+    );
+    shared_mem$fw_be$5 fw_be$5(
+        .d(fw_be$5$d),
+        .q(fw_be$5$q),
+        .clock(fw_be$5$clock)
+    );
+    shared_mem$fw_be$6 fw_be$6(
+        .d(fw_be$6$d),
+        .q(fw_be$6$q),
+        .clock(fw_be$6$clock)
+    );
+    shared_mem$fw_be$7 fw_be$7(
+        .d(fw_be$7$d),
+        .q(fw_be$7$q),
+        .clock(fw_be$7$clock)
+    );
+    shared_mem$fw_be$8 fw_be$8(
+        .d(fw_be$8$d),
+        .q(fw_be$8$q),
+        .clock(fw_be$8$clock)
+    );
+    shared_mem$fw_be$9 fw_be$9(
+        .d(fw_be$9$d),
+        .q(fw_be$9$q),
+        .clock(fw_be$9$clock)
+    );
+    shared_mem$fw_be$10 fw_be$10(
+        .d(fw_be$10$d),
+        .q(fw_be$10$q),
+        .clock(fw_be$10$clock)
+    );
+    shared_mem$fw_be$11 fw_be$11(
+        .d(fw_be$11$d),
+        .q(fw_be$11$q),
+        .clock(fw_be$11$clock)
+    );
+    shared_mem$fw_be$12 fw_be$12(
+        .d(fw_be$12$d),
+        .q(fw_be$12$q),
+        .clock(fw_be$12$clock)
+    );
+    shared_mem$fw_be$13 fw_be$13(
+        .d(fw_be$13$d),
+        .q(fw_be$13$q),
+        .clock(fw_be$13$clock)
+    );
+    shared_mem$fw_be$14 fw_be$14(
+        .d(fw_be$14$d),
+        .q(fw_be$14$q),
+        .clock(fw_be$14$clock)
+    );
+    shared_mem$fw_be$15 fw_be$15(
+        .d(fw_be$15$d),
+        .q(fw_be$15$q),
+        .clock(fw_be$15$clock)
+    );
+    shared_mem$fw_be$16 fw_be$16(
+        .d(fw_be$16$d),
+        .q(fw_be$16$q),
+        .clock(fw_be$16$clock)
+    );
+    shared_mem$fw_be$17 fw_be$17(
+        .d(fw_be$17$d),
+        .q(fw_be$17$q),
+        .clock(fw_be$17$clock)
+    );
+    shared_mem$fw_be$18 fw_be$18(
+        .d(fw_be$18$d),
+        .q(fw_be$18$q),
+        .clock(fw_be$18$clock)
+    );
+    shared_mem$fw_be$19 fw_be$19(
+        .d(fw_be$19$d),
+        .q(fw_be$19$q),
+        .clock(fw_be$19$clock)
+    );
+    shared_mem$fw_be$20 fw_be$20(
+        .d(fw_be$20$d),
+        .q(fw_be$20$q),
+        .clock(fw_be$20$clock)
+    );
+    shared_mem$fw_be$21 fw_be$21(
+        .d(fw_be$21$d),
+        .q(fw_be$21$q),
+        .clock(fw_be$21$clock)
+    );
+    shared_mem$fw_be$22 fw_be$22(
+        .d(fw_be$22$d),
+        .q(fw_be$22$q),
+        .clock(fw_be$22$clock)
+    );
+    shared_mem$fw_be$23 fw_be$23(
+        .d(fw_be$23$d),
+        .q(fw_be$23$q),
+        .clock(fw_be$23$clock)
+    );
+    shared_mem$fw_be$24 fw_be$24(
+        .d(fw_be$24$d),
+        .q(fw_be$24$q),
+        .clock(fw_be$24$clock)
+    );
+    shared_mem$fw_be$25 fw_be$25(
+        .d(fw_be$25$d),
+        .q(fw_be$25$q),
+        .clock(fw_be$25$clock)
+    );
+    shared_mem$fw_be$26 fw_be$26(
+        .d(fw_be$26$d),
+        .q(fw_be$26$q),
+        .clock(fw_be$26$clock)
+    );
+    shared_mem$fw_be$27 fw_be$27(
+        .d(fw_be$27$d),
+        .q(fw_be$27$q),
+        .clock(fw_be$27$clock)
+    );
+    shared_mem$fw_be$28 fw_be$28(
+        .d(fw_be$28$d),
+        .q(fw_be$28$q),
+        .clock(fw_be$28$clock)
+    );
+    shared_mem$fw_be$29 fw_be$29(
+        .d(fw_be$29$d),
+        .q(fw_be$29$q),
+        .clock(fw_be$29$clock)
+    );
+    shared_mem$fw_be$30 fw_be$30(
+        .d(fw_be$30$d),
+        .q(fw_be$30$q),
+        .clock(fw_be$30$clock)
+    );
+    shared_mem$fw_be$31 fw_be$31(
+        .d(fw_be$31$d),
+        .q(fw_be$31$q),
+        .clock(fw_be$31$clock)
+    );
+    shared_mem$fw_be$32 fw_be$32(
+        .d(fw_be$32$d),
+        .q(fw_be$32$q),
+        .clock(fw_be$32$clock)
+    );
+    shared_mem$fw_be$33 fw_be$33(
+        .d(fw_be$33$d),
+        .q(fw_be$33$q),
+        .clock(fw_be$33$clock)
+    );
+    shared_mem$fw_be$34 fw_be$34(
+        .d(fw_be$34$d),
+        .q(fw_be$34$q),
+        .clock(fw_be$34$clock)
+    );
+    shared_mem$fw_be$35 fw_be$35(
+        .d(fw_be$35$d),
+        .q(fw_be$35$q),
+        .clock(fw_be$35$clock)
+    );
+    shared_mem$fw_be$36 fw_be$36(
+        .d(fw_be$36$d),
+        .q(fw_be$36$q),
+        .clock(fw_be$36$clock)
+    );
+    shared_mem$fw_be$37 fw_be$37(
+        .d(fw_be$37$d),
+        .q(fw_be$37$q),
+        .clock(fw_be$37$clock)
+    );
+    shared_mem$fw_be$38 fw_be$38(
+        .d(fw_be$38$d),
+        .q(fw_be$38$q),
+        .clock(fw_be$38$clock)
+    );
+    shared_mem$fw_be$39 fw_be$39(
+        .d(fw_be$39$d),
+        .q(fw_be$39$q),
+        .clock(fw_be$39$clock)
+    );
+    shared_mem$fw_be$40 fw_be$40(
+        .d(fw_be$40$d),
+        .q(fw_be$40$q),
+        .clock(fw_be$40$clock)
+    );
+    shared_mem$fw_be$41 fw_be$41(
+        .d(fw_be$41$d),
+        .q(fw_be$41$q),
+        .clock(fw_be$41$clock)
+    );
+    shared_mem$fw_be$42 fw_be$42(
+        .d(fw_be$42$d),
+        .q(fw_be$42$q),
+        .clock(fw_be$42$clock)
+    );
+    shared_mem$fw_be$43 fw_be$43(
+        .d(fw_be$43$d),
+        .q(fw_be$43$q),
+        .clock(fw_be$43$clock)
+    );
+    shared_mem$fw_be$44 fw_be$44(
+        .d(fw_be$44$d),
+        .q(fw_be$44$q),
+        .clock(fw_be$44$clock)
+    );
+    shared_mem$fw_be$45 fw_be$45(
+        .d(fw_be$45$d),
+        .q(fw_be$45$q),
+        .clock(fw_be$45$clock)
+    );
+    shared_mem$fw_be$46 fw_be$46(
+        .d(fw_be$46$d),
+        .q(fw_be$46$q),
+        .clock(fw_be$46$clock)
+    );
+    shared_mem$fw_be$47 fw_be$47(
+        .d(fw_be$47$d),
+        .q(fw_be$47$q),
+        .clock(fw_be$47$clock)
+    );
+    shared_mem$fw_be$48 fw_be$48(
+        .d(fw_be$48$d),
+        .q(fw_be$48$q),
+        .clock(fw_be$48$clock)
+    );
+    shared_mem$fw_be$49 fw_be$49(
+        .d(fw_be$49$d),
+        .q(fw_be$49$q),
+        .clock(fw_be$49$clock)
+    );
+    shared_mem$fw_be$50 fw_be$50(
+        .d(fw_be$50$d),
+        .q(fw_be$50$q),
+        .clock(fw_be$50$clock)
+    );
+    shared_mem$fw_be$51 fw_be$51(
+        .d(fw_be$51$d),
+        .q(fw_be$51$q),
+        .clock(fw_be$51$clock)
+    );
+    shared_mem$fw_be$52 fw_be$52(
+        .d(fw_be$52$d),
+        .q(fw_be$52$q),
+        .clock(fw_be$52$clock)
+    );
+    shared_mem$fw_be$53 fw_be$53(
+        .d(fw_be$53$d),
+        .q(fw_be$53$q),
+        .clock(fw_be$53$clock)
+    );
+    shared_mem$fw_be$54 fw_be$54(
+        .d(fw_be$54$d),
+        .q(fw_be$54$q),
+        .clock(fw_be$54$clock)
+    );
+    shared_mem$fw_be$55 fw_be$55(
+        .d(fw_be$55$d),
+        .q(fw_be$55$q),
+        .clock(fw_be$55$clock)
+    );
+    shared_mem$fw_be$56 fw_be$56(
+        .d(fw_be$56$d),
+        .q(fw_be$56$q),
+        .clock(fw_be$56$clock)
+    );
+    shared_mem$fw_be$57 fw_be$57(
+        .d(fw_be$57$d),
+        .q(fw_be$57$q),
+        .clock(fw_be$57$clock)
+    );
+    shared_mem$fw_be$58 fw_be$58(
+        .d(fw_be$58$d),
+        .q(fw_be$58$q),
+        .clock(fw_be$58$clock)
+    );
+    shared_mem$fw_be$59 fw_be$59(
+        .d(fw_be$59$d),
+        .q(fw_be$59$q),
+        .clock(fw_be$59$clock)
+    );
+    shared_mem$fw_be$60 fw_be$60(
+        .d(fw_be$60$d),
+        .q(fw_be$60$q),
+        .clock(fw_be$60$clock)
+    );
+    shared_mem$fw_be$61 fw_be$61(
+        .d(fw_be$61$d),
+        .q(fw_be$61$q),
+        .clock(fw_be$61$clock)
+    );
+    shared_mem$fw_be$62 fw_be$62(
+        .d(fw_be$62$d),
+        .q(fw_be$62$q),
+        .clock(fw_be$62$clock)
+    );
+    shared_mem$fw_be$63 fw_be$63(
+        .d(fw_be$63$d),
+        .q(fw_be$63$q),
+        .clock(fw_be$63$clock)
+    );
+    shared_mem$yf_row$0 yf_row$0(
+        .s0(yf_row$0$s0),
+        .s1(yf_row$0$s1),
+        .i0(yf_row$0$i0),
+        .i1(yf_row$0$i1),
+        .i2(yf_row$0$i2),
+        .i3(yf_row$0$i3),
+        .y(yf_row$0$y)
+    );
+    shared_mem$yf_row$1 yf_row$1(
+        .s0(yf_row$1$s0),
+        .s1(yf_row$1$s1),
+        .i0(yf_row$1$i0),
+        .i1(yf_row$1$i1),
+        .i2(yf_row$1$i2),
+        .i3(yf_row$1$i3),
+        .y(yf_row$1$y)
+    );
+    shared_mem$yf_row$2 yf_row$2(
+        .s0(yf_row$2$s0),
+        .s1(yf_row$2$s1),
+        .i0(yf_row$2$i0),
+        .i1(yf_row$2$i1),
+        .i2(yf_row$2$i2),
+        .i3(yf_row$2$i3),
+        .y(yf_row$2$y)
+    );
+    shared_mem$yf_row$3 yf_row$3(
+        .s0(yf_row$3$s0),
+        .s1(yf_row$3$s1),
+        .i0(yf_row$3$i0),
+        .i1(yf_row$3$i1),
+        .i2(yf_row$3$i2),
+        .i3(yf_row$3$i3),
+        .y(yf_row$3$y)
+    );
+    shared_mem$yf_row$4 yf_row$4(
+        .s0(yf_row$4$s0),
+        .s1(yf_row$4$s1),
+        .i0(yf_row$4$i0),
+        .i1(yf_row$4$i1),
+        .i2(yf_row$4$i2),
+        .i3(yf_row$4$i3),
+        .y(yf_row$4$y)
+    );
+    shared_mem$yf_row$5 yf_row$5(
+        .s0(yf_row$5$s0),
+        .s1(yf_row$5$s1),
+        .i0(yf_row$5$i0),
+        .i1(yf_row$5$i1),
+        .i2(yf_row$5$i2),
+        .i3(yf_row$5$i3),
+        .y(yf_row$5$y)
+    );
+    shared_mem$yf_row$6 yf_row$6(
+        .s0(yf_row$6$s0),
+        .s1(yf_row$6$s1),
+        .i0(yf_row$6$i0),
+        .i1(yf_row$6$i1),
+        .i2(yf_row$6$i2),
+        .i3(yf_row$6$i3),
+        .y(yf_row$6$y)
+    );
+    shared_mem$yf_row$7 yf_row$7(
+        .s0(yf_row$7$s0),
+        .s1(yf_row$7$s1),
+        .i0(yf_row$7$i0),
+        .i1(yf_row$7$i1),
+        .i2(yf_row$7$i2),
+        .i3(yf_row$7$i3),
+        .y(yf_row$7$y)
+    );
+    shared_mem$yf_row$8 yf_row$8(
+        .s0(yf_row$8$s0),
+        .s1(yf_row$8$s1),
+        .i0(yf_row$8$i0),
+        .i1(yf_row$8$i1),
+        .i2(yf_row$8$i2),
+        .i3(yf_row$8$i3),
+        .y(yf_row$8$y)
+    );
+    shared_mem$yf_row$9 yf_row$9(
+        .s0(yf_row$9$s0),
+        .s1(yf_row$9$s1),
+        .i0(yf_row$9$i0),
+        .i1(yf_row$9$i1),
+        .i2(yf_row$9$i2),
+        .i3(yf_row$9$i3),
+        .y(yf_row$9$y)
+    );
+    shared_mem$yf_row$10 yf_row$10(
+        .s0(yf_row$10$s0),
+        .s1(yf_row$10$s1),
+        .i0(yf_row$10$i0),
+        .i1(yf_row$10$i1),
+        .i2(yf_row$10$i2),
+        .i3(yf_row$10$i3),
+        .y(yf_row$10$y)
+    );
+    shared_mem$yf_row$11 yf_row$11(
+        .s0(yf_row$11$s0),
+        .s1(yf_row$11$s1),
+        .i0(yf_row$11$i0),
+        .i1(yf_row$11$i1),
+        .i2(yf_row$11$i2),
+        .i3(yf_row$11$i3),
+        .y(yf_row$11$y)
+    );
+    shared_mem$yf_row$12 yf_row$12(
+        .s0(yf_row$12$s0),
+        .s1(yf_row$12$s1),
+        .i0(yf_row$12$i0),
+        .i1(yf_row$12$i1),
+        .i2(yf_row$12$i2),
+        .i3(yf_row$12$i3),
+        .y(yf_row$12$y)
+    );
+    shared_mem$yf_row$13 yf_row$13(
+        .s0(yf_row$13$s0),
+        .s1(yf_row$13$s1),
+        .i0(yf_row$13$i0),
+        .i1(yf_row$13$i1),
+        .i2(yf_row$13$i2),
+        .i3(yf_row$13$i3),
+        .y(yf_row$13$y)
+    );
+    shared_mem$yf_row$14 yf_row$14(
+        .s0(yf_row$14$s0),
+        .s1(yf_row$14$s1),
+        .i0(yf_row$14$i0),
+        .i1(yf_row$14$i1),
+        .i2(yf_row$14$i2),
+        .i3(yf_row$14$i3),
+        .y(yf_row$14$y)
+    );
+    shared_mem$yf_row$15 yf_row$15(
+        .s0(yf_row$15$s0),
+        .s1(yf_row$15$s1),
+        .i0(yf_row$15$i0),
+        .i1(yf_row$15$i1),
+        .i2(yf_row$15$i2),
+        .i3(yf_row$15$i3),
+        .y(yf_row$15$y)
+    );
+    shared_mem$yf_data$0 yf_data$0(
+        .s0(yf_data$0$s0),
+        .s1(yf_data$0$s1),
+        .i0(yf_data$0$i0),
+        .i1(yf_data$0$i1),
+        .i2(yf_data$0$i2),
+        .i3(yf_data$0$i3),
+        .y(yf_data$0$y)
+    );
+    shared_mem$yf_data$1 yf_data$1(
+        .s0(yf_data$1$s0),
+        .s1(yf_data$1$s1),
+        .i0(yf_data$1$i0),
+        .i1(yf_data$1$i1),
+        .i2(yf_data$1$i2),
+        .i3(yf_data$1$i3),
+        .y(yf_data$1$y)
+    );
+    shared_mem$yf_data$2 yf_data$2(
+        .s0(yf_data$2$s0),
+        .s1(yf_data$2$s1),
+        .i0(yf_data$2$i0),
+        .i1(yf_data$2$i1),
+        .i2(yf_data$2$i2),
+        .i3(yf_data$2$i3),
+        .y(yf_data$2$y)
+    );
+    shared_mem$yf_data$3 yf_data$3(
+        .s0(yf_data$3$s0),
+        .s1(yf_data$3$s1),
+        .i0(yf_data$3$i0),
+        .i1(yf_data$3$i1),
+        .i2(yf_data$3$i2),
+        .i3(yf_data$3$i3),
+        .y(yf_data$3$y)
+    );
+    shared_mem$yf_data$4 yf_data$4(
+        .s0(yf_data$4$s0),
+        .s1(yf_data$4$s1),
+        .i0(yf_data$4$i0),
+        .i1(yf_data$4$i1),
+        .i2(yf_data$4$i2),
+        .i3(yf_data$4$i3),
+        .y(yf_data$4$y)
+    );
+    shared_mem$yf_data$5 yf_data$5(
+        .s0(yf_data$5$s0),
+        .s1(yf_data$5$s1),
+        .i0(yf_data$5$i0),
+        .i1(yf_data$5$i1),
+        .i2(yf_data$5$i2),
+        .i3(yf_data$5$i3),
+        .y(yf_data$5$y)
+    );
+    shared_mem$yf_data$6 yf_data$6(
+        .s0(yf_data$6$s0),
+        .s1(yf_data$6$s1),
+        .i0(yf_data$6$i0),
+        .i1(yf_data$6$i1),
+        .i2(yf_data$6$i2),
+        .i3(yf_data$6$i3),
+        .y(yf_data$6$y)
+    );
+    shared_mem$yf_data$7 yf_data$7(
+        .s0(yf_data$7$s0),
+        .s1(yf_data$7$s1),
+        .i0(yf_data$7$i0),
+        .i1(yf_data$7$i1),
+        .i2(yf_data$7$i2),
+        .i3(yf_data$7$i3),
+        .y(yf_data$7$y)
+    );
+    shared_mem$yf_data$8 yf_data$8(
+        .s0(yf_data$8$s0),
+        .s1(yf_data$8$s1),
+        .i0(yf_data$8$i0),
+        .i1(yf_data$8$i1),
+        .i2(yf_data$8$i2),
+        .i3(yf_data$8$i3),
+        .y(yf_data$8$y)
+    );
+    shared_mem$yf_data$9 yf_data$9(
+        .s0(yf_data$9$s0),
+        .s1(yf_data$9$s1),
+        .i0(yf_data$9$i0),
+        .i1(yf_data$9$i1),
+        .i2(yf_data$9$i2),
+        .i3(yf_data$9$i3),
+        .y(yf_data$9$y)
+    );
+    shared_mem$yf_data$10 yf_data$10(
+        .s0(yf_data$10$s0),
+        .s1(yf_data$10$s1),
+        .i0(yf_data$10$i0),
+        .i1(yf_data$10$i1),
+        .i2(yf_data$10$i2),
+        .i3(yf_data$10$i3),
+        .y(yf_data$10$y)
+    );
+    shared_mem$yf_data$11 yf_data$11(
+        .s0(yf_data$11$s0),
+        .s1(yf_data$11$s1),
+        .i0(yf_data$11$i0),
+        .i1(yf_data$11$i1),
+        .i2(yf_data$11$i2),
+        .i3(yf_data$11$i3),
+        .y(yf_data$11$y)
+    );
+    shared_mem$yf_data$12 yf_data$12(
+        .s0(yf_data$12$s0),
+        .s1(yf_data$12$s1),
+        .i0(yf_data$12$i0),
+        .i1(yf_data$12$i1),
+        .i2(yf_data$12$i2),
+        .i3(yf_data$12$i3),
+        .y(yf_data$12$y)
+    );
+    shared_mem$yf_data$13 yf_data$13(
+        .s0(yf_data$13$s0),
+        .s1(yf_data$13$s1),
+        .i0(yf_data$13$i0),
+        .i1(yf_data$13$i1),
+        .i2(yf_data$13$i2),
+        .i3(yf_data$13$i3),
+        .y(yf_data$13$y)
+    );
+    shared_mem$yf_data$14 yf_data$14(
+        .s0(yf_data$14$s0),
+        .s1(yf_data$14$s1),
+        .i0(yf_data$14$i0),
+        .i1(yf_data$14$i1),
+        .i2(yf_data$14$i2),
+        .i3(yf_data$14$i3),
+        .y(yf_data$14$y)
+    );
+    shared_mem$yf_data$15 yf_data$15(
+        .s0(yf_data$15$s0),
+        .s1(yf_data$15$s1),
+        .i0(yf_data$15$i0),
+        .i1(yf_data$15$i1),
+        .i2(yf_data$15$i2),
+        .i3(yf_data$15$i3),
+        .y(yf_data$15$y)
+    );
+    shared_mem$yf_be$0 yf_be$0(
+        .s0(yf_be$0$s0),
+        .s1(yf_be$0$s1),
+        .i0(yf_be$0$i0),
+        .i1(yf_be$0$i1),
+        .i2(yf_be$0$i2),
+        .i3(yf_be$0$i3),
+        .y(yf_be$0$y)
+    );
+    shared_mem$yf_be$1 yf_be$1(
+        .s0(yf_be$1$s0),
+        .s1(yf_be$1$s1),
+        .i0(yf_be$1$i0),
+        .i1(yf_be$1$i1),
+        .i2(yf_be$1$i2),
+        .i3(yf_be$1$i3),
+        .y(yf_be$1$y)
+    );
+    shared_mem$yf_be$2 yf_be$2(
+        .s0(yf_be$2$s0),
+        .s1(yf_be$2$s1),
+        .i0(yf_be$2$i0),
+        .i1(yf_be$2$i1),
+        .i2(yf_be$2$i2),
+        .i3(yf_be$2$i3),
+        .y(yf_be$2$y)
+    );
+    shared_mem$yf_be$3 yf_be$3(
+        .s0(yf_be$3$s0),
+        .s1(yf_be$3$s1),
+        .i0(yf_be$3$i0),
+        .i1(yf_be$3$i1),
+        .i2(yf_be$3$i2),
+        .i3(yf_be$3$i3),
+        .y(yf_be$3$y)
+    );
+    shared_mem$yf_be$4 yf_be$4(
+        .s0(yf_be$4$s0),
+        .s1(yf_be$4$s1),
+        .i0(yf_be$4$i0),
+        .i1(yf_be$4$i1),
+        .i2(yf_be$4$i2),
+        .i3(yf_be$4$i3),
+        .y(yf_be$4$y)
+    );
+    shared_mem$yf_be$5 yf_be$5(
+        .s0(yf_be$5$s0),
+        .s1(yf_be$5$s1),
+        .i0(yf_be$5$i0),
+        .i1(yf_be$5$i1),
+        .i2(yf_be$5$i2),
+        .i3(yf_be$5$i3),
+        .y(yf_be$5$y)
+    );
+    shared_mem$yf_be$6 yf_be$6(
+        .s0(yf_be$6$s0),
+        .s1(yf_be$6$s1),
+        .i0(yf_be$6$i0),
+        .i1(yf_be$6$i1),
+        .i2(yf_be$6$i2),
+        .i3(yf_be$6$i3),
+        .y(yf_be$6$y)
+    );
+    shared_mem$yf_be$7 yf_be$7(
+        .s0(yf_be$7$s0),
+        .s1(yf_be$7$s1),
+        .i0(yf_be$7$i0),
+        .i1(yf_be$7$i1),
+        .i2(yf_be$7$i2),
+        .i3(yf_be$7$i3),
+        .y(yf_be$7$y)
+    );
+    shared_mem$yf_be$8 yf_be$8(
+        .s0(yf_be$8$s0),
+        .s1(yf_be$8$s1),
+        .i0(yf_be$8$i0),
+        .i1(yf_be$8$i1),
+        .i2(yf_be$8$i2),
+        .i3(yf_be$8$i3),
+        .y(yf_be$8$y)
+    );
+    shared_mem$yf_be$9 yf_be$9(
+        .s0(yf_be$9$s0),
+        .s1(yf_be$9$s1),
+        .i0(yf_be$9$i0),
+        .i1(yf_be$9$i1),
+        .i2(yf_be$9$i2),
+        .i3(yf_be$9$i3),
+        .y(yf_be$9$y)
+    );
+    shared_mem$yf_be$10 yf_be$10(
+        .s0(yf_be$10$s0),
+        .s1(yf_be$10$s1),
+        .i0(yf_be$10$i0),
+        .i1(yf_be$10$i1),
+        .i2(yf_be$10$i2),
+        .i3(yf_be$10$i3),
+        .y(yf_be$10$y)
+    );
+    shared_mem$yf_be$11 yf_be$11(
+        .s0(yf_be$11$s0),
+        .s1(yf_be$11$s1),
+        .i0(yf_be$11$i0),
+        .i1(yf_be$11$i1),
+        .i2(yf_be$11$i2),
+        .i3(yf_be$11$i3),
+        .y(yf_be$11$y)
+    );
+    shared_mem$yf_be$12 yf_be$12(
+        .s0(yf_be$12$s0),
+        .s1(yf_be$12$s1),
+        .i0(yf_be$12$i0),
+        .i1(yf_be$12$i1),
+        .i2(yf_be$12$i2),
+        .i3(yf_be$12$i3),
+        .y(yf_be$12$y)
+    );
+    shared_mem$yf_be$13 yf_be$13(
+        .s0(yf_be$13$s0),
+        .s1(yf_be$13$s1),
+        .i0(yf_be$13$i0),
+        .i1(yf_be$13$i1),
+        .i2(yf_be$13$i2),
+        .i3(yf_be$13$i3),
+        .y(yf_be$13$y)
+    );
+    shared_mem$yf_be$14 yf_be$14(
+        .s0(yf_be$14$s0),
+        .s1(yf_be$14$s1),
+        .i0(yf_be$14$i0),
+        .i1(yf_be$14$i1),
+        .i2(yf_be$14$i2),
+        .i3(yf_be$14$i3),
+        .y(yf_be$14$y)
+    );
+    shared_mem$yf_be$15 yf_be$15(
+        .s0(yf_be$15$s0),
+        .s1(yf_be$15$s1),
+        .i0(yf_be$15$i0),
+        .i1(yf_be$15$i1),
+        .i2(yf_be$15$i2),
+        .i3(yf_be$15$i3),
+        .y(yf_be$15$y)
     );
     shared_mem$fw_hi0$0 fw_hi0$0(
         .d(fw_hi0$0$d),
@@ -3821,325 +8173,1045 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         .q(s3_bank$15$q),
         .clock(s3_bank$15$clock)
     );
-    shared_mem$rt0$0 rt0$0(
-        .d(rt0$0$d),
-        .q(rt0$0$q),
-        .clock(rt0$0$clock)
+    shared_mem$xr$0 xr$0(
+        .s0(xr$0$s0),
+        .s1(xr$0$s1),
+        .i0(xr$0$i0),
+        .i1(xr$0$i1),
+        .i2(xr$0$i2),
+        .i3(xr$0$i3),
+        .y(xr$0$y)
     );
-    shared_mem$rt0$1 rt0$1(
-        .d(rt0$1$d),
-        .q(rt0$1$q),
-        .clock(rt0$1$clock)
+    shared_mem$xr$1 xr$1(
+        .s0(xr$1$s0),
+        .s1(xr$1$s1),
+        .i0(xr$1$i0),
+        .i1(xr$1$i1),
+        .i2(xr$1$i2),
+        .i3(xr$1$i3),
+        .y(xr$1$y)
     );
-    shared_mem$rt0$2 rt0$2(
-        .d(rt0$2$d),
-        .q(rt0$2$q),
-        .clock(rt0$2$clock)
+    shared_mem$xr$2 xr$2(
+        .s0(xr$2$s0),
+        .s1(xr$2$s1),
+        .i0(xr$2$i0),
+        .i1(xr$2$i1),
+        .i2(xr$2$i2),
+        .i3(xr$2$i3),
+        .y(xr$2$y)
     );
-    shared_mem$rt0$3 rt0$3(
-        .d(rt0$3$d),
-        .q(rt0$3$q),
-        .clock(rt0$3$clock)
+    shared_mem$xr$3 xr$3(
+        .s0(xr$3$s0),
+        .s1(xr$3$s1),
+        .i0(xr$3$i0),
+        .i1(xr$3$i1),
+        .i2(xr$3$i2),
+        .i3(xr$3$i3),
+        .y(xr$3$y)
     );
-    shared_mem$rt0$4 rt0$4(
-        .d(rt0$4$d),
-        .q(rt0$4$q),
-        .clock(rt0$4$clock)
+    shared_mem$xr$4 xr$4(
+        .s0(xr$4$s0),
+        .s1(xr$4$s1),
+        .i0(xr$4$i0),
+        .i1(xr$4$i1),
+        .i2(xr$4$i2),
+        .i3(xr$4$i3),
+        .y(xr$4$y)
     );
-    shared_mem$rt0$5 rt0$5(
-        .d(rt0$5$d),
-        .q(rt0$5$q),
-        .clock(rt0$5$clock)
+    shared_mem$xr$5 xr$5(
+        .s0(xr$5$s0),
+        .s1(xr$5$s1),
+        .i0(xr$5$i0),
+        .i1(xr$5$i1),
+        .i2(xr$5$i2),
+        .i3(xr$5$i3),
+        .y(xr$5$y)
     );
-    shared_mem$rt0$6 rt0$6(
-        .d(rt0$6$d),
-        .q(rt0$6$q),
-        .clock(rt0$6$clock)
+    shared_mem$xr$6 xr$6(
+        .s0(xr$6$s0),
+        .s1(xr$6$s1),
+        .i0(xr$6$i0),
+        .i1(xr$6$i1),
+        .i2(xr$6$i2),
+        .i3(xr$6$i3),
+        .y(xr$6$y)
     );
-    shared_mem$rt0$7 rt0$7(
-        .d(rt0$7$d),
-        .q(rt0$7$q),
-        .clock(rt0$7$clock)
+    shared_mem$xr$7 xr$7(
+        .s0(xr$7$s0),
+        .s1(xr$7$s1),
+        .i0(xr$7$i0),
+        .i1(xr$7$i1),
+        .i2(xr$7$i2),
+        .i3(xr$7$i3),
+        .y(xr$7$y)
     );
-    shared_mem$rt0$8 rt0$8(
-        .d(rt0$8$d),
-        .q(rt0$8$q),
-        .clock(rt0$8$clock)
+    shared_mem$xr$8 xr$8(
+        .s0(xr$8$s0),
+        .s1(xr$8$s1),
+        .i0(xr$8$i0),
+        .i1(xr$8$i1),
+        .i2(xr$8$i2),
+        .i3(xr$8$i3),
+        .y(xr$8$y)
     );
-    shared_mem$rt0$9 rt0$9(
-        .d(rt0$9$d),
-        .q(rt0$9$q),
-        .clock(rt0$9$clock)
+    shared_mem$xr$9 xr$9(
+        .s0(xr$9$s0),
+        .s1(xr$9$s1),
+        .i0(xr$9$i0),
+        .i1(xr$9$i1),
+        .i2(xr$9$i2),
+        .i3(xr$9$i3),
+        .y(xr$9$y)
     );
-    shared_mem$rt0$10 rt0$10(
-        .d(rt0$10$d),
-        .q(rt0$10$q),
-        .clock(rt0$10$clock)
+    shared_mem$xr$10 xr$10(
+        .s0(xr$10$s0),
+        .s1(xr$10$s1),
+        .i0(xr$10$i0),
+        .i1(xr$10$i1),
+        .i2(xr$10$i2),
+        .i3(xr$10$i3),
+        .y(xr$10$y)
     );
-    shared_mem$rt0$11 rt0$11(
-        .d(rt0$11$d),
-        .q(rt0$11$q),
-        .clock(rt0$11$clock)
+    shared_mem$xr$11 xr$11(
+        .s0(xr$11$s0),
+        .s1(xr$11$s1),
+        .i0(xr$11$i0),
+        .i1(xr$11$i1),
+        .i2(xr$11$i2),
+        .i3(xr$11$i3),
+        .y(xr$11$y)
     );
-    shared_mem$rt0$12 rt0$12(
-        .d(rt0$12$d),
-        .q(rt0$12$q),
-        .clock(rt0$12$clock)
+    shared_mem$xr$12 xr$12(
+        .s0(xr$12$s0),
+        .s1(xr$12$s1),
+        .i0(xr$12$i0),
+        .i1(xr$12$i1),
+        .i2(xr$12$i2),
+        .i3(xr$12$i3),
+        .y(xr$12$y)
     );
-    shared_mem$rt0$13 rt0$13(
-        .d(rt0$13$d),
-        .q(rt0$13$q),
-        .clock(rt0$13$clock)
+    shared_mem$xr$13 xr$13(
+        .s0(xr$13$s0),
+        .s1(xr$13$s1),
+        .i0(xr$13$i0),
+        .i1(xr$13$i1),
+        .i2(xr$13$i2),
+        .i3(xr$13$i3),
+        .y(xr$13$y)
     );
-    shared_mem$rt0$14 rt0$14(
-        .d(rt0$14$d),
-        .q(rt0$14$q),
-        .clock(rt0$14$clock)
+    shared_mem$xr$14 xr$14(
+        .s0(xr$14$s0),
+        .s1(xr$14$s1),
+        .i0(xr$14$i0),
+        .i1(xr$14$i1),
+        .i2(xr$14$i2),
+        .i3(xr$14$i3),
+        .y(xr$14$y)
     );
-    shared_mem$rt0$15 rt0$15(
-        .d(rt0$15$d),
-        .q(rt0$15$q),
-        .clock(rt0$15$clock)
+    shared_mem$xr$15 xr$15(
+        .s0(xr$15$s0),
+        .s1(xr$15$s1),
+        .i0(xr$15$i0),
+        .i1(xr$15$i1),
+        .i2(xr$15$i2),
+        .i3(xr$15$i3),
+        .y(xr$15$y)
     );
-    shared_mem$rt1$0 rt1$0(
-        .d(rt1$0$d),
-        .q(rt1$0$q),
-        .clock(rt1$0$clock)
+    shared_mem$xr$16 xr$16(
+        .s0(xr$16$s0),
+        .s1(xr$16$s1),
+        .i0(xr$16$i0),
+        .i1(xr$16$i1),
+        .i2(xr$16$i2),
+        .i3(xr$16$i3),
+        .y(xr$16$y)
     );
-    shared_mem$rt1$1 rt1$1(
-        .d(rt1$1$d),
-        .q(rt1$1$q),
-        .clock(rt1$1$clock)
+    shared_mem$xr$17 xr$17(
+        .s0(xr$17$s0),
+        .s1(xr$17$s1),
+        .i0(xr$17$i0),
+        .i1(xr$17$i1),
+        .i2(xr$17$i2),
+        .i3(xr$17$i3),
+        .y(xr$17$y)
     );
-    shared_mem$rt1$2 rt1$2(
-        .d(rt1$2$d),
-        .q(rt1$2$q),
-        .clock(rt1$2$clock)
+    shared_mem$xr$18 xr$18(
+        .s0(xr$18$s0),
+        .s1(xr$18$s1),
+        .i0(xr$18$i0),
+        .i1(xr$18$i1),
+        .i2(xr$18$i2),
+        .i3(xr$18$i3),
+        .y(xr$18$y)
     );
-    shared_mem$rt1$3 rt1$3(
-        .d(rt1$3$d),
-        .q(rt1$3$q),
-        .clock(rt1$3$clock)
+    shared_mem$xr$19 xr$19(
+        .s0(xr$19$s0),
+        .s1(xr$19$s1),
+        .i0(xr$19$i0),
+        .i1(xr$19$i1),
+        .i2(xr$19$i2),
+        .i3(xr$19$i3),
+        .y(xr$19$y)
     );
-    shared_mem$rt1$4 rt1$4(
-        .d(rt1$4$d),
-        .q(rt1$4$q),
-        .clock(rt1$4$clock)
+    shared_mem$xr$20 xr$20(
+        .s0(xr$20$s0),
+        .s1(xr$20$s1),
+        .i0(xr$20$i0),
+        .i1(xr$20$i1),
+        .i2(xr$20$i2),
+        .i3(xr$20$i3),
+        .y(xr$20$y)
     );
-    shared_mem$rt1$5 rt1$5(
-        .d(rt1$5$d),
-        .q(rt1$5$q),
-        .clock(rt1$5$clock)
+    shared_mem$xr$21 xr$21(
+        .s0(xr$21$s0),
+        .s1(xr$21$s1),
+        .i0(xr$21$i0),
+        .i1(xr$21$i1),
+        .i2(xr$21$i2),
+        .i3(xr$21$i3),
+        .y(xr$21$y)
     );
-    shared_mem$rt1$6 rt1$6(
-        .d(rt1$6$d),
-        .q(rt1$6$q),
-        .clock(rt1$6$clock)
+    shared_mem$xr$22 xr$22(
+        .s0(xr$22$s0),
+        .s1(xr$22$s1),
+        .i0(xr$22$i0),
+        .i1(xr$22$i1),
+        .i2(xr$22$i2),
+        .i3(xr$22$i3),
+        .y(xr$22$y)
     );
-    shared_mem$rt1$7 rt1$7(
-        .d(rt1$7$d),
-        .q(rt1$7$q),
-        .clock(rt1$7$clock)
+    shared_mem$xr$23 xr$23(
+        .s0(xr$23$s0),
+        .s1(xr$23$s1),
+        .i0(xr$23$i0),
+        .i1(xr$23$i1),
+        .i2(xr$23$i2),
+        .i3(xr$23$i3),
+        .y(xr$23$y)
     );
-    shared_mem$rt1$8 rt1$8(
-        .d(rt1$8$d),
-        .q(rt1$8$q),
-        .clock(rt1$8$clock)
+    shared_mem$xr$24 xr$24(
+        .s0(xr$24$s0),
+        .s1(xr$24$s1),
+        .i0(xr$24$i0),
+        .i1(xr$24$i1),
+        .i2(xr$24$i2),
+        .i3(xr$24$i3),
+        .y(xr$24$y)
     );
-    shared_mem$rt1$9 rt1$9(
-        .d(rt1$9$d),
-        .q(rt1$9$q),
-        .clock(rt1$9$clock)
+    shared_mem$xr$25 xr$25(
+        .s0(xr$25$s0),
+        .s1(xr$25$s1),
+        .i0(xr$25$i0),
+        .i1(xr$25$i1),
+        .i2(xr$25$i2),
+        .i3(xr$25$i3),
+        .y(xr$25$y)
     );
-    shared_mem$rt1$10 rt1$10(
-        .d(rt1$10$d),
-        .q(rt1$10$q),
-        .clock(rt1$10$clock)
+    shared_mem$xr$26 xr$26(
+        .s0(xr$26$s0),
+        .s1(xr$26$s1),
+        .i0(xr$26$i0),
+        .i1(xr$26$i1),
+        .i2(xr$26$i2),
+        .i3(xr$26$i3),
+        .y(xr$26$y)
     );
-    shared_mem$rt1$11 rt1$11(
-        .d(rt1$11$d),
-        .q(rt1$11$q),
-        .clock(rt1$11$clock)
+    shared_mem$xr$27 xr$27(
+        .s0(xr$27$s0),
+        .s1(xr$27$s1),
+        .i0(xr$27$i0),
+        .i1(xr$27$i1),
+        .i2(xr$27$i2),
+        .i3(xr$27$i3),
+        .y(xr$27$y)
     );
-    shared_mem$rt1$12 rt1$12(
-        .d(rt1$12$d),
-        .q(rt1$12$q),
-        .clock(rt1$12$clock)
+    shared_mem$xr$28 xr$28(
+        .s0(xr$28$s0),
+        .s1(xr$28$s1),
+        .i0(xr$28$i0),
+        .i1(xr$28$i1),
+        .i2(xr$28$i2),
+        .i3(xr$28$i3),
+        .y(xr$28$y)
     );
-    shared_mem$rt1$13 rt1$13(
-        .d(rt1$13$d),
-        .q(rt1$13$q),
-        .clock(rt1$13$clock)
+    shared_mem$xr$29 xr$29(
+        .s0(xr$29$s0),
+        .s1(xr$29$s1),
+        .i0(xr$29$i0),
+        .i1(xr$29$i1),
+        .i2(xr$29$i2),
+        .i3(xr$29$i3),
+        .y(xr$29$y)
     );
-    shared_mem$rt1$14 rt1$14(
-        .d(rt1$14$d),
-        .q(rt1$14$q),
-        .clock(rt1$14$clock)
+    shared_mem$xr$30 xr$30(
+        .s0(xr$30$s0),
+        .s1(xr$30$s1),
+        .i0(xr$30$i0),
+        .i1(xr$30$i1),
+        .i2(xr$30$i2),
+        .i3(xr$30$i3),
+        .y(xr$30$y)
     );
-    shared_mem$rt1$15 rt1$15(
-        .d(rt1$15$d),
-        .q(rt1$15$q),
-        .clock(rt1$15$clock)
+    shared_mem$xr$31 xr$31(
+        .s0(xr$31$s0),
+        .s1(xr$31$s1),
+        .i0(xr$31$i0),
+        .i1(xr$31$i1),
+        .i2(xr$31$i2),
+        .i3(xr$31$i3),
+        .y(xr$31$y)
     );
-    shared_mem$rt2$0 rt2$0(
-        .d(rt2$0$d),
-        .q(rt2$0$q),
-        .clock(rt2$0$clock)
+    shared_mem$xr$32 xr$32(
+        .s0(xr$32$s0),
+        .s1(xr$32$s1),
+        .i0(xr$32$i0),
+        .i1(xr$32$i1),
+        .i2(xr$32$i2),
+        .i3(xr$32$i3),
+        .y(xr$32$y)
     );
-    shared_mem$rt2$1 rt2$1(
-        .d(rt2$1$d),
-        .q(rt2$1$q),
-        .clock(rt2$1$clock)
+    shared_mem$xr$33 xr$33(
+        .s0(xr$33$s0),
+        .s1(xr$33$s1),
+        .i0(xr$33$i0),
+        .i1(xr$33$i1),
+        .i2(xr$33$i2),
+        .i3(xr$33$i3),
+        .y(xr$33$y)
     );
-    shared_mem$rt2$2 rt2$2(
-        .d(rt2$2$d),
-        .q(rt2$2$q),
-        .clock(rt2$2$clock)
+    shared_mem$xr$34 xr$34(
+        .s0(xr$34$s0),
+        .s1(xr$34$s1),
+        .i0(xr$34$i0),
+        .i1(xr$34$i1),
+        .i2(xr$34$i2),
+        .i3(xr$34$i3),
+        .y(xr$34$y)
     );
-    shared_mem$rt2$3 rt2$3(
-        .d(rt2$3$d),
-        .q(rt2$3$q),
-        .clock(rt2$3$clock)
+    shared_mem$xr$35 xr$35(
+        .s0(xr$35$s0),
+        .s1(xr$35$s1),
+        .i0(xr$35$i0),
+        .i1(xr$35$i1),
+        .i2(xr$35$i2),
+        .i3(xr$35$i3),
+        .y(xr$35$y)
     );
-    shared_mem$rt2$4 rt2$4(
-        .d(rt2$4$d),
-        .q(rt2$4$q),
-        .clock(rt2$4$clock)
+    shared_mem$xr$36 xr$36(
+        .s0(xr$36$s0),
+        .s1(xr$36$s1),
+        .i0(xr$36$i0),
+        .i1(xr$36$i1),
+        .i2(xr$36$i2),
+        .i3(xr$36$i3),
+        .y(xr$36$y)
     );
-    shared_mem$rt2$5 rt2$5(
-        .d(rt2$5$d),
-        .q(rt2$5$q),
-        .clock(rt2$5$clock)
+    shared_mem$xr$37 xr$37(
+        .s0(xr$37$s0),
+        .s1(xr$37$s1),
+        .i0(xr$37$i0),
+        .i1(xr$37$i1),
+        .i2(xr$37$i2),
+        .i3(xr$37$i3),
+        .y(xr$37$y)
     );
-    shared_mem$rt2$6 rt2$6(
-        .d(rt2$6$d),
-        .q(rt2$6$q),
-        .clock(rt2$6$clock)
+    shared_mem$xr$38 xr$38(
+        .s0(xr$38$s0),
+        .s1(xr$38$s1),
+        .i0(xr$38$i0),
+        .i1(xr$38$i1),
+        .i2(xr$38$i2),
+        .i3(xr$38$i3),
+        .y(xr$38$y)
     );
-    shared_mem$rt2$7 rt2$7(
-        .d(rt2$7$d),
-        .q(rt2$7$q),
-        .clock(rt2$7$clock)
+    shared_mem$xr$39 xr$39(
+        .s0(xr$39$s0),
+        .s1(xr$39$s1),
+        .i0(xr$39$i0),
+        .i1(xr$39$i1),
+        .i2(xr$39$i2),
+        .i3(xr$39$i3),
+        .y(xr$39$y)
     );
-    shared_mem$rt2$8 rt2$8(
-        .d(rt2$8$d),
-        .q(rt2$8$q),
-        .clock(rt2$8$clock)
+    shared_mem$xr$40 xr$40(
+        .s0(xr$40$s0),
+        .s1(xr$40$s1),
+        .i0(xr$40$i0),
+        .i1(xr$40$i1),
+        .i2(xr$40$i2),
+        .i3(xr$40$i3),
+        .y(xr$40$y)
     );
-    shared_mem$rt2$9 rt2$9(
-        .d(rt2$9$d),
-        .q(rt2$9$q),
-        .clock(rt2$9$clock)
+    shared_mem$xr$41 xr$41(
+        .s0(xr$41$s0),
+        .s1(xr$41$s1),
+        .i0(xr$41$i0),
+        .i1(xr$41$i1),
+        .i2(xr$41$i2),
+        .i3(xr$41$i3),
+        .y(xr$41$y)
     );
-    shared_mem$rt2$10 rt2$10(
-        .d(rt2$10$d),
-        .q(rt2$10$q),
-        .clock(rt2$10$clock)
+    shared_mem$xr$42 xr$42(
+        .s0(xr$42$s0),
+        .s1(xr$42$s1),
+        .i0(xr$42$i0),
+        .i1(xr$42$i1),
+        .i2(xr$42$i2),
+        .i3(xr$42$i3),
+        .y(xr$42$y)
     );
-    shared_mem$rt2$11 rt2$11(
-        .d(rt2$11$d),
-        .q(rt2$11$q),
-        .clock(rt2$11$clock)
+    shared_mem$xr$43 xr$43(
+        .s0(xr$43$s0),
+        .s1(xr$43$s1),
+        .i0(xr$43$i0),
+        .i1(xr$43$i1),
+        .i2(xr$43$i2),
+        .i3(xr$43$i3),
+        .y(xr$43$y)
     );
-    shared_mem$rt2$12 rt2$12(
-        .d(rt2$12$d),
-        .q(rt2$12$q),
-        .clock(rt2$12$clock)
+    shared_mem$xr$44 xr$44(
+        .s0(xr$44$s0),
+        .s1(xr$44$s1),
+        .i0(xr$44$i0),
+        .i1(xr$44$i1),
+        .i2(xr$44$i2),
+        .i3(xr$44$i3),
+        .y(xr$44$y)
     );
-    shared_mem$rt2$13 rt2$13(
-        .d(rt2$13$d),
-        .q(rt2$13$q),
-        .clock(rt2$13$clock)
+    shared_mem$xr$45 xr$45(
+        .s0(xr$45$s0),
+        .s1(xr$45$s1),
+        .i0(xr$45$i0),
+        .i1(xr$45$i1),
+        .i2(xr$45$i2),
+        .i3(xr$45$i3),
+        .y(xr$45$y)
     );
-    shared_mem$rt2$14 rt2$14(
-        .d(rt2$14$d),
-        .q(rt2$14$q),
-        .clock(rt2$14$clock)
+    shared_mem$xr$46 xr$46(
+        .s0(xr$46$s0),
+        .s1(xr$46$s1),
+        .i0(xr$46$i0),
+        .i1(xr$46$i1),
+        .i2(xr$46$i2),
+        .i3(xr$46$i3),
+        .y(xr$46$y)
     );
-    shared_mem$rt2$15 rt2$15(
-        .d(rt2$15$d),
-        .q(rt2$15$q),
-        .clock(rt2$15$clock)
+    shared_mem$xr$47 xr$47(
+        .s0(xr$47$s0),
+        .s1(xr$47$s1),
+        .i0(xr$47$i0),
+        .i1(xr$47$i1),
+        .i2(xr$47$i2),
+        .i3(xr$47$i3),
+        .y(xr$47$y)
     );
-    shared_mem$rt3$0 rt3$0(
-        .d(rt3$0$d),
-        .q(rt3$0$q),
-        .clock(rt3$0$clock)
+    shared_mem$xr$48 xr$48(
+        .s0(xr$48$s0),
+        .s1(xr$48$s1),
+        .i0(xr$48$i0),
+        .i1(xr$48$i1),
+        .i2(xr$48$i2),
+        .i3(xr$48$i3),
+        .y(xr$48$y)
     );
-    shared_mem$rt3$1 rt3$1(
-        .d(rt3$1$d),
-        .q(rt3$1$q),
-        .clock(rt3$1$clock)
+    shared_mem$xr$49 xr$49(
+        .s0(xr$49$s0),
+        .s1(xr$49$s1),
+        .i0(xr$49$i0),
+        .i1(xr$49$i1),
+        .i2(xr$49$i2),
+        .i3(xr$49$i3),
+        .y(xr$49$y)
     );
-    shared_mem$rt3$2 rt3$2(
-        .d(rt3$2$d),
-        .q(rt3$2$q),
-        .clock(rt3$2$clock)
+    shared_mem$xr$50 xr$50(
+        .s0(xr$50$s0),
+        .s1(xr$50$s1),
+        .i0(xr$50$i0),
+        .i1(xr$50$i1),
+        .i2(xr$50$i2),
+        .i3(xr$50$i3),
+        .y(xr$50$y)
     );
-    shared_mem$rt3$3 rt3$3(
-        .d(rt3$3$d),
-        .q(rt3$3$q),
-        .clock(rt3$3$clock)
+    shared_mem$xr$51 xr$51(
+        .s0(xr$51$s0),
+        .s1(xr$51$s1),
+        .i0(xr$51$i0),
+        .i1(xr$51$i1),
+        .i2(xr$51$i2),
+        .i3(xr$51$i3),
+        .y(xr$51$y)
     );
-    shared_mem$rt3$4 rt3$4(
-        .d(rt3$4$d),
-        .q(rt3$4$q),
-        .clock(rt3$4$clock)
+    shared_mem$xr$52 xr$52(
+        .s0(xr$52$s0),
+        .s1(xr$52$s1),
+        .i0(xr$52$i0),
+        .i1(xr$52$i1),
+        .i2(xr$52$i2),
+        .i3(xr$52$i3),
+        .y(xr$52$y)
     );
-    shared_mem$rt3$5 rt3$5(
-        .d(rt3$5$d),
-        .q(rt3$5$q),
-        .clock(rt3$5$clock)
+    shared_mem$xr$53 xr$53(
+        .s0(xr$53$s0),
+        .s1(xr$53$s1),
+        .i0(xr$53$i0),
+        .i1(xr$53$i1),
+        .i2(xr$53$i2),
+        .i3(xr$53$i3),
+        .y(xr$53$y)
     );
-    shared_mem$rt3$6 rt3$6(
-        .d(rt3$6$d),
-        .q(rt3$6$q),
-        .clock(rt3$6$clock)
+    shared_mem$xr$54 xr$54(
+        .s0(xr$54$s0),
+        .s1(xr$54$s1),
+        .i0(xr$54$i0),
+        .i1(xr$54$i1),
+        .i2(xr$54$i2),
+        .i3(xr$54$i3),
+        .y(xr$54$y)
     );
-    shared_mem$rt3$7 rt3$7(
-        .d(rt3$7$d),
-        .q(rt3$7$q),
-        .clock(rt3$7$clock)
+    shared_mem$xr$55 xr$55(
+        .s0(xr$55$s0),
+        .s1(xr$55$s1),
+        .i0(xr$55$i0),
+        .i1(xr$55$i1),
+        .i2(xr$55$i2),
+        .i3(xr$55$i3),
+        .y(xr$55$y)
     );
-    shared_mem$rt3$8 rt3$8(
-        .d(rt3$8$d),
-        .q(rt3$8$q),
-        .clock(rt3$8$clock)
+    shared_mem$xr$56 xr$56(
+        .s0(xr$56$s0),
+        .s1(xr$56$s1),
+        .i0(xr$56$i0),
+        .i1(xr$56$i1),
+        .i2(xr$56$i2),
+        .i3(xr$56$i3),
+        .y(xr$56$y)
     );
-    shared_mem$rt3$9 rt3$9(
-        .d(rt3$9$d),
-        .q(rt3$9$q),
-        .clock(rt3$9$clock)
+    shared_mem$xr$57 xr$57(
+        .s0(xr$57$s0),
+        .s1(xr$57$s1),
+        .i0(xr$57$i0),
+        .i1(xr$57$i1),
+        .i2(xr$57$i2),
+        .i3(xr$57$i3),
+        .y(xr$57$y)
     );
-    shared_mem$rt3$10 rt3$10(
-        .d(rt3$10$d),
-        .q(rt3$10$q),
-        .clock(rt3$10$clock)
+    shared_mem$xr$58 xr$58(
+        .s0(xr$58$s0),
+        .s1(xr$58$s1),
+        .i0(xr$58$i0),
+        .i1(xr$58$i1),
+        .i2(xr$58$i2),
+        .i3(xr$58$i3),
+        .y(xr$58$y)
     );
-    shared_mem$rt3$11 rt3$11(
-        .d(rt3$11$d),
-        .q(rt3$11$q),
-        .clock(rt3$11$clock)
+    shared_mem$xr$59 xr$59(
+        .s0(xr$59$s0),
+        .s1(xr$59$s1),
+        .i0(xr$59$i0),
+        .i1(xr$59$i1),
+        .i2(xr$59$i2),
+        .i3(xr$59$i3),
+        .y(xr$59$y)
     );
-    shared_mem$rt3$12 rt3$12(
-        .d(rt3$12$d),
-        .q(rt3$12$q),
-        .clock(rt3$12$clock)
+    shared_mem$xr$60 xr$60(
+        .s0(xr$60$s0),
+        .s1(xr$60$s1),
+        .i0(xr$60$i0),
+        .i1(xr$60$i1),
+        .i2(xr$60$i2),
+        .i3(xr$60$i3),
+        .y(xr$60$y)
     );
-    shared_mem$rt3$13 rt3$13(
-        .d(rt3$13$d),
-        .q(rt3$13$q),
-        .clock(rt3$13$clock)
+    shared_mem$xr$61 xr$61(
+        .s0(xr$61$s0),
+        .s1(xr$61$s1),
+        .i0(xr$61$i0),
+        .i1(xr$61$i1),
+        .i2(xr$61$i2),
+        .i3(xr$61$i3),
+        .y(xr$61$y)
     );
-    shared_mem$rt3$14 rt3$14(
-        .d(rt3$14$d),
-        .q(rt3$14$q),
-        .clock(rt3$14$clock)
+    shared_mem$xr$62 xr$62(
+        .s0(xr$62$s0),
+        .s1(xr$62$s1),
+        .i0(xr$62$i0),
+        .i1(xr$62$i1),
+        .i2(xr$62$i2),
+        .i3(xr$62$i3),
+        .y(xr$62$y)
     );
-    shared_mem$rt3$15 rt3$15(
-        .d(rt3$15$d),
-        .q(rt3$15$q),
-        .clock(rt3$15$clock)
+    shared_mem$xr$63 xr$63(
+        .s0(xr$63$s0),
+        .s1(xr$63$s1),
+        .i0(xr$63$i0),
+        .i1(xr$63$i1),
+        .i2(xr$63$i2),
+        .i3(xr$63$i3),
+        .y(xr$63$y)
+    );
+    shared_mem$rt$0 rt$0(
+        .d(rt$0$d),
+        .q(rt$0$q),
+        .clock(rt$0$clock)
+    );
+    shared_mem$rt$1 rt$1(
+        .d(rt$1$d),
+        .q(rt$1$q),
+        .clock(rt$1$clock)
+    );
+    shared_mem$rt$2 rt$2(
+        .d(rt$2$d),
+        .q(rt$2$q),
+        .clock(rt$2$clock)
+    );
+    shared_mem$rt$3 rt$3(
+        .d(rt$3$d),
+        .q(rt$3$q),
+        .clock(rt$3$clock)
+    );
+    shared_mem$rt$4 rt$4(
+        .d(rt$4$d),
+        .q(rt$4$q),
+        .clock(rt$4$clock)
+    );
+    shared_mem$rt$5 rt$5(
+        .d(rt$5$d),
+        .q(rt$5$q),
+        .clock(rt$5$clock)
+    );
+    shared_mem$rt$6 rt$6(
+        .d(rt$6$d),
+        .q(rt$6$q),
+        .clock(rt$6$clock)
+    );
+    shared_mem$rt$7 rt$7(
+        .d(rt$7$d),
+        .q(rt$7$q),
+        .clock(rt$7$clock)
+    );
+    shared_mem$rt$8 rt$8(
+        .d(rt$8$d),
+        .q(rt$8$q),
+        .clock(rt$8$clock)
+    );
+    shared_mem$rt$9 rt$9(
+        .d(rt$9$d),
+        .q(rt$9$q),
+        .clock(rt$9$clock)
+    );
+    shared_mem$rt$10 rt$10(
+        .d(rt$10$d),
+        .q(rt$10$q),
+        .clock(rt$10$clock)
+    );
+    shared_mem$rt$11 rt$11(
+        .d(rt$11$d),
+        .q(rt$11$q),
+        .clock(rt$11$clock)
+    );
+    shared_mem$rt$12 rt$12(
+        .d(rt$12$d),
+        .q(rt$12$q),
+        .clock(rt$12$clock)
+    );
+    shared_mem$rt$13 rt$13(
+        .d(rt$13$d),
+        .q(rt$13$q),
+        .clock(rt$13$clock)
+    );
+    shared_mem$rt$14 rt$14(
+        .d(rt$14$d),
+        .q(rt$14$q),
+        .clock(rt$14$clock)
+    );
+    shared_mem$rt$15 rt$15(
+        .d(rt$15$d),
+        .q(rt$15$q),
+        .clock(rt$15$clock)
+    );
+    shared_mem$rt$16 rt$16(
+        .d(rt$16$d),
+        .q(rt$16$q),
+        .clock(rt$16$clock)
+    );
+    shared_mem$rt$17 rt$17(
+        .d(rt$17$d),
+        .q(rt$17$q),
+        .clock(rt$17$clock)
+    );
+    shared_mem$rt$18 rt$18(
+        .d(rt$18$d),
+        .q(rt$18$q),
+        .clock(rt$18$clock)
+    );
+    shared_mem$rt$19 rt$19(
+        .d(rt$19$d),
+        .q(rt$19$q),
+        .clock(rt$19$clock)
+    );
+    shared_mem$rt$20 rt$20(
+        .d(rt$20$d),
+        .q(rt$20$q),
+        .clock(rt$20$clock)
+    );
+    shared_mem$rt$21 rt$21(
+        .d(rt$21$d),
+        .q(rt$21$q),
+        .clock(rt$21$clock)
+    );
+    shared_mem$rt$22 rt$22(
+        .d(rt$22$d),
+        .q(rt$22$q),
+        .clock(rt$22$clock)
+    );
+    shared_mem$rt$23 rt$23(
+        .d(rt$23$d),
+        .q(rt$23$q),
+        .clock(rt$23$clock)
+    );
+    shared_mem$rt$24 rt$24(
+        .d(rt$24$d),
+        .q(rt$24$q),
+        .clock(rt$24$clock)
+    );
+    shared_mem$rt$25 rt$25(
+        .d(rt$25$d),
+        .q(rt$25$q),
+        .clock(rt$25$clock)
+    );
+    shared_mem$rt$26 rt$26(
+        .d(rt$26$d),
+        .q(rt$26$q),
+        .clock(rt$26$clock)
+    );
+    shared_mem$rt$27 rt$27(
+        .d(rt$27$d),
+        .q(rt$27$q),
+        .clock(rt$27$clock)
+    );
+    shared_mem$rt$28 rt$28(
+        .d(rt$28$d),
+        .q(rt$28$q),
+        .clock(rt$28$clock)
+    );
+    shared_mem$rt$29 rt$29(
+        .d(rt$29$d),
+        .q(rt$29$q),
+        .clock(rt$29$clock)
+    );
+    shared_mem$rt$30 rt$30(
+        .d(rt$30$d),
+        .q(rt$30$q),
+        .clock(rt$30$clock)
+    );
+    shared_mem$rt$31 rt$31(
+        .d(rt$31$d),
+        .q(rt$31$q),
+        .clock(rt$31$clock)
+    );
+    shared_mem$rt$32 rt$32(
+        .d(rt$32$d),
+        .q(rt$32$q),
+        .clock(rt$32$clock)
+    );
+    shared_mem$rt$33 rt$33(
+        .d(rt$33$d),
+        .q(rt$33$q),
+        .clock(rt$33$clock)
+    );
+    shared_mem$rt$34 rt$34(
+        .d(rt$34$d),
+        .q(rt$34$q),
+        .clock(rt$34$clock)
+    );
+    shared_mem$rt$35 rt$35(
+        .d(rt$35$d),
+        .q(rt$35$q),
+        .clock(rt$35$clock)
+    );
+    shared_mem$rt$36 rt$36(
+        .d(rt$36$d),
+        .q(rt$36$q),
+        .clock(rt$36$clock)
+    );
+    shared_mem$rt$37 rt$37(
+        .d(rt$37$d),
+        .q(rt$37$q),
+        .clock(rt$37$clock)
+    );
+    shared_mem$rt$38 rt$38(
+        .d(rt$38$d),
+        .q(rt$38$q),
+        .clock(rt$38$clock)
+    );
+    shared_mem$rt$39 rt$39(
+        .d(rt$39$d),
+        .q(rt$39$q),
+        .clock(rt$39$clock)
+    );
+    shared_mem$rt$40 rt$40(
+        .d(rt$40$d),
+        .q(rt$40$q),
+        .clock(rt$40$clock)
+    );
+    shared_mem$rt$41 rt$41(
+        .d(rt$41$d),
+        .q(rt$41$q),
+        .clock(rt$41$clock)
+    );
+    shared_mem$rt$42 rt$42(
+        .d(rt$42$d),
+        .q(rt$42$q),
+        .clock(rt$42$clock)
+    );
+    shared_mem$rt$43 rt$43(
+        .d(rt$43$d),
+        .q(rt$43$q),
+        .clock(rt$43$clock)
+    );
+    shared_mem$rt$44 rt$44(
+        .d(rt$44$d),
+        .q(rt$44$q),
+        .clock(rt$44$clock)
+    );
+    shared_mem$rt$45 rt$45(
+        .d(rt$45$d),
+        .q(rt$45$q),
+        .clock(rt$45$clock)
+    );
+    shared_mem$rt$46 rt$46(
+        .d(rt$46$d),
+        .q(rt$46$q),
+        .clock(rt$46$clock)
+    );
+    shared_mem$rt$47 rt$47(
+        .d(rt$47$d),
+        .q(rt$47$q),
+        .clock(rt$47$clock)
+    );
+    shared_mem$rt$48 rt$48(
+        .d(rt$48$d),
+        .q(rt$48$q),
+        .clock(rt$48$clock)
+    );
+    shared_mem$rt$49 rt$49(
+        .d(rt$49$d),
+        .q(rt$49$q),
+        .clock(rt$49$clock)
+    );
+    shared_mem$rt$50 rt$50(
+        .d(rt$50$d),
+        .q(rt$50$q),
+        .clock(rt$50$clock)
+    );
+    shared_mem$rt$51 rt$51(
+        .d(rt$51$d),
+        .q(rt$51$q),
+        .clock(rt$51$clock)
+    );
+    shared_mem$rt$52 rt$52(
+        .d(rt$52$d),
+        .q(rt$52$q),
+        .clock(rt$52$clock)
+    );
+    shared_mem$rt$53 rt$53(
+        .d(rt$53$d),
+        .q(rt$53$q),
+        .clock(rt$53$clock)
+    );
+    shared_mem$rt$54 rt$54(
+        .d(rt$54$d),
+        .q(rt$54$q),
+        .clock(rt$54$clock)
+    );
+    shared_mem$rt$55 rt$55(
+        .d(rt$55$d),
+        .q(rt$55$q),
+        .clock(rt$55$clock)
+    );
+    shared_mem$rt$56 rt$56(
+        .d(rt$56$d),
+        .q(rt$56$q),
+        .clock(rt$56$clock)
+    );
+    shared_mem$rt$57 rt$57(
+        .d(rt$57$d),
+        .q(rt$57$q),
+        .clock(rt$57$clock)
+    );
+    shared_mem$rt$58 rt$58(
+        .d(rt$58$d),
+        .q(rt$58$q),
+        .clock(rt$58$clock)
+    );
+    shared_mem$rt$59 rt$59(
+        .d(rt$59$d),
+        .q(rt$59$q),
+        .clock(rt$59$clock)
+    );
+    shared_mem$rt$60 rt$60(
+        .d(rt$60$d),
+        .q(rt$60$q),
+        .clock(rt$60$clock)
+    );
+    shared_mem$rt$61 rt$61(
+        .d(rt$61$d),
+        .q(rt$61$q),
+        .clock(rt$61$clock)
+    );
+    shared_mem$rt$62 rt$62(
+        .d(rt$62$d),
+        .q(rt$62$q),
+        .clock(rt$62$clock)
+    );
+    shared_mem$rt$63 rt$63(
+        .d(rt$63$d),
+        .q(rt$63$q),
+        .clock(rt$63$clock)
+    );
+    shared_mem$yr$0 yr$0(
+        .s0(yr$0$s0),
+        .s1(yr$0$s1),
+        .i0(yr$0$i0),
+        .i1(yr$0$i1),
+        .i2(yr$0$i2),
+        .i3(yr$0$i3),
+        .y(yr$0$y)
+    );
+    shared_mem$yr$1 yr$1(
+        .s0(yr$1$s0),
+        .s1(yr$1$s1),
+        .i0(yr$1$i0),
+        .i1(yr$1$i1),
+        .i2(yr$1$i2),
+        .i3(yr$1$i3),
+        .y(yr$1$y)
+    );
+    shared_mem$yr$2 yr$2(
+        .s0(yr$2$s0),
+        .s1(yr$2$s1),
+        .i0(yr$2$i0),
+        .i1(yr$2$i1),
+        .i2(yr$2$i2),
+        .i3(yr$2$i3),
+        .y(yr$2$y)
+    );
+    shared_mem$yr$3 yr$3(
+        .s0(yr$3$s0),
+        .s1(yr$3$s1),
+        .i0(yr$3$i0),
+        .i1(yr$3$i1),
+        .i2(yr$3$i2),
+        .i3(yr$3$i3),
+        .y(yr$3$y)
+    );
+    shared_mem$yr$4 yr$4(
+        .s0(yr$4$s0),
+        .s1(yr$4$s1),
+        .i0(yr$4$i0),
+        .i1(yr$4$i1),
+        .i2(yr$4$i2),
+        .i3(yr$4$i3),
+        .y(yr$4$y)
+    );
+    shared_mem$yr$5 yr$5(
+        .s0(yr$5$s0),
+        .s1(yr$5$s1),
+        .i0(yr$5$i0),
+        .i1(yr$5$i1),
+        .i2(yr$5$i2),
+        .i3(yr$5$i3),
+        .y(yr$5$y)
+    );
+    shared_mem$yr$6 yr$6(
+        .s0(yr$6$s0),
+        .s1(yr$6$s1),
+        .i0(yr$6$i0),
+        .i1(yr$6$i1),
+        .i2(yr$6$i2),
+        .i3(yr$6$i3),
+        .y(yr$6$y)
+    );
+    shared_mem$yr$7 yr$7(
+        .s0(yr$7$s0),
+        .s1(yr$7$s1),
+        .i0(yr$7$i0),
+        .i1(yr$7$i1),
+        .i2(yr$7$i2),
+        .i3(yr$7$i3),
+        .y(yr$7$y)
+    );
+    shared_mem$yr$8 yr$8(
+        .s0(yr$8$s0),
+        .s1(yr$8$s1),
+        .i0(yr$8$i0),
+        .i1(yr$8$i1),
+        .i2(yr$8$i2),
+        .i3(yr$8$i3),
+        .y(yr$8$y)
+    );
+    shared_mem$yr$9 yr$9(
+        .s0(yr$9$s0),
+        .s1(yr$9$s1),
+        .i0(yr$9$i0),
+        .i1(yr$9$i1),
+        .i2(yr$9$i2),
+        .i3(yr$9$i3),
+        .y(yr$9$y)
+    );
+    shared_mem$yr$10 yr$10(
+        .s0(yr$10$s0),
+        .s1(yr$10$s1),
+        .i0(yr$10$i0),
+        .i1(yr$10$i1),
+        .i2(yr$10$i2),
+        .i3(yr$10$i3),
+        .y(yr$10$y)
+    );
+    shared_mem$yr$11 yr$11(
+        .s0(yr$11$s0),
+        .s1(yr$11$s1),
+        .i0(yr$11$i0),
+        .i1(yr$11$i1),
+        .i2(yr$11$i2),
+        .i3(yr$11$i3),
+        .y(yr$11$y)
+    );
+    shared_mem$yr$12 yr$12(
+        .s0(yr$12$s0),
+        .s1(yr$12$s1),
+        .i0(yr$12$i0),
+        .i1(yr$12$i1),
+        .i2(yr$12$i2),
+        .i3(yr$12$i3),
+        .y(yr$12$y)
+    );
+    shared_mem$yr$13 yr$13(
+        .s0(yr$13$s0),
+        .s1(yr$13$s1),
+        .i0(yr$13$i0),
+        .i1(yr$13$i1),
+        .i2(yr$13$i2),
+        .i3(yr$13$i3),
+        .y(yr$13$y)
+    );
+    shared_mem$yr$14 yr$14(
+        .s0(yr$14$s0),
+        .s1(yr$14$s1),
+        .i0(yr$14$i0),
+        .i1(yr$14$i1),
+        .i2(yr$14$i2),
+        .i3(yr$14$i3),
+        .y(yr$14$y)
+    );
+    shared_mem$yr$15 yr$15(
+        .s0(yr$15$s0),
+        .s1(yr$15$s1),
+        .i0(yr$15$i0),
+        .i1(yr$15$i1),
+        .i2(yr$15$i2),
+        .i3(yr$15$i3),
+        .y(yr$15$y)
     );
     shared_mem$res$0 res$0(
         .d(res$0$d),
@@ -4383,22 +9455,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$0$clock = clock;
         s1_bank$0$clock = clock;
         s2_bank$0$clock = clock;
-        fw0_row$0$clock = clock;
-        fw0_data$0$clock = clock;
-        fw0_be$0$clock = clock;
-        fw1_row$0$clock = clock;
-        fw1_data$0$clock = clock;
-        fw1_be$0$clock = clock;
-        fw2_row$0$clock = clock;
-        fw2_data$0$clock = clock;
-        fw2_be$0$clock = clock;
-        fw3_row$0$clock = clock;
-        fw3_data$0$clock = clock;
-        fw3_be$0$clock = clock;
-        rt0$0$clock = clock;
-        rt1$0$clock = clock;
-        rt2$0$clock = clock;
-        rt3$0$clock = clock;
         fw_hi0$0$clock = clock;
         fw_hi1$0$clock = clock;
         fw_we$0$clock = clock;
@@ -4410,22 +9466,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$1$clock = clock;
         s1_bank$1$clock = clock;
         s2_bank$1$clock = clock;
-        fw0_row$1$clock = clock;
-        fw0_data$1$clock = clock;
-        fw0_be$1$clock = clock;
-        fw1_row$1$clock = clock;
-        fw1_data$1$clock = clock;
-        fw1_be$1$clock = clock;
-        fw2_row$1$clock = clock;
-        fw2_data$1$clock = clock;
-        fw2_be$1$clock = clock;
-        fw3_row$1$clock = clock;
-        fw3_data$1$clock = clock;
-        fw3_be$1$clock = clock;
-        rt0$1$clock = clock;
-        rt1$1$clock = clock;
-        rt2$1$clock = clock;
-        rt3$1$clock = clock;
         fw_hi0$1$clock = clock;
         fw_hi1$1$clock = clock;
         fw_we$1$clock = clock;
@@ -4437,22 +9477,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$2$clock = clock;
         s1_bank$2$clock = clock;
         s2_bank$2$clock = clock;
-        fw0_row$2$clock = clock;
-        fw0_data$2$clock = clock;
-        fw0_be$2$clock = clock;
-        fw1_row$2$clock = clock;
-        fw1_data$2$clock = clock;
-        fw1_be$2$clock = clock;
-        fw2_row$2$clock = clock;
-        fw2_data$2$clock = clock;
-        fw2_be$2$clock = clock;
-        fw3_row$2$clock = clock;
-        fw3_data$2$clock = clock;
-        fw3_be$2$clock = clock;
-        rt0$2$clock = clock;
-        rt1$2$clock = clock;
-        rt2$2$clock = clock;
-        rt3$2$clock = clock;
         fw_hi0$2$clock = clock;
         fw_hi1$2$clock = clock;
         fw_we$2$clock = clock;
@@ -4464,22 +9488,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$3$clock = clock;
         s1_bank$3$clock = clock;
         s2_bank$3$clock = clock;
-        fw0_row$3$clock = clock;
-        fw0_data$3$clock = clock;
-        fw0_be$3$clock = clock;
-        fw1_row$3$clock = clock;
-        fw1_data$3$clock = clock;
-        fw1_be$3$clock = clock;
-        fw2_row$3$clock = clock;
-        fw2_data$3$clock = clock;
-        fw2_be$3$clock = clock;
-        fw3_row$3$clock = clock;
-        fw3_data$3$clock = clock;
-        fw3_be$3$clock = clock;
-        rt0$3$clock = clock;
-        rt1$3$clock = clock;
-        rt2$3$clock = clock;
-        rt3$3$clock = clock;
         fw_hi0$3$clock = clock;
         fw_hi1$3$clock = clock;
         fw_we$3$clock = clock;
@@ -4491,22 +9499,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$4$clock = clock;
         s1_bank$4$clock = clock;
         s2_bank$4$clock = clock;
-        fw0_row$4$clock = clock;
-        fw0_data$4$clock = clock;
-        fw0_be$4$clock = clock;
-        fw1_row$4$clock = clock;
-        fw1_data$4$clock = clock;
-        fw1_be$4$clock = clock;
-        fw2_row$4$clock = clock;
-        fw2_data$4$clock = clock;
-        fw2_be$4$clock = clock;
-        fw3_row$4$clock = clock;
-        fw3_data$4$clock = clock;
-        fw3_be$4$clock = clock;
-        rt0$4$clock = clock;
-        rt1$4$clock = clock;
-        rt2$4$clock = clock;
-        rt3$4$clock = clock;
         fw_hi0$4$clock = clock;
         fw_hi1$4$clock = clock;
         fw_we$4$clock = clock;
@@ -4518,22 +9510,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$5$clock = clock;
         s1_bank$5$clock = clock;
         s2_bank$5$clock = clock;
-        fw0_row$5$clock = clock;
-        fw0_data$5$clock = clock;
-        fw0_be$5$clock = clock;
-        fw1_row$5$clock = clock;
-        fw1_data$5$clock = clock;
-        fw1_be$5$clock = clock;
-        fw2_row$5$clock = clock;
-        fw2_data$5$clock = clock;
-        fw2_be$5$clock = clock;
-        fw3_row$5$clock = clock;
-        fw3_data$5$clock = clock;
-        fw3_be$5$clock = clock;
-        rt0$5$clock = clock;
-        rt1$5$clock = clock;
-        rt2$5$clock = clock;
-        rt3$5$clock = clock;
         fw_hi0$5$clock = clock;
         fw_hi1$5$clock = clock;
         fw_we$5$clock = clock;
@@ -4545,22 +9521,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$6$clock = clock;
         s1_bank$6$clock = clock;
         s2_bank$6$clock = clock;
-        fw0_row$6$clock = clock;
-        fw0_data$6$clock = clock;
-        fw0_be$6$clock = clock;
-        fw1_row$6$clock = clock;
-        fw1_data$6$clock = clock;
-        fw1_be$6$clock = clock;
-        fw2_row$6$clock = clock;
-        fw2_data$6$clock = clock;
-        fw2_be$6$clock = clock;
-        fw3_row$6$clock = clock;
-        fw3_data$6$clock = clock;
-        fw3_be$6$clock = clock;
-        rt0$6$clock = clock;
-        rt1$6$clock = clock;
-        rt2$6$clock = clock;
-        rt3$6$clock = clock;
         fw_hi0$6$clock = clock;
         fw_hi1$6$clock = clock;
         fw_we$6$clock = clock;
@@ -4572,22 +9532,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$7$clock = clock;
         s1_bank$7$clock = clock;
         s2_bank$7$clock = clock;
-        fw0_row$7$clock = clock;
-        fw0_data$7$clock = clock;
-        fw0_be$7$clock = clock;
-        fw1_row$7$clock = clock;
-        fw1_data$7$clock = clock;
-        fw1_be$7$clock = clock;
-        fw2_row$7$clock = clock;
-        fw2_data$7$clock = clock;
-        fw2_be$7$clock = clock;
-        fw3_row$7$clock = clock;
-        fw3_data$7$clock = clock;
-        fw3_be$7$clock = clock;
-        rt0$7$clock = clock;
-        rt1$7$clock = clock;
-        rt2$7$clock = clock;
-        rt3$7$clock = clock;
         fw_hi0$7$clock = clock;
         fw_hi1$7$clock = clock;
         fw_we$7$clock = clock;
@@ -4599,22 +9543,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$8$clock = clock;
         s1_bank$8$clock = clock;
         s2_bank$8$clock = clock;
-        fw0_row$8$clock = clock;
-        fw0_data$8$clock = clock;
-        fw0_be$8$clock = clock;
-        fw1_row$8$clock = clock;
-        fw1_data$8$clock = clock;
-        fw1_be$8$clock = clock;
-        fw2_row$8$clock = clock;
-        fw2_data$8$clock = clock;
-        fw2_be$8$clock = clock;
-        fw3_row$8$clock = clock;
-        fw3_data$8$clock = clock;
-        fw3_be$8$clock = clock;
-        rt0$8$clock = clock;
-        rt1$8$clock = clock;
-        rt2$8$clock = clock;
-        rt3$8$clock = clock;
         fw_hi0$8$clock = clock;
         fw_hi1$8$clock = clock;
         fw_we$8$clock = clock;
@@ -4626,22 +9554,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$9$clock = clock;
         s1_bank$9$clock = clock;
         s2_bank$9$clock = clock;
-        fw0_row$9$clock = clock;
-        fw0_data$9$clock = clock;
-        fw0_be$9$clock = clock;
-        fw1_row$9$clock = clock;
-        fw1_data$9$clock = clock;
-        fw1_be$9$clock = clock;
-        fw2_row$9$clock = clock;
-        fw2_data$9$clock = clock;
-        fw2_be$9$clock = clock;
-        fw3_row$9$clock = clock;
-        fw3_data$9$clock = clock;
-        fw3_be$9$clock = clock;
-        rt0$9$clock = clock;
-        rt1$9$clock = clock;
-        rt2$9$clock = clock;
-        rt3$9$clock = clock;
         fw_hi0$9$clock = clock;
         fw_hi1$9$clock = clock;
         fw_we$9$clock = clock;
@@ -4653,22 +9565,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$10$clock = clock;
         s1_bank$10$clock = clock;
         s2_bank$10$clock = clock;
-        fw0_row$10$clock = clock;
-        fw0_data$10$clock = clock;
-        fw0_be$10$clock = clock;
-        fw1_row$10$clock = clock;
-        fw1_data$10$clock = clock;
-        fw1_be$10$clock = clock;
-        fw2_row$10$clock = clock;
-        fw2_data$10$clock = clock;
-        fw2_be$10$clock = clock;
-        fw3_row$10$clock = clock;
-        fw3_data$10$clock = clock;
-        fw3_be$10$clock = clock;
-        rt0$10$clock = clock;
-        rt1$10$clock = clock;
-        rt2$10$clock = clock;
-        rt3$10$clock = clock;
         fw_hi0$10$clock = clock;
         fw_hi1$10$clock = clock;
         fw_we$10$clock = clock;
@@ -4680,22 +9576,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$11$clock = clock;
         s1_bank$11$clock = clock;
         s2_bank$11$clock = clock;
-        fw0_row$11$clock = clock;
-        fw0_data$11$clock = clock;
-        fw0_be$11$clock = clock;
-        fw1_row$11$clock = clock;
-        fw1_data$11$clock = clock;
-        fw1_be$11$clock = clock;
-        fw2_row$11$clock = clock;
-        fw2_data$11$clock = clock;
-        fw2_be$11$clock = clock;
-        fw3_row$11$clock = clock;
-        fw3_data$11$clock = clock;
-        fw3_be$11$clock = clock;
-        rt0$11$clock = clock;
-        rt1$11$clock = clock;
-        rt2$11$clock = clock;
-        rt3$11$clock = clock;
         fw_hi0$11$clock = clock;
         fw_hi1$11$clock = clock;
         fw_we$11$clock = clock;
@@ -4707,22 +9587,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$12$clock = clock;
         s1_bank$12$clock = clock;
         s2_bank$12$clock = clock;
-        fw0_row$12$clock = clock;
-        fw0_data$12$clock = clock;
-        fw0_be$12$clock = clock;
-        fw1_row$12$clock = clock;
-        fw1_data$12$clock = clock;
-        fw1_be$12$clock = clock;
-        fw2_row$12$clock = clock;
-        fw2_data$12$clock = clock;
-        fw2_be$12$clock = clock;
-        fw3_row$12$clock = clock;
-        fw3_data$12$clock = clock;
-        fw3_be$12$clock = clock;
-        rt0$12$clock = clock;
-        rt1$12$clock = clock;
-        rt2$12$clock = clock;
-        rt3$12$clock = clock;
         fw_hi0$12$clock = clock;
         fw_hi1$12$clock = clock;
         fw_we$12$clock = clock;
@@ -4734,22 +9598,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$13$clock = clock;
         s1_bank$13$clock = clock;
         s2_bank$13$clock = clock;
-        fw0_row$13$clock = clock;
-        fw0_data$13$clock = clock;
-        fw0_be$13$clock = clock;
-        fw1_row$13$clock = clock;
-        fw1_data$13$clock = clock;
-        fw1_be$13$clock = clock;
-        fw2_row$13$clock = clock;
-        fw2_data$13$clock = clock;
-        fw2_be$13$clock = clock;
-        fw3_row$13$clock = clock;
-        fw3_data$13$clock = clock;
-        fw3_be$13$clock = clock;
-        rt0$13$clock = clock;
-        rt1$13$clock = clock;
-        rt2$13$clock = clock;
-        rt3$13$clock = clock;
         fw_hi0$13$clock = clock;
         fw_hi1$13$clock = clock;
         fw_we$13$clock = clock;
@@ -4761,22 +9609,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$14$clock = clock;
         s1_bank$14$clock = clock;
         s2_bank$14$clock = clock;
-        fw0_row$14$clock = clock;
-        fw0_data$14$clock = clock;
-        fw0_be$14$clock = clock;
-        fw1_row$14$clock = clock;
-        fw1_data$14$clock = clock;
-        fw1_be$14$clock = clock;
-        fw2_row$14$clock = clock;
-        fw2_data$14$clock = clock;
-        fw2_be$14$clock = clock;
-        fw3_row$14$clock = clock;
-        fw3_data$14$clock = clock;
-        fw3_be$14$clock = clock;
-        rt0$14$clock = clock;
-        rt1$14$clock = clock;
-        rt2$14$clock = clock;
-        rt3$14$clock = clock;
         fw_hi0$14$clock = clock;
         fw_hi1$14$clock = clock;
         fw_we$14$clock = clock;
@@ -4788,28 +9620,268 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s3_off$15$clock = clock;
         s1_bank$15$clock = clock;
         s2_bank$15$clock = clock;
-        fw0_row$15$clock = clock;
-        fw0_data$15$clock = clock;
-        fw0_be$15$clock = clock;
-        fw1_row$15$clock = clock;
-        fw1_data$15$clock = clock;
-        fw1_be$15$clock = clock;
-        fw2_row$15$clock = clock;
-        fw2_data$15$clock = clock;
-        fw2_be$15$clock = clock;
-        fw3_row$15$clock = clock;
-        fw3_data$15$clock = clock;
-        fw3_be$15$clock = clock;
-        rt0$15$clock = clock;
-        rt1$15$clock = clock;
-        rt2$15$clock = clock;
-        rt3$15$clock = clock;
         fw_hi0$15$clock = clock;
         fw_hi1$15$clock = clock;
         fw_we$15$clock = clock;
         s3_bank$15$clock = clock;
         res$15$clock = clock;
         bank$15$clock = clock;
+        fw_row$0$clock = clock;
+        fw_data$0$clock = clock;
+        fw_be$0$clock = clock;
+        rt$0$clock = clock;
+        fw_row$1$clock = clock;
+        fw_data$1$clock = clock;
+        fw_be$1$clock = clock;
+        rt$1$clock = clock;
+        fw_row$2$clock = clock;
+        fw_data$2$clock = clock;
+        fw_be$2$clock = clock;
+        rt$2$clock = clock;
+        fw_row$3$clock = clock;
+        fw_data$3$clock = clock;
+        fw_be$3$clock = clock;
+        rt$3$clock = clock;
+        fw_row$4$clock = clock;
+        fw_data$4$clock = clock;
+        fw_be$4$clock = clock;
+        rt$4$clock = clock;
+        fw_row$5$clock = clock;
+        fw_data$5$clock = clock;
+        fw_be$5$clock = clock;
+        rt$5$clock = clock;
+        fw_row$6$clock = clock;
+        fw_data$6$clock = clock;
+        fw_be$6$clock = clock;
+        rt$6$clock = clock;
+        fw_row$7$clock = clock;
+        fw_data$7$clock = clock;
+        fw_be$7$clock = clock;
+        rt$7$clock = clock;
+        fw_row$8$clock = clock;
+        fw_data$8$clock = clock;
+        fw_be$8$clock = clock;
+        rt$8$clock = clock;
+        fw_row$9$clock = clock;
+        fw_data$9$clock = clock;
+        fw_be$9$clock = clock;
+        rt$9$clock = clock;
+        fw_row$10$clock = clock;
+        fw_data$10$clock = clock;
+        fw_be$10$clock = clock;
+        rt$10$clock = clock;
+        fw_row$11$clock = clock;
+        fw_data$11$clock = clock;
+        fw_be$11$clock = clock;
+        rt$11$clock = clock;
+        fw_row$12$clock = clock;
+        fw_data$12$clock = clock;
+        fw_be$12$clock = clock;
+        rt$12$clock = clock;
+        fw_row$13$clock = clock;
+        fw_data$13$clock = clock;
+        fw_be$13$clock = clock;
+        rt$13$clock = clock;
+        fw_row$14$clock = clock;
+        fw_data$14$clock = clock;
+        fw_be$14$clock = clock;
+        rt$14$clock = clock;
+        fw_row$15$clock = clock;
+        fw_data$15$clock = clock;
+        fw_be$15$clock = clock;
+        rt$15$clock = clock;
+        fw_row$16$clock = clock;
+        fw_data$16$clock = clock;
+        fw_be$16$clock = clock;
+        rt$16$clock = clock;
+        fw_row$17$clock = clock;
+        fw_data$17$clock = clock;
+        fw_be$17$clock = clock;
+        rt$17$clock = clock;
+        fw_row$18$clock = clock;
+        fw_data$18$clock = clock;
+        fw_be$18$clock = clock;
+        rt$18$clock = clock;
+        fw_row$19$clock = clock;
+        fw_data$19$clock = clock;
+        fw_be$19$clock = clock;
+        rt$19$clock = clock;
+        fw_row$20$clock = clock;
+        fw_data$20$clock = clock;
+        fw_be$20$clock = clock;
+        rt$20$clock = clock;
+        fw_row$21$clock = clock;
+        fw_data$21$clock = clock;
+        fw_be$21$clock = clock;
+        rt$21$clock = clock;
+        fw_row$22$clock = clock;
+        fw_data$22$clock = clock;
+        fw_be$22$clock = clock;
+        rt$22$clock = clock;
+        fw_row$23$clock = clock;
+        fw_data$23$clock = clock;
+        fw_be$23$clock = clock;
+        rt$23$clock = clock;
+        fw_row$24$clock = clock;
+        fw_data$24$clock = clock;
+        fw_be$24$clock = clock;
+        rt$24$clock = clock;
+        fw_row$25$clock = clock;
+        fw_data$25$clock = clock;
+        fw_be$25$clock = clock;
+        rt$25$clock = clock;
+        fw_row$26$clock = clock;
+        fw_data$26$clock = clock;
+        fw_be$26$clock = clock;
+        rt$26$clock = clock;
+        fw_row$27$clock = clock;
+        fw_data$27$clock = clock;
+        fw_be$27$clock = clock;
+        rt$27$clock = clock;
+        fw_row$28$clock = clock;
+        fw_data$28$clock = clock;
+        fw_be$28$clock = clock;
+        rt$28$clock = clock;
+        fw_row$29$clock = clock;
+        fw_data$29$clock = clock;
+        fw_be$29$clock = clock;
+        rt$29$clock = clock;
+        fw_row$30$clock = clock;
+        fw_data$30$clock = clock;
+        fw_be$30$clock = clock;
+        rt$30$clock = clock;
+        fw_row$31$clock = clock;
+        fw_data$31$clock = clock;
+        fw_be$31$clock = clock;
+        rt$31$clock = clock;
+        fw_row$32$clock = clock;
+        fw_data$32$clock = clock;
+        fw_be$32$clock = clock;
+        rt$32$clock = clock;
+        fw_row$33$clock = clock;
+        fw_data$33$clock = clock;
+        fw_be$33$clock = clock;
+        rt$33$clock = clock;
+        fw_row$34$clock = clock;
+        fw_data$34$clock = clock;
+        fw_be$34$clock = clock;
+        rt$34$clock = clock;
+        fw_row$35$clock = clock;
+        fw_data$35$clock = clock;
+        fw_be$35$clock = clock;
+        rt$35$clock = clock;
+        fw_row$36$clock = clock;
+        fw_data$36$clock = clock;
+        fw_be$36$clock = clock;
+        rt$36$clock = clock;
+        fw_row$37$clock = clock;
+        fw_data$37$clock = clock;
+        fw_be$37$clock = clock;
+        rt$37$clock = clock;
+        fw_row$38$clock = clock;
+        fw_data$38$clock = clock;
+        fw_be$38$clock = clock;
+        rt$38$clock = clock;
+        fw_row$39$clock = clock;
+        fw_data$39$clock = clock;
+        fw_be$39$clock = clock;
+        rt$39$clock = clock;
+        fw_row$40$clock = clock;
+        fw_data$40$clock = clock;
+        fw_be$40$clock = clock;
+        rt$40$clock = clock;
+        fw_row$41$clock = clock;
+        fw_data$41$clock = clock;
+        fw_be$41$clock = clock;
+        rt$41$clock = clock;
+        fw_row$42$clock = clock;
+        fw_data$42$clock = clock;
+        fw_be$42$clock = clock;
+        rt$42$clock = clock;
+        fw_row$43$clock = clock;
+        fw_data$43$clock = clock;
+        fw_be$43$clock = clock;
+        rt$43$clock = clock;
+        fw_row$44$clock = clock;
+        fw_data$44$clock = clock;
+        fw_be$44$clock = clock;
+        rt$44$clock = clock;
+        fw_row$45$clock = clock;
+        fw_data$45$clock = clock;
+        fw_be$45$clock = clock;
+        rt$45$clock = clock;
+        fw_row$46$clock = clock;
+        fw_data$46$clock = clock;
+        fw_be$46$clock = clock;
+        rt$46$clock = clock;
+        fw_row$47$clock = clock;
+        fw_data$47$clock = clock;
+        fw_be$47$clock = clock;
+        rt$47$clock = clock;
+        fw_row$48$clock = clock;
+        fw_data$48$clock = clock;
+        fw_be$48$clock = clock;
+        rt$48$clock = clock;
+        fw_row$49$clock = clock;
+        fw_data$49$clock = clock;
+        fw_be$49$clock = clock;
+        rt$49$clock = clock;
+        fw_row$50$clock = clock;
+        fw_data$50$clock = clock;
+        fw_be$50$clock = clock;
+        rt$50$clock = clock;
+        fw_row$51$clock = clock;
+        fw_data$51$clock = clock;
+        fw_be$51$clock = clock;
+        rt$51$clock = clock;
+        fw_row$52$clock = clock;
+        fw_data$52$clock = clock;
+        fw_be$52$clock = clock;
+        rt$52$clock = clock;
+        fw_row$53$clock = clock;
+        fw_data$53$clock = clock;
+        fw_be$53$clock = clock;
+        rt$53$clock = clock;
+        fw_row$54$clock = clock;
+        fw_data$54$clock = clock;
+        fw_be$54$clock = clock;
+        rt$54$clock = clock;
+        fw_row$55$clock = clock;
+        fw_data$55$clock = clock;
+        fw_be$55$clock = clock;
+        rt$55$clock = clock;
+        fw_row$56$clock = clock;
+        fw_data$56$clock = clock;
+        fw_be$56$clock = clock;
+        rt$56$clock = clock;
+        fw_row$57$clock = clock;
+        fw_data$57$clock = clock;
+        fw_be$57$clock = clock;
+        rt$57$clock = clock;
+        fw_row$58$clock = clock;
+        fw_data$58$clock = clock;
+        fw_be$58$clock = clock;
+        rt$58$clock = clock;
+        fw_row$59$clock = clock;
+        fw_data$59$clock = clock;
+        fw_be$59$clock = clock;
+        rt$59$clock = clock;
+        fw_row$60$clock = clock;
+        fw_data$60$clock = clock;
+        fw_be$60$clock = clock;
+        rt$60$clock = clock;
+        fw_row$61$clock = clock;
+        fw_data$61$clock = clock;
+        fw_be$61$clock = clock;
+        rt$61$clock = clock;
+        fw_row$62$clock = clock;
+        fw_data$62$clock = clock;
+        fw_be$62$clock = clock;
+        rt$62$clock = clock;
+        fw_row$63$clock = clock;
+        fw_data$63$clock = clock;
+        fw_be$63$clock = clock;
+        rt$63$clock = clock;
         a$0 = lane0_addr;
         d$0 = lane0_wdata;
         a$1 = lane1_addr;
@@ -5663,102 +10735,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$0 = (fo$4[0] | fo$5[0] | fo$6[0] | fo$7[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
         bl3$0 = (fo$8[0] | fo$9[0] | fo$10[0] | fo$11[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
         bv$0 = (fo$0[0] | fo$1[0] | fo$2[0] | fo$3[0]) | (fo$4[0] | fo$5[0] | fo$6[0] | fo$7[0]) | (fo$8[0] | fo$9[0] | fo$10[0] | fo$11[0]) | (fo$12[0] | fo$13[0] | fo$14[0] | fo$15[0]);
-        if (bl1$0) begin
-            if (bl0$0) begin
-                fw0_row$0$d = row$3;
-                fw0_data$0$d = wrep$3;
-                fw0_be$0$d = lbe$3;
-            end
-            else begin
-                fw0_row$0$d = row$2;
-                fw0_data$0$d = wrep$2;
-                fw0_be$0$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$0) begin
-                fw0_row$0$d = row$1;
-                fw0_data$0$d = wrep$1;
-                fw0_be$0$d = lbe$1;
-            end
-            else begin
-                fw0_row$0$d = row$0;
-                fw0_data$0$d = wrep$0;
-                fw0_be$0$d = lbe$0;
-            end
-        end
-        if (bl1$0) begin
-            if (bl0$0) begin
-                fw1_row$0$d = row$7;
-                fw1_data$0$d = wrep$7;
-                fw1_be$0$d = lbe$7;
-            end
-            else begin
-                fw1_row$0$d = row$6;
-                fw1_data$0$d = wrep$6;
-                fw1_be$0$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$0) begin
-                fw1_row$0$d = row$5;
-                fw1_data$0$d = wrep$5;
-                fw1_be$0$d = lbe$5;
-            end
-            else begin
-                fw1_row$0$d = row$4;
-                fw1_data$0$d = wrep$4;
-                fw1_be$0$d = lbe$4;
-            end
-        end
-        if (bl1$0) begin
-            if (bl0$0) begin
-                fw2_row$0$d = row$11;
-                fw2_data$0$d = wrep$11;
-                fw2_be$0$d = lbe$11;
-            end
-            else begin
-                fw2_row$0$d = row$10;
-                fw2_data$0$d = wrep$10;
-                fw2_be$0$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$0) begin
-                fw2_row$0$d = row$9;
-                fw2_data$0$d = wrep$9;
-                fw2_be$0$d = lbe$9;
-            end
-            else begin
-                fw2_row$0$d = row$8;
-                fw2_data$0$d = wrep$8;
-                fw2_be$0$d = lbe$8;
-            end
-        end
-        if (bl1$0) begin
-            if (bl0$0) begin
-                fw3_row$0$d = row$15;
-                fw3_data$0$d = wrep$15;
-                fw3_be$0$d = lbe$15;
-            end
-            else begin
-                fw3_row$0$d = row$14;
-                fw3_data$0$d = wrep$14;
-                fw3_be$0$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$0) begin
-                fw3_row$0$d = row$13;
-                fw3_data$0$d = wrep$13;
-                fw3_be$0$d = lbe$13;
-            end
-            else begin
-                fw3_row$0$d = row$12;
-                fw3_data$0$d = wrep$12;
-                fw3_be$0$d = lbe$12;
-            end
-        end
         fw_hi0$0$d = bl2$0;
         fw_hi1$0$d = bl3$0;
         fw_we$0$d = (bv$0 & in_valid) & in_store;
@@ -5767,102 +10743,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$1 = (fo$4[1] | fo$5[1] | fo$6[1] | fo$7[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
         bl3$1 = (fo$8[1] | fo$9[1] | fo$10[1] | fo$11[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
         bv$1 = (fo$0[1] | fo$1[1] | fo$2[1] | fo$3[1]) | (fo$4[1] | fo$5[1] | fo$6[1] | fo$7[1]) | (fo$8[1] | fo$9[1] | fo$10[1] | fo$11[1]) | (fo$12[1] | fo$13[1] | fo$14[1] | fo$15[1]);
-        if (bl1$1) begin
-            if (bl0$1) begin
-                fw0_row$1$d = row$3;
-                fw0_data$1$d = wrep$3;
-                fw0_be$1$d = lbe$3;
-            end
-            else begin
-                fw0_row$1$d = row$2;
-                fw0_data$1$d = wrep$2;
-                fw0_be$1$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$1) begin
-                fw0_row$1$d = row$1;
-                fw0_data$1$d = wrep$1;
-                fw0_be$1$d = lbe$1;
-            end
-            else begin
-                fw0_row$1$d = row$0;
-                fw0_data$1$d = wrep$0;
-                fw0_be$1$d = lbe$0;
-            end
-        end
-        if (bl1$1) begin
-            if (bl0$1) begin
-                fw1_row$1$d = row$7;
-                fw1_data$1$d = wrep$7;
-                fw1_be$1$d = lbe$7;
-            end
-            else begin
-                fw1_row$1$d = row$6;
-                fw1_data$1$d = wrep$6;
-                fw1_be$1$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$1) begin
-                fw1_row$1$d = row$5;
-                fw1_data$1$d = wrep$5;
-                fw1_be$1$d = lbe$5;
-            end
-            else begin
-                fw1_row$1$d = row$4;
-                fw1_data$1$d = wrep$4;
-                fw1_be$1$d = lbe$4;
-            end
-        end
-        if (bl1$1) begin
-            if (bl0$1) begin
-                fw2_row$1$d = row$11;
-                fw2_data$1$d = wrep$11;
-                fw2_be$1$d = lbe$11;
-            end
-            else begin
-                fw2_row$1$d = row$10;
-                fw2_data$1$d = wrep$10;
-                fw2_be$1$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$1) begin
-                fw2_row$1$d = row$9;
-                fw2_data$1$d = wrep$9;
-                fw2_be$1$d = lbe$9;
-            end
-            else begin
-                fw2_row$1$d = row$8;
-                fw2_data$1$d = wrep$8;
-                fw2_be$1$d = lbe$8;
-            end
-        end
-        if (bl1$1) begin
-            if (bl0$1) begin
-                fw3_row$1$d = row$15;
-                fw3_data$1$d = wrep$15;
-                fw3_be$1$d = lbe$15;
-            end
-            else begin
-                fw3_row$1$d = row$14;
-                fw3_data$1$d = wrep$14;
-                fw3_be$1$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$1) begin
-                fw3_row$1$d = row$13;
-                fw3_data$1$d = wrep$13;
-                fw3_be$1$d = lbe$13;
-            end
-            else begin
-                fw3_row$1$d = row$12;
-                fw3_data$1$d = wrep$12;
-                fw3_be$1$d = lbe$12;
-            end
-        end
         fw_hi0$1$d = bl2$1;
         fw_hi1$1$d = bl3$1;
         fw_we$1$d = (bv$1 & in_valid) & in_store;
@@ -5871,102 +10751,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$2 = (fo$4[2] | fo$5[2] | fo$6[2] | fo$7[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
         bl3$2 = (fo$8[2] | fo$9[2] | fo$10[2] | fo$11[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
         bv$2 = (fo$0[2] | fo$1[2] | fo$2[2] | fo$3[2]) | (fo$4[2] | fo$5[2] | fo$6[2] | fo$7[2]) | (fo$8[2] | fo$9[2] | fo$10[2] | fo$11[2]) | (fo$12[2] | fo$13[2] | fo$14[2] | fo$15[2]);
-        if (bl1$2) begin
-            if (bl0$2) begin
-                fw0_row$2$d = row$3;
-                fw0_data$2$d = wrep$3;
-                fw0_be$2$d = lbe$3;
-            end
-            else begin
-                fw0_row$2$d = row$2;
-                fw0_data$2$d = wrep$2;
-                fw0_be$2$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$2) begin
-                fw0_row$2$d = row$1;
-                fw0_data$2$d = wrep$1;
-                fw0_be$2$d = lbe$1;
-            end
-            else begin
-                fw0_row$2$d = row$0;
-                fw0_data$2$d = wrep$0;
-                fw0_be$2$d = lbe$0;
-            end
-        end
-        if (bl1$2) begin
-            if (bl0$2) begin
-                fw1_row$2$d = row$7;
-                fw1_data$2$d = wrep$7;
-                fw1_be$2$d = lbe$7;
-            end
-            else begin
-                fw1_row$2$d = row$6;
-                fw1_data$2$d = wrep$6;
-                fw1_be$2$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$2) begin
-                fw1_row$2$d = row$5;
-                fw1_data$2$d = wrep$5;
-                fw1_be$2$d = lbe$5;
-            end
-            else begin
-                fw1_row$2$d = row$4;
-                fw1_data$2$d = wrep$4;
-                fw1_be$2$d = lbe$4;
-            end
-        end
-        if (bl1$2) begin
-            if (bl0$2) begin
-                fw2_row$2$d = row$11;
-                fw2_data$2$d = wrep$11;
-                fw2_be$2$d = lbe$11;
-            end
-            else begin
-                fw2_row$2$d = row$10;
-                fw2_data$2$d = wrep$10;
-                fw2_be$2$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$2) begin
-                fw2_row$2$d = row$9;
-                fw2_data$2$d = wrep$9;
-                fw2_be$2$d = lbe$9;
-            end
-            else begin
-                fw2_row$2$d = row$8;
-                fw2_data$2$d = wrep$8;
-                fw2_be$2$d = lbe$8;
-            end
-        end
-        if (bl1$2) begin
-            if (bl0$2) begin
-                fw3_row$2$d = row$15;
-                fw3_data$2$d = wrep$15;
-                fw3_be$2$d = lbe$15;
-            end
-            else begin
-                fw3_row$2$d = row$14;
-                fw3_data$2$d = wrep$14;
-                fw3_be$2$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$2) begin
-                fw3_row$2$d = row$13;
-                fw3_data$2$d = wrep$13;
-                fw3_be$2$d = lbe$13;
-            end
-            else begin
-                fw3_row$2$d = row$12;
-                fw3_data$2$d = wrep$12;
-                fw3_be$2$d = lbe$12;
-            end
-        end
         fw_hi0$2$d = bl2$2;
         fw_hi1$2$d = bl3$2;
         fw_we$2$d = (bv$2 & in_valid) & in_store;
@@ -5975,102 +10759,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$3 = (fo$4[3] | fo$5[3] | fo$6[3] | fo$7[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
         bl3$3 = (fo$8[3] | fo$9[3] | fo$10[3] | fo$11[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
         bv$3 = (fo$0[3] | fo$1[3] | fo$2[3] | fo$3[3]) | (fo$4[3] | fo$5[3] | fo$6[3] | fo$7[3]) | (fo$8[3] | fo$9[3] | fo$10[3] | fo$11[3]) | (fo$12[3] | fo$13[3] | fo$14[3] | fo$15[3]);
-        if (bl1$3) begin
-            if (bl0$3) begin
-                fw0_row$3$d = row$3;
-                fw0_data$3$d = wrep$3;
-                fw0_be$3$d = lbe$3;
-            end
-            else begin
-                fw0_row$3$d = row$2;
-                fw0_data$3$d = wrep$2;
-                fw0_be$3$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$3) begin
-                fw0_row$3$d = row$1;
-                fw0_data$3$d = wrep$1;
-                fw0_be$3$d = lbe$1;
-            end
-            else begin
-                fw0_row$3$d = row$0;
-                fw0_data$3$d = wrep$0;
-                fw0_be$3$d = lbe$0;
-            end
-        end
-        if (bl1$3) begin
-            if (bl0$3) begin
-                fw1_row$3$d = row$7;
-                fw1_data$3$d = wrep$7;
-                fw1_be$3$d = lbe$7;
-            end
-            else begin
-                fw1_row$3$d = row$6;
-                fw1_data$3$d = wrep$6;
-                fw1_be$3$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$3) begin
-                fw1_row$3$d = row$5;
-                fw1_data$3$d = wrep$5;
-                fw1_be$3$d = lbe$5;
-            end
-            else begin
-                fw1_row$3$d = row$4;
-                fw1_data$3$d = wrep$4;
-                fw1_be$3$d = lbe$4;
-            end
-        end
-        if (bl1$3) begin
-            if (bl0$3) begin
-                fw2_row$3$d = row$11;
-                fw2_data$3$d = wrep$11;
-                fw2_be$3$d = lbe$11;
-            end
-            else begin
-                fw2_row$3$d = row$10;
-                fw2_data$3$d = wrep$10;
-                fw2_be$3$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$3) begin
-                fw2_row$3$d = row$9;
-                fw2_data$3$d = wrep$9;
-                fw2_be$3$d = lbe$9;
-            end
-            else begin
-                fw2_row$3$d = row$8;
-                fw2_data$3$d = wrep$8;
-                fw2_be$3$d = lbe$8;
-            end
-        end
-        if (bl1$3) begin
-            if (bl0$3) begin
-                fw3_row$3$d = row$15;
-                fw3_data$3$d = wrep$15;
-                fw3_be$3$d = lbe$15;
-            end
-            else begin
-                fw3_row$3$d = row$14;
-                fw3_data$3$d = wrep$14;
-                fw3_be$3$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$3) begin
-                fw3_row$3$d = row$13;
-                fw3_data$3$d = wrep$13;
-                fw3_be$3$d = lbe$13;
-            end
-            else begin
-                fw3_row$3$d = row$12;
-                fw3_data$3$d = wrep$12;
-                fw3_be$3$d = lbe$12;
-            end
-        end
         fw_hi0$3$d = bl2$3;
         fw_hi1$3$d = bl3$3;
         fw_we$3$d = (bv$3 & in_valid) & in_store;
@@ -6079,102 +10767,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$4 = (fo$4[4] | fo$5[4] | fo$6[4] | fo$7[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
         bl3$4 = (fo$8[4] | fo$9[4] | fo$10[4] | fo$11[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
         bv$4 = (fo$0[4] | fo$1[4] | fo$2[4] | fo$3[4]) | (fo$4[4] | fo$5[4] | fo$6[4] | fo$7[4]) | (fo$8[4] | fo$9[4] | fo$10[4] | fo$11[4]) | (fo$12[4] | fo$13[4] | fo$14[4] | fo$15[4]);
-        if (bl1$4) begin
-            if (bl0$4) begin
-                fw0_row$4$d = row$3;
-                fw0_data$4$d = wrep$3;
-                fw0_be$4$d = lbe$3;
-            end
-            else begin
-                fw0_row$4$d = row$2;
-                fw0_data$4$d = wrep$2;
-                fw0_be$4$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$4) begin
-                fw0_row$4$d = row$1;
-                fw0_data$4$d = wrep$1;
-                fw0_be$4$d = lbe$1;
-            end
-            else begin
-                fw0_row$4$d = row$0;
-                fw0_data$4$d = wrep$0;
-                fw0_be$4$d = lbe$0;
-            end
-        end
-        if (bl1$4) begin
-            if (bl0$4) begin
-                fw1_row$4$d = row$7;
-                fw1_data$4$d = wrep$7;
-                fw1_be$4$d = lbe$7;
-            end
-            else begin
-                fw1_row$4$d = row$6;
-                fw1_data$4$d = wrep$6;
-                fw1_be$4$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$4) begin
-                fw1_row$4$d = row$5;
-                fw1_data$4$d = wrep$5;
-                fw1_be$4$d = lbe$5;
-            end
-            else begin
-                fw1_row$4$d = row$4;
-                fw1_data$4$d = wrep$4;
-                fw1_be$4$d = lbe$4;
-            end
-        end
-        if (bl1$4) begin
-            if (bl0$4) begin
-                fw2_row$4$d = row$11;
-                fw2_data$4$d = wrep$11;
-                fw2_be$4$d = lbe$11;
-            end
-            else begin
-                fw2_row$4$d = row$10;
-                fw2_data$4$d = wrep$10;
-                fw2_be$4$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$4) begin
-                fw2_row$4$d = row$9;
-                fw2_data$4$d = wrep$9;
-                fw2_be$4$d = lbe$9;
-            end
-            else begin
-                fw2_row$4$d = row$8;
-                fw2_data$4$d = wrep$8;
-                fw2_be$4$d = lbe$8;
-            end
-        end
-        if (bl1$4) begin
-            if (bl0$4) begin
-                fw3_row$4$d = row$15;
-                fw3_data$4$d = wrep$15;
-                fw3_be$4$d = lbe$15;
-            end
-            else begin
-                fw3_row$4$d = row$14;
-                fw3_data$4$d = wrep$14;
-                fw3_be$4$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$4) begin
-                fw3_row$4$d = row$13;
-                fw3_data$4$d = wrep$13;
-                fw3_be$4$d = lbe$13;
-            end
-            else begin
-                fw3_row$4$d = row$12;
-                fw3_data$4$d = wrep$12;
-                fw3_be$4$d = lbe$12;
-            end
-        end
         fw_hi0$4$d = bl2$4;
         fw_hi1$4$d = bl3$4;
         fw_we$4$d = (bv$4 & in_valid) & in_store;
@@ -6183,102 +10775,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$5 = (fo$4[5] | fo$5[5] | fo$6[5] | fo$7[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
         bl3$5 = (fo$8[5] | fo$9[5] | fo$10[5] | fo$11[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
         bv$5 = (fo$0[5] | fo$1[5] | fo$2[5] | fo$3[5]) | (fo$4[5] | fo$5[5] | fo$6[5] | fo$7[5]) | (fo$8[5] | fo$9[5] | fo$10[5] | fo$11[5]) | (fo$12[5] | fo$13[5] | fo$14[5] | fo$15[5]);
-        if (bl1$5) begin
-            if (bl0$5) begin
-                fw0_row$5$d = row$3;
-                fw0_data$5$d = wrep$3;
-                fw0_be$5$d = lbe$3;
-            end
-            else begin
-                fw0_row$5$d = row$2;
-                fw0_data$5$d = wrep$2;
-                fw0_be$5$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$5) begin
-                fw0_row$5$d = row$1;
-                fw0_data$5$d = wrep$1;
-                fw0_be$5$d = lbe$1;
-            end
-            else begin
-                fw0_row$5$d = row$0;
-                fw0_data$5$d = wrep$0;
-                fw0_be$5$d = lbe$0;
-            end
-        end
-        if (bl1$5) begin
-            if (bl0$5) begin
-                fw1_row$5$d = row$7;
-                fw1_data$5$d = wrep$7;
-                fw1_be$5$d = lbe$7;
-            end
-            else begin
-                fw1_row$5$d = row$6;
-                fw1_data$5$d = wrep$6;
-                fw1_be$5$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$5) begin
-                fw1_row$5$d = row$5;
-                fw1_data$5$d = wrep$5;
-                fw1_be$5$d = lbe$5;
-            end
-            else begin
-                fw1_row$5$d = row$4;
-                fw1_data$5$d = wrep$4;
-                fw1_be$5$d = lbe$4;
-            end
-        end
-        if (bl1$5) begin
-            if (bl0$5) begin
-                fw2_row$5$d = row$11;
-                fw2_data$5$d = wrep$11;
-                fw2_be$5$d = lbe$11;
-            end
-            else begin
-                fw2_row$5$d = row$10;
-                fw2_data$5$d = wrep$10;
-                fw2_be$5$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$5) begin
-                fw2_row$5$d = row$9;
-                fw2_data$5$d = wrep$9;
-                fw2_be$5$d = lbe$9;
-            end
-            else begin
-                fw2_row$5$d = row$8;
-                fw2_data$5$d = wrep$8;
-                fw2_be$5$d = lbe$8;
-            end
-        end
-        if (bl1$5) begin
-            if (bl0$5) begin
-                fw3_row$5$d = row$15;
-                fw3_data$5$d = wrep$15;
-                fw3_be$5$d = lbe$15;
-            end
-            else begin
-                fw3_row$5$d = row$14;
-                fw3_data$5$d = wrep$14;
-                fw3_be$5$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$5) begin
-                fw3_row$5$d = row$13;
-                fw3_data$5$d = wrep$13;
-                fw3_be$5$d = lbe$13;
-            end
-            else begin
-                fw3_row$5$d = row$12;
-                fw3_data$5$d = wrep$12;
-                fw3_be$5$d = lbe$12;
-            end
-        end
         fw_hi0$5$d = bl2$5;
         fw_hi1$5$d = bl3$5;
         fw_we$5$d = (bv$5 & in_valid) & in_store;
@@ -6287,102 +10783,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$6 = (fo$4[6] | fo$5[6] | fo$6[6] | fo$7[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
         bl3$6 = (fo$8[6] | fo$9[6] | fo$10[6] | fo$11[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
         bv$6 = (fo$0[6] | fo$1[6] | fo$2[6] | fo$3[6]) | (fo$4[6] | fo$5[6] | fo$6[6] | fo$7[6]) | (fo$8[6] | fo$9[6] | fo$10[6] | fo$11[6]) | (fo$12[6] | fo$13[6] | fo$14[6] | fo$15[6]);
-        if (bl1$6) begin
-            if (bl0$6) begin
-                fw0_row$6$d = row$3;
-                fw0_data$6$d = wrep$3;
-                fw0_be$6$d = lbe$3;
-            end
-            else begin
-                fw0_row$6$d = row$2;
-                fw0_data$6$d = wrep$2;
-                fw0_be$6$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$6) begin
-                fw0_row$6$d = row$1;
-                fw0_data$6$d = wrep$1;
-                fw0_be$6$d = lbe$1;
-            end
-            else begin
-                fw0_row$6$d = row$0;
-                fw0_data$6$d = wrep$0;
-                fw0_be$6$d = lbe$0;
-            end
-        end
-        if (bl1$6) begin
-            if (bl0$6) begin
-                fw1_row$6$d = row$7;
-                fw1_data$6$d = wrep$7;
-                fw1_be$6$d = lbe$7;
-            end
-            else begin
-                fw1_row$6$d = row$6;
-                fw1_data$6$d = wrep$6;
-                fw1_be$6$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$6) begin
-                fw1_row$6$d = row$5;
-                fw1_data$6$d = wrep$5;
-                fw1_be$6$d = lbe$5;
-            end
-            else begin
-                fw1_row$6$d = row$4;
-                fw1_data$6$d = wrep$4;
-                fw1_be$6$d = lbe$4;
-            end
-        end
-        if (bl1$6) begin
-            if (bl0$6) begin
-                fw2_row$6$d = row$11;
-                fw2_data$6$d = wrep$11;
-                fw2_be$6$d = lbe$11;
-            end
-            else begin
-                fw2_row$6$d = row$10;
-                fw2_data$6$d = wrep$10;
-                fw2_be$6$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$6) begin
-                fw2_row$6$d = row$9;
-                fw2_data$6$d = wrep$9;
-                fw2_be$6$d = lbe$9;
-            end
-            else begin
-                fw2_row$6$d = row$8;
-                fw2_data$6$d = wrep$8;
-                fw2_be$6$d = lbe$8;
-            end
-        end
-        if (bl1$6) begin
-            if (bl0$6) begin
-                fw3_row$6$d = row$15;
-                fw3_data$6$d = wrep$15;
-                fw3_be$6$d = lbe$15;
-            end
-            else begin
-                fw3_row$6$d = row$14;
-                fw3_data$6$d = wrep$14;
-                fw3_be$6$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$6) begin
-                fw3_row$6$d = row$13;
-                fw3_data$6$d = wrep$13;
-                fw3_be$6$d = lbe$13;
-            end
-            else begin
-                fw3_row$6$d = row$12;
-                fw3_data$6$d = wrep$12;
-                fw3_be$6$d = lbe$12;
-            end
-        end
         fw_hi0$6$d = bl2$6;
         fw_hi1$6$d = bl3$6;
         fw_we$6$d = (bv$6 & in_valid) & in_store;
@@ -6391,102 +10791,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$7 = (fo$4[7] | fo$5[7] | fo$6[7] | fo$7[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
         bl3$7 = (fo$8[7] | fo$9[7] | fo$10[7] | fo$11[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
         bv$7 = (fo$0[7] | fo$1[7] | fo$2[7] | fo$3[7]) | (fo$4[7] | fo$5[7] | fo$6[7] | fo$7[7]) | (fo$8[7] | fo$9[7] | fo$10[7] | fo$11[7]) | (fo$12[7] | fo$13[7] | fo$14[7] | fo$15[7]);
-        if (bl1$7) begin
-            if (bl0$7) begin
-                fw0_row$7$d = row$3;
-                fw0_data$7$d = wrep$3;
-                fw0_be$7$d = lbe$3;
-            end
-            else begin
-                fw0_row$7$d = row$2;
-                fw0_data$7$d = wrep$2;
-                fw0_be$7$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$7) begin
-                fw0_row$7$d = row$1;
-                fw0_data$7$d = wrep$1;
-                fw0_be$7$d = lbe$1;
-            end
-            else begin
-                fw0_row$7$d = row$0;
-                fw0_data$7$d = wrep$0;
-                fw0_be$7$d = lbe$0;
-            end
-        end
-        if (bl1$7) begin
-            if (bl0$7) begin
-                fw1_row$7$d = row$7;
-                fw1_data$7$d = wrep$7;
-                fw1_be$7$d = lbe$7;
-            end
-            else begin
-                fw1_row$7$d = row$6;
-                fw1_data$7$d = wrep$6;
-                fw1_be$7$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$7) begin
-                fw1_row$7$d = row$5;
-                fw1_data$7$d = wrep$5;
-                fw1_be$7$d = lbe$5;
-            end
-            else begin
-                fw1_row$7$d = row$4;
-                fw1_data$7$d = wrep$4;
-                fw1_be$7$d = lbe$4;
-            end
-        end
-        if (bl1$7) begin
-            if (bl0$7) begin
-                fw2_row$7$d = row$11;
-                fw2_data$7$d = wrep$11;
-                fw2_be$7$d = lbe$11;
-            end
-            else begin
-                fw2_row$7$d = row$10;
-                fw2_data$7$d = wrep$10;
-                fw2_be$7$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$7) begin
-                fw2_row$7$d = row$9;
-                fw2_data$7$d = wrep$9;
-                fw2_be$7$d = lbe$9;
-            end
-            else begin
-                fw2_row$7$d = row$8;
-                fw2_data$7$d = wrep$8;
-                fw2_be$7$d = lbe$8;
-            end
-        end
-        if (bl1$7) begin
-            if (bl0$7) begin
-                fw3_row$7$d = row$15;
-                fw3_data$7$d = wrep$15;
-                fw3_be$7$d = lbe$15;
-            end
-            else begin
-                fw3_row$7$d = row$14;
-                fw3_data$7$d = wrep$14;
-                fw3_be$7$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$7) begin
-                fw3_row$7$d = row$13;
-                fw3_data$7$d = wrep$13;
-                fw3_be$7$d = lbe$13;
-            end
-            else begin
-                fw3_row$7$d = row$12;
-                fw3_data$7$d = wrep$12;
-                fw3_be$7$d = lbe$12;
-            end
-        end
         fw_hi0$7$d = bl2$7;
         fw_hi1$7$d = bl3$7;
         fw_we$7$d = (bv$7 & in_valid) & in_store;
@@ -6495,102 +10799,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$8 = (fo$4[8] | fo$5[8] | fo$6[8] | fo$7[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
         bl3$8 = (fo$8[8] | fo$9[8] | fo$10[8] | fo$11[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
         bv$8 = (fo$0[8] | fo$1[8] | fo$2[8] | fo$3[8]) | (fo$4[8] | fo$5[8] | fo$6[8] | fo$7[8]) | (fo$8[8] | fo$9[8] | fo$10[8] | fo$11[8]) | (fo$12[8] | fo$13[8] | fo$14[8] | fo$15[8]);
-        if (bl1$8) begin
-            if (bl0$8) begin
-                fw0_row$8$d = row$3;
-                fw0_data$8$d = wrep$3;
-                fw0_be$8$d = lbe$3;
-            end
-            else begin
-                fw0_row$8$d = row$2;
-                fw0_data$8$d = wrep$2;
-                fw0_be$8$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$8) begin
-                fw0_row$8$d = row$1;
-                fw0_data$8$d = wrep$1;
-                fw0_be$8$d = lbe$1;
-            end
-            else begin
-                fw0_row$8$d = row$0;
-                fw0_data$8$d = wrep$0;
-                fw0_be$8$d = lbe$0;
-            end
-        end
-        if (bl1$8) begin
-            if (bl0$8) begin
-                fw1_row$8$d = row$7;
-                fw1_data$8$d = wrep$7;
-                fw1_be$8$d = lbe$7;
-            end
-            else begin
-                fw1_row$8$d = row$6;
-                fw1_data$8$d = wrep$6;
-                fw1_be$8$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$8) begin
-                fw1_row$8$d = row$5;
-                fw1_data$8$d = wrep$5;
-                fw1_be$8$d = lbe$5;
-            end
-            else begin
-                fw1_row$8$d = row$4;
-                fw1_data$8$d = wrep$4;
-                fw1_be$8$d = lbe$4;
-            end
-        end
-        if (bl1$8) begin
-            if (bl0$8) begin
-                fw2_row$8$d = row$11;
-                fw2_data$8$d = wrep$11;
-                fw2_be$8$d = lbe$11;
-            end
-            else begin
-                fw2_row$8$d = row$10;
-                fw2_data$8$d = wrep$10;
-                fw2_be$8$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$8) begin
-                fw2_row$8$d = row$9;
-                fw2_data$8$d = wrep$9;
-                fw2_be$8$d = lbe$9;
-            end
-            else begin
-                fw2_row$8$d = row$8;
-                fw2_data$8$d = wrep$8;
-                fw2_be$8$d = lbe$8;
-            end
-        end
-        if (bl1$8) begin
-            if (bl0$8) begin
-                fw3_row$8$d = row$15;
-                fw3_data$8$d = wrep$15;
-                fw3_be$8$d = lbe$15;
-            end
-            else begin
-                fw3_row$8$d = row$14;
-                fw3_data$8$d = wrep$14;
-                fw3_be$8$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$8) begin
-                fw3_row$8$d = row$13;
-                fw3_data$8$d = wrep$13;
-                fw3_be$8$d = lbe$13;
-            end
-            else begin
-                fw3_row$8$d = row$12;
-                fw3_data$8$d = wrep$12;
-                fw3_be$8$d = lbe$12;
-            end
-        end
         fw_hi0$8$d = bl2$8;
         fw_hi1$8$d = bl3$8;
         fw_we$8$d = (bv$8 & in_valid) & in_store;
@@ -6599,102 +10807,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$9 = (fo$4[9] | fo$5[9] | fo$6[9] | fo$7[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
         bl3$9 = (fo$8[9] | fo$9[9] | fo$10[9] | fo$11[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
         bv$9 = (fo$0[9] | fo$1[9] | fo$2[9] | fo$3[9]) | (fo$4[9] | fo$5[9] | fo$6[9] | fo$7[9]) | (fo$8[9] | fo$9[9] | fo$10[9] | fo$11[9]) | (fo$12[9] | fo$13[9] | fo$14[9] | fo$15[9]);
-        if (bl1$9) begin
-            if (bl0$9) begin
-                fw0_row$9$d = row$3;
-                fw0_data$9$d = wrep$3;
-                fw0_be$9$d = lbe$3;
-            end
-            else begin
-                fw0_row$9$d = row$2;
-                fw0_data$9$d = wrep$2;
-                fw0_be$9$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$9) begin
-                fw0_row$9$d = row$1;
-                fw0_data$9$d = wrep$1;
-                fw0_be$9$d = lbe$1;
-            end
-            else begin
-                fw0_row$9$d = row$0;
-                fw0_data$9$d = wrep$0;
-                fw0_be$9$d = lbe$0;
-            end
-        end
-        if (bl1$9) begin
-            if (bl0$9) begin
-                fw1_row$9$d = row$7;
-                fw1_data$9$d = wrep$7;
-                fw1_be$9$d = lbe$7;
-            end
-            else begin
-                fw1_row$9$d = row$6;
-                fw1_data$9$d = wrep$6;
-                fw1_be$9$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$9) begin
-                fw1_row$9$d = row$5;
-                fw1_data$9$d = wrep$5;
-                fw1_be$9$d = lbe$5;
-            end
-            else begin
-                fw1_row$9$d = row$4;
-                fw1_data$9$d = wrep$4;
-                fw1_be$9$d = lbe$4;
-            end
-        end
-        if (bl1$9) begin
-            if (bl0$9) begin
-                fw2_row$9$d = row$11;
-                fw2_data$9$d = wrep$11;
-                fw2_be$9$d = lbe$11;
-            end
-            else begin
-                fw2_row$9$d = row$10;
-                fw2_data$9$d = wrep$10;
-                fw2_be$9$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$9) begin
-                fw2_row$9$d = row$9;
-                fw2_data$9$d = wrep$9;
-                fw2_be$9$d = lbe$9;
-            end
-            else begin
-                fw2_row$9$d = row$8;
-                fw2_data$9$d = wrep$8;
-                fw2_be$9$d = lbe$8;
-            end
-        end
-        if (bl1$9) begin
-            if (bl0$9) begin
-                fw3_row$9$d = row$15;
-                fw3_data$9$d = wrep$15;
-                fw3_be$9$d = lbe$15;
-            end
-            else begin
-                fw3_row$9$d = row$14;
-                fw3_data$9$d = wrep$14;
-                fw3_be$9$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$9) begin
-                fw3_row$9$d = row$13;
-                fw3_data$9$d = wrep$13;
-                fw3_be$9$d = lbe$13;
-            end
-            else begin
-                fw3_row$9$d = row$12;
-                fw3_data$9$d = wrep$12;
-                fw3_be$9$d = lbe$12;
-            end
-        end
         fw_hi0$9$d = bl2$9;
         fw_hi1$9$d = bl3$9;
         fw_we$9$d = (bv$9 & in_valid) & in_store;
@@ -6703,102 +10815,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$10 = (fo$4[10] | fo$5[10] | fo$6[10] | fo$7[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
         bl3$10 = (fo$8[10] | fo$9[10] | fo$10[10] | fo$11[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
         bv$10 = (fo$0[10] | fo$1[10] | fo$2[10] | fo$3[10]) | (fo$4[10] | fo$5[10] | fo$6[10] | fo$7[10]) | (fo$8[10] | fo$9[10] | fo$10[10] | fo$11[10]) | (fo$12[10] | fo$13[10] | fo$14[10] | fo$15[10]);
-        if (bl1$10) begin
-            if (bl0$10) begin
-                fw0_row$10$d = row$3;
-                fw0_data$10$d = wrep$3;
-                fw0_be$10$d = lbe$3;
-            end
-            else begin
-                fw0_row$10$d = row$2;
-                fw0_data$10$d = wrep$2;
-                fw0_be$10$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$10) begin
-                fw0_row$10$d = row$1;
-                fw0_data$10$d = wrep$1;
-                fw0_be$10$d = lbe$1;
-            end
-            else begin
-                fw0_row$10$d = row$0;
-                fw0_data$10$d = wrep$0;
-                fw0_be$10$d = lbe$0;
-            end
-        end
-        if (bl1$10) begin
-            if (bl0$10) begin
-                fw1_row$10$d = row$7;
-                fw1_data$10$d = wrep$7;
-                fw1_be$10$d = lbe$7;
-            end
-            else begin
-                fw1_row$10$d = row$6;
-                fw1_data$10$d = wrep$6;
-                fw1_be$10$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$10) begin
-                fw1_row$10$d = row$5;
-                fw1_data$10$d = wrep$5;
-                fw1_be$10$d = lbe$5;
-            end
-            else begin
-                fw1_row$10$d = row$4;
-                fw1_data$10$d = wrep$4;
-                fw1_be$10$d = lbe$4;
-            end
-        end
-        if (bl1$10) begin
-            if (bl0$10) begin
-                fw2_row$10$d = row$11;
-                fw2_data$10$d = wrep$11;
-                fw2_be$10$d = lbe$11;
-            end
-            else begin
-                fw2_row$10$d = row$10;
-                fw2_data$10$d = wrep$10;
-                fw2_be$10$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$10) begin
-                fw2_row$10$d = row$9;
-                fw2_data$10$d = wrep$9;
-                fw2_be$10$d = lbe$9;
-            end
-            else begin
-                fw2_row$10$d = row$8;
-                fw2_data$10$d = wrep$8;
-                fw2_be$10$d = lbe$8;
-            end
-        end
-        if (bl1$10) begin
-            if (bl0$10) begin
-                fw3_row$10$d = row$15;
-                fw3_data$10$d = wrep$15;
-                fw3_be$10$d = lbe$15;
-            end
-            else begin
-                fw3_row$10$d = row$14;
-                fw3_data$10$d = wrep$14;
-                fw3_be$10$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$10) begin
-                fw3_row$10$d = row$13;
-                fw3_data$10$d = wrep$13;
-                fw3_be$10$d = lbe$13;
-            end
-            else begin
-                fw3_row$10$d = row$12;
-                fw3_data$10$d = wrep$12;
-                fw3_be$10$d = lbe$12;
-            end
-        end
         fw_hi0$10$d = bl2$10;
         fw_hi1$10$d = bl3$10;
         fw_we$10$d = (bv$10 & in_valid) & in_store;
@@ -6807,102 +10823,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$11 = (fo$4[11] | fo$5[11] | fo$6[11] | fo$7[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
         bl3$11 = (fo$8[11] | fo$9[11] | fo$10[11] | fo$11[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
         bv$11 = (fo$0[11] | fo$1[11] | fo$2[11] | fo$3[11]) | (fo$4[11] | fo$5[11] | fo$6[11] | fo$7[11]) | (fo$8[11] | fo$9[11] | fo$10[11] | fo$11[11]) | (fo$12[11] | fo$13[11] | fo$14[11] | fo$15[11]);
-        if (bl1$11) begin
-            if (bl0$11) begin
-                fw0_row$11$d = row$3;
-                fw0_data$11$d = wrep$3;
-                fw0_be$11$d = lbe$3;
-            end
-            else begin
-                fw0_row$11$d = row$2;
-                fw0_data$11$d = wrep$2;
-                fw0_be$11$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$11) begin
-                fw0_row$11$d = row$1;
-                fw0_data$11$d = wrep$1;
-                fw0_be$11$d = lbe$1;
-            end
-            else begin
-                fw0_row$11$d = row$0;
-                fw0_data$11$d = wrep$0;
-                fw0_be$11$d = lbe$0;
-            end
-        end
-        if (bl1$11) begin
-            if (bl0$11) begin
-                fw1_row$11$d = row$7;
-                fw1_data$11$d = wrep$7;
-                fw1_be$11$d = lbe$7;
-            end
-            else begin
-                fw1_row$11$d = row$6;
-                fw1_data$11$d = wrep$6;
-                fw1_be$11$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$11) begin
-                fw1_row$11$d = row$5;
-                fw1_data$11$d = wrep$5;
-                fw1_be$11$d = lbe$5;
-            end
-            else begin
-                fw1_row$11$d = row$4;
-                fw1_data$11$d = wrep$4;
-                fw1_be$11$d = lbe$4;
-            end
-        end
-        if (bl1$11) begin
-            if (bl0$11) begin
-                fw2_row$11$d = row$11;
-                fw2_data$11$d = wrep$11;
-                fw2_be$11$d = lbe$11;
-            end
-            else begin
-                fw2_row$11$d = row$10;
-                fw2_data$11$d = wrep$10;
-                fw2_be$11$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$11) begin
-                fw2_row$11$d = row$9;
-                fw2_data$11$d = wrep$9;
-                fw2_be$11$d = lbe$9;
-            end
-            else begin
-                fw2_row$11$d = row$8;
-                fw2_data$11$d = wrep$8;
-                fw2_be$11$d = lbe$8;
-            end
-        end
-        if (bl1$11) begin
-            if (bl0$11) begin
-                fw3_row$11$d = row$15;
-                fw3_data$11$d = wrep$15;
-                fw3_be$11$d = lbe$15;
-            end
-            else begin
-                fw3_row$11$d = row$14;
-                fw3_data$11$d = wrep$14;
-                fw3_be$11$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$11) begin
-                fw3_row$11$d = row$13;
-                fw3_data$11$d = wrep$13;
-                fw3_be$11$d = lbe$13;
-            end
-            else begin
-                fw3_row$11$d = row$12;
-                fw3_data$11$d = wrep$12;
-                fw3_be$11$d = lbe$12;
-            end
-        end
         fw_hi0$11$d = bl2$11;
         fw_hi1$11$d = bl3$11;
         fw_we$11$d = (bv$11 & in_valid) & in_store;
@@ -6911,102 +10831,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$12 = (fo$4[12] | fo$5[12] | fo$6[12] | fo$7[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
         bl3$12 = (fo$8[12] | fo$9[12] | fo$10[12] | fo$11[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
         bv$12 = (fo$0[12] | fo$1[12] | fo$2[12] | fo$3[12]) | (fo$4[12] | fo$5[12] | fo$6[12] | fo$7[12]) | (fo$8[12] | fo$9[12] | fo$10[12] | fo$11[12]) | (fo$12[12] | fo$13[12] | fo$14[12] | fo$15[12]);
-        if (bl1$12) begin
-            if (bl0$12) begin
-                fw0_row$12$d = row$3;
-                fw0_data$12$d = wrep$3;
-                fw0_be$12$d = lbe$3;
-            end
-            else begin
-                fw0_row$12$d = row$2;
-                fw0_data$12$d = wrep$2;
-                fw0_be$12$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$12) begin
-                fw0_row$12$d = row$1;
-                fw0_data$12$d = wrep$1;
-                fw0_be$12$d = lbe$1;
-            end
-            else begin
-                fw0_row$12$d = row$0;
-                fw0_data$12$d = wrep$0;
-                fw0_be$12$d = lbe$0;
-            end
-        end
-        if (bl1$12) begin
-            if (bl0$12) begin
-                fw1_row$12$d = row$7;
-                fw1_data$12$d = wrep$7;
-                fw1_be$12$d = lbe$7;
-            end
-            else begin
-                fw1_row$12$d = row$6;
-                fw1_data$12$d = wrep$6;
-                fw1_be$12$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$12) begin
-                fw1_row$12$d = row$5;
-                fw1_data$12$d = wrep$5;
-                fw1_be$12$d = lbe$5;
-            end
-            else begin
-                fw1_row$12$d = row$4;
-                fw1_data$12$d = wrep$4;
-                fw1_be$12$d = lbe$4;
-            end
-        end
-        if (bl1$12) begin
-            if (bl0$12) begin
-                fw2_row$12$d = row$11;
-                fw2_data$12$d = wrep$11;
-                fw2_be$12$d = lbe$11;
-            end
-            else begin
-                fw2_row$12$d = row$10;
-                fw2_data$12$d = wrep$10;
-                fw2_be$12$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$12) begin
-                fw2_row$12$d = row$9;
-                fw2_data$12$d = wrep$9;
-                fw2_be$12$d = lbe$9;
-            end
-            else begin
-                fw2_row$12$d = row$8;
-                fw2_data$12$d = wrep$8;
-                fw2_be$12$d = lbe$8;
-            end
-        end
-        if (bl1$12) begin
-            if (bl0$12) begin
-                fw3_row$12$d = row$15;
-                fw3_data$12$d = wrep$15;
-                fw3_be$12$d = lbe$15;
-            end
-            else begin
-                fw3_row$12$d = row$14;
-                fw3_data$12$d = wrep$14;
-                fw3_be$12$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$12) begin
-                fw3_row$12$d = row$13;
-                fw3_data$12$d = wrep$13;
-                fw3_be$12$d = lbe$13;
-            end
-            else begin
-                fw3_row$12$d = row$12;
-                fw3_data$12$d = wrep$12;
-                fw3_be$12$d = lbe$12;
-            end
-        end
         fw_hi0$12$d = bl2$12;
         fw_hi1$12$d = bl3$12;
         fw_we$12$d = (bv$12 & in_valid) & in_store;
@@ -7015,102 +10839,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$13 = (fo$4[13] | fo$5[13] | fo$6[13] | fo$7[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
         bl3$13 = (fo$8[13] | fo$9[13] | fo$10[13] | fo$11[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
         bv$13 = (fo$0[13] | fo$1[13] | fo$2[13] | fo$3[13]) | (fo$4[13] | fo$5[13] | fo$6[13] | fo$7[13]) | (fo$8[13] | fo$9[13] | fo$10[13] | fo$11[13]) | (fo$12[13] | fo$13[13] | fo$14[13] | fo$15[13]);
-        if (bl1$13) begin
-            if (bl0$13) begin
-                fw0_row$13$d = row$3;
-                fw0_data$13$d = wrep$3;
-                fw0_be$13$d = lbe$3;
-            end
-            else begin
-                fw0_row$13$d = row$2;
-                fw0_data$13$d = wrep$2;
-                fw0_be$13$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$13) begin
-                fw0_row$13$d = row$1;
-                fw0_data$13$d = wrep$1;
-                fw0_be$13$d = lbe$1;
-            end
-            else begin
-                fw0_row$13$d = row$0;
-                fw0_data$13$d = wrep$0;
-                fw0_be$13$d = lbe$0;
-            end
-        end
-        if (bl1$13) begin
-            if (bl0$13) begin
-                fw1_row$13$d = row$7;
-                fw1_data$13$d = wrep$7;
-                fw1_be$13$d = lbe$7;
-            end
-            else begin
-                fw1_row$13$d = row$6;
-                fw1_data$13$d = wrep$6;
-                fw1_be$13$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$13) begin
-                fw1_row$13$d = row$5;
-                fw1_data$13$d = wrep$5;
-                fw1_be$13$d = lbe$5;
-            end
-            else begin
-                fw1_row$13$d = row$4;
-                fw1_data$13$d = wrep$4;
-                fw1_be$13$d = lbe$4;
-            end
-        end
-        if (bl1$13) begin
-            if (bl0$13) begin
-                fw2_row$13$d = row$11;
-                fw2_data$13$d = wrep$11;
-                fw2_be$13$d = lbe$11;
-            end
-            else begin
-                fw2_row$13$d = row$10;
-                fw2_data$13$d = wrep$10;
-                fw2_be$13$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$13) begin
-                fw2_row$13$d = row$9;
-                fw2_data$13$d = wrep$9;
-                fw2_be$13$d = lbe$9;
-            end
-            else begin
-                fw2_row$13$d = row$8;
-                fw2_data$13$d = wrep$8;
-                fw2_be$13$d = lbe$8;
-            end
-        end
-        if (bl1$13) begin
-            if (bl0$13) begin
-                fw3_row$13$d = row$15;
-                fw3_data$13$d = wrep$15;
-                fw3_be$13$d = lbe$15;
-            end
-            else begin
-                fw3_row$13$d = row$14;
-                fw3_data$13$d = wrep$14;
-                fw3_be$13$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$13) begin
-                fw3_row$13$d = row$13;
-                fw3_data$13$d = wrep$13;
-                fw3_be$13$d = lbe$13;
-            end
-            else begin
-                fw3_row$13$d = row$12;
-                fw3_data$13$d = wrep$12;
-                fw3_be$13$d = lbe$12;
-            end
-        end
         fw_hi0$13$d = bl2$13;
         fw_hi1$13$d = bl3$13;
         fw_we$13$d = (bv$13 & in_valid) & in_store;
@@ -7119,102 +10847,6 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$14 = (fo$4[14] | fo$5[14] | fo$6[14] | fo$7[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
         bl3$14 = (fo$8[14] | fo$9[14] | fo$10[14] | fo$11[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
         bv$14 = (fo$0[14] | fo$1[14] | fo$2[14] | fo$3[14]) | (fo$4[14] | fo$5[14] | fo$6[14] | fo$7[14]) | (fo$8[14] | fo$9[14] | fo$10[14] | fo$11[14]) | (fo$12[14] | fo$13[14] | fo$14[14] | fo$15[14]);
-        if (bl1$14) begin
-            if (bl0$14) begin
-                fw0_row$14$d = row$3;
-                fw0_data$14$d = wrep$3;
-                fw0_be$14$d = lbe$3;
-            end
-            else begin
-                fw0_row$14$d = row$2;
-                fw0_data$14$d = wrep$2;
-                fw0_be$14$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$14) begin
-                fw0_row$14$d = row$1;
-                fw0_data$14$d = wrep$1;
-                fw0_be$14$d = lbe$1;
-            end
-            else begin
-                fw0_row$14$d = row$0;
-                fw0_data$14$d = wrep$0;
-                fw0_be$14$d = lbe$0;
-            end
-        end
-        if (bl1$14) begin
-            if (bl0$14) begin
-                fw1_row$14$d = row$7;
-                fw1_data$14$d = wrep$7;
-                fw1_be$14$d = lbe$7;
-            end
-            else begin
-                fw1_row$14$d = row$6;
-                fw1_data$14$d = wrep$6;
-                fw1_be$14$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$14) begin
-                fw1_row$14$d = row$5;
-                fw1_data$14$d = wrep$5;
-                fw1_be$14$d = lbe$5;
-            end
-            else begin
-                fw1_row$14$d = row$4;
-                fw1_data$14$d = wrep$4;
-                fw1_be$14$d = lbe$4;
-            end
-        end
-        if (bl1$14) begin
-            if (bl0$14) begin
-                fw2_row$14$d = row$11;
-                fw2_data$14$d = wrep$11;
-                fw2_be$14$d = lbe$11;
-            end
-            else begin
-                fw2_row$14$d = row$10;
-                fw2_data$14$d = wrep$10;
-                fw2_be$14$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$14) begin
-                fw2_row$14$d = row$9;
-                fw2_data$14$d = wrep$9;
-                fw2_be$14$d = lbe$9;
-            end
-            else begin
-                fw2_row$14$d = row$8;
-                fw2_data$14$d = wrep$8;
-                fw2_be$14$d = lbe$8;
-            end
-        end
-        if (bl1$14) begin
-            if (bl0$14) begin
-                fw3_row$14$d = row$15;
-                fw3_data$14$d = wrep$15;
-                fw3_be$14$d = lbe$15;
-            end
-            else begin
-                fw3_row$14$d = row$14;
-                fw3_data$14$d = wrep$14;
-                fw3_be$14$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$14) begin
-                fw3_row$14$d = row$13;
-                fw3_data$14$d = wrep$13;
-                fw3_be$14$d = lbe$13;
-            end
-            else begin
-                fw3_row$14$d = row$12;
-                fw3_data$14$d = wrep$12;
-                fw3_be$14$d = lbe$12;
-            end
-        end
         fw_hi0$14$d = bl2$14;
         fw_hi1$14$d = bl3$14;
         fw_we$14$d = (bv$14 & in_valid) & in_store;
@@ -7223,632 +10855,1784 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bl2$15 = (fo$4[15] | fo$5[15] | fo$6[15] | fo$7[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
         bl3$15 = (fo$8[15] | fo$9[15] | fo$10[15] | fo$11[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
         bv$15 = (fo$0[15] | fo$1[15] | fo$2[15] | fo$3[15]) | (fo$4[15] | fo$5[15] | fo$6[15] | fo$7[15]) | (fo$8[15] | fo$9[15] | fo$10[15] | fo$11[15]) | (fo$12[15] | fo$13[15] | fo$14[15] | fo$15[15]);
-        if (bl1$15) begin
-            if (bl0$15) begin
-                fw0_row$15$d = row$3;
-                fw0_data$15$d = wrep$3;
-                fw0_be$15$d = lbe$3;
-            end
-            else begin
-                fw0_row$15$d = row$2;
-                fw0_data$15$d = wrep$2;
-                fw0_be$15$d = lbe$2;
-            end
-        end
-        else begin
-            if (bl0$15) begin
-                fw0_row$15$d = row$1;
-                fw0_data$15$d = wrep$1;
-                fw0_be$15$d = lbe$1;
-            end
-            else begin
-                fw0_row$15$d = row$0;
-                fw0_data$15$d = wrep$0;
-                fw0_be$15$d = lbe$0;
-            end
-        end
-        if (bl1$15) begin
-            if (bl0$15) begin
-                fw1_row$15$d = row$7;
-                fw1_data$15$d = wrep$7;
-                fw1_be$15$d = lbe$7;
-            end
-            else begin
-                fw1_row$15$d = row$6;
-                fw1_data$15$d = wrep$6;
-                fw1_be$15$d = lbe$6;
-            end
-        end
-        else begin
-            if (bl0$15) begin
-                fw1_row$15$d = row$5;
-                fw1_data$15$d = wrep$5;
-                fw1_be$15$d = lbe$5;
-            end
-            else begin
-                fw1_row$15$d = row$4;
-                fw1_data$15$d = wrep$4;
-                fw1_be$15$d = lbe$4;
-            end
-        end
-        if (bl1$15) begin
-            if (bl0$15) begin
-                fw2_row$15$d = row$11;
-                fw2_data$15$d = wrep$11;
-                fw2_be$15$d = lbe$11;
-            end
-            else begin
-                fw2_row$15$d = row$10;
-                fw2_data$15$d = wrep$10;
-                fw2_be$15$d = lbe$10;
-            end
-        end
-        else begin
-            if (bl0$15) begin
-                fw2_row$15$d = row$9;
-                fw2_data$15$d = wrep$9;
-                fw2_be$15$d = lbe$9;
-            end
-            else begin
-                fw2_row$15$d = row$8;
-                fw2_data$15$d = wrep$8;
-                fw2_be$15$d = lbe$8;
-            end
-        end
-        if (bl1$15) begin
-            if (bl0$15) begin
-                fw3_row$15$d = row$15;
-                fw3_data$15$d = wrep$15;
-                fw3_be$15$d = lbe$15;
-            end
-            else begin
-                fw3_row$15$d = row$14;
-                fw3_data$15$d = wrep$14;
-                fw3_be$15$d = lbe$14;
-            end
-        end
-        else begin
-            if (bl0$15) begin
-                fw3_row$15$d = row$13;
-                fw3_data$15$d = wrep$13;
-                fw3_be$15$d = lbe$13;
-            end
-            else begin
-                fw3_row$15$d = row$12;
-                fw3_data$15$d = wrep$12;
-                fw3_be$15$d = lbe$12;
-            end
-        end
         fw_hi0$15$d = bl2$15;
         fw_hi1$15$d = bl3$15;
         fw_we$15$d = (bv$15 & in_valid) & in_store;
-        if (fw_hi1$0$q) begin
-            if (fw_hi0$0$q) begin
-                brow$0 = fw3_row$0$q;
-                bwd$0 = fw3_data$0$q;
-                bbe$0 = fw3_be$0$q;
-            end
-            else begin
-                brow$0 = fw2_row$0$q;
-                bwd$0 = fw2_data$0$q;
-                bbe$0 = fw2_be$0$q;
-            end
-        end
-        else begin
-            if (fw_hi0$0$q) begin
-                brow$0 = fw1_row$0$q;
-                bwd$0 = fw1_data$0$q;
-                bbe$0 = fw1_be$0$q;
-            end
-            else begin
-                brow$0 = fw0_row$0$q;
-                bwd$0 = fw0_data$0$q;
-                bbe$0 = fw0_be$0$q;
-            end
-        end
+        xf_row$0$s0 = bl0$0;
+        xf_row$0$s1 = bl1$0;
+        xf_row$0$i0 = row$0;
+        xf_row$0$i1 = row$1;
+        xf_row$0$i2 = row$2;
+        xf_row$0$i3 = row$3;
+        fw_row$0$d = xf_row$0$y;
+        xf_data$0$s0 = bl0$0;
+        xf_data$0$s1 = bl1$0;
+        xf_data$0$i0 = wrep$0;
+        xf_data$0$i1 = wrep$1;
+        xf_data$0$i2 = wrep$2;
+        xf_data$0$i3 = wrep$3;
+        fw_data$0$d = xf_data$0$y;
+        xf_be$0$s0 = bl0$0;
+        xf_be$0$s1 = bl1$0;
+        xf_be$0$i0 = lbe$0;
+        xf_be$0$i1 = lbe$1;
+        xf_be$0$i2 = lbe$2;
+        xf_be$0$i3 = lbe$3;
+        fw_be$0$d = xf_be$0$y;
+        xf_row$1$s0 = bl0$1;
+        xf_row$1$s1 = bl1$1;
+        xf_row$1$i0 = row$0;
+        xf_row$1$i1 = row$1;
+        xf_row$1$i2 = row$2;
+        xf_row$1$i3 = row$3;
+        fw_row$1$d = xf_row$1$y;
+        xf_data$1$s0 = bl0$1;
+        xf_data$1$s1 = bl1$1;
+        xf_data$1$i0 = wrep$0;
+        xf_data$1$i1 = wrep$1;
+        xf_data$1$i2 = wrep$2;
+        xf_data$1$i3 = wrep$3;
+        fw_data$1$d = xf_data$1$y;
+        xf_be$1$s0 = bl0$1;
+        xf_be$1$s1 = bl1$1;
+        xf_be$1$i0 = lbe$0;
+        xf_be$1$i1 = lbe$1;
+        xf_be$1$i2 = lbe$2;
+        xf_be$1$i3 = lbe$3;
+        fw_be$1$d = xf_be$1$y;
+        xf_row$2$s0 = bl0$2;
+        xf_row$2$s1 = bl1$2;
+        xf_row$2$i0 = row$0;
+        xf_row$2$i1 = row$1;
+        xf_row$2$i2 = row$2;
+        xf_row$2$i3 = row$3;
+        fw_row$2$d = xf_row$2$y;
+        xf_data$2$s0 = bl0$2;
+        xf_data$2$s1 = bl1$2;
+        xf_data$2$i0 = wrep$0;
+        xf_data$2$i1 = wrep$1;
+        xf_data$2$i2 = wrep$2;
+        xf_data$2$i3 = wrep$3;
+        fw_data$2$d = xf_data$2$y;
+        xf_be$2$s0 = bl0$2;
+        xf_be$2$s1 = bl1$2;
+        xf_be$2$i0 = lbe$0;
+        xf_be$2$i1 = lbe$1;
+        xf_be$2$i2 = lbe$2;
+        xf_be$2$i3 = lbe$3;
+        fw_be$2$d = xf_be$2$y;
+        xf_row$3$s0 = bl0$3;
+        xf_row$3$s1 = bl1$3;
+        xf_row$3$i0 = row$0;
+        xf_row$3$i1 = row$1;
+        xf_row$3$i2 = row$2;
+        xf_row$3$i3 = row$3;
+        fw_row$3$d = xf_row$3$y;
+        xf_data$3$s0 = bl0$3;
+        xf_data$3$s1 = bl1$3;
+        xf_data$3$i0 = wrep$0;
+        xf_data$3$i1 = wrep$1;
+        xf_data$3$i2 = wrep$2;
+        xf_data$3$i3 = wrep$3;
+        fw_data$3$d = xf_data$3$y;
+        xf_be$3$s0 = bl0$3;
+        xf_be$3$s1 = bl1$3;
+        xf_be$3$i0 = lbe$0;
+        xf_be$3$i1 = lbe$1;
+        xf_be$3$i2 = lbe$2;
+        xf_be$3$i3 = lbe$3;
+        fw_be$3$d = xf_be$3$y;
+        xf_row$4$s0 = bl0$4;
+        xf_row$4$s1 = bl1$4;
+        xf_row$4$i0 = row$0;
+        xf_row$4$i1 = row$1;
+        xf_row$4$i2 = row$2;
+        xf_row$4$i3 = row$3;
+        fw_row$4$d = xf_row$4$y;
+        xf_data$4$s0 = bl0$4;
+        xf_data$4$s1 = bl1$4;
+        xf_data$4$i0 = wrep$0;
+        xf_data$4$i1 = wrep$1;
+        xf_data$4$i2 = wrep$2;
+        xf_data$4$i3 = wrep$3;
+        fw_data$4$d = xf_data$4$y;
+        xf_be$4$s0 = bl0$4;
+        xf_be$4$s1 = bl1$4;
+        xf_be$4$i0 = lbe$0;
+        xf_be$4$i1 = lbe$1;
+        xf_be$4$i2 = lbe$2;
+        xf_be$4$i3 = lbe$3;
+        fw_be$4$d = xf_be$4$y;
+        xf_row$5$s0 = bl0$5;
+        xf_row$5$s1 = bl1$5;
+        xf_row$5$i0 = row$0;
+        xf_row$5$i1 = row$1;
+        xf_row$5$i2 = row$2;
+        xf_row$5$i3 = row$3;
+        fw_row$5$d = xf_row$5$y;
+        xf_data$5$s0 = bl0$5;
+        xf_data$5$s1 = bl1$5;
+        xf_data$5$i0 = wrep$0;
+        xf_data$5$i1 = wrep$1;
+        xf_data$5$i2 = wrep$2;
+        xf_data$5$i3 = wrep$3;
+        fw_data$5$d = xf_data$5$y;
+        xf_be$5$s0 = bl0$5;
+        xf_be$5$s1 = bl1$5;
+        xf_be$5$i0 = lbe$0;
+        xf_be$5$i1 = lbe$1;
+        xf_be$5$i2 = lbe$2;
+        xf_be$5$i3 = lbe$3;
+        fw_be$5$d = xf_be$5$y;
+        xf_row$6$s0 = bl0$6;
+        xf_row$6$s1 = bl1$6;
+        xf_row$6$i0 = row$0;
+        xf_row$6$i1 = row$1;
+        xf_row$6$i2 = row$2;
+        xf_row$6$i3 = row$3;
+        fw_row$6$d = xf_row$6$y;
+        xf_data$6$s0 = bl0$6;
+        xf_data$6$s1 = bl1$6;
+        xf_data$6$i0 = wrep$0;
+        xf_data$6$i1 = wrep$1;
+        xf_data$6$i2 = wrep$2;
+        xf_data$6$i3 = wrep$3;
+        fw_data$6$d = xf_data$6$y;
+        xf_be$6$s0 = bl0$6;
+        xf_be$6$s1 = bl1$6;
+        xf_be$6$i0 = lbe$0;
+        xf_be$6$i1 = lbe$1;
+        xf_be$6$i2 = lbe$2;
+        xf_be$6$i3 = lbe$3;
+        fw_be$6$d = xf_be$6$y;
+        xf_row$7$s0 = bl0$7;
+        xf_row$7$s1 = bl1$7;
+        xf_row$7$i0 = row$0;
+        xf_row$7$i1 = row$1;
+        xf_row$7$i2 = row$2;
+        xf_row$7$i3 = row$3;
+        fw_row$7$d = xf_row$7$y;
+        xf_data$7$s0 = bl0$7;
+        xf_data$7$s1 = bl1$7;
+        xf_data$7$i0 = wrep$0;
+        xf_data$7$i1 = wrep$1;
+        xf_data$7$i2 = wrep$2;
+        xf_data$7$i3 = wrep$3;
+        fw_data$7$d = xf_data$7$y;
+        xf_be$7$s0 = bl0$7;
+        xf_be$7$s1 = bl1$7;
+        xf_be$7$i0 = lbe$0;
+        xf_be$7$i1 = lbe$1;
+        xf_be$7$i2 = lbe$2;
+        xf_be$7$i3 = lbe$3;
+        fw_be$7$d = xf_be$7$y;
+        xf_row$8$s0 = bl0$8;
+        xf_row$8$s1 = bl1$8;
+        xf_row$8$i0 = row$0;
+        xf_row$8$i1 = row$1;
+        xf_row$8$i2 = row$2;
+        xf_row$8$i3 = row$3;
+        fw_row$8$d = xf_row$8$y;
+        xf_data$8$s0 = bl0$8;
+        xf_data$8$s1 = bl1$8;
+        xf_data$8$i0 = wrep$0;
+        xf_data$8$i1 = wrep$1;
+        xf_data$8$i2 = wrep$2;
+        xf_data$8$i3 = wrep$3;
+        fw_data$8$d = xf_data$8$y;
+        xf_be$8$s0 = bl0$8;
+        xf_be$8$s1 = bl1$8;
+        xf_be$8$i0 = lbe$0;
+        xf_be$8$i1 = lbe$1;
+        xf_be$8$i2 = lbe$2;
+        xf_be$8$i3 = lbe$3;
+        fw_be$8$d = xf_be$8$y;
+        xf_row$9$s0 = bl0$9;
+        xf_row$9$s1 = bl1$9;
+        xf_row$9$i0 = row$0;
+        xf_row$9$i1 = row$1;
+        xf_row$9$i2 = row$2;
+        xf_row$9$i3 = row$3;
+        fw_row$9$d = xf_row$9$y;
+        xf_data$9$s0 = bl0$9;
+        xf_data$9$s1 = bl1$9;
+        xf_data$9$i0 = wrep$0;
+        xf_data$9$i1 = wrep$1;
+        xf_data$9$i2 = wrep$2;
+        xf_data$9$i3 = wrep$3;
+        fw_data$9$d = xf_data$9$y;
+        xf_be$9$s0 = bl0$9;
+        xf_be$9$s1 = bl1$9;
+        xf_be$9$i0 = lbe$0;
+        xf_be$9$i1 = lbe$1;
+        xf_be$9$i2 = lbe$2;
+        xf_be$9$i3 = lbe$3;
+        fw_be$9$d = xf_be$9$y;
+        xf_row$10$s0 = bl0$10;
+        xf_row$10$s1 = bl1$10;
+        xf_row$10$i0 = row$0;
+        xf_row$10$i1 = row$1;
+        xf_row$10$i2 = row$2;
+        xf_row$10$i3 = row$3;
+        fw_row$10$d = xf_row$10$y;
+        xf_data$10$s0 = bl0$10;
+        xf_data$10$s1 = bl1$10;
+        xf_data$10$i0 = wrep$0;
+        xf_data$10$i1 = wrep$1;
+        xf_data$10$i2 = wrep$2;
+        xf_data$10$i3 = wrep$3;
+        fw_data$10$d = xf_data$10$y;
+        xf_be$10$s0 = bl0$10;
+        xf_be$10$s1 = bl1$10;
+        xf_be$10$i0 = lbe$0;
+        xf_be$10$i1 = lbe$1;
+        xf_be$10$i2 = lbe$2;
+        xf_be$10$i3 = lbe$3;
+        fw_be$10$d = xf_be$10$y;
+        xf_row$11$s0 = bl0$11;
+        xf_row$11$s1 = bl1$11;
+        xf_row$11$i0 = row$0;
+        xf_row$11$i1 = row$1;
+        xf_row$11$i2 = row$2;
+        xf_row$11$i3 = row$3;
+        fw_row$11$d = xf_row$11$y;
+        xf_data$11$s0 = bl0$11;
+        xf_data$11$s1 = bl1$11;
+        xf_data$11$i0 = wrep$0;
+        xf_data$11$i1 = wrep$1;
+        xf_data$11$i2 = wrep$2;
+        xf_data$11$i3 = wrep$3;
+        fw_data$11$d = xf_data$11$y;
+        xf_be$11$s0 = bl0$11;
+        xf_be$11$s1 = bl1$11;
+        xf_be$11$i0 = lbe$0;
+        xf_be$11$i1 = lbe$1;
+        xf_be$11$i2 = lbe$2;
+        xf_be$11$i3 = lbe$3;
+        fw_be$11$d = xf_be$11$y;
+        xf_row$12$s0 = bl0$12;
+        xf_row$12$s1 = bl1$12;
+        xf_row$12$i0 = row$0;
+        xf_row$12$i1 = row$1;
+        xf_row$12$i2 = row$2;
+        xf_row$12$i3 = row$3;
+        fw_row$12$d = xf_row$12$y;
+        xf_data$12$s0 = bl0$12;
+        xf_data$12$s1 = bl1$12;
+        xf_data$12$i0 = wrep$0;
+        xf_data$12$i1 = wrep$1;
+        xf_data$12$i2 = wrep$2;
+        xf_data$12$i3 = wrep$3;
+        fw_data$12$d = xf_data$12$y;
+        xf_be$12$s0 = bl0$12;
+        xf_be$12$s1 = bl1$12;
+        xf_be$12$i0 = lbe$0;
+        xf_be$12$i1 = lbe$1;
+        xf_be$12$i2 = lbe$2;
+        xf_be$12$i3 = lbe$3;
+        fw_be$12$d = xf_be$12$y;
+        xf_row$13$s0 = bl0$13;
+        xf_row$13$s1 = bl1$13;
+        xf_row$13$i0 = row$0;
+        xf_row$13$i1 = row$1;
+        xf_row$13$i2 = row$2;
+        xf_row$13$i3 = row$3;
+        fw_row$13$d = xf_row$13$y;
+        xf_data$13$s0 = bl0$13;
+        xf_data$13$s1 = bl1$13;
+        xf_data$13$i0 = wrep$0;
+        xf_data$13$i1 = wrep$1;
+        xf_data$13$i2 = wrep$2;
+        xf_data$13$i3 = wrep$3;
+        fw_data$13$d = xf_data$13$y;
+        xf_be$13$s0 = bl0$13;
+        xf_be$13$s1 = bl1$13;
+        xf_be$13$i0 = lbe$0;
+        xf_be$13$i1 = lbe$1;
+        xf_be$13$i2 = lbe$2;
+        xf_be$13$i3 = lbe$3;
+        fw_be$13$d = xf_be$13$y;
+        xf_row$14$s0 = bl0$14;
+        xf_row$14$s1 = bl1$14;
+        xf_row$14$i0 = row$0;
+        xf_row$14$i1 = row$1;
+        xf_row$14$i2 = row$2;
+        xf_row$14$i3 = row$3;
+        fw_row$14$d = xf_row$14$y;
+        xf_data$14$s0 = bl0$14;
+        xf_data$14$s1 = bl1$14;
+        xf_data$14$i0 = wrep$0;
+        xf_data$14$i1 = wrep$1;
+        xf_data$14$i2 = wrep$2;
+        xf_data$14$i3 = wrep$3;
+        fw_data$14$d = xf_data$14$y;
+        xf_be$14$s0 = bl0$14;
+        xf_be$14$s1 = bl1$14;
+        xf_be$14$i0 = lbe$0;
+        xf_be$14$i1 = lbe$1;
+        xf_be$14$i2 = lbe$2;
+        xf_be$14$i3 = lbe$3;
+        fw_be$14$d = xf_be$14$y;
+        xf_row$15$s0 = bl0$15;
+        xf_row$15$s1 = bl1$15;
+        xf_row$15$i0 = row$0;
+        xf_row$15$i1 = row$1;
+        xf_row$15$i2 = row$2;
+        xf_row$15$i3 = row$3;
+        fw_row$15$d = xf_row$15$y;
+        xf_data$15$s0 = bl0$15;
+        xf_data$15$s1 = bl1$15;
+        xf_data$15$i0 = wrep$0;
+        xf_data$15$i1 = wrep$1;
+        xf_data$15$i2 = wrep$2;
+        xf_data$15$i3 = wrep$3;
+        fw_data$15$d = xf_data$15$y;
+        xf_be$15$s0 = bl0$15;
+        xf_be$15$s1 = bl1$15;
+        xf_be$15$i0 = lbe$0;
+        xf_be$15$i1 = lbe$1;
+        xf_be$15$i2 = lbe$2;
+        xf_be$15$i3 = lbe$3;
+        fw_be$15$d = xf_be$15$y;
+        xf_row$16$s0 = bl0$0;
+        xf_row$16$s1 = bl1$0;
+        xf_row$16$i0 = row$4;
+        xf_row$16$i1 = row$5;
+        xf_row$16$i2 = row$6;
+        xf_row$16$i3 = row$7;
+        fw_row$16$d = xf_row$16$y;
+        xf_data$16$s0 = bl0$0;
+        xf_data$16$s1 = bl1$0;
+        xf_data$16$i0 = wrep$4;
+        xf_data$16$i1 = wrep$5;
+        xf_data$16$i2 = wrep$6;
+        xf_data$16$i3 = wrep$7;
+        fw_data$16$d = xf_data$16$y;
+        xf_be$16$s0 = bl0$0;
+        xf_be$16$s1 = bl1$0;
+        xf_be$16$i0 = lbe$4;
+        xf_be$16$i1 = lbe$5;
+        xf_be$16$i2 = lbe$6;
+        xf_be$16$i3 = lbe$7;
+        fw_be$16$d = xf_be$16$y;
+        xf_row$17$s0 = bl0$1;
+        xf_row$17$s1 = bl1$1;
+        xf_row$17$i0 = row$4;
+        xf_row$17$i1 = row$5;
+        xf_row$17$i2 = row$6;
+        xf_row$17$i3 = row$7;
+        fw_row$17$d = xf_row$17$y;
+        xf_data$17$s0 = bl0$1;
+        xf_data$17$s1 = bl1$1;
+        xf_data$17$i0 = wrep$4;
+        xf_data$17$i1 = wrep$5;
+        xf_data$17$i2 = wrep$6;
+        xf_data$17$i3 = wrep$7;
+        fw_data$17$d = xf_data$17$y;
+        xf_be$17$s0 = bl0$1;
+        xf_be$17$s1 = bl1$1;
+        xf_be$17$i0 = lbe$4;
+        xf_be$17$i1 = lbe$5;
+        xf_be$17$i2 = lbe$6;
+        xf_be$17$i3 = lbe$7;
+        fw_be$17$d = xf_be$17$y;
+        xf_row$18$s0 = bl0$2;
+        xf_row$18$s1 = bl1$2;
+        xf_row$18$i0 = row$4;
+        xf_row$18$i1 = row$5;
+        xf_row$18$i2 = row$6;
+        xf_row$18$i3 = row$7;
+        fw_row$18$d = xf_row$18$y;
+        xf_data$18$s0 = bl0$2;
+        xf_data$18$s1 = bl1$2;
+        xf_data$18$i0 = wrep$4;
+        xf_data$18$i1 = wrep$5;
+        xf_data$18$i2 = wrep$6;
+        xf_data$18$i3 = wrep$7;
+        fw_data$18$d = xf_data$18$y;
+        xf_be$18$s0 = bl0$2;
+        xf_be$18$s1 = bl1$2;
+        xf_be$18$i0 = lbe$4;
+        xf_be$18$i1 = lbe$5;
+        xf_be$18$i2 = lbe$6;
+        xf_be$18$i3 = lbe$7;
+        fw_be$18$d = xf_be$18$y;
+        xf_row$19$s0 = bl0$3;
+        xf_row$19$s1 = bl1$3;
+        xf_row$19$i0 = row$4;
+        xf_row$19$i1 = row$5;
+        xf_row$19$i2 = row$6;
+        xf_row$19$i3 = row$7;
+        fw_row$19$d = xf_row$19$y;
+        xf_data$19$s0 = bl0$3;
+        xf_data$19$s1 = bl1$3;
+        xf_data$19$i0 = wrep$4;
+        xf_data$19$i1 = wrep$5;
+        xf_data$19$i2 = wrep$6;
+        xf_data$19$i3 = wrep$7;
+        fw_data$19$d = xf_data$19$y;
+        xf_be$19$s0 = bl0$3;
+        xf_be$19$s1 = bl1$3;
+        xf_be$19$i0 = lbe$4;
+        xf_be$19$i1 = lbe$5;
+        xf_be$19$i2 = lbe$6;
+        xf_be$19$i3 = lbe$7;
+        fw_be$19$d = xf_be$19$y;
+        xf_row$20$s0 = bl0$4;
+        xf_row$20$s1 = bl1$4;
+        xf_row$20$i0 = row$4;
+        xf_row$20$i1 = row$5;
+        xf_row$20$i2 = row$6;
+        xf_row$20$i3 = row$7;
+        fw_row$20$d = xf_row$20$y;
+        xf_data$20$s0 = bl0$4;
+        xf_data$20$s1 = bl1$4;
+        xf_data$20$i0 = wrep$4;
+        xf_data$20$i1 = wrep$5;
+        xf_data$20$i2 = wrep$6;
+        xf_data$20$i3 = wrep$7;
+        fw_data$20$d = xf_data$20$y;
+        xf_be$20$s0 = bl0$4;
+        xf_be$20$s1 = bl1$4;
+        xf_be$20$i0 = lbe$4;
+        xf_be$20$i1 = lbe$5;
+        xf_be$20$i2 = lbe$6;
+        xf_be$20$i3 = lbe$7;
+        fw_be$20$d = xf_be$20$y;
+        xf_row$21$s0 = bl0$5;
+        xf_row$21$s1 = bl1$5;
+        xf_row$21$i0 = row$4;
+        xf_row$21$i1 = row$5;
+        xf_row$21$i2 = row$6;
+        xf_row$21$i3 = row$7;
+        fw_row$21$d = xf_row$21$y;
+        xf_data$21$s0 = bl0$5;
+        xf_data$21$s1 = bl1$5;
+        xf_data$21$i0 = wrep$4;
+        xf_data$21$i1 = wrep$5;
+        xf_data$21$i2 = wrep$6;
+        xf_data$21$i3 = wrep$7;
+        fw_data$21$d = xf_data$21$y;
+        xf_be$21$s0 = bl0$5;
+        xf_be$21$s1 = bl1$5;
+        xf_be$21$i0 = lbe$4;
+        xf_be$21$i1 = lbe$5;
+        xf_be$21$i2 = lbe$6;
+        xf_be$21$i3 = lbe$7;
+        fw_be$21$d = xf_be$21$y;
+        xf_row$22$s0 = bl0$6;
+        xf_row$22$s1 = bl1$6;
+        xf_row$22$i0 = row$4;
+        xf_row$22$i1 = row$5;
+        xf_row$22$i2 = row$6;
+        xf_row$22$i3 = row$7;
+        fw_row$22$d = xf_row$22$y;
+        xf_data$22$s0 = bl0$6;
+        xf_data$22$s1 = bl1$6;
+        xf_data$22$i0 = wrep$4;
+        xf_data$22$i1 = wrep$5;
+        xf_data$22$i2 = wrep$6;
+        xf_data$22$i3 = wrep$7;
+        fw_data$22$d = xf_data$22$y;
+        xf_be$22$s0 = bl0$6;
+        xf_be$22$s1 = bl1$6;
+        xf_be$22$i0 = lbe$4;
+        xf_be$22$i1 = lbe$5;
+        xf_be$22$i2 = lbe$6;
+        xf_be$22$i3 = lbe$7;
+        fw_be$22$d = xf_be$22$y;
+        xf_row$23$s0 = bl0$7;
+        xf_row$23$s1 = bl1$7;
+        xf_row$23$i0 = row$4;
+        xf_row$23$i1 = row$5;
+        xf_row$23$i2 = row$6;
+        xf_row$23$i3 = row$7;
+        fw_row$23$d = xf_row$23$y;
+        xf_data$23$s0 = bl0$7;
+        xf_data$23$s1 = bl1$7;
+        xf_data$23$i0 = wrep$4;
+        xf_data$23$i1 = wrep$5;
+        xf_data$23$i2 = wrep$6;
+        xf_data$23$i3 = wrep$7;
+        fw_data$23$d = xf_data$23$y;
+        xf_be$23$s0 = bl0$7;
+        xf_be$23$s1 = bl1$7;
+        xf_be$23$i0 = lbe$4;
+        xf_be$23$i1 = lbe$5;
+        xf_be$23$i2 = lbe$6;
+        xf_be$23$i3 = lbe$7;
+        fw_be$23$d = xf_be$23$y;
+        xf_row$24$s0 = bl0$8;
+        xf_row$24$s1 = bl1$8;
+        xf_row$24$i0 = row$4;
+        xf_row$24$i1 = row$5;
+        xf_row$24$i2 = row$6;
+        xf_row$24$i3 = row$7;
+        fw_row$24$d = xf_row$24$y;
+        xf_data$24$s0 = bl0$8;
+        xf_data$24$s1 = bl1$8;
+        xf_data$24$i0 = wrep$4;
+        xf_data$24$i1 = wrep$5;
+        xf_data$24$i2 = wrep$6;
+        xf_data$24$i3 = wrep$7;
+        fw_data$24$d = xf_data$24$y;
+        xf_be$24$s0 = bl0$8;
+        xf_be$24$s1 = bl1$8;
+        xf_be$24$i0 = lbe$4;
+        xf_be$24$i1 = lbe$5;
+        xf_be$24$i2 = lbe$6;
+        xf_be$24$i3 = lbe$7;
+        fw_be$24$d = xf_be$24$y;
+        xf_row$25$s0 = bl0$9;
+        xf_row$25$s1 = bl1$9;
+        xf_row$25$i0 = row$4;
+        xf_row$25$i1 = row$5;
+        xf_row$25$i2 = row$6;
+        xf_row$25$i3 = row$7;
+        fw_row$25$d = xf_row$25$y;
+        xf_data$25$s0 = bl0$9;
+        xf_data$25$s1 = bl1$9;
+        xf_data$25$i0 = wrep$4;
+        xf_data$25$i1 = wrep$5;
+        xf_data$25$i2 = wrep$6;
+        xf_data$25$i3 = wrep$7;
+        fw_data$25$d = xf_data$25$y;
+        xf_be$25$s0 = bl0$9;
+        xf_be$25$s1 = bl1$9;
+        xf_be$25$i0 = lbe$4;
+        xf_be$25$i1 = lbe$5;
+        xf_be$25$i2 = lbe$6;
+        xf_be$25$i3 = lbe$7;
+        fw_be$25$d = xf_be$25$y;
+        xf_row$26$s0 = bl0$10;
+        xf_row$26$s1 = bl1$10;
+        xf_row$26$i0 = row$4;
+        xf_row$26$i1 = row$5;
+        xf_row$26$i2 = row$6;
+        xf_row$26$i3 = row$7;
+        fw_row$26$d = xf_row$26$y;
+        xf_data$26$s0 = bl0$10;
+        xf_data$26$s1 = bl1$10;
+        xf_data$26$i0 = wrep$4;
+        xf_data$26$i1 = wrep$5;
+        xf_data$26$i2 = wrep$6;
+        xf_data$26$i3 = wrep$7;
+        fw_data$26$d = xf_data$26$y;
+        xf_be$26$s0 = bl0$10;
+        xf_be$26$s1 = bl1$10;
+        xf_be$26$i0 = lbe$4;
+        xf_be$26$i1 = lbe$5;
+        xf_be$26$i2 = lbe$6;
+        xf_be$26$i3 = lbe$7;
+        fw_be$26$d = xf_be$26$y;
+        xf_row$27$s0 = bl0$11;
+        xf_row$27$s1 = bl1$11;
+        xf_row$27$i0 = row$4;
+        xf_row$27$i1 = row$5;
+        xf_row$27$i2 = row$6;
+        xf_row$27$i3 = row$7;
+        fw_row$27$d = xf_row$27$y;
+        xf_data$27$s0 = bl0$11;
+        xf_data$27$s1 = bl1$11;
+        xf_data$27$i0 = wrep$4;
+        xf_data$27$i1 = wrep$5;
+        xf_data$27$i2 = wrep$6;
+        xf_data$27$i3 = wrep$7;
+        fw_data$27$d = xf_data$27$y;
+        xf_be$27$s0 = bl0$11;
+        xf_be$27$s1 = bl1$11;
+        xf_be$27$i0 = lbe$4;
+        xf_be$27$i1 = lbe$5;
+        xf_be$27$i2 = lbe$6;
+        xf_be$27$i3 = lbe$7;
+        fw_be$27$d = xf_be$27$y;
+        xf_row$28$s0 = bl0$12;
+        xf_row$28$s1 = bl1$12;
+        xf_row$28$i0 = row$4;
+        xf_row$28$i1 = row$5;
+        xf_row$28$i2 = row$6;
+        xf_row$28$i3 = row$7;
+        fw_row$28$d = xf_row$28$y;
+        xf_data$28$s0 = bl0$12;
+        xf_data$28$s1 = bl1$12;
+        xf_data$28$i0 = wrep$4;
+        xf_data$28$i1 = wrep$5;
+        xf_data$28$i2 = wrep$6;
+        xf_data$28$i3 = wrep$7;
+        fw_data$28$d = xf_data$28$y;
+        xf_be$28$s0 = bl0$12;
+        xf_be$28$s1 = bl1$12;
+        xf_be$28$i0 = lbe$4;
+        xf_be$28$i1 = lbe$5;
+        xf_be$28$i2 = lbe$6;
+        xf_be$28$i3 = lbe$7;
+        fw_be$28$d = xf_be$28$y;
+        xf_row$29$s0 = bl0$13;
+        xf_row$29$s1 = bl1$13;
+        xf_row$29$i0 = row$4;
+        xf_row$29$i1 = row$5;
+        xf_row$29$i2 = row$6;
+        xf_row$29$i3 = row$7;
+        fw_row$29$d = xf_row$29$y;
+        xf_data$29$s0 = bl0$13;
+        xf_data$29$s1 = bl1$13;
+        xf_data$29$i0 = wrep$4;
+        xf_data$29$i1 = wrep$5;
+        xf_data$29$i2 = wrep$6;
+        xf_data$29$i3 = wrep$7;
+        fw_data$29$d = xf_data$29$y;
+        xf_be$29$s0 = bl0$13;
+        xf_be$29$s1 = bl1$13;
+        xf_be$29$i0 = lbe$4;
+        xf_be$29$i1 = lbe$5;
+        xf_be$29$i2 = lbe$6;
+        xf_be$29$i3 = lbe$7;
+        fw_be$29$d = xf_be$29$y;
+        xf_row$30$s0 = bl0$14;
+        xf_row$30$s1 = bl1$14;
+        xf_row$30$i0 = row$4;
+        xf_row$30$i1 = row$5;
+        xf_row$30$i2 = row$6;
+        xf_row$30$i3 = row$7;
+        fw_row$30$d = xf_row$30$y;
+        xf_data$30$s0 = bl0$14;
+        xf_data$30$s1 = bl1$14;
+        xf_data$30$i0 = wrep$4;
+        xf_data$30$i1 = wrep$5;
+        xf_data$30$i2 = wrep$6;
+        xf_data$30$i3 = wrep$7;
+        fw_data$30$d = xf_data$30$y;
+        xf_be$30$s0 = bl0$14;
+        xf_be$30$s1 = bl1$14;
+        xf_be$30$i0 = lbe$4;
+        xf_be$30$i1 = lbe$5;
+        xf_be$30$i2 = lbe$6;
+        xf_be$30$i3 = lbe$7;
+        fw_be$30$d = xf_be$30$y;
+        xf_row$31$s0 = bl0$15;
+        xf_row$31$s1 = bl1$15;
+        xf_row$31$i0 = row$4;
+        xf_row$31$i1 = row$5;
+        xf_row$31$i2 = row$6;
+        xf_row$31$i3 = row$7;
+        fw_row$31$d = xf_row$31$y;
+        xf_data$31$s0 = bl0$15;
+        xf_data$31$s1 = bl1$15;
+        xf_data$31$i0 = wrep$4;
+        xf_data$31$i1 = wrep$5;
+        xf_data$31$i2 = wrep$6;
+        xf_data$31$i3 = wrep$7;
+        fw_data$31$d = xf_data$31$y;
+        xf_be$31$s0 = bl0$15;
+        xf_be$31$s1 = bl1$15;
+        xf_be$31$i0 = lbe$4;
+        xf_be$31$i1 = lbe$5;
+        xf_be$31$i2 = lbe$6;
+        xf_be$31$i3 = lbe$7;
+        fw_be$31$d = xf_be$31$y;
+        xf_row$32$s0 = bl0$0;
+        xf_row$32$s1 = bl1$0;
+        xf_row$32$i0 = row$8;
+        xf_row$32$i1 = row$9;
+        xf_row$32$i2 = row$10;
+        xf_row$32$i3 = row$11;
+        fw_row$32$d = xf_row$32$y;
+        xf_data$32$s0 = bl0$0;
+        xf_data$32$s1 = bl1$0;
+        xf_data$32$i0 = wrep$8;
+        xf_data$32$i1 = wrep$9;
+        xf_data$32$i2 = wrep$10;
+        xf_data$32$i3 = wrep$11;
+        fw_data$32$d = xf_data$32$y;
+        xf_be$32$s0 = bl0$0;
+        xf_be$32$s1 = bl1$0;
+        xf_be$32$i0 = lbe$8;
+        xf_be$32$i1 = lbe$9;
+        xf_be$32$i2 = lbe$10;
+        xf_be$32$i3 = lbe$11;
+        fw_be$32$d = xf_be$32$y;
+        xf_row$33$s0 = bl0$1;
+        xf_row$33$s1 = bl1$1;
+        xf_row$33$i0 = row$8;
+        xf_row$33$i1 = row$9;
+        xf_row$33$i2 = row$10;
+        xf_row$33$i3 = row$11;
+        fw_row$33$d = xf_row$33$y;
+        xf_data$33$s0 = bl0$1;
+        xf_data$33$s1 = bl1$1;
+        xf_data$33$i0 = wrep$8;
+        xf_data$33$i1 = wrep$9;
+        xf_data$33$i2 = wrep$10;
+        xf_data$33$i3 = wrep$11;
+        fw_data$33$d = xf_data$33$y;
+        xf_be$33$s0 = bl0$1;
+        xf_be$33$s1 = bl1$1;
+        xf_be$33$i0 = lbe$8;
+        xf_be$33$i1 = lbe$9;
+        xf_be$33$i2 = lbe$10;
+        xf_be$33$i3 = lbe$11;
+        fw_be$33$d = xf_be$33$y;
+        xf_row$34$s0 = bl0$2;
+        xf_row$34$s1 = bl1$2;
+        xf_row$34$i0 = row$8;
+        xf_row$34$i1 = row$9;
+        xf_row$34$i2 = row$10;
+        xf_row$34$i3 = row$11;
+        fw_row$34$d = xf_row$34$y;
+        xf_data$34$s0 = bl0$2;
+        xf_data$34$s1 = bl1$2;
+        xf_data$34$i0 = wrep$8;
+        xf_data$34$i1 = wrep$9;
+        xf_data$34$i2 = wrep$10;
+        xf_data$34$i3 = wrep$11;
+        fw_data$34$d = xf_data$34$y;
+        xf_be$34$s0 = bl0$2;
+        xf_be$34$s1 = bl1$2;
+        xf_be$34$i0 = lbe$8;
+        xf_be$34$i1 = lbe$9;
+        xf_be$34$i2 = lbe$10;
+        xf_be$34$i3 = lbe$11;
+        fw_be$34$d = xf_be$34$y;
+        xf_row$35$s0 = bl0$3;
+        xf_row$35$s1 = bl1$3;
+        xf_row$35$i0 = row$8;
+        xf_row$35$i1 = row$9;
+        xf_row$35$i2 = row$10;
+        xf_row$35$i3 = row$11;
+        fw_row$35$d = xf_row$35$y;
+        xf_data$35$s0 = bl0$3;
+        xf_data$35$s1 = bl1$3;
+        xf_data$35$i0 = wrep$8;
+        xf_data$35$i1 = wrep$9;
+        xf_data$35$i2 = wrep$10;
+        xf_data$35$i3 = wrep$11;
+        fw_data$35$d = xf_data$35$y;
+        xf_be$35$s0 = bl0$3;
+        xf_be$35$s1 = bl1$3;
+        xf_be$35$i0 = lbe$8;
+        xf_be$35$i1 = lbe$9;
+        xf_be$35$i2 = lbe$10;
+        xf_be$35$i3 = lbe$11;
+        fw_be$35$d = xf_be$35$y;
+        xf_row$36$s0 = bl0$4;
+        xf_row$36$s1 = bl1$4;
+        xf_row$36$i0 = row$8;
+        xf_row$36$i1 = row$9;
+        xf_row$36$i2 = row$10;
+        xf_row$36$i3 = row$11;
+        fw_row$36$d = xf_row$36$y;
+        xf_data$36$s0 = bl0$4;
+        xf_data$36$s1 = bl1$4;
+        xf_data$36$i0 = wrep$8;
+        xf_data$36$i1 = wrep$9;
+        xf_data$36$i2 = wrep$10;
+        xf_data$36$i3 = wrep$11;
+        fw_data$36$d = xf_data$36$y;
+        xf_be$36$s0 = bl0$4;
+        xf_be$36$s1 = bl1$4;
+        xf_be$36$i0 = lbe$8;
+        xf_be$36$i1 = lbe$9;
+        xf_be$36$i2 = lbe$10;
+        xf_be$36$i3 = lbe$11;
+        fw_be$36$d = xf_be$36$y;
+        xf_row$37$s0 = bl0$5;
+        xf_row$37$s1 = bl1$5;
+        xf_row$37$i0 = row$8;
+        xf_row$37$i1 = row$9;
+        xf_row$37$i2 = row$10;
+        xf_row$37$i3 = row$11;
+        fw_row$37$d = xf_row$37$y;
+        xf_data$37$s0 = bl0$5;
+        xf_data$37$s1 = bl1$5;
+        xf_data$37$i0 = wrep$8;
+        xf_data$37$i1 = wrep$9;
+        xf_data$37$i2 = wrep$10;
+        xf_data$37$i3 = wrep$11;
+        fw_data$37$d = xf_data$37$y;
+        xf_be$37$s0 = bl0$5;
+        xf_be$37$s1 = bl1$5;
+        xf_be$37$i0 = lbe$8;
+        xf_be$37$i1 = lbe$9;
+        xf_be$37$i2 = lbe$10;
+        xf_be$37$i3 = lbe$11;
+        fw_be$37$d = xf_be$37$y;
+        xf_row$38$s0 = bl0$6;
+        xf_row$38$s1 = bl1$6;
+        xf_row$38$i0 = row$8;
+        xf_row$38$i1 = row$9;
+        xf_row$38$i2 = row$10;
+        xf_row$38$i3 = row$11;
+        fw_row$38$d = xf_row$38$y;
+        xf_data$38$s0 = bl0$6;
+        xf_data$38$s1 = bl1$6;
+        xf_data$38$i0 = wrep$8;
+        xf_data$38$i1 = wrep$9;
+        xf_data$38$i2 = wrep$10;
+        xf_data$38$i3 = wrep$11;
+        fw_data$38$d = xf_data$38$y;
+        xf_be$38$s0 = bl0$6;
+        xf_be$38$s1 = bl1$6;
+        xf_be$38$i0 = lbe$8;
+        xf_be$38$i1 = lbe$9;
+        xf_be$38$i2 = lbe$10;
+        xf_be$38$i3 = lbe$11;
+        fw_be$38$d = xf_be$38$y;
+        xf_row$39$s0 = bl0$7;
+        xf_row$39$s1 = bl1$7;
+        xf_row$39$i0 = row$8;
+        xf_row$39$i1 = row$9;
+        xf_row$39$i2 = row$10;
+        xf_row$39$i3 = row$11;
+        fw_row$39$d = xf_row$39$y;
+        xf_data$39$s0 = bl0$7;
+        xf_data$39$s1 = bl1$7;
+        xf_data$39$i0 = wrep$8;
+        xf_data$39$i1 = wrep$9;
+        xf_data$39$i2 = wrep$10;
+        xf_data$39$i3 = wrep$11;
+        fw_data$39$d = xf_data$39$y;
+        xf_be$39$s0 = bl0$7;
+        xf_be$39$s1 = bl1$7;
+        xf_be$39$i0 = lbe$8;
+        xf_be$39$i1 = lbe$9;
+        xf_be$39$i2 = lbe$10;
+        xf_be$39$i3 = lbe$11;
+        fw_be$39$d = xf_be$39$y;
+        xf_row$40$s0 = bl0$8;
+        xf_row$40$s1 = bl1$8;
+        xf_row$40$i0 = row$8;
+        xf_row$40$i1 = row$9;
+        xf_row$40$i2 = row$10;
+        xf_row$40$i3 = row$11;
+        fw_row$40$d = xf_row$40$y;
+        xf_data$40$s0 = bl0$8;
+        xf_data$40$s1 = bl1$8;
+        xf_data$40$i0 = wrep$8;
+        xf_data$40$i1 = wrep$9;
+        xf_data$40$i2 = wrep$10;
+        xf_data$40$i3 = wrep$11;
+        fw_data$40$d = xf_data$40$y;
+        xf_be$40$s0 = bl0$8;
+        xf_be$40$s1 = bl1$8;
+        xf_be$40$i0 = lbe$8;
+        xf_be$40$i1 = lbe$9;
+        xf_be$40$i2 = lbe$10;
+        xf_be$40$i3 = lbe$11;
+        fw_be$40$d = xf_be$40$y;
+        xf_row$41$s0 = bl0$9;
+        xf_row$41$s1 = bl1$9;
+        xf_row$41$i0 = row$8;
+        xf_row$41$i1 = row$9;
+        xf_row$41$i2 = row$10;
+        xf_row$41$i3 = row$11;
+        fw_row$41$d = xf_row$41$y;
+        xf_data$41$s0 = bl0$9;
+        xf_data$41$s1 = bl1$9;
+        xf_data$41$i0 = wrep$8;
+        xf_data$41$i1 = wrep$9;
+        xf_data$41$i2 = wrep$10;
+        xf_data$41$i3 = wrep$11;
+        fw_data$41$d = xf_data$41$y;
+        xf_be$41$s0 = bl0$9;
+        xf_be$41$s1 = bl1$9;
+        xf_be$41$i0 = lbe$8;
+        xf_be$41$i1 = lbe$9;
+        xf_be$41$i2 = lbe$10;
+        xf_be$41$i3 = lbe$11;
+        fw_be$41$d = xf_be$41$y;
+        xf_row$42$s0 = bl0$10;
+        xf_row$42$s1 = bl1$10;
+        xf_row$42$i0 = row$8;
+        xf_row$42$i1 = row$9;
+        xf_row$42$i2 = row$10;
+        xf_row$42$i3 = row$11;
+        fw_row$42$d = xf_row$42$y;
+        xf_data$42$s0 = bl0$10;
+        xf_data$42$s1 = bl1$10;
+        xf_data$42$i0 = wrep$8;
+        xf_data$42$i1 = wrep$9;
+        xf_data$42$i2 = wrep$10;
+        xf_data$42$i3 = wrep$11;
+        fw_data$42$d = xf_data$42$y;
+        xf_be$42$s0 = bl0$10;
+        xf_be$42$s1 = bl1$10;
+        xf_be$42$i0 = lbe$8;
+        xf_be$42$i1 = lbe$9;
+        xf_be$42$i2 = lbe$10;
+        xf_be$42$i3 = lbe$11;
+        fw_be$42$d = xf_be$42$y;
+        xf_row$43$s0 = bl0$11;
+        xf_row$43$s1 = bl1$11;
+        xf_row$43$i0 = row$8;
+        xf_row$43$i1 = row$9;
+        xf_row$43$i2 = row$10;
+        xf_row$43$i3 = row$11;
+        fw_row$43$d = xf_row$43$y;
+        xf_data$43$s0 = bl0$11;
+        xf_data$43$s1 = bl1$11;
+        xf_data$43$i0 = wrep$8;
+        xf_data$43$i1 = wrep$9;
+        xf_data$43$i2 = wrep$10;
+        xf_data$43$i3 = wrep$11;
+        fw_data$43$d = xf_data$43$y;
+        xf_be$43$s0 = bl0$11;
+        xf_be$43$s1 = bl1$11;
+        xf_be$43$i0 = lbe$8;
+        xf_be$43$i1 = lbe$9;
+        xf_be$43$i2 = lbe$10;
+        xf_be$43$i3 = lbe$11;
+        fw_be$43$d = xf_be$43$y;
+        xf_row$44$s0 = bl0$12;
+        xf_row$44$s1 = bl1$12;
+        xf_row$44$i0 = row$8;
+        xf_row$44$i1 = row$9;
+        xf_row$44$i2 = row$10;
+        xf_row$44$i3 = row$11;
+        fw_row$44$d = xf_row$44$y;
+        xf_data$44$s0 = bl0$12;
+        xf_data$44$s1 = bl1$12;
+        xf_data$44$i0 = wrep$8;
+        xf_data$44$i1 = wrep$9;
+        xf_data$44$i2 = wrep$10;
+        xf_data$44$i3 = wrep$11;
+        fw_data$44$d = xf_data$44$y;
+        xf_be$44$s0 = bl0$12;
+        xf_be$44$s1 = bl1$12;
+        xf_be$44$i0 = lbe$8;
+        xf_be$44$i1 = lbe$9;
+        xf_be$44$i2 = lbe$10;
+        xf_be$44$i3 = lbe$11;
+        fw_be$44$d = xf_be$44$y;
+        xf_row$45$s0 = bl0$13;
+        xf_row$45$s1 = bl1$13;
+        xf_row$45$i0 = row$8;
+        xf_row$45$i1 = row$9;
+        xf_row$45$i2 = row$10;
+        xf_row$45$i3 = row$11;
+        fw_row$45$d = xf_row$45$y;
+        xf_data$45$s0 = bl0$13;
+        xf_data$45$s1 = bl1$13;
+        xf_data$45$i0 = wrep$8;
+        xf_data$45$i1 = wrep$9;
+        xf_data$45$i2 = wrep$10;
+        xf_data$45$i3 = wrep$11;
+        fw_data$45$d = xf_data$45$y;
+        xf_be$45$s0 = bl0$13;
+        xf_be$45$s1 = bl1$13;
+        xf_be$45$i0 = lbe$8;
+        xf_be$45$i1 = lbe$9;
+        xf_be$45$i2 = lbe$10;
+        xf_be$45$i3 = lbe$11;
+        fw_be$45$d = xf_be$45$y;
+        xf_row$46$s0 = bl0$14;
+        xf_row$46$s1 = bl1$14;
+        xf_row$46$i0 = row$8;
+        xf_row$46$i1 = row$9;
+        xf_row$46$i2 = row$10;
+        xf_row$46$i3 = row$11;
+        fw_row$46$d = xf_row$46$y;
+        xf_data$46$s0 = bl0$14;
+        xf_data$46$s1 = bl1$14;
+        xf_data$46$i0 = wrep$8;
+        xf_data$46$i1 = wrep$9;
+        xf_data$46$i2 = wrep$10;
+        xf_data$46$i3 = wrep$11;
+        fw_data$46$d = xf_data$46$y;
+        xf_be$46$s0 = bl0$14;
+        xf_be$46$s1 = bl1$14;
+        xf_be$46$i0 = lbe$8;
+        xf_be$46$i1 = lbe$9;
+        xf_be$46$i2 = lbe$10;
+        xf_be$46$i3 = lbe$11;
+        fw_be$46$d = xf_be$46$y;
+        xf_row$47$s0 = bl0$15;
+        xf_row$47$s1 = bl1$15;
+        xf_row$47$i0 = row$8;
+        xf_row$47$i1 = row$9;
+        xf_row$47$i2 = row$10;
+        xf_row$47$i3 = row$11;
+        fw_row$47$d = xf_row$47$y;
+        xf_data$47$s0 = bl0$15;
+        xf_data$47$s1 = bl1$15;
+        xf_data$47$i0 = wrep$8;
+        xf_data$47$i1 = wrep$9;
+        xf_data$47$i2 = wrep$10;
+        xf_data$47$i3 = wrep$11;
+        fw_data$47$d = xf_data$47$y;
+        xf_be$47$s0 = bl0$15;
+        xf_be$47$s1 = bl1$15;
+        xf_be$47$i0 = lbe$8;
+        xf_be$47$i1 = lbe$9;
+        xf_be$47$i2 = lbe$10;
+        xf_be$47$i3 = lbe$11;
+        fw_be$47$d = xf_be$47$y;
+        xf_row$48$s0 = bl0$0;
+        xf_row$48$s1 = bl1$0;
+        xf_row$48$i0 = row$12;
+        xf_row$48$i1 = row$13;
+        xf_row$48$i2 = row$14;
+        xf_row$48$i3 = row$15;
+        fw_row$48$d = xf_row$48$y;
+        xf_data$48$s0 = bl0$0;
+        xf_data$48$s1 = bl1$0;
+        xf_data$48$i0 = wrep$12;
+        xf_data$48$i1 = wrep$13;
+        xf_data$48$i2 = wrep$14;
+        xf_data$48$i3 = wrep$15;
+        fw_data$48$d = xf_data$48$y;
+        xf_be$48$s0 = bl0$0;
+        xf_be$48$s1 = bl1$0;
+        xf_be$48$i0 = lbe$12;
+        xf_be$48$i1 = lbe$13;
+        xf_be$48$i2 = lbe$14;
+        xf_be$48$i3 = lbe$15;
+        fw_be$48$d = xf_be$48$y;
+        xf_row$49$s0 = bl0$1;
+        xf_row$49$s1 = bl1$1;
+        xf_row$49$i0 = row$12;
+        xf_row$49$i1 = row$13;
+        xf_row$49$i2 = row$14;
+        xf_row$49$i3 = row$15;
+        fw_row$49$d = xf_row$49$y;
+        xf_data$49$s0 = bl0$1;
+        xf_data$49$s1 = bl1$1;
+        xf_data$49$i0 = wrep$12;
+        xf_data$49$i1 = wrep$13;
+        xf_data$49$i2 = wrep$14;
+        xf_data$49$i3 = wrep$15;
+        fw_data$49$d = xf_data$49$y;
+        xf_be$49$s0 = bl0$1;
+        xf_be$49$s1 = bl1$1;
+        xf_be$49$i0 = lbe$12;
+        xf_be$49$i1 = lbe$13;
+        xf_be$49$i2 = lbe$14;
+        xf_be$49$i3 = lbe$15;
+        fw_be$49$d = xf_be$49$y;
+        xf_row$50$s0 = bl0$2;
+        xf_row$50$s1 = bl1$2;
+        xf_row$50$i0 = row$12;
+        xf_row$50$i1 = row$13;
+        xf_row$50$i2 = row$14;
+        xf_row$50$i3 = row$15;
+        fw_row$50$d = xf_row$50$y;
+        xf_data$50$s0 = bl0$2;
+        xf_data$50$s1 = bl1$2;
+        xf_data$50$i0 = wrep$12;
+        xf_data$50$i1 = wrep$13;
+        xf_data$50$i2 = wrep$14;
+        xf_data$50$i3 = wrep$15;
+        fw_data$50$d = xf_data$50$y;
+        xf_be$50$s0 = bl0$2;
+        xf_be$50$s1 = bl1$2;
+        xf_be$50$i0 = lbe$12;
+        xf_be$50$i1 = lbe$13;
+        xf_be$50$i2 = lbe$14;
+        xf_be$50$i3 = lbe$15;
+        fw_be$50$d = xf_be$50$y;
+        xf_row$51$s0 = bl0$3;
+        xf_row$51$s1 = bl1$3;
+        xf_row$51$i0 = row$12;
+        xf_row$51$i1 = row$13;
+        xf_row$51$i2 = row$14;
+        xf_row$51$i3 = row$15;
+        fw_row$51$d = xf_row$51$y;
+        xf_data$51$s0 = bl0$3;
+        xf_data$51$s1 = bl1$3;
+        xf_data$51$i0 = wrep$12;
+        xf_data$51$i1 = wrep$13;
+        xf_data$51$i2 = wrep$14;
+        xf_data$51$i3 = wrep$15;
+        fw_data$51$d = xf_data$51$y;
+        xf_be$51$s0 = bl0$3;
+        xf_be$51$s1 = bl1$3;
+        xf_be$51$i0 = lbe$12;
+        xf_be$51$i1 = lbe$13;
+        xf_be$51$i2 = lbe$14;
+        xf_be$51$i3 = lbe$15;
+        fw_be$51$d = xf_be$51$y;
+        xf_row$52$s0 = bl0$4;
+        xf_row$52$s1 = bl1$4;
+        xf_row$52$i0 = row$12;
+        xf_row$52$i1 = row$13;
+        xf_row$52$i2 = row$14;
+        xf_row$52$i3 = row$15;
+        fw_row$52$d = xf_row$52$y;
+        xf_data$52$s0 = bl0$4;
+        xf_data$52$s1 = bl1$4;
+        xf_data$52$i0 = wrep$12;
+        xf_data$52$i1 = wrep$13;
+        xf_data$52$i2 = wrep$14;
+        xf_data$52$i3 = wrep$15;
+        fw_data$52$d = xf_data$52$y;
+        xf_be$52$s0 = bl0$4;
+        xf_be$52$s1 = bl1$4;
+        xf_be$52$i0 = lbe$12;
+        xf_be$52$i1 = lbe$13;
+        xf_be$52$i2 = lbe$14;
+        xf_be$52$i3 = lbe$15;
+        fw_be$52$d = xf_be$52$y;
+        xf_row$53$s0 = bl0$5;
+        xf_row$53$s1 = bl1$5;
+        xf_row$53$i0 = row$12;
+        xf_row$53$i1 = row$13;
+        xf_row$53$i2 = row$14;
+        xf_row$53$i3 = row$15;
+        fw_row$53$d = xf_row$53$y;
+        xf_data$53$s0 = bl0$5;
+        xf_data$53$s1 = bl1$5;
+        xf_data$53$i0 = wrep$12;
+        xf_data$53$i1 = wrep$13;
+        xf_data$53$i2 = wrep$14;
+        xf_data$53$i3 = wrep$15;
+        fw_data$53$d = xf_data$53$y;
+        xf_be$53$s0 = bl0$5;
+        xf_be$53$s1 = bl1$5;
+        xf_be$53$i0 = lbe$12;
+        xf_be$53$i1 = lbe$13;
+        xf_be$53$i2 = lbe$14;
+        xf_be$53$i3 = lbe$15;
+        fw_be$53$d = xf_be$53$y;
+        xf_row$54$s0 = bl0$6;
+        xf_row$54$s1 = bl1$6;
+        xf_row$54$i0 = row$12;
+        xf_row$54$i1 = row$13;
+        xf_row$54$i2 = row$14;
+        xf_row$54$i3 = row$15;
+        fw_row$54$d = xf_row$54$y;
+        xf_data$54$s0 = bl0$6;
+        xf_data$54$s1 = bl1$6;
+        xf_data$54$i0 = wrep$12;
+        xf_data$54$i1 = wrep$13;
+        xf_data$54$i2 = wrep$14;
+        xf_data$54$i3 = wrep$15;
+        fw_data$54$d = xf_data$54$y;
+        xf_be$54$s0 = bl0$6;
+        xf_be$54$s1 = bl1$6;
+        xf_be$54$i0 = lbe$12;
+        xf_be$54$i1 = lbe$13;
+        xf_be$54$i2 = lbe$14;
+        xf_be$54$i3 = lbe$15;
+        fw_be$54$d = xf_be$54$y;
+        xf_row$55$s0 = bl0$7;
+        xf_row$55$s1 = bl1$7;
+        xf_row$55$i0 = row$12;
+        xf_row$55$i1 = row$13;
+        xf_row$55$i2 = row$14;
+        xf_row$55$i3 = row$15;
+        fw_row$55$d = xf_row$55$y;
+        xf_data$55$s0 = bl0$7;
+        xf_data$55$s1 = bl1$7;
+        xf_data$55$i0 = wrep$12;
+        xf_data$55$i1 = wrep$13;
+        xf_data$55$i2 = wrep$14;
+        xf_data$55$i3 = wrep$15;
+        fw_data$55$d = xf_data$55$y;
+        xf_be$55$s0 = bl0$7;
+        xf_be$55$s1 = bl1$7;
+        xf_be$55$i0 = lbe$12;
+        xf_be$55$i1 = lbe$13;
+        xf_be$55$i2 = lbe$14;
+        xf_be$55$i3 = lbe$15;
+        fw_be$55$d = xf_be$55$y;
+        xf_row$56$s0 = bl0$8;
+        xf_row$56$s1 = bl1$8;
+        xf_row$56$i0 = row$12;
+        xf_row$56$i1 = row$13;
+        xf_row$56$i2 = row$14;
+        xf_row$56$i3 = row$15;
+        fw_row$56$d = xf_row$56$y;
+        xf_data$56$s0 = bl0$8;
+        xf_data$56$s1 = bl1$8;
+        xf_data$56$i0 = wrep$12;
+        xf_data$56$i1 = wrep$13;
+        xf_data$56$i2 = wrep$14;
+        xf_data$56$i3 = wrep$15;
+        fw_data$56$d = xf_data$56$y;
+        xf_be$56$s0 = bl0$8;
+        xf_be$56$s1 = bl1$8;
+        xf_be$56$i0 = lbe$12;
+        xf_be$56$i1 = lbe$13;
+        xf_be$56$i2 = lbe$14;
+        xf_be$56$i3 = lbe$15;
+        fw_be$56$d = xf_be$56$y;
+        xf_row$57$s0 = bl0$9;
+        xf_row$57$s1 = bl1$9;
+        xf_row$57$i0 = row$12;
+        xf_row$57$i1 = row$13;
+        xf_row$57$i2 = row$14;
+        xf_row$57$i3 = row$15;
+        fw_row$57$d = xf_row$57$y;
+        xf_data$57$s0 = bl0$9;
+        xf_data$57$s1 = bl1$9;
+        xf_data$57$i0 = wrep$12;
+        xf_data$57$i1 = wrep$13;
+        xf_data$57$i2 = wrep$14;
+        xf_data$57$i3 = wrep$15;
+        fw_data$57$d = xf_data$57$y;
+        xf_be$57$s0 = bl0$9;
+        xf_be$57$s1 = bl1$9;
+        xf_be$57$i0 = lbe$12;
+        xf_be$57$i1 = lbe$13;
+        xf_be$57$i2 = lbe$14;
+        xf_be$57$i3 = lbe$15;
+        fw_be$57$d = xf_be$57$y;
+        xf_row$58$s0 = bl0$10;
+        xf_row$58$s1 = bl1$10;
+        xf_row$58$i0 = row$12;
+        xf_row$58$i1 = row$13;
+        xf_row$58$i2 = row$14;
+        xf_row$58$i3 = row$15;
+        fw_row$58$d = xf_row$58$y;
+        xf_data$58$s0 = bl0$10;
+        xf_data$58$s1 = bl1$10;
+        xf_data$58$i0 = wrep$12;
+        xf_data$58$i1 = wrep$13;
+        xf_data$58$i2 = wrep$14;
+        xf_data$58$i3 = wrep$15;
+        fw_data$58$d = xf_data$58$y;
+        xf_be$58$s0 = bl0$10;
+        xf_be$58$s1 = bl1$10;
+        xf_be$58$i0 = lbe$12;
+        xf_be$58$i1 = lbe$13;
+        xf_be$58$i2 = lbe$14;
+        xf_be$58$i3 = lbe$15;
+        fw_be$58$d = xf_be$58$y;
+        xf_row$59$s0 = bl0$11;
+        xf_row$59$s1 = bl1$11;
+        xf_row$59$i0 = row$12;
+        xf_row$59$i1 = row$13;
+        xf_row$59$i2 = row$14;
+        xf_row$59$i3 = row$15;
+        fw_row$59$d = xf_row$59$y;
+        xf_data$59$s0 = bl0$11;
+        xf_data$59$s1 = bl1$11;
+        xf_data$59$i0 = wrep$12;
+        xf_data$59$i1 = wrep$13;
+        xf_data$59$i2 = wrep$14;
+        xf_data$59$i3 = wrep$15;
+        fw_data$59$d = xf_data$59$y;
+        xf_be$59$s0 = bl0$11;
+        xf_be$59$s1 = bl1$11;
+        xf_be$59$i0 = lbe$12;
+        xf_be$59$i1 = lbe$13;
+        xf_be$59$i2 = lbe$14;
+        xf_be$59$i3 = lbe$15;
+        fw_be$59$d = xf_be$59$y;
+        xf_row$60$s0 = bl0$12;
+        xf_row$60$s1 = bl1$12;
+        xf_row$60$i0 = row$12;
+        xf_row$60$i1 = row$13;
+        xf_row$60$i2 = row$14;
+        xf_row$60$i3 = row$15;
+        fw_row$60$d = xf_row$60$y;
+        xf_data$60$s0 = bl0$12;
+        xf_data$60$s1 = bl1$12;
+        xf_data$60$i0 = wrep$12;
+        xf_data$60$i1 = wrep$13;
+        xf_data$60$i2 = wrep$14;
+        xf_data$60$i3 = wrep$15;
+        fw_data$60$d = xf_data$60$y;
+        xf_be$60$s0 = bl0$12;
+        xf_be$60$s1 = bl1$12;
+        xf_be$60$i0 = lbe$12;
+        xf_be$60$i1 = lbe$13;
+        xf_be$60$i2 = lbe$14;
+        xf_be$60$i3 = lbe$15;
+        fw_be$60$d = xf_be$60$y;
+        xf_row$61$s0 = bl0$13;
+        xf_row$61$s1 = bl1$13;
+        xf_row$61$i0 = row$12;
+        xf_row$61$i1 = row$13;
+        xf_row$61$i2 = row$14;
+        xf_row$61$i3 = row$15;
+        fw_row$61$d = xf_row$61$y;
+        xf_data$61$s0 = bl0$13;
+        xf_data$61$s1 = bl1$13;
+        xf_data$61$i0 = wrep$12;
+        xf_data$61$i1 = wrep$13;
+        xf_data$61$i2 = wrep$14;
+        xf_data$61$i3 = wrep$15;
+        fw_data$61$d = xf_data$61$y;
+        xf_be$61$s0 = bl0$13;
+        xf_be$61$s1 = bl1$13;
+        xf_be$61$i0 = lbe$12;
+        xf_be$61$i1 = lbe$13;
+        xf_be$61$i2 = lbe$14;
+        xf_be$61$i3 = lbe$15;
+        fw_be$61$d = xf_be$61$y;
+        xf_row$62$s0 = bl0$14;
+        xf_row$62$s1 = bl1$14;
+        xf_row$62$i0 = row$12;
+        xf_row$62$i1 = row$13;
+        xf_row$62$i2 = row$14;
+        xf_row$62$i3 = row$15;
+        fw_row$62$d = xf_row$62$y;
+        xf_data$62$s0 = bl0$14;
+        xf_data$62$s1 = bl1$14;
+        xf_data$62$i0 = wrep$12;
+        xf_data$62$i1 = wrep$13;
+        xf_data$62$i2 = wrep$14;
+        xf_data$62$i3 = wrep$15;
+        fw_data$62$d = xf_data$62$y;
+        xf_be$62$s0 = bl0$14;
+        xf_be$62$s1 = bl1$14;
+        xf_be$62$i0 = lbe$12;
+        xf_be$62$i1 = lbe$13;
+        xf_be$62$i2 = lbe$14;
+        xf_be$62$i3 = lbe$15;
+        fw_be$62$d = xf_be$62$y;
+        xf_row$63$s0 = bl0$15;
+        xf_row$63$s1 = bl1$15;
+        xf_row$63$i0 = row$12;
+        xf_row$63$i1 = row$13;
+        xf_row$63$i2 = row$14;
+        xf_row$63$i3 = row$15;
+        fw_row$63$d = xf_row$63$y;
+        xf_data$63$s0 = bl0$15;
+        xf_data$63$s1 = bl1$15;
+        xf_data$63$i0 = wrep$12;
+        xf_data$63$i1 = wrep$13;
+        xf_data$63$i2 = wrep$14;
+        xf_data$63$i3 = wrep$15;
+        fw_data$63$d = xf_data$63$y;
+        xf_be$63$s0 = bl0$15;
+        xf_be$63$s1 = bl1$15;
+        xf_be$63$i0 = lbe$12;
+        xf_be$63$i1 = lbe$13;
+        xf_be$63$i2 = lbe$14;
+        xf_be$63$i3 = lbe$15;
+        fw_be$63$d = xf_be$63$y;
+        yf_row$0$s0 = fw_hi0$0$q;
+        yf_row$0$s1 = fw_hi1$0$q;
+        yf_row$0$i0 = fw_row$0$q;
+        yf_row$0$i1 = fw_row$16$q;
+        yf_row$0$i2 = fw_row$32$q;
+        yf_row$0$i3 = fw_row$48$q;
+        yf_data$0$s0 = fw_hi0$0$q;
+        yf_data$0$s1 = fw_hi1$0$q;
+        yf_data$0$i0 = fw_data$0$q;
+        yf_data$0$i1 = fw_data$16$q;
+        yf_data$0$i2 = fw_data$32$q;
+        yf_data$0$i3 = fw_data$48$q;
+        yf_be$0$s0 = fw_hi0$0$q;
+        yf_be$0$s1 = fw_hi1$0$q;
+        yf_be$0$i0 = fw_be$0$q;
+        yf_be$0$i1 = fw_be$16$q;
+        yf_be$0$i2 = fw_be$32$q;
+        yf_be$0$i3 = fw_be$48$q;
         if (fw_we$0$q) begin
-            bef$0 = bbe$0;
+            bef$0 = yf_be$0$y;
         end
         else begin
             bef$0 = 32'h0;
         end
-        bank$0$addr = brow$0;
-        bank$0$wdata = bwd$0;
+        bank$0$addr = yf_row$0$y;
+        bank$0$wdata = yf_data$0$y;
         bank$0$be = bef$0;
-        if (fw_hi1$1$q) begin
-            if (fw_hi0$1$q) begin
-                brow$1 = fw3_row$1$q;
-                bwd$1 = fw3_data$1$q;
-                bbe$1 = fw3_be$1$q;
-            end
-            else begin
-                brow$1 = fw2_row$1$q;
-                bwd$1 = fw2_data$1$q;
-                bbe$1 = fw2_be$1$q;
-            end
-        end
-        else begin
-            if (fw_hi0$1$q) begin
-                brow$1 = fw1_row$1$q;
-                bwd$1 = fw1_data$1$q;
-                bbe$1 = fw1_be$1$q;
-            end
-            else begin
-                brow$1 = fw0_row$1$q;
-                bwd$1 = fw0_data$1$q;
-                bbe$1 = fw0_be$1$q;
-            end
-        end
+        yf_row$1$s0 = fw_hi0$1$q;
+        yf_row$1$s1 = fw_hi1$1$q;
+        yf_row$1$i0 = fw_row$1$q;
+        yf_row$1$i1 = fw_row$17$q;
+        yf_row$1$i2 = fw_row$33$q;
+        yf_row$1$i3 = fw_row$49$q;
+        yf_data$1$s0 = fw_hi0$1$q;
+        yf_data$1$s1 = fw_hi1$1$q;
+        yf_data$1$i0 = fw_data$1$q;
+        yf_data$1$i1 = fw_data$17$q;
+        yf_data$1$i2 = fw_data$33$q;
+        yf_data$1$i3 = fw_data$49$q;
+        yf_be$1$s0 = fw_hi0$1$q;
+        yf_be$1$s1 = fw_hi1$1$q;
+        yf_be$1$i0 = fw_be$1$q;
+        yf_be$1$i1 = fw_be$17$q;
+        yf_be$1$i2 = fw_be$33$q;
+        yf_be$1$i3 = fw_be$49$q;
         if (fw_we$1$q) begin
-            bef$1 = bbe$1;
+            bef$1 = yf_be$1$y;
         end
         else begin
             bef$1 = 32'h0;
         end
-        bank$1$addr = brow$1;
-        bank$1$wdata = bwd$1;
+        bank$1$addr = yf_row$1$y;
+        bank$1$wdata = yf_data$1$y;
         bank$1$be = bef$1;
-        if (fw_hi1$2$q) begin
-            if (fw_hi0$2$q) begin
-                brow$2 = fw3_row$2$q;
-                bwd$2 = fw3_data$2$q;
-                bbe$2 = fw3_be$2$q;
-            end
-            else begin
-                brow$2 = fw2_row$2$q;
-                bwd$2 = fw2_data$2$q;
-                bbe$2 = fw2_be$2$q;
-            end
-        end
-        else begin
-            if (fw_hi0$2$q) begin
-                brow$2 = fw1_row$2$q;
-                bwd$2 = fw1_data$2$q;
-                bbe$2 = fw1_be$2$q;
-            end
-            else begin
-                brow$2 = fw0_row$2$q;
-                bwd$2 = fw0_data$2$q;
-                bbe$2 = fw0_be$2$q;
-            end
-        end
+        yf_row$2$s0 = fw_hi0$2$q;
+        yf_row$2$s1 = fw_hi1$2$q;
+        yf_row$2$i0 = fw_row$2$q;
+        yf_row$2$i1 = fw_row$18$q;
+        yf_row$2$i2 = fw_row$34$q;
+        yf_row$2$i3 = fw_row$50$q;
+        yf_data$2$s0 = fw_hi0$2$q;
+        yf_data$2$s1 = fw_hi1$2$q;
+        yf_data$2$i0 = fw_data$2$q;
+        yf_data$2$i1 = fw_data$18$q;
+        yf_data$2$i2 = fw_data$34$q;
+        yf_data$2$i3 = fw_data$50$q;
+        yf_be$2$s0 = fw_hi0$2$q;
+        yf_be$2$s1 = fw_hi1$2$q;
+        yf_be$2$i0 = fw_be$2$q;
+        yf_be$2$i1 = fw_be$18$q;
+        yf_be$2$i2 = fw_be$34$q;
+        yf_be$2$i3 = fw_be$50$q;
         if (fw_we$2$q) begin
-            bef$2 = bbe$2;
+            bef$2 = yf_be$2$y;
         end
         else begin
             bef$2 = 32'h0;
         end
-        bank$2$addr = brow$2;
-        bank$2$wdata = bwd$2;
+        bank$2$addr = yf_row$2$y;
+        bank$2$wdata = yf_data$2$y;
         bank$2$be = bef$2;
-        if (fw_hi1$3$q) begin
-            if (fw_hi0$3$q) begin
-                brow$3 = fw3_row$3$q;
-                bwd$3 = fw3_data$3$q;
-                bbe$3 = fw3_be$3$q;
-            end
-            else begin
-                brow$3 = fw2_row$3$q;
-                bwd$3 = fw2_data$3$q;
-                bbe$3 = fw2_be$3$q;
-            end
-        end
-        else begin
-            if (fw_hi0$3$q) begin
-                brow$3 = fw1_row$3$q;
-                bwd$3 = fw1_data$3$q;
-                bbe$3 = fw1_be$3$q;
-            end
-            else begin
-                brow$3 = fw0_row$3$q;
-                bwd$3 = fw0_data$3$q;
-                bbe$3 = fw0_be$3$q;
-            end
-        end
+        yf_row$3$s0 = fw_hi0$3$q;
+        yf_row$3$s1 = fw_hi1$3$q;
+        yf_row$3$i0 = fw_row$3$q;
+        yf_row$3$i1 = fw_row$19$q;
+        yf_row$3$i2 = fw_row$35$q;
+        yf_row$3$i3 = fw_row$51$q;
+        yf_data$3$s0 = fw_hi0$3$q;
+        yf_data$3$s1 = fw_hi1$3$q;
+        yf_data$3$i0 = fw_data$3$q;
+        yf_data$3$i1 = fw_data$19$q;
+        yf_data$3$i2 = fw_data$35$q;
+        yf_data$3$i3 = fw_data$51$q;
+        yf_be$3$s0 = fw_hi0$3$q;
+        yf_be$3$s1 = fw_hi1$3$q;
+        yf_be$3$i0 = fw_be$3$q;
+        yf_be$3$i1 = fw_be$19$q;
+        yf_be$3$i2 = fw_be$35$q;
+        yf_be$3$i3 = fw_be$51$q;
         if (fw_we$3$q) begin
-            bef$3 = bbe$3;
+            bef$3 = yf_be$3$y;
         end
         else begin
             bef$3 = 32'h0;
         end
-        bank$3$addr = brow$3;
-        bank$3$wdata = bwd$3;
+        bank$3$addr = yf_row$3$y;
+        bank$3$wdata = yf_data$3$y;
         bank$3$be = bef$3;
-        if (fw_hi1$4$q) begin
-            if (fw_hi0$4$q) begin
-                brow$4 = fw3_row$4$q;
-                bwd$4 = fw3_data$4$q;
-                bbe$4 = fw3_be$4$q;
-            end
-            else begin
-                brow$4 = fw2_row$4$q;
-                bwd$4 = fw2_data$4$q;
-                bbe$4 = fw2_be$4$q;
-            end
-        end
-        else begin
-            if (fw_hi0$4$q) begin
-                brow$4 = fw1_row$4$q;
-                bwd$4 = fw1_data$4$q;
-                bbe$4 = fw1_be$4$q;
-            end
-            else begin
-                brow$4 = fw0_row$4$q;
-                bwd$4 = fw0_data$4$q;
-                bbe$4 = fw0_be$4$q;
-            end
-        end
+        yf_row$4$s0 = fw_hi0$4$q;
+        yf_row$4$s1 = fw_hi1$4$q;
+        yf_row$4$i0 = fw_row$4$q;
+        yf_row$4$i1 = fw_row$20$q;
+        yf_row$4$i2 = fw_row$36$q;
+        yf_row$4$i3 = fw_row$52$q;
+        yf_data$4$s0 = fw_hi0$4$q;
+        yf_data$4$s1 = fw_hi1$4$q;
+        yf_data$4$i0 = fw_data$4$q;
+        yf_data$4$i1 = fw_data$20$q;
+        yf_data$4$i2 = fw_data$36$q;
+        yf_data$4$i3 = fw_data$52$q;
+        yf_be$4$s0 = fw_hi0$4$q;
+        yf_be$4$s1 = fw_hi1$4$q;
+        yf_be$4$i0 = fw_be$4$q;
+        yf_be$4$i1 = fw_be$20$q;
+        yf_be$4$i2 = fw_be$36$q;
+        yf_be$4$i3 = fw_be$52$q;
         if (fw_we$4$q) begin
-            bef$4 = bbe$4;
+            bef$4 = yf_be$4$y;
         end
         else begin
             bef$4 = 32'h0;
         end
-        bank$4$addr = brow$4;
-        bank$4$wdata = bwd$4;
+        bank$4$addr = yf_row$4$y;
+        bank$4$wdata = yf_data$4$y;
         bank$4$be = bef$4;
-        if (fw_hi1$5$q) begin
-            if (fw_hi0$5$q) begin
-                brow$5 = fw3_row$5$q;
-                bwd$5 = fw3_data$5$q;
-                bbe$5 = fw3_be$5$q;
-            end
-            else begin
-                brow$5 = fw2_row$5$q;
-                bwd$5 = fw2_data$5$q;
-                bbe$5 = fw2_be$5$q;
-            end
-        end
-        else begin
-            if (fw_hi0$5$q) begin
-                brow$5 = fw1_row$5$q;
-                bwd$5 = fw1_data$5$q;
-                bbe$5 = fw1_be$5$q;
-            end
-            else begin
-                brow$5 = fw0_row$5$q;
-                bwd$5 = fw0_data$5$q;
-                bbe$5 = fw0_be$5$q;
-            end
-        end
+        yf_row$5$s0 = fw_hi0$5$q;
+        yf_row$5$s1 = fw_hi1$5$q;
+        yf_row$5$i0 = fw_row$5$q;
+        yf_row$5$i1 = fw_row$21$q;
+        yf_row$5$i2 = fw_row$37$q;
+        yf_row$5$i3 = fw_row$53$q;
+        yf_data$5$s0 = fw_hi0$5$q;
+        yf_data$5$s1 = fw_hi1$5$q;
+        yf_data$5$i0 = fw_data$5$q;
+        yf_data$5$i1 = fw_data$21$q;
+        yf_data$5$i2 = fw_data$37$q;
+        yf_data$5$i3 = fw_data$53$q;
+        yf_be$5$s0 = fw_hi0$5$q;
+        yf_be$5$s1 = fw_hi1$5$q;
+        yf_be$5$i0 = fw_be$5$q;
+        yf_be$5$i1 = fw_be$21$q;
+        yf_be$5$i2 = fw_be$37$q;
+        yf_be$5$i3 = fw_be$53$q;
         if (fw_we$5$q) begin
-            bef$5 = bbe$5;
+            bef$5 = yf_be$5$y;
         end
         else begin
             bef$5 = 32'h0;
         end
-        bank$5$addr = brow$5;
-        bank$5$wdata = bwd$5;
+        bank$5$addr = yf_row$5$y;
+        bank$5$wdata = yf_data$5$y;
         bank$5$be = bef$5;
-        if (fw_hi1$6$q) begin
-            if (fw_hi0$6$q) begin
-                brow$6 = fw3_row$6$q;
-                bwd$6 = fw3_data$6$q;
-                bbe$6 = fw3_be$6$q;
-            end
-            else begin
-                brow$6 = fw2_row$6$q;
-                bwd$6 = fw2_data$6$q;
-                bbe$6 = fw2_be$6$q;
-            end
-        end
-        else begin
-            if (fw_hi0$6$q) begin
-                brow$6 = fw1_row$6$q;
-                bwd$6 = fw1_data$6$q;
-                bbe$6 = fw1_be$6$q;
-            end
-            else begin
-                brow$6 = fw0_row$6$q;
-                bwd$6 = fw0_data$6$q;
-                bbe$6 = fw0_be$6$q;
-            end
-        end
+        yf_row$6$s0 = fw_hi0$6$q;
+        yf_row$6$s1 = fw_hi1$6$q;
+        yf_row$6$i0 = fw_row$6$q;
+        yf_row$6$i1 = fw_row$22$q;
+        yf_row$6$i2 = fw_row$38$q;
+        yf_row$6$i3 = fw_row$54$q;
+        yf_data$6$s0 = fw_hi0$6$q;
+        yf_data$6$s1 = fw_hi1$6$q;
+        yf_data$6$i0 = fw_data$6$q;
+        yf_data$6$i1 = fw_data$22$q;
+        yf_data$6$i2 = fw_data$38$q;
+        yf_data$6$i3 = fw_data$54$q;
+        yf_be$6$s0 = fw_hi0$6$q;
+        yf_be$6$s1 = fw_hi1$6$q;
+        yf_be$6$i0 = fw_be$6$q;
+        yf_be$6$i1 = fw_be$22$q;
+        yf_be$6$i2 = fw_be$38$q;
+        yf_be$6$i3 = fw_be$54$q;
         if (fw_we$6$q) begin
-            bef$6 = bbe$6;
+            bef$6 = yf_be$6$y;
         end
         else begin
             bef$6 = 32'h0;
         end
-        bank$6$addr = brow$6;
-        bank$6$wdata = bwd$6;
+        bank$6$addr = yf_row$6$y;
+        bank$6$wdata = yf_data$6$y;
         bank$6$be = bef$6;
-        if (fw_hi1$7$q) begin
-            if (fw_hi0$7$q) begin
-                brow$7 = fw3_row$7$q;
-                bwd$7 = fw3_data$7$q;
-                bbe$7 = fw3_be$7$q;
-            end
-            else begin
-                brow$7 = fw2_row$7$q;
-                bwd$7 = fw2_data$7$q;
-                bbe$7 = fw2_be$7$q;
-            end
-        end
-        else begin
-            if (fw_hi0$7$q) begin
-                brow$7 = fw1_row$7$q;
-                bwd$7 = fw1_data$7$q;
-                bbe$7 = fw1_be$7$q;
-            end
-            else begin
-                brow$7 = fw0_row$7$q;
-                bwd$7 = fw0_data$7$q;
-                bbe$7 = fw0_be$7$q;
-            end
-        end
+        yf_row$7$s0 = fw_hi0$7$q;
+        yf_row$7$s1 = fw_hi1$7$q;
+        yf_row$7$i0 = fw_row$7$q;
+        yf_row$7$i1 = fw_row$23$q;
+        yf_row$7$i2 = fw_row$39$q;
+        yf_row$7$i3 = fw_row$55$q;
+        yf_data$7$s0 = fw_hi0$7$q;
+        yf_data$7$s1 = fw_hi1$7$q;
+        yf_data$7$i0 = fw_data$7$q;
+        yf_data$7$i1 = fw_data$23$q;
+        yf_data$7$i2 = fw_data$39$q;
+        yf_data$7$i3 = fw_data$55$q;
+        yf_be$7$s0 = fw_hi0$7$q;
+        yf_be$7$s1 = fw_hi1$7$q;
+        yf_be$7$i0 = fw_be$7$q;
+        yf_be$7$i1 = fw_be$23$q;
+        yf_be$7$i2 = fw_be$39$q;
+        yf_be$7$i3 = fw_be$55$q;
         if (fw_we$7$q) begin
-            bef$7 = bbe$7;
+            bef$7 = yf_be$7$y;
         end
         else begin
             bef$7 = 32'h0;
         end
-        bank$7$addr = brow$7;
-        bank$7$wdata = bwd$7;
+        bank$7$addr = yf_row$7$y;
+        bank$7$wdata = yf_data$7$y;
         bank$7$be = bef$7;
-        if (fw_hi1$8$q) begin
-            if (fw_hi0$8$q) begin
-                brow$8 = fw3_row$8$q;
-                bwd$8 = fw3_data$8$q;
-                bbe$8 = fw3_be$8$q;
-            end
-            else begin
-                brow$8 = fw2_row$8$q;
-                bwd$8 = fw2_data$8$q;
-                bbe$8 = fw2_be$8$q;
-            end
-        end
-        else begin
-            if (fw_hi0$8$q) begin
-                brow$8 = fw1_row$8$q;
-                bwd$8 = fw1_data$8$q;
-                bbe$8 = fw1_be$8$q;
-            end
-            else begin
-                brow$8 = fw0_row$8$q;
-                bwd$8 = fw0_data$8$q;
-                bbe$8 = fw0_be$8$q;
-            end
-        end
+        yf_row$8$s0 = fw_hi0$8$q;
+        yf_row$8$s1 = fw_hi1$8$q;
+        yf_row$8$i0 = fw_row$8$q;
+        yf_row$8$i1 = fw_row$24$q;
+        yf_row$8$i2 = fw_row$40$q;
+        yf_row$8$i3 = fw_row$56$q;
+        yf_data$8$s0 = fw_hi0$8$q;
+        yf_data$8$s1 = fw_hi1$8$q;
+        yf_data$8$i0 = fw_data$8$q;
+        yf_data$8$i1 = fw_data$24$q;
+        yf_data$8$i2 = fw_data$40$q;
+        yf_data$8$i3 = fw_data$56$q;
+        yf_be$8$s0 = fw_hi0$8$q;
+        yf_be$8$s1 = fw_hi1$8$q;
+        yf_be$8$i0 = fw_be$8$q;
+        yf_be$8$i1 = fw_be$24$q;
+        yf_be$8$i2 = fw_be$40$q;
+        yf_be$8$i3 = fw_be$56$q;
         if (fw_we$8$q) begin
-            bef$8 = bbe$8;
+            bef$8 = yf_be$8$y;
         end
         else begin
             bef$8 = 32'h0;
         end
-        bank$8$addr = brow$8;
-        bank$8$wdata = bwd$8;
+        bank$8$addr = yf_row$8$y;
+        bank$8$wdata = yf_data$8$y;
         bank$8$be = bef$8;
-        if (fw_hi1$9$q) begin
-            if (fw_hi0$9$q) begin
-                brow$9 = fw3_row$9$q;
-                bwd$9 = fw3_data$9$q;
-                bbe$9 = fw3_be$9$q;
-            end
-            else begin
-                brow$9 = fw2_row$9$q;
-                bwd$9 = fw2_data$9$q;
-                bbe$9 = fw2_be$9$q;
-            end
-        end
-        else begin
-            if (fw_hi0$9$q) begin
-                brow$9 = fw1_row$9$q;
-                bwd$9 = fw1_data$9$q;
-                bbe$9 = fw1_be$9$q;
-            end
-            else begin
-                brow$9 = fw0_row$9$q;
-                bwd$9 = fw0_data$9$q;
-                bbe$9 = fw0_be$9$q;
-            end
-        end
+        yf_row$9$s0 = fw_hi0$9$q;
+        yf_row$9$s1 = fw_hi1$9$q;
+        yf_row$9$i0 = fw_row$9$q;
+        yf_row$9$i1 = fw_row$25$q;
+        yf_row$9$i2 = fw_row$41$q;
+        yf_row$9$i3 = fw_row$57$q;
+        yf_data$9$s0 = fw_hi0$9$q;
+        yf_data$9$s1 = fw_hi1$9$q;
+        yf_data$9$i0 = fw_data$9$q;
+        yf_data$9$i1 = fw_data$25$q;
+        yf_data$9$i2 = fw_data$41$q;
+        yf_data$9$i3 = fw_data$57$q;
+        yf_be$9$s0 = fw_hi0$9$q;
+        yf_be$9$s1 = fw_hi1$9$q;
+        yf_be$9$i0 = fw_be$9$q;
+        yf_be$9$i1 = fw_be$25$q;
+        yf_be$9$i2 = fw_be$41$q;
+        yf_be$9$i3 = fw_be$57$q;
         if (fw_we$9$q) begin
-            bef$9 = bbe$9;
+            bef$9 = yf_be$9$y;
         end
         else begin
             bef$9 = 32'h0;
         end
-        bank$9$addr = brow$9;
-        bank$9$wdata = bwd$9;
+        bank$9$addr = yf_row$9$y;
+        bank$9$wdata = yf_data$9$y;
         bank$9$be = bef$9;
-        if (fw_hi1$10$q) begin
-            if (fw_hi0$10$q) begin
-                brow$10 = fw3_row$10$q;
-                bwd$10 = fw3_data$10$q;
-                bbe$10 = fw3_be$10$q;
-            end
-            else begin
-                brow$10 = fw2_row$10$q;
-                bwd$10 = fw2_data$10$q;
-                bbe$10 = fw2_be$10$q;
-            end
-        end
-        else begin
-            if (fw_hi0$10$q) begin
-                brow$10 = fw1_row$10$q;
-                bwd$10 = fw1_data$10$q;
-                bbe$10 = fw1_be$10$q;
-            end
-            else begin
-                brow$10 = fw0_row$10$q;
-                bwd$10 = fw0_data$10$q;
-                bbe$10 = fw0_be$10$q;
-            end
-        end
+        yf_row$10$s0 = fw_hi0$10$q;
+        yf_row$10$s1 = fw_hi1$10$q;
+        yf_row$10$i0 = fw_row$10$q;
+        yf_row$10$i1 = fw_row$26$q;
+        yf_row$10$i2 = fw_row$42$q;
+        yf_row$10$i3 = fw_row$58$q;
+        yf_data$10$s0 = fw_hi0$10$q;
+        yf_data$10$s1 = fw_hi1$10$q;
+        yf_data$10$i0 = fw_data$10$q;
+        yf_data$10$i1 = fw_data$26$q;
+        yf_data$10$i2 = fw_data$42$q;
+        yf_data$10$i3 = fw_data$58$q;
+        yf_be$10$s0 = fw_hi0$10$q;
+        yf_be$10$s1 = fw_hi1$10$q;
+        yf_be$10$i0 = fw_be$10$q;
+        yf_be$10$i1 = fw_be$26$q;
+        yf_be$10$i2 = fw_be$42$q;
+        yf_be$10$i3 = fw_be$58$q;
         if (fw_we$10$q) begin
-            bef$10 = bbe$10;
+            bef$10 = yf_be$10$y;
         end
         else begin
             bef$10 = 32'h0;
         end
-        bank$10$addr = brow$10;
-        bank$10$wdata = bwd$10;
+        bank$10$addr = yf_row$10$y;
+        bank$10$wdata = yf_data$10$y;
         bank$10$be = bef$10;
-        if (fw_hi1$11$q) begin
-            if (fw_hi0$11$q) begin
-                brow$11 = fw3_row$11$q;
-                bwd$11 = fw3_data$11$q;
-                bbe$11 = fw3_be$11$q;
-            end
-            else begin
-                brow$11 = fw2_row$11$q;
-                bwd$11 = fw2_data$11$q;
-                bbe$11 = fw2_be$11$q;
-            end
-        end
-        else begin
-            if (fw_hi0$11$q) begin
-                brow$11 = fw1_row$11$q;
-                bwd$11 = fw1_data$11$q;
-                bbe$11 = fw1_be$11$q;
-            end
-            else begin
-                brow$11 = fw0_row$11$q;
-                bwd$11 = fw0_data$11$q;
-                bbe$11 = fw0_be$11$q;
-            end
-        end
+        yf_row$11$s0 = fw_hi0$11$q;
+        yf_row$11$s1 = fw_hi1$11$q;
+        yf_row$11$i0 = fw_row$11$q;
+        yf_row$11$i1 = fw_row$27$q;
+        yf_row$11$i2 = fw_row$43$q;
+        yf_row$11$i3 = fw_row$59$q;
+        yf_data$11$s0 = fw_hi0$11$q;
+        yf_data$11$s1 = fw_hi1$11$q;
+        yf_data$11$i0 = fw_data$11$q;
+        yf_data$11$i1 = fw_data$27$q;
+        yf_data$11$i2 = fw_data$43$q;
+        yf_data$11$i3 = fw_data$59$q;
+        yf_be$11$s0 = fw_hi0$11$q;
+        yf_be$11$s1 = fw_hi1$11$q;
+        yf_be$11$i0 = fw_be$11$q;
+        yf_be$11$i1 = fw_be$27$q;
+        yf_be$11$i2 = fw_be$43$q;
+        yf_be$11$i3 = fw_be$59$q;
         if (fw_we$11$q) begin
-            bef$11 = bbe$11;
+            bef$11 = yf_be$11$y;
         end
         else begin
             bef$11 = 32'h0;
         end
-        bank$11$addr = brow$11;
-        bank$11$wdata = bwd$11;
+        bank$11$addr = yf_row$11$y;
+        bank$11$wdata = yf_data$11$y;
         bank$11$be = bef$11;
-        if (fw_hi1$12$q) begin
-            if (fw_hi0$12$q) begin
-                brow$12 = fw3_row$12$q;
-                bwd$12 = fw3_data$12$q;
-                bbe$12 = fw3_be$12$q;
-            end
-            else begin
-                brow$12 = fw2_row$12$q;
-                bwd$12 = fw2_data$12$q;
-                bbe$12 = fw2_be$12$q;
-            end
-        end
-        else begin
-            if (fw_hi0$12$q) begin
-                brow$12 = fw1_row$12$q;
-                bwd$12 = fw1_data$12$q;
-                bbe$12 = fw1_be$12$q;
-            end
-            else begin
-                brow$12 = fw0_row$12$q;
-                bwd$12 = fw0_data$12$q;
-                bbe$12 = fw0_be$12$q;
-            end
-        end
+        yf_row$12$s0 = fw_hi0$12$q;
+        yf_row$12$s1 = fw_hi1$12$q;
+        yf_row$12$i0 = fw_row$12$q;
+        yf_row$12$i1 = fw_row$28$q;
+        yf_row$12$i2 = fw_row$44$q;
+        yf_row$12$i3 = fw_row$60$q;
+        yf_data$12$s0 = fw_hi0$12$q;
+        yf_data$12$s1 = fw_hi1$12$q;
+        yf_data$12$i0 = fw_data$12$q;
+        yf_data$12$i1 = fw_data$28$q;
+        yf_data$12$i2 = fw_data$44$q;
+        yf_data$12$i3 = fw_data$60$q;
+        yf_be$12$s0 = fw_hi0$12$q;
+        yf_be$12$s1 = fw_hi1$12$q;
+        yf_be$12$i0 = fw_be$12$q;
+        yf_be$12$i1 = fw_be$28$q;
+        yf_be$12$i2 = fw_be$44$q;
+        yf_be$12$i3 = fw_be$60$q;
         if (fw_we$12$q) begin
-            bef$12 = bbe$12;
+            bef$12 = yf_be$12$y;
         end
         else begin
             bef$12 = 32'h0;
         end
-        bank$12$addr = brow$12;
-        bank$12$wdata = bwd$12;
+        bank$12$addr = yf_row$12$y;
+        bank$12$wdata = yf_data$12$y;
         bank$12$be = bef$12;
-        if (fw_hi1$13$q) begin
-            if (fw_hi0$13$q) begin
-                brow$13 = fw3_row$13$q;
-                bwd$13 = fw3_data$13$q;
-                bbe$13 = fw3_be$13$q;
-            end
-            else begin
-                brow$13 = fw2_row$13$q;
-                bwd$13 = fw2_data$13$q;
-                bbe$13 = fw2_be$13$q;
-            end
-        end
-        else begin
-            if (fw_hi0$13$q) begin
-                brow$13 = fw1_row$13$q;
-                bwd$13 = fw1_data$13$q;
-                bbe$13 = fw1_be$13$q;
-            end
-            else begin
-                brow$13 = fw0_row$13$q;
-                bwd$13 = fw0_data$13$q;
-                bbe$13 = fw0_be$13$q;
-            end
-        end
+        yf_row$13$s0 = fw_hi0$13$q;
+        yf_row$13$s1 = fw_hi1$13$q;
+        yf_row$13$i0 = fw_row$13$q;
+        yf_row$13$i1 = fw_row$29$q;
+        yf_row$13$i2 = fw_row$45$q;
+        yf_row$13$i3 = fw_row$61$q;
+        yf_data$13$s0 = fw_hi0$13$q;
+        yf_data$13$s1 = fw_hi1$13$q;
+        yf_data$13$i0 = fw_data$13$q;
+        yf_data$13$i1 = fw_data$29$q;
+        yf_data$13$i2 = fw_data$45$q;
+        yf_data$13$i3 = fw_data$61$q;
+        yf_be$13$s0 = fw_hi0$13$q;
+        yf_be$13$s1 = fw_hi1$13$q;
+        yf_be$13$i0 = fw_be$13$q;
+        yf_be$13$i1 = fw_be$29$q;
+        yf_be$13$i2 = fw_be$45$q;
+        yf_be$13$i3 = fw_be$61$q;
         if (fw_we$13$q) begin
-            bef$13 = bbe$13;
+            bef$13 = yf_be$13$y;
         end
         else begin
             bef$13 = 32'h0;
         end
-        bank$13$addr = brow$13;
-        bank$13$wdata = bwd$13;
+        bank$13$addr = yf_row$13$y;
+        bank$13$wdata = yf_data$13$y;
         bank$13$be = bef$13;
-        if (fw_hi1$14$q) begin
-            if (fw_hi0$14$q) begin
-                brow$14 = fw3_row$14$q;
-                bwd$14 = fw3_data$14$q;
-                bbe$14 = fw3_be$14$q;
-            end
-            else begin
-                brow$14 = fw2_row$14$q;
-                bwd$14 = fw2_data$14$q;
-                bbe$14 = fw2_be$14$q;
-            end
-        end
-        else begin
-            if (fw_hi0$14$q) begin
-                brow$14 = fw1_row$14$q;
-                bwd$14 = fw1_data$14$q;
-                bbe$14 = fw1_be$14$q;
-            end
-            else begin
-                brow$14 = fw0_row$14$q;
-                bwd$14 = fw0_data$14$q;
-                bbe$14 = fw0_be$14$q;
-            end
-        end
+        yf_row$14$s0 = fw_hi0$14$q;
+        yf_row$14$s1 = fw_hi1$14$q;
+        yf_row$14$i0 = fw_row$14$q;
+        yf_row$14$i1 = fw_row$30$q;
+        yf_row$14$i2 = fw_row$46$q;
+        yf_row$14$i3 = fw_row$62$q;
+        yf_data$14$s0 = fw_hi0$14$q;
+        yf_data$14$s1 = fw_hi1$14$q;
+        yf_data$14$i0 = fw_data$14$q;
+        yf_data$14$i1 = fw_data$30$q;
+        yf_data$14$i2 = fw_data$46$q;
+        yf_data$14$i3 = fw_data$62$q;
+        yf_be$14$s0 = fw_hi0$14$q;
+        yf_be$14$s1 = fw_hi1$14$q;
+        yf_be$14$i0 = fw_be$14$q;
+        yf_be$14$i1 = fw_be$30$q;
+        yf_be$14$i2 = fw_be$46$q;
+        yf_be$14$i3 = fw_be$62$q;
         if (fw_we$14$q) begin
-            bef$14 = bbe$14;
+            bef$14 = yf_be$14$y;
         end
         else begin
             bef$14 = 32'h0;
         end
-        bank$14$addr = brow$14;
-        bank$14$wdata = bwd$14;
+        bank$14$addr = yf_row$14$y;
+        bank$14$wdata = yf_data$14$y;
         bank$14$be = bef$14;
-        if (fw_hi1$15$q) begin
-            if (fw_hi0$15$q) begin
-                brow$15 = fw3_row$15$q;
-                bwd$15 = fw3_data$15$q;
-                bbe$15 = fw3_be$15$q;
-            end
-            else begin
-                brow$15 = fw2_row$15$q;
-                bwd$15 = fw2_data$15$q;
-                bbe$15 = fw2_be$15$q;
-            end
-        end
-        else begin
-            if (fw_hi0$15$q) begin
-                brow$15 = fw1_row$15$q;
-                bwd$15 = fw1_data$15$q;
-                bbe$15 = fw1_be$15$q;
-            end
-            else begin
-                brow$15 = fw0_row$15$q;
-                bwd$15 = fw0_data$15$q;
-                bbe$15 = fw0_be$15$q;
-            end
-        end
+        yf_row$15$s0 = fw_hi0$15$q;
+        yf_row$15$s1 = fw_hi1$15$q;
+        yf_row$15$i0 = fw_row$15$q;
+        yf_row$15$i1 = fw_row$31$q;
+        yf_row$15$i2 = fw_row$47$q;
+        yf_row$15$i3 = fw_row$63$q;
+        yf_data$15$s0 = fw_hi0$15$q;
+        yf_data$15$s1 = fw_hi1$15$q;
+        yf_data$15$i0 = fw_data$15$q;
+        yf_data$15$i1 = fw_data$31$q;
+        yf_data$15$i2 = fw_data$47$q;
+        yf_data$15$i3 = fw_data$63$q;
+        yf_be$15$s0 = fw_hi0$15$q;
+        yf_be$15$s1 = fw_hi1$15$q;
+        yf_be$15$i0 = fw_be$15$q;
+        yf_be$15$i1 = fw_be$31$q;
+        yf_be$15$i2 = fw_be$47$q;
+        yf_be$15$i3 = fw_be$63$q;
         if (fw_we$15$q) begin
-            bef$15 = bbe$15;
+            bef$15 = yf_be$15$y;
         end
         else begin
             bef$15 = 32'h0;
         end
-        bank$15$addr = brow$15;
-        bank$15$wdata = bwd$15;
+        bank$15$addr = yf_row$15$y;
+        bank$15$wdata = yf_data$15$y;
         bank$15$be = bef$15;
         pnext = pending & ~served;
         done = ~|pnext;
@@ -7972,1063 +12756,478 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s2_off$15$d = s1_off$15$q;
         s3_off$15$d = s2_off$15$q;
         s3_bank$0$d = s2_bank$0$q;
-        if (s2_bank$0$q[32'h1]) begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt0$0$d = bank$3$rdata;
-            end
-            else begin
-                rt0$0$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt0$0$d = bank$1$rdata;
-            end
-            else begin
-                rt0$0$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$0$q[32'h1]) begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt1$0$d = bank$7$rdata;
-            end
-            else begin
-                rt1$0$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt1$0$d = bank$5$rdata;
-            end
-            else begin
-                rt1$0$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$0$q[32'h1]) begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt2$0$d = bank$11$rdata;
-            end
-            else begin
-                rt2$0$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt2$0$d = bank$9$rdata;
-            end
-            else begin
-                rt2$0$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$0$q[32'h1]) begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt3$0$d = bank$15$rdata;
-            end
-            else begin
-                rt3$0$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$0$q[32'h0]) begin
-                rt3$0$d = bank$13$rdata;
-            end
-            else begin
-                rt3$0$d = bank$12$rdata;
-            end
-        end
         s3_bank$1$d = s2_bank$1$q;
-        if (s2_bank$1$q[32'h1]) begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt0$1$d = bank$3$rdata;
-            end
-            else begin
-                rt0$1$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt0$1$d = bank$1$rdata;
-            end
-            else begin
-                rt0$1$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$1$q[32'h1]) begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt1$1$d = bank$7$rdata;
-            end
-            else begin
-                rt1$1$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt1$1$d = bank$5$rdata;
-            end
-            else begin
-                rt1$1$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$1$q[32'h1]) begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt2$1$d = bank$11$rdata;
-            end
-            else begin
-                rt2$1$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt2$1$d = bank$9$rdata;
-            end
-            else begin
-                rt2$1$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$1$q[32'h1]) begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt3$1$d = bank$15$rdata;
-            end
-            else begin
-                rt3$1$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$1$q[32'h0]) begin
-                rt3$1$d = bank$13$rdata;
-            end
-            else begin
-                rt3$1$d = bank$12$rdata;
-            end
-        end
         s3_bank$2$d = s2_bank$2$q;
-        if (s2_bank$2$q[32'h1]) begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt0$2$d = bank$3$rdata;
-            end
-            else begin
-                rt0$2$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt0$2$d = bank$1$rdata;
-            end
-            else begin
-                rt0$2$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$2$q[32'h1]) begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt1$2$d = bank$7$rdata;
-            end
-            else begin
-                rt1$2$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt1$2$d = bank$5$rdata;
-            end
-            else begin
-                rt1$2$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$2$q[32'h1]) begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt2$2$d = bank$11$rdata;
-            end
-            else begin
-                rt2$2$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt2$2$d = bank$9$rdata;
-            end
-            else begin
-                rt2$2$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$2$q[32'h1]) begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt3$2$d = bank$15$rdata;
-            end
-            else begin
-                rt3$2$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$2$q[32'h0]) begin
-                rt3$2$d = bank$13$rdata;
-            end
-            else begin
-                rt3$2$d = bank$12$rdata;
-            end
-        end
         s3_bank$3$d = s2_bank$3$q;
-        if (s2_bank$3$q[32'h1]) begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt0$3$d = bank$3$rdata;
-            end
-            else begin
-                rt0$3$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt0$3$d = bank$1$rdata;
-            end
-            else begin
-                rt0$3$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$3$q[32'h1]) begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt1$3$d = bank$7$rdata;
-            end
-            else begin
-                rt1$3$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt1$3$d = bank$5$rdata;
-            end
-            else begin
-                rt1$3$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$3$q[32'h1]) begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt2$3$d = bank$11$rdata;
-            end
-            else begin
-                rt2$3$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt2$3$d = bank$9$rdata;
-            end
-            else begin
-                rt2$3$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$3$q[32'h1]) begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt3$3$d = bank$15$rdata;
-            end
-            else begin
-                rt3$3$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$3$q[32'h0]) begin
-                rt3$3$d = bank$13$rdata;
-            end
-            else begin
-                rt3$3$d = bank$12$rdata;
-            end
-        end
         s3_bank$4$d = s2_bank$4$q;
-        if (s2_bank$4$q[32'h1]) begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt0$4$d = bank$3$rdata;
-            end
-            else begin
-                rt0$4$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt0$4$d = bank$1$rdata;
-            end
-            else begin
-                rt0$4$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$4$q[32'h1]) begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt1$4$d = bank$7$rdata;
-            end
-            else begin
-                rt1$4$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt1$4$d = bank$5$rdata;
-            end
-            else begin
-                rt1$4$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$4$q[32'h1]) begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt2$4$d = bank$11$rdata;
-            end
-            else begin
-                rt2$4$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt2$4$d = bank$9$rdata;
-            end
-            else begin
-                rt2$4$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$4$q[32'h1]) begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt3$4$d = bank$15$rdata;
-            end
-            else begin
-                rt3$4$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$4$q[32'h0]) begin
-                rt3$4$d = bank$13$rdata;
-            end
-            else begin
-                rt3$4$d = bank$12$rdata;
-            end
-        end
         s3_bank$5$d = s2_bank$5$q;
-        if (s2_bank$5$q[32'h1]) begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt0$5$d = bank$3$rdata;
-            end
-            else begin
-                rt0$5$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt0$5$d = bank$1$rdata;
-            end
-            else begin
-                rt0$5$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$5$q[32'h1]) begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt1$5$d = bank$7$rdata;
-            end
-            else begin
-                rt1$5$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt1$5$d = bank$5$rdata;
-            end
-            else begin
-                rt1$5$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$5$q[32'h1]) begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt2$5$d = bank$11$rdata;
-            end
-            else begin
-                rt2$5$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt2$5$d = bank$9$rdata;
-            end
-            else begin
-                rt2$5$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$5$q[32'h1]) begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt3$5$d = bank$15$rdata;
-            end
-            else begin
-                rt3$5$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$5$q[32'h0]) begin
-                rt3$5$d = bank$13$rdata;
-            end
-            else begin
-                rt3$5$d = bank$12$rdata;
-            end
-        end
         s3_bank$6$d = s2_bank$6$q;
-        if (s2_bank$6$q[32'h1]) begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt0$6$d = bank$3$rdata;
-            end
-            else begin
-                rt0$6$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt0$6$d = bank$1$rdata;
-            end
-            else begin
-                rt0$6$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$6$q[32'h1]) begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt1$6$d = bank$7$rdata;
-            end
-            else begin
-                rt1$6$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt1$6$d = bank$5$rdata;
-            end
-            else begin
-                rt1$6$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$6$q[32'h1]) begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt2$6$d = bank$11$rdata;
-            end
-            else begin
-                rt2$6$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt2$6$d = bank$9$rdata;
-            end
-            else begin
-                rt2$6$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$6$q[32'h1]) begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt3$6$d = bank$15$rdata;
-            end
-            else begin
-                rt3$6$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$6$q[32'h0]) begin
-                rt3$6$d = bank$13$rdata;
-            end
-            else begin
-                rt3$6$d = bank$12$rdata;
-            end
-        end
         s3_bank$7$d = s2_bank$7$q;
-        if (s2_bank$7$q[32'h1]) begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt0$7$d = bank$3$rdata;
-            end
-            else begin
-                rt0$7$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt0$7$d = bank$1$rdata;
-            end
-            else begin
-                rt0$7$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$7$q[32'h1]) begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt1$7$d = bank$7$rdata;
-            end
-            else begin
-                rt1$7$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt1$7$d = bank$5$rdata;
-            end
-            else begin
-                rt1$7$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$7$q[32'h1]) begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt2$7$d = bank$11$rdata;
-            end
-            else begin
-                rt2$7$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt2$7$d = bank$9$rdata;
-            end
-            else begin
-                rt2$7$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$7$q[32'h1]) begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt3$7$d = bank$15$rdata;
-            end
-            else begin
-                rt3$7$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$7$q[32'h0]) begin
-                rt3$7$d = bank$13$rdata;
-            end
-            else begin
-                rt3$7$d = bank$12$rdata;
-            end
-        end
         s3_bank$8$d = s2_bank$8$q;
-        if (s2_bank$8$q[32'h1]) begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt0$8$d = bank$3$rdata;
-            end
-            else begin
-                rt0$8$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt0$8$d = bank$1$rdata;
-            end
-            else begin
-                rt0$8$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$8$q[32'h1]) begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt1$8$d = bank$7$rdata;
-            end
-            else begin
-                rt1$8$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt1$8$d = bank$5$rdata;
-            end
-            else begin
-                rt1$8$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$8$q[32'h1]) begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt2$8$d = bank$11$rdata;
-            end
-            else begin
-                rt2$8$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt2$8$d = bank$9$rdata;
-            end
-            else begin
-                rt2$8$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$8$q[32'h1]) begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt3$8$d = bank$15$rdata;
-            end
-            else begin
-                rt3$8$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$8$q[32'h0]) begin
-                rt3$8$d = bank$13$rdata;
-            end
-            else begin
-                rt3$8$d = bank$12$rdata;
-            end
-        end
         s3_bank$9$d = s2_bank$9$q;
-        if (s2_bank$9$q[32'h1]) begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt0$9$d = bank$3$rdata;
-            end
-            else begin
-                rt0$9$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt0$9$d = bank$1$rdata;
-            end
-            else begin
-                rt0$9$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$9$q[32'h1]) begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt1$9$d = bank$7$rdata;
-            end
-            else begin
-                rt1$9$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt1$9$d = bank$5$rdata;
-            end
-            else begin
-                rt1$9$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$9$q[32'h1]) begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt2$9$d = bank$11$rdata;
-            end
-            else begin
-                rt2$9$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt2$9$d = bank$9$rdata;
-            end
-            else begin
-                rt2$9$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$9$q[32'h1]) begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt3$9$d = bank$15$rdata;
-            end
-            else begin
-                rt3$9$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$9$q[32'h0]) begin
-                rt3$9$d = bank$13$rdata;
-            end
-            else begin
-                rt3$9$d = bank$12$rdata;
-            end
-        end
         s3_bank$10$d = s2_bank$10$q;
-        if (s2_bank$10$q[32'h1]) begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt0$10$d = bank$3$rdata;
-            end
-            else begin
-                rt0$10$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt0$10$d = bank$1$rdata;
-            end
-            else begin
-                rt0$10$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$10$q[32'h1]) begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt1$10$d = bank$7$rdata;
-            end
-            else begin
-                rt1$10$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt1$10$d = bank$5$rdata;
-            end
-            else begin
-                rt1$10$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$10$q[32'h1]) begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt2$10$d = bank$11$rdata;
-            end
-            else begin
-                rt2$10$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt2$10$d = bank$9$rdata;
-            end
-            else begin
-                rt2$10$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$10$q[32'h1]) begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt3$10$d = bank$15$rdata;
-            end
-            else begin
-                rt3$10$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$10$q[32'h0]) begin
-                rt3$10$d = bank$13$rdata;
-            end
-            else begin
-                rt3$10$d = bank$12$rdata;
-            end
-        end
         s3_bank$11$d = s2_bank$11$q;
-        if (s2_bank$11$q[32'h1]) begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt0$11$d = bank$3$rdata;
-            end
-            else begin
-                rt0$11$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt0$11$d = bank$1$rdata;
-            end
-            else begin
-                rt0$11$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$11$q[32'h1]) begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt1$11$d = bank$7$rdata;
-            end
-            else begin
-                rt1$11$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt1$11$d = bank$5$rdata;
-            end
-            else begin
-                rt1$11$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$11$q[32'h1]) begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt2$11$d = bank$11$rdata;
-            end
-            else begin
-                rt2$11$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt2$11$d = bank$9$rdata;
-            end
-            else begin
-                rt2$11$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$11$q[32'h1]) begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt3$11$d = bank$15$rdata;
-            end
-            else begin
-                rt3$11$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$11$q[32'h0]) begin
-                rt3$11$d = bank$13$rdata;
-            end
-            else begin
-                rt3$11$d = bank$12$rdata;
-            end
-        end
         s3_bank$12$d = s2_bank$12$q;
-        if (s2_bank$12$q[32'h1]) begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt0$12$d = bank$3$rdata;
-            end
-            else begin
-                rt0$12$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt0$12$d = bank$1$rdata;
-            end
-            else begin
-                rt0$12$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$12$q[32'h1]) begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt1$12$d = bank$7$rdata;
-            end
-            else begin
-                rt1$12$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt1$12$d = bank$5$rdata;
-            end
-            else begin
-                rt1$12$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$12$q[32'h1]) begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt2$12$d = bank$11$rdata;
-            end
-            else begin
-                rt2$12$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt2$12$d = bank$9$rdata;
-            end
-            else begin
-                rt2$12$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$12$q[32'h1]) begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt3$12$d = bank$15$rdata;
-            end
-            else begin
-                rt3$12$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$12$q[32'h0]) begin
-                rt3$12$d = bank$13$rdata;
-            end
-            else begin
-                rt3$12$d = bank$12$rdata;
-            end
-        end
         s3_bank$13$d = s2_bank$13$q;
-        if (s2_bank$13$q[32'h1]) begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt0$13$d = bank$3$rdata;
-            end
-            else begin
-                rt0$13$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt0$13$d = bank$1$rdata;
-            end
-            else begin
-                rt0$13$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$13$q[32'h1]) begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt1$13$d = bank$7$rdata;
-            end
-            else begin
-                rt1$13$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt1$13$d = bank$5$rdata;
-            end
-            else begin
-                rt1$13$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$13$q[32'h1]) begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt2$13$d = bank$11$rdata;
-            end
-            else begin
-                rt2$13$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt2$13$d = bank$9$rdata;
-            end
-            else begin
-                rt2$13$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$13$q[32'h1]) begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt3$13$d = bank$15$rdata;
-            end
-            else begin
-                rt3$13$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$13$q[32'h0]) begin
-                rt3$13$d = bank$13$rdata;
-            end
-            else begin
-                rt3$13$d = bank$12$rdata;
-            end
-        end
         s3_bank$14$d = s2_bank$14$q;
-        if (s2_bank$14$q[32'h1]) begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt0$14$d = bank$3$rdata;
-            end
-            else begin
-                rt0$14$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt0$14$d = bank$1$rdata;
-            end
-            else begin
-                rt0$14$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$14$q[32'h1]) begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt1$14$d = bank$7$rdata;
-            end
-            else begin
-                rt1$14$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt1$14$d = bank$5$rdata;
-            end
-            else begin
-                rt1$14$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$14$q[32'h1]) begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt2$14$d = bank$11$rdata;
-            end
-            else begin
-                rt2$14$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt2$14$d = bank$9$rdata;
-            end
-            else begin
-                rt2$14$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$14$q[32'h1]) begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt3$14$d = bank$15$rdata;
-            end
-            else begin
-                rt3$14$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$14$q[32'h0]) begin
-                rt3$14$d = bank$13$rdata;
-            end
-            else begin
-                rt3$14$d = bank$12$rdata;
-            end
-        end
         s3_bank$15$d = s2_bank$15$q;
-        if (s2_bank$15$q[32'h1]) begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt0$15$d = bank$3$rdata;
-            end
-            else begin
-                rt0$15$d = bank$2$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt0$15$d = bank$1$rdata;
-            end
-            else begin
-                rt0$15$d = bank$0$rdata;
-            end
-        end
-        if (s2_bank$15$q[32'h1]) begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt1$15$d = bank$7$rdata;
-            end
-            else begin
-                rt1$15$d = bank$6$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt1$15$d = bank$5$rdata;
-            end
-            else begin
-                rt1$15$d = bank$4$rdata;
-            end
-        end
-        if (s2_bank$15$q[32'h1]) begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt2$15$d = bank$11$rdata;
-            end
-            else begin
-                rt2$15$d = bank$10$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt2$15$d = bank$9$rdata;
-            end
-            else begin
-                rt2$15$d = bank$8$rdata;
-            end
-        end
-        if (s2_bank$15$q[32'h1]) begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt3$15$d = bank$15$rdata;
-            end
-            else begin
-                rt3$15$d = bank$14$rdata;
-            end
-        end
-        else begin
-            if (s2_bank$15$q[32'h0]) begin
-                rt3$15$d = bank$13$rdata;
-            end
-            else begin
-                rt3$15$d = bank$12$rdata;
-            end
-        end
+        xr$0$s0 = s2_bank$0$q[32'h0];
+        xr$0$s1 = s2_bank$0$q[32'h1];
+        xr$0$i0 = bank$0$rdata;
+        xr$0$i1 = bank$1$rdata;
+        xr$0$i2 = bank$2$rdata;
+        xr$0$i3 = bank$3$rdata;
+        rt$0$d = xr$0$y;
+        xr$1$s0 = s2_bank$1$q[32'h0];
+        xr$1$s1 = s2_bank$1$q[32'h1];
+        xr$1$i0 = bank$0$rdata;
+        xr$1$i1 = bank$1$rdata;
+        xr$1$i2 = bank$2$rdata;
+        xr$1$i3 = bank$3$rdata;
+        rt$1$d = xr$1$y;
+        xr$2$s0 = s2_bank$2$q[32'h0];
+        xr$2$s1 = s2_bank$2$q[32'h1];
+        xr$2$i0 = bank$0$rdata;
+        xr$2$i1 = bank$1$rdata;
+        xr$2$i2 = bank$2$rdata;
+        xr$2$i3 = bank$3$rdata;
+        rt$2$d = xr$2$y;
+        xr$3$s0 = s2_bank$3$q[32'h0];
+        xr$3$s1 = s2_bank$3$q[32'h1];
+        xr$3$i0 = bank$0$rdata;
+        xr$3$i1 = bank$1$rdata;
+        xr$3$i2 = bank$2$rdata;
+        xr$3$i3 = bank$3$rdata;
+        rt$3$d = xr$3$y;
+        xr$4$s0 = s2_bank$4$q[32'h0];
+        xr$4$s1 = s2_bank$4$q[32'h1];
+        xr$4$i0 = bank$0$rdata;
+        xr$4$i1 = bank$1$rdata;
+        xr$4$i2 = bank$2$rdata;
+        xr$4$i3 = bank$3$rdata;
+        rt$4$d = xr$4$y;
+        xr$5$s0 = s2_bank$5$q[32'h0];
+        xr$5$s1 = s2_bank$5$q[32'h1];
+        xr$5$i0 = bank$0$rdata;
+        xr$5$i1 = bank$1$rdata;
+        xr$5$i2 = bank$2$rdata;
+        xr$5$i3 = bank$3$rdata;
+        rt$5$d = xr$5$y;
+        xr$6$s0 = s2_bank$6$q[32'h0];
+        xr$6$s1 = s2_bank$6$q[32'h1];
+        xr$6$i0 = bank$0$rdata;
+        xr$6$i1 = bank$1$rdata;
+        xr$6$i2 = bank$2$rdata;
+        xr$6$i3 = bank$3$rdata;
+        rt$6$d = xr$6$y;
+        xr$7$s0 = s2_bank$7$q[32'h0];
+        xr$7$s1 = s2_bank$7$q[32'h1];
+        xr$7$i0 = bank$0$rdata;
+        xr$7$i1 = bank$1$rdata;
+        xr$7$i2 = bank$2$rdata;
+        xr$7$i3 = bank$3$rdata;
+        rt$7$d = xr$7$y;
+        xr$8$s0 = s2_bank$8$q[32'h0];
+        xr$8$s1 = s2_bank$8$q[32'h1];
+        xr$8$i0 = bank$0$rdata;
+        xr$8$i1 = bank$1$rdata;
+        xr$8$i2 = bank$2$rdata;
+        xr$8$i3 = bank$3$rdata;
+        rt$8$d = xr$8$y;
+        xr$9$s0 = s2_bank$9$q[32'h0];
+        xr$9$s1 = s2_bank$9$q[32'h1];
+        xr$9$i0 = bank$0$rdata;
+        xr$9$i1 = bank$1$rdata;
+        xr$9$i2 = bank$2$rdata;
+        xr$9$i3 = bank$3$rdata;
+        rt$9$d = xr$9$y;
+        xr$10$s0 = s2_bank$10$q[32'h0];
+        xr$10$s1 = s2_bank$10$q[32'h1];
+        xr$10$i0 = bank$0$rdata;
+        xr$10$i1 = bank$1$rdata;
+        xr$10$i2 = bank$2$rdata;
+        xr$10$i3 = bank$3$rdata;
+        rt$10$d = xr$10$y;
+        xr$11$s0 = s2_bank$11$q[32'h0];
+        xr$11$s1 = s2_bank$11$q[32'h1];
+        xr$11$i0 = bank$0$rdata;
+        xr$11$i1 = bank$1$rdata;
+        xr$11$i2 = bank$2$rdata;
+        xr$11$i3 = bank$3$rdata;
+        rt$11$d = xr$11$y;
+        xr$12$s0 = s2_bank$12$q[32'h0];
+        xr$12$s1 = s2_bank$12$q[32'h1];
+        xr$12$i0 = bank$0$rdata;
+        xr$12$i1 = bank$1$rdata;
+        xr$12$i2 = bank$2$rdata;
+        xr$12$i3 = bank$3$rdata;
+        rt$12$d = xr$12$y;
+        xr$13$s0 = s2_bank$13$q[32'h0];
+        xr$13$s1 = s2_bank$13$q[32'h1];
+        xr$13$i0 = bank$0$rdata;
+        xr$13$i1 = bank$1$rdata;
+        xr$13$i2 = bank$2$rdata;
+        xr$13$i3 = bank$3$rdata;
+        rt$13$d = xr$13$y;
+        xr$14$s0 = s2_bank$14$q[32'h0];
+        xr$14$s1 = s2_bank$14$q[32'h1];
+        xr$14$i0 = bank$0$rdata;
+        xr$14$i1 = bank$1$rdata;
+        xr$14$i2 = bank$2$rdata;
+        xr$14$i3 = bank$3$rdata;
+        rt$14$d = xr$14$y;
+        xr$15$s0 = s2_bank$15$q[32'h0];
+        xr$15$s1 = s2_bank$15$q[32'h1];
+        xr$15$i0 = bank$0$rdata;
+        xr$15$i1 = bank$1$rdata;
+        xr$15$i2 = bank$2$rdata;
+        xr$15$i3 = bank$3$rdata;
+        rt$15$d = xr$15$y;
+        xr$16$s0 = s2_bank$0$q[32'h0];
+        xr$16$s1 = s2_bank$0$q[32'h1];
+        xr$16$i0 = bank$4$rdata;
+        xr$16$i1 = bank$5$rdata;
+        xr$16$i2 = bank$6$rdata;
+        xr$16$i3 = bank$7$rdata;
+        rt$16$d = xr$16$y;
+        xr$17$s0 = s2_bank$1$q[32'h0];
+        xr$17$s1 = s2_bank$1$q[32'h1];
+        xr$17$i0 = bank$4$rdata;
+        xr$17$i1 = bank$5$rdata;
+        xr$17$i2 = bank$6$rdata;
+        xr$17$i3 = bank$7$rdata;
+        rt$17$d = xr$17$y;
+        xr$18$s0 = s2_bank$2$q[32'h0];
+        xr$18$s1 = s2_bank$2$q[32'h1];
+        xr$18$i0 = bank$4$rdata;
+        xr$18$i1 = bank$5$rdata;
+        xr$18$i2 = bank$6$rdata;
+        xr$18$i3 = bank$7$rdata;
+        rt$18$d = xr$18$y;
+        xr$19$s0 = s2_bank$3$q[32'h0];
+        xr$19$s1 = s2_bank$3$q[32'h1];
+        xr$19$i0 = bank$4$rdata;
+        xr$19$i1 = bank$5$rdata;
+        xr$19$i2 = bank$6$rdata;
+        xr$19$i3 = bank$7$rdata;
+        rt$19$d = xr$19$y;
+        xr$20$s0 = s2_bank$4$q[32'h0];
+        xr$20$s1 = s2_bank$4$q[32'h1];
+        xr$20$i0 = bank$4$rdata;
+        xr$20$i1 = bank$5$rdata;
+        xr$20$i2 = bank$6$rdata;
+        xr$20$i3 = bank$7$rdata;
+        rt$20$d = xr$20$y;
+        xr$21$s0 = s2_bank$5$q[32'h0];
+        xr$21$s1 = s2_bank$5$q[32'h1];
+        xr$21$i0 = bank$4$rdata;
+        xr$21$i1 = bank$5$rdata;
+        xr$21$i2 = bank$6$rdata;
+        xr$21$i3 = bank$7$rdata;
+        rt$21$d = xr$21$y;
+        xr$22$s0 = s2_bank$6$q[32'h0];
+        xr$22$s1 = s2_bank$6$q[32'h1];
+        xr$22$i0 = bank$4$rdata;
+        xr$22$i1 = bank$5$rdata;
+        xr$22$i2 = bank$6$rdata;
+        xr$22$i3 = bank$7$rdata;
+        rt$22$d = xr$22$y;
+        xr$23$s0 = s2_bank$7$q[32'h0];
+        xr$23$s1 = s2_bank$7$q[32'h1];
+        xr$23$i0 = bank$4$rdata;
+        xr$23$i1 = bank$5$rdata;
+        xr$23$i2 = bank$6$rdata;
+        xr$23$i3 = bank$7$rdata;
+        rt$23$d = xr$23$y;
+        xr$24$s0 = s2_bank$8$q[32'h0];
+        xr$24$s1 = s2_bank$8$q[32'h1];
+        xr$24$i0 = bank$4$rdata;
+        xr$24$i1 = bank$5$rdata;
+        xr$24$i2 = bank$6$rdata;
+        xr$24$i3 = bank$7$rdata;
+        rt$24$d = xr$24$y;
+        xr$25$s0 = s2_bank$9$q[32'h0];
+        xr$25$s1 = s2_bank$9$q[32'h1];
+        xr$25$i0 = bank$4$rdata;
+        xr$25$i1 = bank$5$rdata;
+        xr$25$i2 = bank$6$rdata;
+        xr$25$i3 = bank$7$rdata;
+        rt$25$d = xr$25$y;
+        xr$26$s0 = s2_bank$10$q[32'h0];
+        xr$26$s1 = s2_bank$10$q[32'h1];
+        xr$26$i0 = bank$4$rdata;
+        xr$26$i1 = bank$5$rdata;
+        xr$26$i2 = bank$6$rdata;
+        xr$26$i3 = bank$7$rdata;
+        rt$26$d = xr$26$y;
+        xr$27$s0 = s2_bank$11$q[32'h0];
+        xr$27$s1 = s2_bank$11$q[32'h1];
+        xr$27$i0 = bank$4$rdata;
+        xr$27$i1 = bank$5$rdata;
+        xr$27$i2 = bank$6$rdata;
+        xr$27$i3 = bank$7$rdata;
+        rt$27$d = xr$27$y;
+        xr$28$s0 = s2_bank$12$q[32'h0];
+        xr$28$s1 = s2_bank$12$q[32'h1];
+        xr$28$i0 = bank$4$rdata;
+        xr$28$i1 = bank$5$rdata;
+        xr$28$i2 = bank$6$rdata;
+        xr$28$i3 = bank$7$rdata;
+        rt$28$d = xr$28$y;
+        xr$29$s0 = s2_bank$13$q[32'h0];
+        xr$29$s1 = s2_bank$13$q[32'h1];
+        xr$29$i0 = bank$4$rdata;
+        xr$29$i1 = bank$5$rdata;
+        xr$29$i2 = bank$6$rdata;
+        xr$29$i3 = bank$7$rdata;
+        rt$29$d = xr$29$y;
+        xr$30$s0 = s2_bank$14$q[32'h0];
+        xr$30$s1 = s2_bank$14$q[32'h1];
+        xr$30$i0 = bank$4$rdata;
+        xr$30$i1 = bank$5$rdata;
+        xr$30$i2 = bank$6$rdata;
+        xr$30$i3 = bank$7$rdata;
+        rt$30$d = xr$30$y;
+        xr$31$s0 = s2_bank$15$q[32'h0];
+        xr$31$s1 = s2_bank$15$q[32'h1];
+        xr$31$i0 = bank$4$rdata;
+        xr$31$i1 = bank$5$rdata;
+        xr$31$i2 = bank$6$rdata;
+        xr$31$i3 = bank$7$rdata;
+        rt$31$d = xr$31$y;
+        xr$32$s0 = s2_bank$0$q[32'h0];
+        xr$32$s1 = s2_bank$0$q[32'h1];
+        xr$32$i0 = bank$8$rdata;
+        xr$32$i1 = bank$9$rdata;
+        xr$32$i2 = bank$10$rdata;
+        xr$32$i3 = bank$11$rdata;
+        rt$32$d = xr$32$y;
+        xr$33$s0 = s2_bank$1$q[32'h0];
+        xr$33$s1 = s2_bank$1$q[32'h1];
+        xr$33$i0 = bank$8$rdata;
+        xr$33$i1 = bank$9$rdata;
+        xr$33$i2 = bank$10$rdata;
+        xr$33$i3 = bank$11$rdata;
+        rt$33$d = xr$33$y;
+        xr$34$s0 = s2_bank$2$q[32'h0];
+        xr$34$s1 = s2_bank$2$q[32'h1];
+        xr$34$i0 = bank$8$rdata;
+        xr$34$i1 = bank$9$rdata;
+        xr$34$i2 = bank$10$rdata;
+        xr$34$i3 = bank$11$rdata;
+        rt$34$d = xr$34$y;
+        xr$35$s0 = s2_bank$3$q[32'h0];
+        xr$35$s1 = s2_bank$3$q[32'h1];
+        xr$35$i0 = bank$8$rdata;
+        xr$35$i1 = bank$9$rdata;
+        xr$35$i2 = bank$10$rdata;
+        xr$35$i3 = bank$11$rdata;
+        rt$35$d = xr$35$y;
+        xr$36$s0 = s2_bank$4$q[32'h0];
+        xr$36$s1 = s2_bank$4$q[32'h1];
+        xr$36$i0 = bank$8$rdata;
+        xr$36$i1 = bank$9$rdata;
+        xr$36$i2 = bank$10$rdata;
+        xr$36$i3 = bank$11$rdata;
+        rt$36$d = xr$36$y;
+        xr$37$s0 = s2_bank$5$q[32'h0];
+        xr$37$s1 = s2_bank$5$q[32'h1];
+        xr$37$i0 = bank$8$rdata;
+        xr$37$i1 = bank$9$rdata;
+        xr$37$i2 = bank$10$rdata;
+        xr$37$i3 = bank$11$rdata;
+        rt$37$d = xr$37$y;
+        xr$38$s0 = s2_bank$6$q[32'h0];
+        xr$38$s1 = s2_bank$6$q[32'h1];
+        xr$38$i0 = bank$8$rdata;
+        xr$38$i1 = bank$9$rdata;
+        xr$38$i2 = bank$10$rdata;
+        xr$38$i3 = bank$11$rdata;
+        rt$38$d = xr$38$y;
+        xr$39$s0 = s2_bank$7$q[32'h0];
+        xr$39$s1 = s2_bank$7$q[32'h1];
+        xr$39$i0 = bank$8$rdata;
+        xr$39$i1 = bank$9$rdata;
+        xr$39$i2 = bank$10$rdata;
+        xr$39$i3 = bank$11$rdata;
+        rt$39$d = xr$39$y;
+        xr$40$s0 = s2_bank$8$q[32'h0];
+        xr$40$s1 = s2_bank$8$q[32'h1];
+        xr$40$i0 = bank$8$rdata;
+        xr$40$i1 = bank$9$rdata;
+        xr$40$i2 = bank$10$rdata;
+        xr$40$i3 = bank$11$rdata;
+        rt$40$d = xr$40$y;
+        xr$41$s0 = s2_bank$9$q[32'h0];
+        xr$41$s1 = s2_bank$9$q[32'h1];
+        xr$41$i0 = bank$8$rdata;
+        xr$41$i1 = bank$9$rdata;
+        xr$41$i2 = bank$10$rdata;
+        xr$41$i3 = bank$11$rdata;
+        rt$41$d = xr$41$y;
+        xr$42$s0 = s2_bank$10$q[32'h0];
+        xr$42$s1 = s2_bank$10$q[32'h1];
+        xr$42$i0 = bank$8$rdata;
+        xr$42$i1 = bank$9$rdata;
+        xr$42$i2 = bank$10$rdata;
+        xr$42$i3 = bank$11$rdata;
+        rt$42$d = xr$42$y;
+        xr$43$s0 = s2_bank$11$q[32'h0];
+        xr$43$s1 = s2_bank$11$q[32'h1];
+        xr$43$i0 = bank$8$rdata;
+        xr$43$i1 = bank$9$rdata;
+        xr$43$i2 = bank$10$rdata;
+        xr$43$i3 = bank$11$rdata;
+        rt$43$d = xr$43$y;
+        xr$44$s0 = s2_bank$12$q[32'h0];
+        xr$44$s1 = s2_bank$12$q[32'h1];
+        xr$44$i0 = bank$8$rdata;
+        xr$44$i1 = bank$9$rdata;
+        xr$44$i2 = bank$10$rdata;
+        xr$44$i3 = bank$11$rdata;
+        rt$44$d = xr$44$y;
+        xr$45$s0 = s2_bank$13$q[32'h0];
+        xr$45$s1 = s2_bank$13$q[32'h1];
+        xr$45$i0 = bank$8$rdata;
+        xr$45$i1 = bank$9$rdata;
+        xr$45$i2 = bank$10$rdata;
+        xr$45$i3 = bank$11$rdata;
+        rt$45$d = xr$45$y;
+        xr$46$s0 = s2_bank$14$q[32'h0];
+        xr$46$s1 = s2_bank$14$q[32'h1];
+        xr$46$i0 = bank$8$rdata;
+        xr$46$i1 = bank$9$rdata;
+        xr$46$i2 = bank$10$rdata;
+        xr$46$i3 = bank$11$rdata;
+        rt$46$d = xr$46$y;
+        xr$47$s0 = s2_bank$15$q[32'h0];
+        xr$47$s1 = s2_bank$15$q[32'h1];
+        xr$47$i0 = bank$8$rdata;
+        xr$47$i1 = bank$9$rdata;
+        xr$47$i2 = bank$10$rdata;
+        xr$47$i3 = bank$11$rdata;
+        rt$47$d = xr$47$y;
+        xr$48$s0 = s2_bank$0$q[32'h0];
+        xr$48$s1 = s2_bank$0$q[32'h1];
+        xr$48$i0 = bank$12$rdata;
+        xr$48$i1 = bank$13$rdata;
+        xr$48$i2 = bank$14$rdata;
+        xr$48$i3 = bank$15$rdata;
+        rt$48$d = xr$48$y;
+        xr$49$s0 = s2_bank$1$q[32'h0];
+        xr$49$s1 = s2_bank$1$q[32'h1];
+        xr$49$i0 = bank$12$rdata;
+        xr$49$i1 = bank$13$rdata;
+        xr$49$i2 = bank$14$rdata;
+        xr$49$i3 = bank$15$rdata;
+        rt$49$d = xr$49$y;
+        xr$50$s0 = s2_bank$2$q[32'h0];
+        xr$50$s1 = s2_bank$2$q[32'h1];
+        xr$50$i0 = bank$12$rdata;
+        xr$50$i1 = bank$13$rdata;
+        xr$50$i2 = bank$14$rdata;
+        xr$50$i3 = bank$15$rdata;
+        rt$50$d = xr$50$y;
+        xr$51$s0 = s2_bank$3$q[32'h0];
+        xr$51$s1 = s2_bank$3$q[32'h1];
+        xr$51$i0 = bank$12$rdata;
+        xr$51$i1 = bank$13$rdata;
+        xr$51$i2 = bank$14$rdata;
+        xr$51$i3 = bank$15$rdata;
+        rt$51$d = xr$51$y;
+        xr$52$s0 = s2_bank$4$q[32'h0];
+        xr$52$s1 = s2_bank$4$q[32'h1];
+        xr$52$i0 = bank$12$rdata;
+        xr$52$i1 = bank$13$rdata;
+        xr$52$i2 = bank$14$rdata;
+        xr$52$i3 = bank$15$rdata;
+        rt$52$d = xr$52$y;
+        xr$53$s0 = s2_bank$5$q[32'h0];
+        xr$53$s1 = s2_bank$5$q[32'h1];
+        xr$53$i0 = bank$12$rdata;
+        xr$53$i1 = bank$13$rdata;
+        xr$53$i2 = bank$14$rdata;
+        xr$53$i3 = bank$15$rdata;
+        rt$53$d = xr$53$y;
+        xr$54$s0 = s2_bank$6$q[32'h0];
+        xr$54$s1 = s2_bank$6$q[32'h1];
+        xr$54$i0 = bank$12$rdata;
+        xr$54$i1 = bank$13$rdata;
+        xr$54$i2 = bank$14$rdata;
+        xr$54$i3 = bank$15$rdata;
+        rt$54$d = xr$54$y;
+        xr$55$s0 = s2_bank$7$q[32'h0];
+        xr$55$s1 = s2_bank$7$q[32'h1];
+        xr$55$i0 = bank$12$rdata;
+        xr$55$i1 = bank$13$rdata;
+        xr$55$i2 = bank$14$rdata;
+        xr$55$i3 = bank$15$rdata;
+        rt$55$d = xr$55$y;
+        xr$56$s0 = s2_bank$8$q[32'h0];
+        xr$56$s1 = s2_bank$8$q[32'h1];
+        xr$56$i0 = bank$12$rdata;
+        xr$56$i1 = bank$13$rdata;
+        xr$56$i2 = bank$14$rdata;
+        xr$56$i3 = bank$15$rdata;
+        rt$56$d = xr$56$y;
+        xr$57$s0 = s2_bank$9$q[32'h0];
+        xr$57$s1 = s2_bank$9$q[32'h1];
+        xr$57$i0 = bank$12$rdata;
+        xr$57$i1 = bank$13$rdata;
+        xr$57$i2 = bank$14$rdata;
+        xr$57$i3 = bank$15$rdata;
+        rt$57$d = xr$57$y;
+        xr$58$s0 = s2_bank$10$q[32'h0];
+        xr$58$s1 = s2_bank$10$q[32'h1];
+        xr$58$i0 = bank$12$rdata;
+        xr$58$i1 = bank$13$rdata;
+        xr$58$i2 = bank$14$rdata;
+        xr$58$i3 = bank$15$rdata;
+        rt$58$d = xr$58$y;
+        xr$59$s0 = s2_bank$11$q[32'h0];
+        xr$59$s1 = s2_bank$11$q[32'h1];
+        xr$59$i0 = bank$12$rdata;
+        xr$59$i1 = bank$13$rdata;
+        xr$59$i2 = bank$14$rdata;
+        xr$59$i3 = bank$15$rdata;
+        rt$59$d = xr$59$y;
+        xr$60$s0 = s2_bank$12$q[32'h0];
+        xr$60$s1 = s2_bank$12$q[32'h1];
+        xr$60$i0 = bank$12$rdata;
+        xr$60$i1 = bank$13$rdata;
+        xr$60$i2 = bank$14$rdata;
+        xr$60$i3 = bank$15$rdata;
+        rt$60$d = xr$60$y;
+        xr$61$s0 = s2_bank$13$q[32'h0];
+        xr$61$s1 = s2_bank$13$q[32'h1];
+        xr$61$i0 = bank$12$rdata;
+        xr$61$i1 = bank$13$rdata;
+        xr$61$i2 = bank$14$rdata;
+        xr$61$i3 = bank$15$rdata;
+        rt$61$d = xr$61$y;
+        xr$62$s0 = s2_bank$14$q[32'h0];
+        xr$62$s1 = s2_bank$14$q[32'h1];
+        xr$62$i0 = bank$12$rdata;
+        xr$62$i1 = bank$13$rdata;
+        xr$62$i2 = bank$14$rdata;
+        xr$62$i3 = bank$15$rdata;
+        rt$62$d = xr$62$y;
+        xr$63$s0 = s2_bank$15$q[32'h0];
+        xr$63$s1 = s2_bank$15$q[32'h1];
+        xr$63$i0 = bank$12$rdata;
+        xr$63$i1 = bank$13$rdata;
+        xr$63$i2 = bank$14$rdata;
+        xr$63$i3 = bank$15$rdata;
+        rt$63$d = xr$63$y;
         rs8 = ~s3_size$q[32'h1] & ~s3_size$q[32'h0];
         rs16 = ~s3_size$q[32'h1] & s3_size$q[32'h0];
-        if (s3_bank$0$q[32'h3]) begin
-            if (s3_bank$0$q[32'h2]) begin
-                rword$0 = rt3$0$q;
-            end
-            else begin
-                rword$0 = rt2$0$q;
-            end
-        end
-        else begin
-            if (s3_bank$0$q[32'h2]) begin
-                rword$0 = rt1$0$q;
-            end
-            else begin
-                rword$0 = rt0$0$q;
-            end
-        end
+        yr$0$s0 = s3_bank$0$q[32'h2];
+        yr$0$s1 = s3_bank$0$q[32'h3];
+        yr$0$i0 = rt$0$q;
+        yr$0$i1 = rt$16$q;
+        yr$0$i2 = rt$32$q;
+        yr$0$i3 = rt$48$q;
+        rword$0 = yr$0$y;
         if (s3_off$0$q[32'h1]) begin
             if (s3_off$0$q[32'h0]) begin
                 rbyte$0 = (rword$0 >> 32'h18) & m8;
@@ -9075,22 +13274,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$0$d = res$0$q;
         end
-        if (s3_bank$1$q[32'h3]) begin
-            if (s3_bank$1$q[32'h2]) begin
-                rword$1 = rt3$1$q;
-            end
-            else begin
-                rword$1 = rt2$1$q;
-            end
-        end
-        else begin
-            if (s3_bank$1$q[32'h2]) begin
-                rword$1 = rt1$1$q;
-            end
-            else begin
-                rword$1 = rt0$1$q;
-            end
-        end
+        yr$1$s0 = s3_bank$1$q[32'h2];
+        yr$1$s1 = s3_bank$1$q[32'h3];
+        yr$1$i0 = rt$1$q;
+        yr$1$i1 = rt$17$q;
+        yr$1$i2 = rt$33$q;
+        yr$1$i3 = rt$49$q;
+        rword$1 = yr$1$y;
         if (s3_off$1$q[32'h1]) begin
             if (s3_off$1$q[32'h0]) begin
                 rbyte$1 = (rword$1 >> 32'h18) & m8;
@@ -9137,22 +13327,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$1$d = res$1$q;
         end
-        if (s3_bank$2$q[32'h3]) begin
-            if (s3_bank$2$q[32'h2]) begin
-                rword$2 = rt3$2$q;
-            end
-            else begin
-                rword$2 = rt2$2$q;
-            end
-        end
-        else begin
-            if (s3_bank$2$q[32'h2]) begin
-                rword$2 = rt1$2$q;
-            end
-            else begin
-                rword$2 = rt0$2$q;
-            end
-        end
+        yr$2$s0 = s3_bank$2$q[32'h2];
+        yr$2$s1 = s3_bank$2$q[32'h3];
+        yr$2$i0 = rt$2$q;
+        yr$2$i1 = rt$18$q;
+        yr$2$i2 = rt$34$q;
+        yr$2$i3 = rt$50$q;
+        rword$2 = yr$2$y;
         if (s3_off$2$q[32'h1]) begin
             if (s3_off$2$q[32'h0]) begin
                 rbyte$2 = (rword$2 >> 32'h18) & m8;
@@ -9199,22 +13380,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$2$d = res$2$q;
         end
-        if (s3_bank$3$q[32'h3]) begin
-            if (s3_bank$3$q[32'h2]) begin
-                rword$3 = rt3$3$q;
-            end
-            else begin
-                rword$3 = rt2$3$q;
-            end
-        end
-        else begin
-            if (s3_bank$3$q[32'h2]) begin
-                rword$3 = rt1$3$q;
-            end
-            else begin
-                rword$3 = rt0$3$q;
-            end
-        end
+        yr$3$s0 = s3_bank$3$q[32'h2];
+        yr$3$s1 = s3_bank$3$q[32'h3];
+        yr$3$i0 = rt$3$q;
+        yr$3$i1 = rt$19$q;
+        yr$3$i2 = rt$35$q;
+        yr$3$i3 = rt$51$q;
+        rword$3 = yr$3$y;
         if (s3_off$3$q[32'h1]) begin
             if (s3_off$3$q[32'h0]) begin
                 rbyte$3 = (rword$3 >> 32'h18) & m8;
@@ -9261,22 +13433,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$3$d = res$3$q;
         end
-        if (s3_bank$4$q[32'h3]) begin
-            if (s3_bank$4$q[32'h2]) begin
-                rword$4 = rt3$4$q;
-            end
-            else begin
-                rword$4 = rt2$4$q;
-            end
-        end
-        else begin
-            if (s3_bank$4$q[32'h2]) begin
-                rword$4 = rt1$4$q;
-            end
-            else begin
-                rword$4 = rt0$4$q;
-            end
-        end
+        yr$4$s0 = s3_bank$4$q[32'h2];
+        yr$4$s1 = s3_bank$4$q[32'h3];
+        yr$4$i0 = rt$4$q;
+        yr$4$i1 = rt$20$q;
+        yr$4$i2 = rt$36$q;
+        yr$4$i3 = rt$52$q;
+        rword$4 = yr$4$y;
         if (s3_off$4$q[32'h1]) begin
             if (s3_off$4$q[32'h0]) begin
                 rbyte$4 = (rword$4 >> 32'h18) & m8;
@@ -9323,22 +13486,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$4$d = res$4$q;
         end
-        if (s3_bank$5$q[32'h3]) begin
-            if (s3_bank$5$q[32'h2]) begin
-                rword$5 = rt3$5$q;
-            end
-            else begin
-                rword$5 = rt2$5$q;
-            end
-        end
-        else begin
-            if (s3_bank$5$q[32'h2]) begin
-                rword$5 = rt1$5$q;
-            end
-            else begin
-                rword$5 = rt0$5$q;
-            end
-        end
+        yr$5$s0 = s3_bank$5$q[32'h2];
+        yr$5$s1 = s3_bank$5$q[32'h3];
+        yr$5$i0 = rt$5$q;
+        yr$5$i1 = rt$21$q;
+        yr$5$i2 = rt$37$q;
+        yr$5$i3 = rt$53$q;
+        rword$5 = yr$5$y;
         if (s3_off$5$q[32'h1]) begin
             if (s3_off$5$q[32'h0]) begin
                 rbyte$5 = (rword$5 >> 32'h18) & m8;
@@ -9385,22 +13539,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$5$d = res$5$q;
         end
-        if (s3_bank$6$q[32'h3]) begin
-            if (s3_bank$6$q[32'h2]) begin
-                rword$6 = rt3$6$q;
-            end
-            else begin
-                rword$6 = rt2$6$q;
-            end
-        end
-        else begin
-            if (s3_bank$6$q[32'h2]) begin
-                rword$6 = rt1$6$q;
-            end
-            else begin
-                rword$6 = rt0$6$q;
-            end
-        end
+        yr$6$s0 = s3_bank$6$q[32'h2];
+        yr$6$s1 = s3_bank$6$q[32'h3];
+        yr$6$i0 = rt$6$q;
+        yr$6$i1 = rt$22$q;
+        yr$6$i2 = rt$38$q;
+        yr$6$i3 = rt$54$q;
+        rword$6 = yr$6$y;
         if (s3_off$6$q[32'h1]) begin
             if (s3_off$6$q[32'h0]) begin
                 rbyte$6 = (rword$6 >> 32'h18) & m8;
@@ -9447,22 +13592,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$6$d = res$6$q;
         end
-        if (s3_bank$7$q[32'h3]) begin
-            if (s3_bank$7$q[32'h2]) begin
-                rword$7 = rt3$7$q;
-            end
-            else begin
-                rword$7 = rt2$7$q;
-            end
-        end
-        else begin
-            if (s3_bank$7$q[32'h2]) begin
-                rword$7 = rt1$7$q;
-            end
-            else begin
-                rword$7 = rt0$7$q;
-            end
-        end
+        yr$7$s0 = s3_bank$7$q[32'h2];
+        yr$7$s1 = s3_bank$7$q[32'h3];
+        yr$7$i0 = rt$7$q;
+        yr$7$i1 = rt$23$q;
+        yr$7$i2 = rt$39$q;
+        yr$7$i3 = rt$55$q;
+        rword$7 = yr$7$y;
         if (s3_off$7$q[32'h1]) begin
             if (s3_off$7$q[32'h0]) begin
                 rbyte$7 = (rword$7 >> 32'h18) & m8;
@@ -9509,22 +13645,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$7$d = res$7$q;
         end
-        if (s3_bank$8$q[32'h3]) begin
-            if (s3_bank$8$q[32'h2]) begin
-                rword$8 = rt3$8$q;
-            end
-            else begin
-                rword$8 = rt2$8$q;
-            end
-        end
-        else begin
-            if (s3_bank$8$q[32'h2]) begin
-                rword$8 = rt1$8$q;
-            end
-            else begin
-                rword$8 = rt0$8$q;
-            end
-        end
+        yr$8$s0 = s3_bank$8$q[32'h2];
+        yr$8$s1 = s3_bank$8$q[32'h3];
+        yr$8$i0 = rt$8$q;
+        yr$8$i1 = rt$24$q;
+        yr$8$i2 = rt$40$q;
+        yr$8$i3 = rt$56$q;
+        rword$8 = yr$8$y;
         if (s3_off$8$q[32'h1]) begin
             if (s3_off$8$q[32'h0]) begin
                 rbyte$8 = (rword$8 >> 32'h18) & m8;
@@ -9571,22 +13698,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$8$d = res$8$q;
         end
-        if (s3_bank$9$q[32'h3]) begin
-            if (s3_bank$9$q[32'h2]) begin
-                rword$9 = rt3$9$q;
-            end
-            else begin
-                rword$9 = rt2$9$q;
-            end
-        end
-        else begin
-            if (s3_bank$9$q[32'h2]) begin
-                rword$9 = rt1$9$q;
-            end
-            else begin
-                rword$9 = rt0$9$q;
-            end
-        end
+        yr$9$s0 = s3_bank$9$q[32'h2];
+        yr$9$s1 = s3_bank$9$q[32'h3];
+        yr$9$i0 = rt$9$q;
+        yr$9$i1 = rt$25$q;
+        yr$9$i2 = rt$41$q;
+        yr$9$i3 = rt$57$q;
+        rword$9 = yr$9$y;
         if (s3_off$9$q[32'h1]) begin
             if (s3_off$9$q[32'h0]) begin
                 rbyte$9 = (rword$9 >> 32'h18) & m8;
@@ -9633,22 +13751,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$9$d = res$9$q;
         end
-        if (s3_bank$10$q[32'h3]) begin
-            if (s3_bank$10$q[32'h2]) begin
-                rword$10 = rt3$10$q;
-            end
-            else begin
-                rword$10 = rt2$10$q;
-            end
-        end
-        else begin
-            if (s3_bank$10$q[32'h2]) begin
-                rword$10 = rt1$10$q;
-            end
-            else begin
-                rword$10 = rt0$10$q;
-            end
-        end
+        yr$10$s0 = s3_bank$10$q[32'h2];
+        yr$10$s1 = s3_bank$10$q[32'h3];
+        yr$10$i0 = rt$10$q;
+        yr$10$i1 = rt$26$q;
+        yr$10$i2 = rt$42$q;
+        yr$10$i3 = rt$58$q;
+        rword$10 = yr$10$y;
         if (s3_off$10$q[32'h1]) begin
             if (s3_off$10$q[32'h0]) begin
                 rbyte$10 = (rword$10 >> 32'h18) & m8;
@@ -9695,22 +13804,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$10$d = res$10$q;
         end
-        if (s3_bank$11$q[32'h3]) begin
-            if (s3_bank$11$q[32'h2]) begin
-                rword$11 = rt3$11$q;
-            end
-            else begin
-                rword$11 = rt2$11$q;
-            end
-        end
-        else begin
-            if (s3_bank$11$q[32'h2]) begin
-                rword$11 = rt1$11$q;
-            end
-            else begin
-                rword$11 = rt0$11$q;
-            end
-        end
+        yr$11$s0 = s3_bank$11$q[32'h2];
+        yr$11$s1 = s3_bank$11$q[32'h3];
+        yr$11$i0 = rt$11$q;
+        yr$11$i1 = rt$27$q;
+        yr$11$i2 = rt$43$q;
+        yr$11$i3 = rt$59$q;
+        rword$11 = yr$11$y;
         if (s3_off$11$q[32'h1]) begin
             if (s3_off$11$q[32'h0]) begin
                 rbyte$11 = (rword$11 >> 32'h18) & m8;
@@ -9757,22 +13857,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$11$d = res$11$q;
         end
-        if (s3_bank$12$q[32'h3]) begin
-            if (s3_bank$12$q[32'h2]) begin
-                rword$12 = rt3$12$q;
-            end
-            else begin
-                rword$12 = rt2$12$q;
-            end
-        end
-        else begin
-            if (s3_bank$12$q[32'h2]) begin
-                rword$12 = rt1$12$q;
-            end
-            else begin
-                rword$12 = rt0$12$q;
-            end
-        end
+        yr$12$s0 = s3_bank$12$q[32'h2];
+        yr$12$s1 = s3_bank$12$q[32'h3];
+        yr$12$i0 = rt$12$q;
+        yr$12$i1 = rt$28$q;
+        yr$12$i2 = rt$44$q;
+        yr$12$i3 = rt$60$q;
+        rword$12 = yr$12$y;
         if (s3_off$12$q[32'h1]) begin
             if (s3_off$12$q[32'h0]) begin
                 rbyte$12 = (rword$12 >> 32'h18) & m8;
@@ -9819,22 +13910,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$12$d = res$12$q;
         end
-        if (s3_bank$13$q[32'h3]) begin
-            if (s3_bank$13$q[32'h2]) begin
-                rword$13 = rt3$13$q;
-            end
-            else begin
-                rword$13 = rt2$13$q;
-            end
-        end
-        else begin
-            if (s3_bank$13$q[32'h2]) begin
-                rword$13 = rt1$13$q;
-            end
-            else begin
-                rword$13 = rt0$13$q;
-            end
-        end
+        yr$13$s0 = s3_bank$13$q[32'h2];
+        yr$13$s1 = s3_bank$13$q[32'h3];
+        yr$13$i0 = rt$13$q;
+        yr$13$i1 = rt$29$q;
+        yr$13$i2 = rt$45$q;
+        yr$13$i3 = rt$61$q;
+        rword$13 = yr$13$y;
         if (s3_off$13$q[32'h1]) begin
             if (s3_off$13$q[32'h0]) begin
                 rbyte$13 = (rword$13 >> 32'h18) & m8;
@@ -9881,22 +13963,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$13$d = res$13$q;
         end
-        if (s3_bank$14$q[32'h3]) begin
-            if (s3_bank$14$q[32'h2]) begin
-                rword$14 = rt3$14$q;
-            end
-            else begin
-                rword$14 = rt2$14$q;
-            end
-        end
-        else begin
-            if (s3_bank$14$q[32'h2]) begin
-                rword$14 = rt1$14$q;
-            end
-            else begin
-                rword$14 = rt0$14$q;
-            end
-        end
+        yr$14$s0 = s3_bank$14$q[32'h2];
+        yr$14$s1 = s3_bank$14$q[32'h3];
+        yr$14$i0 = rt$14$q;
+        yr$14$i1 = rt$30$q;
+        yr$14$i2 = rt$46$q;
+        yr$14$i3 = rt$62$q;
+        rword$14 = yr$14$y;
         if (s3_off$14$q[32'h1]) begin
             if (s3_off$14$q[32'h0]) begin
                 rbyte$14 = (rword$14 >> 32'h18) & m8;
@@ -9943,22 +14016,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         else begin
             res$14$d = res$14$q;
         end
-        if (s3_bank$15$q[32'h3]) begin
-            if (s3_bank$15$q[32'h2]) begin
-                rword$15 = rt3$15$q;
-            end
-            else begin
-                rword$15 = rt2$15$q;
-            end
-        end
-        else begin
-            if (s3_bank$15$q[32'h2]) begin
-                rword$15 = rt1$15$q;
-            end
-            else begin
-                rword$15 = rt0$15$q;
-            end
-        end
+        yr$15$s0 = s3_bank$15$q[32'h2];
+        yr$15$s1 = s3_bank$15$q[32'h3];
+        yr$15$i0 = rt$15$q;
+        yr$15$i1 = rt$31$q;
+        yr$15$i2 = rt$47$q;
+        yr$15$i3 = rt$63$q;
+        rword$15 = yr$15$y;
         if (s3_off$15$q[32'h1]) begin
             if (s3_off$15$q[32'h0]) begin
                 rbyte$15 = (rword$15 >> 32'h18) & m8;
@@ -10452,7 +14516,7 @@ module shared_mem$busy(d,q,clock);
 endmodule // shared_mem$busy
 
 
-module shared_mem$fw0_be$0(d,q,clock);
+module shared_mem$fw_be$0(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10468,10 +14532,10 @@ module shared_mem$fw0_be$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$0
+endmodule // shared_mem$fw_be$0
 
 
-module shared_mem$fw0_be$1(d,q,clock);
+module shared_mem$fw_be$1(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10487,10 +14551,10 @@ module shared_mem$fw0_be$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$1
+endmodule // shared_mem$fw_be$1
 
 
-module shared_mem$fw0_be$10(d,q,clock);
+module shared_mem$fw_be$10(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10506,10 +14570,10 @@ module shared_mem$fw0_be$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$10
+endmodule // shared_mem$fw_be$10
 
 
-module shared_mem$fw0_be$11(d,q,clock);
+module shared_mem$fw_be$11(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10525,10 +14589,10 @@ module shared_mem$fw0_be$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$11
+endmodule // shared_mem$fw_be$11
 
 
-module shared_mem$fw0_be$12(d,q,clock);
+module shared_mem$fw_be$12(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10544,10 +14608,10 @@ module shared_mem$fw0_be$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$12
+endmodule // shared_mem$fw_be$12
 
 
-module shared_mem$fw0_be$13(d,q,clock);
+module shared_mem$fw_be$13(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10563,10 +14627,10 @@ module shared_mem$fw0_be$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$13
+endmodule // shared_mem$fw_be$13
 
 
-module shared_mem$fw0_be$14(d,q,clock);
+module shared_mem$fw_be$14(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10582,10 +14646,10 @@ module shared_mem$fw0_be$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$14
+endmodule // shared_mem$fw_be$14
 
 
-module shared_mem$fw0_be$15(d,q,clock);
+module shared_mem$fw_be$15(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10601,10 +14665,10 @@ module shared_mem$fw0_be$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$15
+endmodule // shared_mem$fw_be$15
 
 
-module shared_mem$fw0_be$2(d,q,clock);
+module shared_mem$fw_be$16(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10620,10 +14684,10 @@ module shared_mem$fw0_be$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$2
+endmodule // shared_mem$fw_be$16
 
 
-module shared_mem$fw0_be$3(d,q,clock);
+module shared_mem$fw_be$17(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10639,10 +14703,10 @@ module shared_mem$fw0_be$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$3
+endmodule // shared_mem$fw_be$17
 
 
-module shared_mem$fw0_be$4(d,q,clock);
+module shared_mem$fw_be$18(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10658,10 +14722,10 @@ module shared_mem$fw0_be$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$4
+endmodule // shared_mem$fw_be$18
 
 
-module shared_mem$fw0_be$5(d,q,clock);
+module shared_mem$fw_be$19(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10677,10 +14741,10 @@ module shared_mem$fw0_be$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$5
+endmodule // shared_mem$fw_be$19
 
 
-module shared_mem$fw0_be$6(d,q,clock);
+module shared_mem$fw_be$2(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10696,10 +14760,10 @@ module shared_mem$fw0_be$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$6
+endmodule // shared_mem$fw_be$2
 
 
-module shared_mem$fw0_be$7(d,q,clock);
+module shared_mem$fw_be$20(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10715,10 +14779,10 @@ module shared_mem$fw0_be$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$7
+endmodule // shared_mem$fw_be$20
 
 
-module shared_mem$fw0_be$8(d,q,clock);
+module shared_mem$fw_be$21(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10734,10 +14798,10 @@ module shared_mem$fw0_be$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$8
+endmodule // shared_mem$fw_be$21
 
 
-module shared_mem$fw0_be$9(d,q,clock);
+module shared_mem$fw_be$22(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -10753,618 +14817,618 @@ module shared_mem$fw0_be$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw0_be$9
+endmodule // shared_mem$fw_be$22
 
 
-module shared_mem$fw0_data$0(d,q,clock);
+module shared_mem$fw_be$23(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$0
+endmodule // shared_mem$fw_be$23
 
 
-module shared_mem$fw0_data$1(d,q,clock);
+module shared_mem$fw_be$24(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$1
+endmodule // shared_mem$fw_be$24
 
 
-module shared_mem$fw0_data$10(d,q,clock);
+module shared_mem$fw_be$25(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$10
+endmodule // shared_mem$fw_be$25
 
 
-module shared_mem$fw0_data$11(d,q,clock);
+module shared_mem$fw_be$26(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$11
+endmodule // shared_mem$fw_be$26
 
 
-module shared_mem$fw0_data$12(d,q,clock);
+module shared_mem$fw_be$27(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$12
+endmodule // shared_mem$fw_be$27
 
 
-module shared_mem$fw0_data$13(d,q,clock);
+module shared_mem$fw_be$28(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$13
+endmodule // shared_mem$fw_be$28
 
 
-module shared_mem$fw0_data$14(d,q,clock);
+module shared_mem$fw_be$29(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$14
+endmodule // shared_mem$fw_be$29
 
 
-module shared_mem$fw0_data$15(d,q,clock);
+module shared_mem$fw_be$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$15
+endmodule // shared_mem$fw_be$3
 
 
-module shared_mem$fw0_data$2(d,q,clock);
+module shared_mem$fw_be$30(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$2
+endmodule // shared_mem$fw_be$30
 
 
-module shared_mem$fw0_data$3(d,q,clock);
+module shared_mem$fw_be$31(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$3
+endmodule // shared_mem$fw_be$31
 
 
-module shared_mem$fw0_data$4(d,q,clock);
+module shared_mem$fw_be$32(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$4
+endmodule // shared_mem$fw_be$32
 
 
-module shared_mem$fw0_data$5(d,q,clock);
+module shared_mem$fw_be$33(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$5
+endmodule // shared_mem$fw_be$33
 
 
-module shared_mem$fw0_data$6(d,q,clock);
+module shared_mem$fw_be$34(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$6
+endmodule // shared_mem$fw_be$34
 
 
-module shared_mem$fw0_data$7(d,q,clock);
+module shared_mem$fw_be$35(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$7
+endmodule // shared_mem$fw_be$35
 
 
-module shared_mem$fw0_data$8(d,q,clock);
+module shared_mem$fw_be$36(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$8
+endmodule // shared_mem$fw_be$36
 
 
-module shared_mem$fw0_data$9(d,q,clock);
+module shared_mem$fw_be$37(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_data$9
+endmodule // shared_mem$fw_be$37
 
 
-module shared_mem$fw0_row$0(d,q,clock);
+module shared_mem$fw_be$38(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$0
+endmodule // shared_mem$fw_be$38
 
 
-module shared_mem$fw0_row$1(d,q,clock);
+module shared_mem$fw_be$39(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$1
+endmodule // shared_mem$fw_be$39
 
 
-module shared_mem$fw0_row$10(d,q,clock);
+module shared_mem$fw_be$4(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$10
+endmodule // shared_mem$fw_be$4
 
 
-module shared_mem$fw0_row$11(d,q,clock);
+module shared_mem$fw_be$40(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$11
+endmodule // shared_mem$fw_be$40
 
 
-module shared_mem$fw0_row$12(d,q,clock);
+module shared_mem$fw_be$41(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$12
+endmodule // shared_mem$fw_be$41
 
 
-module shared_mem$fw0_row$13(d,q,clock);
+module shared_mem$fw_be$42(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$13
+endmodule // shared_mem$fw_be$42
 
 
-module shared_mem$fw0_row$14(d,q,clock);
+module shared_mem$fw_be$43(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$14
+endmodule // shared_mem$fw_be$43
 
 
-module shared_mem$fw0_row$15(d,q,clock);
+module shared_mem$fw_be$44(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$15
+endmodule // shared_mem$fw_be$44
 
 
-module shared_mem$fw0_row$2(d,q,clock);
+module shared_mem$fw_be$45(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$2
+endmodule // shared_mem$fw_be$45
 
 
-module shared_mem$fw0_row$3(d,q,clock);
+module shared_mem$fw_be$46(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$3
+endmodule // shared_mem$fw_be$46
 
 
-module shared_mem$fw0_row$4(d,q,clock);
+module shared_mem$fw_be$47(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$4
+endmodule // shared_mem$fw_be$47
 
 
-module shared_mem$fw0_row$5(d,q,clock);
+module shared_mem$fw_be$48(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$5
+endmodule // shared_mem$fw_be$48
 
 
-module shared_mem$fw0_row$6(d,q,clock);
+module shared_mem$fw_be$49(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$6
+endmodule // shared_mem$fw_be$49
 
 
-module shared_mem$fw0_row$7(d,q,clock);
+module shared_mem$fw_be$5(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$7
+endmodule // shared_mem$fw_be$5
 
 
-module shared_mem$fw0_row$8(d,q,clock);
+module shared_mem$fw_be$50(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$8
+endmodule // shared_mem$fw_be$50
 
 
-module shared_mem$fw0_row$9(d,q,clock);
+module shared_mem$fw_be$51(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw0_row$9
+endmodule // shared_mem$fw_be$51
 
 
-module shared_mem$fw1_be$0(d,q,clock);
+module shared_mem$fw_be$52(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11380,10 +15444,10 @@ module shared_mem$fw1_be$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$0
+endmodule // shared_mem$fw_be$52
 
 
-module shared_mem$fw1_be$1(d,q,clock);
+module shared_mem$fw_be$53(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11399,10 +15463,10 @@ module shared_mem$fw1_be$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$1
+endmodule // shared_mem$fw_be$53
 
 
-module shared_mem$fw1_be$10(d,q,clock);
+module shared_mem$fw_be$54(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11418,10 +15482,10 @@ module shared_mem$fw1_be$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$10
+endmodule // shared_mem$fw_be$54
 
 
-module shared_mem$fw1_be$11(d,q,clock);
+module shared_mem$fw_be$55(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11437,10 +15501,10 @@ module shared_mem$fw1_be$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$11
+endmodule // shared_mem$fw_be$55
 
 
-module shared_mem$fw1_be$12(d,q,clock);
+module shared_mem$fw_be$56(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11456,10 +15520,10 @@ module shared_mem$fw1_be$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$12
+endmodule // shared_mem$fw_be$56
 
 
-module shared_mem$fw1_be$13(d,q,clock);
+module shared_mem$fw_be$57(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11475,10 +15539,10 @@ module shared_mem$fw1_be$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$13
+endmodule // shared_mem$fw_be$57
 
 
-module shared_mem$fw1_be$14(d,q,clock);
+module shared_mem$fw_be$58(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11494,10 +15558,10 @@ module shared_mem$fw1_be$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$14
+endmodule // shared_mem$fw_be$58
 
 
-module shared_mem$fw1_be$15(d,q,clock);
+module shared_mem$fw_be$59(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11513,10 +15577,10 @@ module shared_mem$fw1_be$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$15
+endmodule // shared_mem$fw_be$59
 
 
-module shared_mem$fw1_be$2(d,q,clock);
+module shared_mem$fw_be$6(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11532,10 +15596,10 @@ module shared_mem$fw1_be$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$2
+endmodule // shared_mem$fw_be$6
 
 
-module shared_mem$fw1_be$3(d,q,clock);
+module shared_mem$fw_be$60(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11551,10 +15615,10 @@ module shared_mem$fw1_be$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$3
+endmodule // shared_mem$fw_be$60
 
 
-module shared_mem$fw1_be$4(d,q,clock);
+module shared_mem$fw_be$61(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11570,10 +15634,10 @@ module shared_mem$fw1_be$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$4
+endmodule // shared_mem$fw_be$61
 
 
-module shared_mem$fw1_be$5(d,q,clock);
+module shared_mem$fw_be$62(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11589,10 +15653,10 @@ module shared_mem$fw1_be$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$5
+endmodule // shared_mem$fw_be$62
 
 
-module shared_mem$fw1_be$6(d,q,clock);
+module shared_mem$fw_be$63(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11608,10 +15672,10 @@ module shared_mem$fw1_be$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$6
+endmodule // shared_mem$fw_be$63
 
 
-module shared_mem$fw1_be$7(d,q,clock);
+module shared_mem$fw_be$7(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11627,10 +15691,10 @@ module shared_mem$fw1_be$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$7
+endmodule // shared_mem$fw_be$7
 
 
-module shared_mem$fw1_be$8(d,q,clock);
+module shared_mem$fw_be$8(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11646,10 +15710,10 @@ module shared_mem$fw1_be$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$8
+endmodule // shared_mem$fw_be$8
 
 
-module shared_mem$fw1_be$9(d,q,clock);
+module shared_mem$fw_be$9(d,q,clock);
 
     // Module arguments
     input wire  [3:0] d;
@@ -11665,10 +15729,10 @@ module shared_mem$fw1_be$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_be$9
+endmodule // shared_mem$fw_be$9
 
 
-module shared_mem$fw1_data$0(d,q,clock);
+module shared_mem$fw_data$0(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11684,10 +15748,10 @@ module shared_mem$fw1_data$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$0
+endmodule // shared_mem$fw_data$0
 
 
-module shared_mem$fw1_data$1(d,q,clock);
+module shared_mem$fw_data$1(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11703,10 +15767,10 @@ module shared_mem$fw1_data$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$1
+endmodule // shared_mem$fw_data$1
 
 
-module shared_mem$fw1_data$10(d,q,clock);
+module shared_mem$fw_data$10(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11722,10 +15786,10 @@ module shared_mem$fw1_data$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$10
+endmodule // shared_mem$fw_data$10
 
 
-module shared_mem$fw1_data$11(d,q,clock);
+module shared_mem$fw_data$11(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11741,10 +15805,10 @@ module shared_mem$fw1_data$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$11
+endmodule // shared_mem$fw_data$11
 
 
-module shared_mem$fw1_data$12(d,q,clock);
+module shared_mem$fw_data$12(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11760,10 +15824,10 @@ module shared_mem$fw1_data$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$12
+endmodule // shared_mem$fw_data$12
 
 
-module shared_mem$fw1_data$13(d,q,clock);
+module shared_mem$fw_data$13(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11779,10 +15843,10 @@ module shared_mem$fw1_data$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$13
+endmodule // shared_mem$fw_data$13
 
 
-module shared_mem$fw1_data$14(d,q,clock);
+module shared_mem$fw_data$14(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11798,10 +15862,10 @@ module shared_mem$fw1_data$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$14
+endmodule // shared_mem$fw_data$14
 
 
-module shared_mem$fw1_data$15(d,q,clock);
+module shared_mem$fw_data$15(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11817,10 +15881,10 @@ module shared_mem$fw1_data$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$15
+endmodule // shared_mem$fw_data$15
 
 
-module shared_mem$fw1_data$2(d,q,clock);
+module shared_mem$fw_data$16(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11836,10 +15900,10 @@ module shared_mem$fw1_data$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$2
+endmodule // shared_mem$fw_data$16
 
 
-module shared_mem$fw1_data$3(d,q,clock);
+module shared_mem$fw_data$17(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11855,10 +15919,10 @@ module shared_mem$fw1_data$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$3
+endmodule // shared_mem$fw_data$17
 
 
-module shared_mem$fw1_data$4(d,q,clock);
+module shared_mem$fw_data$18(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11874,10 +15938,10 @@ module shared_mem$fw1_data$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$4
+endmodule // shared_mem$fw_data$18
 
 
-module shared_mem$fw1_data$5(d,q,clock);
+module shared_mem$fw_data$19(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11893,10 +15957,10 @@ module shared_mem$fw1_data$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$5
+endmodule // shared_mem$fw_data$19
 
 
-module shared_mem$fw1_data$6(d,q,clock);
+module shared_mem$fw_data$2(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11912,10 +15976,10 @@ module shared_mem$fw1_data$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$6
+endmodule // shared_mem$fw_data$2
 
 
-module shared_mem$fw1_data$7(d,q,clock);
+module shared_mem$fw_data$20(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11931,10 +15995,10 @@ module shared_mem$fw1_data$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$7
+endmodule // shared_mem$fw_data$20
 
 
-module shared_mem$fw1_data$8(d,q,clock);
+module shared_mem$fw_data$21(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11950,10 +16014,10 @@ module shared_mem$fw1_data$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$8
+endmodule // shared_mem$fw_data$21
 
 
-module shared_mem$fw1_data$9(d,q,clock);
+module shared_mem$fw_data$22(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -11969,1530 +16033,523 @@ module shared_mem$fw1_data$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw1_data$9
+endmodule // shared_mem$fw_data$22
 
 
-module shared_mem$fw1_row$0(d,q,clock);
+module shared_mem$fw_data$23(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$0
+endmodule // shared_mem$fw_data$23
 
 
-module shared_mem$fw1_row$1(d,q,clock);
+module shared_mem$fw_data$24(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$1
+endmodule // shared_mem$fw_data$24
 
 
-module shared_mem$fw1_row$10(d,q,clock);
+module shared_mem$fw_data$25(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$10
+endmodule // shared_mem$fw_data$25
 
 
-module shared_mem$fw1_row$11(d,q,clock);
+module shared_mem$fw_data$26(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$11
+endmodule // shared_mem$fw_data$26
 
 
-module shared_mem$fw1_row$12(d,q,clock);
+module shared_mem$fw_data$27(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$12
+endmodule // shared_mem$fw_data$27
 
 
-module shared_mem$fw1_row$13(d,q,clock);
+module shared_mem$fw_data$28(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$13
+endmodule // shared_mem$fw_data$28
 
 
-module shared_mem$fw1_row$14(d,q,clock);
+module shared_mem$fw_data$29(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$14
+endmodule // shared_mem$fw_data$29
 
 
-module shared_mem$fw1_row$15(d,q,clock);
+module shared_mem$fw_data$3(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$15
+endmodule // shared_mem$fw_data$3
 
 
-module shared_mem$fw1_row$2(d,q,clock);
+module shared_mem$fw_data$30(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$2
+endmodule // shared_mem$fw_data$30
 
 
-module shared_mem$fw1_row$3(d,q,clock);
+module shared_mem$fw_data$31(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$3
+endmodule // shared_mem$fw_data$31
 
 
-module shared_mem$fw1_row$4(d,q,clock);
+module shared_mem$fw_data$32(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$4
+endmodule // shared_mem$fw_data$32
 
 
-module shared_mem$fw1_row$5(d,q,clock);
+module shared_mem$fw_data$33(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$5
+endmodule // shared_mem$fw_data$33
 
 
-module shared_mem$fw1_row$6(d,q,clock);
+module shared_mem$fw_data$34(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$6
+endmodule // shared_mem$fw_data$34
 
 
-module shared_mem$fw1_row$7(d,q,clock);
+module shared_mem$fw_data$35(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$7
+endmodule // shared_mem$fw_data$35
 
 
-module shared_mem$fw1_row$8(d,q,clock);
+module shared_mem$fw_data$36(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$8
+endmodule // shared_mem$fw_data$36
 
 
-module shared_mem$fw1_row$9(d,q,clock);
+module shared_mem$fw_data$37(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw1_row$9
+endmodule // shared_mem$fw_data$37
 
 
-module shared_mem$fw2_be$0(d,q,clock);
+module shared_mem$fw_data$38(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$0
+endmodule // shared_mem$fw_data$38
 
 
-module shared_mem$fw2_be$1(d,q,clock);
+module shared_mem$fw_data$39(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$1
+endmodule // shared_mem$fw_data$39
 
 
-module shared_mem$fw2_be$10(d,q,clock);
+module shared_mem$fw_data$4(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$10
+endmodule // shared_mem$fw_data$4
 
 
-module shared_mem$fw2_be$11(d,q,clock);
+module shared_mem$fw_data$40(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$11
+endmodule // shared_mem$fw_data$40
 
 
-module shared_mem$fw2_be$12(d,q,clock);
+module shared_mem$fw_data$41(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$12
+endmodule // shared_mem$fw_data$41
 
 
-module shared_mem$fw2_be$13(d,q,clock);
+module shared_mem$fw_data$42(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$13
+endmodule // shared_mem$fw_data$42
 
 
-module shared_mem$fw2_be$14(d,q,clock);
+module shared_mem$fw_data$43(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$14
+endmodule // shared_mem$fw_data$43
 
 
-module shared_mem$fw2_be$15(d,q,clock);
+module shared_mem$fw_data$44(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$15
+endmodule // shared_mem$fw_data$44
 
 
-module shared_mem$fw2_be$2(d,q,clock);
+module shared_mem$fw_data$45(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$2
+endmodule // shared_mem$fw_data$45
 
 
-module shared_mem$fw2_be$3(d,q,clock);
+module shared_mem$fw_data$46(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw2_be$3
+endmodule // shared_mem$fw_data$46
 
 
-module shared_mem$fw2_be$4(d,q,clock);
+module shared_mem$fw_data$47(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$4
-
-
-module shared_mem$fw2_be$5(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$5
-
-
-module shared_mem$fw2_be$6(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$6
-
-
-module shared_mem$fw2_be$7(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$7
-
-
-module shared_mem$fw2_be$8(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$8
-
-
-module shared_mem$fw2_be$9(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_be$9
-
-
-module shared_mem$fw2_data$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$0
-
-
-module shared_mem$fw2_data$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$1
-
-
-module shared_mem$fw2_data$10(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$10
-
-
-module shared_mem$fw2_data$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$11
-
-
-module shared_mem$fw2_data$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$12
-
-
-module shared_mem$fw2_data$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$13
-
-
-module shared_mem$fw2_data$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$14
-
-
-module shared_mem$fw2_data$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$15
-
-
-module shared_mem$fw2_data$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$2
-
-
-module shared_mem$fw2_data$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$3
-
-
-module shared_mem$fw2_data$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$4
-
-
-module shared_mem$fw2_data$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$5
-
-
-module shared_mem$fw2_data$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$6
-
-
-module shared_mem$fw2_data$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$7
-
-
-module shared_mem$fw2_data$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$8
-
-
-module shared_mem$fw2_data$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_data$9
-
-
-module shared_mem$fw2_row$0(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$0
-
-
-module shared_mem$fw2_row$1(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$1
-
-
-module shared_mem$fw2_row$10(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$10
-
-
-module shared_mem$fw2_row$11(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$11
-
-
-module shared_mem$fw2_row$12(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$12
-
-
-module shared_mem$fw2_row$13(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$13
-
-
-module shared_mem$fw2_row$14(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$14
-
-
-module shared_mem$fw2_row$15(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$15
-
-
-module shared_mem$fw2_row$2(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$2
-
-
-module shared_mem$fw2_row$3(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$3
-
-
-module shared_mem$fw2_row$4(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$4
-
-
-module shared_mem$fw2_row$5(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$5
-
-
-module shared_mem$fw2_row$6(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$6
-
-
-module shared_mem$fw2_row$7(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$7
-
-
-module shared_mem$fw2_row$8(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$8
-
-
-module shared_mem$fw2_row$9(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw2_row$9
-
-
-module shared_mem$fw3_be$0(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$0
-
-
-module shared_mem$fw3_be$1(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$1
-
-
-module shared_mem$fw3_be$10(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$10
-
-
-module shared_mem$fw3_be$11(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$11
-
-
-module shared_mem$fw3_be$12(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$12
-
-
-module shared_mem$fw3_be$13(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$13
-
-
-module shared_mem$fw3_be$14(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$14
-
-
-module shared_mem$fw3_be$15(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$15
-
-
-module shared_mem$fw3_be$2(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$2
-
-
-module shared_mem$fw3_be$3(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$3
-
-
-module shared_mem$fw3_be$4(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$4
-
-
-module shared_mem$fw3_be$5(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$5
-
-
-module shared_mem$fw3_be$6(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$6
-
-
-module shared_mem$fw3_be$7(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$7
-
-
-module shared_mem$fw3_be$8(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_be$8
-
-
-module shared_mem$fw3_be$9(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_be$9
+endmodule // shared_mem$fw_data$47
 
 
-module shared_mem$fw3_data$0(d,q,clock);
+module shared_mem$fw_data$48(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13508,10 +16565,10 @@ module shared_mem$fw3_data$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$0
+endmodule // shared_mem$fw_data$48
 
 
-module shared_mem$fw3_data$1(d,q,clock);
+module shared_mem$fw_data$49(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13527,10 +16584,10 @@ module shared_mem$fw3_data$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$1
+endmodule // shared_mem$fw_data$49
 
 
-module shared_mem$fw3_data$10(d,q,clock);
+module shared_mem$fw_data$5(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13546,10 +16603,10 @@ module shared_mem$fw3_data$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$10
+endmodule // shared_mem$fw_data$5
 
 
-module shared_mem$fw3_data$11(d,q,clock);
+module shared_mem$fw_data$50(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13565,10 +16622,10 @@ module shared_mem$fw3_data$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$11
+endmodule // shared_mem$fw_data$50
 
 
-module shared_mem$fw3_data$12(d,q,clock);
+module shared_mem$fw_data$51(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13584,10 +16641,10 @@ module shared_mem$fw3_data$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$12
+endmodule // shared_mem$fw_data$51
 
 
-module shared_mem$fw3_data$13(d,q,clock);
+module shared_mem$fw_data$52(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13603,10 +16660,10 @@ module shared_mem$fw3_data$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$13
+endmodule // shared_mem$fw_data$52
 
 
-module shared_mem$fw3_data$14(d,q,clock);
+module shared_mem$fw_data$53(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13622,10 +16679,10 @@ module shared_mem$fw3_data$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$14
+endmodule // shared_mem$fw_data$53
 
 
-module shared_mem$fw3_data$15(d,q,clock);
+module shared_mem$fw_data$54(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13641,10 +16698,10 @@ module shared_mem$fw3_data$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$15
+endmodule // shared_mem$fw_data$54
 
 
-module shared_mem$fw3_data$2(d,q,clock);
+module shared_mem$fw_data$55(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13660,10 +16717,10 @@ module shared_mem$fw3_data$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$2
+endmodule // shared_mem$fw_data$55
 
 
-module shared_mem$fw3_data$3(d,q,clock);
+module shared_mem$fw_data$56(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13679,10 +16736,10 @@ module shared_mem$fw3_data$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$3
+endmodule // shared_mem$fw_data$56
 
 
-module shared_mem$fw3_data$4(d,q,clock);
+module shared_mem$fw_data$57(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13698,10 +16755,10 @@ module shared_mem$fw3_data$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$4
+endmodule // shared_mem$fw_data$57
 
 
-module shared_mem$fw3_data$5(d,q,clock);
+module shared_mem$fw_data$58(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13717,10 +16774,10 @@ module shared_mem$fw3_data$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$5
+endmodule // shared_mem$fw_data$58
 
 
-module shared_mem$fw3_data$6(d,q,clock);
+module shared_mem$fw_data$59(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13736,10 +16793,10 @@ module shared_mem$fw3_data$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$6
+endmodule // shared_mem$fw_data$59
 
 
-module shared_mem$fw3_data$7(d,q,clock);
+module shared_mem$fw_data$6(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13755,10 +16812,10 @@ module shared_mem$fw3_data$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$7
+endmodule // shared_mem$fw_data$6
 
 
-module shared_mem$fw3_data$8(d,q,clock);
+module shared_mem$fw_data$60(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13774,10 +16831,10 @@ module shared_mem$fw3_data$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$fw3_data$8
+endmodule // shared_mem$fw_data$60
 
 
-module shared_mem$fw3_data$9(d,q,clock);
+module shared_mem$fw_data$61(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -13787,317 +16844,108 @@ module shared_mem$fw3_data$9(d,q,clock);
     // Update code (custom)
     initial begin
        q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_data$9
-
-
-module shared_mem$fw3_row$0(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$0
-
-
-module shared_mem$fw3_row$1(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$1
-
-
-module shared_mem$fw3_row$10(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$10
-
-
-module shared_mem$fw3_row$11(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$11
-
-
-module shared_mem$fw3_row$12(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$12
-
-
-module shared_mem$fw3_row$13(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$13
-
-
-module shared_mem$fw3_row$14(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$14
-
-
-module shared_mem$fw3_row$15(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$15
-
-
-module shared_mem$fw3_row$2(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$2
-
-
-module shared_mem$fw3_row$3(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // shared_mem$fw3_row$3
-
-
-module shared_mem$fw3_row$4(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$4
+endmodule // shared_mem$fw_data$61
 
 
-module shared_mem$fw3_row$5(d,q,clock);
+module shared_mem$fw_data$62(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$5
+endmodule // shared_mem$fw_data$62
 
 
-module shared_mem$fw3_row$6(d,q,clock);
+module shared_mem$fw_data$63(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$6
+endmodule // shared_mem$fw_data$63
 
 
-module shared_mem$fw3_row$7(d,q,clock);
+module shared_mem$fw_data$7(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$7
+endmodule // shared_mem$fw_data$7
 
 
-module shared_mem$fw3_row$8(d,q,clock);
+module shared_mem$fw_data$8(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$8
+endmodule // shared_mem$fw_data$8
 
 
-module shared_mem$fw3_row$9(d,q,clock);
+module shared_mem$fw_data$9(d,q,clock);
 
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // shared_mem$fw3_row$9
+endmodule // shared_mem$fw_data$9
 
 
 module shared_mem$fw_hi0$0(d,q,clock);
@@ -14706,6 +17554,1222 @@ module shared_mem$fw_hi1$9(d,q,clock);
     end
 
 endmodule // shared_mem$fw_hi1$9
+
+
+module shared_mem$fw_row$0(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$0
+
+
+module shared_mem$fw_row$1(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$1
+
+
+module shared_mem$fw_row$10(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$10
+
+
+module shared_mem$fw_row$11(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$11
+
+
+module shared_mem$fw_row$12(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$12
+
+
+module shared_mem$fw_row$13(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$13
+
+
+module shared_mem$fw_row$14(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$14
+
+
+module shared_mem$fw_row$15(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$15
+
+
+module shared_mem$fw_row$16(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$16
+
+
+module shared_mem$fw_row$17(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$17
+
+
+module shared_mem$fw_row$18(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$18
+
+
+module shared_mem$fw_row$19(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$19
+
+
+module shared_mem$fw_row$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$2
+
+
+module shared_mem$fw_row$20(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$20
+
+
+module shared_mem$fw_row$21(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$21
+
+
+module shared_mem$fw_row$22(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$22
+
+
+module shared_mem$fw_row$23(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$23
+
+
+module shared_mem$fw_row$24(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$24
+
+
+module shared_mem$fw_row$25(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$25
+
+
+module shared_mem$fw_row$26(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$26
+
+
+module shared_mem$fw_row$27(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$27
+
+
+module shared_mem$fw_row$28(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$28
+
+
+module shared_mem$fw_row$29(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$29
+
+
+module shared_mem$fw_row$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$3
+
+
+module shared_mem$fw_row$30(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$30
+
+
+module shared_mem$fw_row$31(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$31
+
+
+module shared_mem$fw_row$32(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$32
+
+
+module shared_mem$fw_row$33(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$33
+
+
+module shared_mem$fw_row$34(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$34
+
+
+module shared_mem$fw_row$35(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$35
+
+
+module shared_mem$fw_row$36(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$36
+
+
+module shared_mem$fw_row$37(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$37
+
+
+module shared_mem$fw_row$38(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$38
+
+
+module shared_mem$fw_row$39(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$39
+
+
+module shared_mem$fw_row$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$4
+
+
+module shared_mem$fw_row$40(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$40
+
+
+module shared_mem$fw_row$41(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$41
+
+
+module shared_mem$fw_row$42(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$42
+
+
+module shared_mem$fw_row$43(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$43
+
+
+module shared_mem$fw_row$44(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$44
+
+
+module shared_mem$fw_row$45(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$45
+
+
+module shared_mem$fw_row$46(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$46
+
+
+module shared_mem$fw_row$47(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$47
+
+
+module shared_mem$fw_row$48(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$48
+
+
+module shared_mem$fw_row$49(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$49
+
+
+module shared_mem$fw_row$5(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$5
+
+
+module shared_mem$fw_row$50(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$50
+
+
+module shared_mem$fw_row$51(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$51
+
+
+module shared_mem$fw_row$52(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$52
+
+
+module shared_mem$fw_row$53(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$53
+
+
+module shared_mem$fw_row$54(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$54
+
+
+module shared_mem$fw_row$55(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$55
+
+
+module shared_mem$fw_row$56(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$56
+
+
+module shared_mem$fw_row$57(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$57
+
+
+module shared_mem$fw_row$58(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$58
+
+
+module shared_mem$fw_row$59(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$59
+
+
+module shared_mem$fw_row$6(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$6
+
+
+module shared_mem$fw_row$60(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$60
+
+
+module shared_mem$fw_row$61(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$61
+
+
+module shared_mem$fw_row$62(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$62
+
+
+module shared_mem$fw_row$63(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$63
+
+
+module shared_mem$fw_row$7(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$7
+
+
+module shared_mem$fw_row$8(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$8
+
+
+module shared_mem$fw_row$9(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // shared_mem$fw_row$9
 
 
 module shared_mem$fw_we$0(d,q,clock);
@@ -15392,7 +19456,7 @@ module shared_mem$res$9(d,q,clock);
 endmodule // shared_mem$res$9
 
 
-module shared_mem$rt0$0(d,q,clock);
+module shared_mem$rt$0(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15408,10 +19472,10 @@ module shared_mem$rt0$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$0
+endmodule // shared_mem$rt$0
 
 
-module shared_mem$rt0$1(d,q,clock);
+module shared_mem$rt$1(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15427,10 +19491,10 @@ module shared_mem$rt0$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$1
+endmodule // shared_mem$rt$1
 
 
-module shared_mem$rt0$10(d,q,clock);
+module shared_mem$rt$10(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15446,10 +19510,10 @@ module shared_mem$rt0$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$10
+endmodule // shared_mem$rt$10
 
 
-module shared_mem$rt0$11(d,q,clock);
+module shared_mem$rt$11(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15465,10 +19529,10 @@ module shared_mem$rt0$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$11
+endmodule // shared_mem$rt$11
 
 
-module shared_mem$rt0$12(d,q,clock);
+module shared_mem$rt$12(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15484,10 +19548,10 @@ module shared_mem$rt0$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$12
+endmodule // shared_mem$rt$12
 
 
-module shared_mem$rt0$13(d,q,clock);
+module shared_mem$rt$13(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15503,10 +19567,10 @@ module shared_mem$rt0$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$13
+endmodule // shared_mem$rt$13
 
 
-module shared_mem$rt0$14(d,q,clock);
+module shared_mem$rt$14(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15522,10 +19586,10 @@ module shared_mem$rt0$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$14
+endmodule // shared_mem$rt$14
 
 
-module shared_mem$rt0$15(d,q,clock);
+module shared_mem$rt$15(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15541,10 +19605,10 @@ module shared_mem$rt0$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$15
+endmodule // shared_mem$rt$15
 
 
-module shared_mem$rt0$2(d,q,clock);
+module shared_mem$rt$16(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15560,10 +19624,10 @@ module shared_mem$rt0$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$2
+endmodule // shared_mem$rt$16
 
 
-module shared_mem$rt0$3(d,q,clock);
+module shared_mem$rt$17(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15579,10 +19643,10 @@ module shared_mem$rt0$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$3
+endmodule // shared_mem$rt$17
 
 
-module shared_mem$rt0$4(d,q,clock);
+module shared_mem$rt$18(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15598,10 +19662,10 @@ module shared_mem$rt0$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$4
+endmodule // shared_mem$rt$18
 
 
-module shared_mem$rt0$5(d,q,clock);
+module shared_mem$rt$19(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15617,10 +19681,10 @@ module shared_mem$rt0$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$5
+endmodule // shared_mem$rt$19
 
 
-module shared_mem$rt0$6(d,q,clock);
+module shared_mem$rt$2(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15636,10 +19700,10 @@ module shared_mem$rt0$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$6
+endmodule // shared_mem$rt$2
 
 
-module shared_mem$rt0$7(d,q,clock);
+module shared_mem$rt$20(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15655,10 +19719,10 @@ module shared_mem$rt0$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$7
+endmodule // shared_mem$rt$20
 
 
-module shared_mem$rt0$8(d,q,clock);
+module shared_mem$rt$21(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15674,10 +19738,10 @@ module shared_mem$rt0$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$8
+endmodule // shared_mem$rt$21
 
 
-module shared_mem$rt0$9(d,q,clock);
+module shared_mem$rt$22(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15693,10 +19757,10 @@ module shared_mem$rt0$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt0$9
+endmodule // shared_mem$rt$22
 
 
-module shared_mem$rt1$0(d,q,clock);
+module shared_mem$rt$23(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15712,10 +19776,10 @@ module shared_mem$rt1$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$0
+endmodule // shared_mem$rt$23
 
 
-module shared_mem$rt1$1(d,q,clock);
+module shared_mem$rt$24(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15731,10 +19795,10 @@ module shared_mem$rt1$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$1
+endmodule // shared_mem$rt$24
 
 
-module shared_mem$rt1$10(d,q,clock);
+module shared_mem$rt$25(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15750,10 +19814,10 @@ module shared_mem$rt1$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$10
+endmodule // shared_mem$rt$25
 
 
-module shared_mem$rt1$11(d,q,clock);
+module shared_mem$rt$26(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15769,10 +19833,10 @@ module shared_mem$rt1$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$11
+endmodule // shared_mem$rt$26
 
 
-module shared_mem$rt1$12(d,q,clock);
+module shared_mem$rt$27(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15788,10 +19852,10 @@ module shared_mem$rt1$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$12
+endmodule // shared_mem$rt$27
 
 
-module shared_mem$rt1$13(d,q,clock);
+module shared_mem$rt$28(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15807,10 +19871,10 @@ module shared_mem$rt1$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$13
+endmodule // shared_mem$rt$28
 
 
-module shared_mem$rt1$14(d,q,clock);
+module shared_mem$rt$29(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15826,10 +19890,10 @@ module shared_mem$rt1$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$14
+endmodule // shared_mem$rt$29
 
 
-module shared_mem$rt1$15(d,q,clock);
+module shared_mem$rt$3(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15845,10 +19909,10 @@ module shared_mem$rt1$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$15
+endmodule // shared_mem$rt$3
 
 
-module shared_mem$rt1$2(d,q,clock);
+module shared_mem$rt$30(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15864,10 +19928,10 @@ module shared_mem$rt1$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$2
+endmodule // shared_mem$rt$30
 
 
-module shared_mem$rt1$3(d,q,clock);
+module shared_mem$rt$31(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15883,10 +19947,10 @@ module shared_mem$rt1$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$3
+endmodule // shared_mem$rt$31
 
 
-module shared_mem$rt1$4(d,q,clock);
+module shared_mem$rt$32(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15902,10 +19966,10 @@ module shared_mem$rt1$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$4
+endmodule // shared_mem$rt$32
 
 
-module shared_mem$rt1$5(d,q,clock);
+module shared_mem$rt$33(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15921,10 +19985,10 @@ module shared_mem$rt1$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$5
+endmodule // shared_mem$rt$33
 
 
-module shared_mem$rt1$6(d,q,clock);
+module shared_mem$rt$34(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15940,10 +20004,10 @@ module shared_mem$rt1$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$6
+endmodule // shared_mem$rt$34
 
 
-module shared_mem$rt1$7(d,q,clock);
+module shared_mem$rt$35(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15959,10 +20023,10 @@ module shared_mem$rt1$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$7
+endmodule // shared_mem$rt$35
 
 
-module shared_mem$rt1$8(d,q,clock);
+module shared_mem$rt$36(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15978,10 +20042,10 @@ module shared_mem$rt1$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$8
+endmodule // shared_mem$rt$36
 
 
-module shared_mem$rt1$9(d,q,clock);
+module shared_mem$rt$37(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -15997,10 +20061,10 @@ module shared_mem$rt1$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt1$9
+endmodule // shared_mem$rt$37
 
 
-module shared_mem$rt2$0(d,q,clock);
+module shared_mem$rt$38(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16016,10 +20080,10 @@ module shared_mem$rt2$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$0
+endmodule // shared_mem$rt$38
 
 
-module shared_mem$rt2$1(d,q,clock);
+module shared_mem$rt$39(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16035,10 +20099,10 @@ module shared_mem$rt2$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$1
+endmodule // shared_mem$rt$39
 
 
-module shared_mem$rt2$10(d,q,clock);
+module shared_mem$rt$4(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16054,10 +20118,10 @@ module shared_mem$rt2$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$10
+endmodule // shared_mem$rt$4
 
 
-module shared_mem$rt2$11(d,q,clock);
+module shared_mem$rt$40(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16073,10 +20137,10 @@ module shared_mem$rt2$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$11
+endmodule // shared_mem$rt$40
 
 
-module shared_mem$rt2$12(d,q,clock);
+module shared_mem$rt$41(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16092,10 +20156,10 @@ module shared_mem$rt2$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$12
+endmodule // shared_mem$rt$41
 
 
-module shared_mem$rt2$13(d,q,clock);
+module shared_mem$rt$42(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16111,10 +20175,10 @@ module shared_mem$rt2$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$13
+endmodule // shared_mem$rt$42
 
 
-module shared_mem$rt2$14(d,q,clock);
+module shared_mem$rt$43(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16130,10 +20194,10 @@ module shared_mem$rt2$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$14
+endmodule // shared_mem$rt$43
 
 
-module shared_mem$rt2$15(d,q,clock);
+module shared_mem$rt$44(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16149,10 +20213,10 @@ module shared_mem$rt2$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$15
+endmodule // shared_mem$rt$44
 
 
-module shared_mem$rt2$2(d,q,clock);
+module shared_mem$rt$45(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16168,10 +20232,10 @@ module shared_mem$rt2$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$2
+endmodule // shared_mem$rt$45
 
 
-module shared_mem$rt2$3(d,q,clock);
+module shared_mem$rt$46(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16187,10 +20251,10 @@ module shared_mem$rt2$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$3
+endmodule // shared_mem$rt$46
 
 
-module shared_mem$rt2$4(d,q,clock);
+module shared_mem$rt$47(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16206,10 +20270,10 @@ module shared_mem$rt2$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$4
+endmodule // shared_mem$rt$47
 
 
-module shared_mem$rt2$5(d,q,clock);
+module shared_mem$rt$48(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16225,10 +20289,10 @@ module shared_mem$rt2$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$5
+endmodule // shared_mem$rt$48
 
 
-module shared_mem$rt2$6(d,q,clock);
+module shared_mem$rt$49(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16244,10 +20308,10 @@ module shared_mem$rt2$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$6
+endmodule // shared_mem$rt$49
 
 
-module shared_mem$rt2$7(d,q,clock);
+module shared_mem$rt$5(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16263,10 +20327,10 @@ module shared_mem$rt2$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$7
+endmodule // shared_mem$rt$5
 
 
-module shared_mem$rt2$8(d,q,clock);
+module shared_mem$rt$50(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16282,10 +20346,10 @@ module shared_mem$rt2$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$8
+endmodule // shared_mem$rt$50
 
 
-module shared_mem$rt2$9(d,q,clock);
+module shared_mem$rt$51(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16301,10 +20365,10 @@ module shared_mem$rt2$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt2$9
+endmodule // shared_mem$rt$51
 
 
-module shared_mem$rt3$0(d,q,clock);
+module shared_mem$rt$52(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16320,10 +20384,10 @@ module shared_mem$rt3$0(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$0
+endmodule // shared_mem$rt$52
 
 
-module shared_mem$rt3$1(d,q,clock);
+module shared_mem$rt$53(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16339,10 +20403,10 @@ module shared_mem$rt3$1(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$1
+endmodule // shared_mem$rt$53
 
 
-module shared_mem$rt3$10(d,q,clock);
+module shared_mem$rt$54(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16358,10 +20422,10 @@ module shared_mem$rt3$10(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$10
+endmodule // shared_mem$rt$54
 
 
-module shared_mem$rt3$11(d,q,clock);
+module shared_mem$rt$55(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16377,10 +20441,10 @@ module shared_mem$rt3$11(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$11
+endmodule // shared_mem$rt$55
 
 
-module shared_mem$rt3$12(d,q,clock);
+module shared_mem$rt$56(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16396,10 +20460,10 @@ module shared_mem$rt3$12(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$12
+endmodule // shared_mem$rt$56
 
 
-module shared_mem$rt3$13(d,q,clock);
+module shared_mem$rt$57(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16415,10 +20479,10 @@ module shared_mem$rt3$13(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$13
+endmodule // shared_mem$rt$57
 
 
-module shared_mem$rt3$14(d,q,clock);
+module shared_mem$rt$58(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16434,10 +20498,10 @@ module shared_mem$rt3$14(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$14
+endmodule // shared_mem$rt$58
 
 
-module shared_mem$rt3$15(d,q,clock);
+module shared_mem$rt$59(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16453,10 +20517,10 @@ module shared_mem$rt3$15(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$15
+endmodule // shared_mem$rt$59
 
 
-module shared_mem$rt3$2(d,q,clock);
+module shared_mem$rt$6(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16472,10 +20536,10 @@ module shared_mem$rt3$2(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$2
+endmodule // shared_mem$rt$6
 
 
-module shared_mem$rt3$3(d,q,clock);
+module shared_mem$rt$60(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16491,10 +20555,10 @@ module shared_mem$rt3$3(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$3
+endmodule // shared_mem$rt$60
 
 
-module shared_mem$rt3$4(d,q,clock);
+module shared_mem$rt$61(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16510,10 +20574,10 @@ module shared_mem$rt3$4(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$4
+endmodule // shared_mem$rt$61
 
 
-module shared_mem$rt3$5(d,q,clock);
+module shared_mem$rt$62(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16529,10 +20593,10 @@ module shared_mem$rt3$5(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$5
+endmodule // shared_mem$rt$62
 
 
-module shared_mem$rt3$6(d,q,clock);
+module shared_mem$rt$63(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16548,10 +20612,10 @@ module shared_mem$rt3$6(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$6
+endmodule // shared_mem$rt$63
 
 
-module shared_mem$rt3$7(d,q,clock);
+module shared_mem$rt$7(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16567,10 +20631,10 @@ module shared_mem$rt3$7(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$7
+endmodule // shared_mem$rt$7
 
 
-module shared_mem$rt3$8(d,q,clock);
+module shared_mem$rt$8(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16586,10 +20650,10 @@ module shared_mem$rt3$8(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$8
+endmodule // shared_mem$rt$8
 
 
-module shared_mem$rt3$9(d,q,clock);
+module shared_mem$rt$9(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -16605,7 +20669,7 @@ module shared_mem$rt3$9(d,q,clock);
        q <= d;
     end
 
-endmodule // shared_mem$rt3$9
+endmodule // shared_mem$rt$9
 
 
 module shared_mem$s1_bank$0(d,q,clock);
@@ -18848,3 +22912,10883 @@ module shared_mem$steps(d,q,clock);
     end
 
 endmodule // shared_mem$steps
+
+
+module shared_mem$xf_be$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$0
+
+
+module shared_mem$xf_be$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$1
+
+
+module shared_mem$xf_be$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$10
+
+
+module shared_mem$xf_be$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$11
+
+
+module shared_mem$xf_be$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$12
+
+
+module shared_mem$xf_be$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$13
+
+
+module shared_mem$xf_be$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$14
+
+
+module shared_mem$xf_be$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$15
+
+
+module shared_mem$xf_be$16(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$16
+
+
+module shared_mem$xf_be$17(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$17
+
+
+module shared_mem$xf_be$18(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$18
+
+
+module shared_mem$xf_be$19(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$19
+
+
+module shared_mem$xf_be$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$2
+
+
+module shared_mem$xf_be$20(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$20
+
+
+module shared_mem$xf_be$21(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$21
+
+
+module shared_mem$xf_be$22(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$22
+
+
+module shared_mem$xf_be$23(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$23
+
+
+module shared_mem$xf_be$24(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$24
+
+
+module shared_mem$xf_be$25(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$25
+
+
+module shared_mem$xf_be$26(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$26
+
+
+module shared_mem$xf_be$27(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$27
+
+
+module shared_mem$xf_be$28(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$28
+
+
+module shared_mem$xf_be$29(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$29
+
+
+module shared_mem$xf_be$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$3
+
+
+module shared_mem$xf_be$30(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$30
+
+
+module shared_mem$xf_be$31(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$31
+
+
+module shared_mem$xf_be$32(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$32
+
+
+module shared_mem$xf_be$33(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$33
+
+
+module shared_mem$xf_be$34(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$34
+
+
+module shared_mem$xf_be$35(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$35
+
+
+module shared_mem$xf_be$36(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$36
+
+
+module shared_mem$xf_be$37(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$37
+
+
+module shared_mem$xf_be$38(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$38
+
+
+module shared_mem$xf_be$39(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$39
+
+
+module shared_mem$xf_be$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$4
+
+
+module shared_mem$xf_be$40(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$40
+
+
+module shared_mem$xf_be$41(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$41
+
+
+module shared_mem$xf_be$42(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$42
+
+
+module shared_mem$xf_be$43(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$43
+
+
+module shared_mem$xf_be$44(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$44
+
+
+module shared_mem$xf_be$45(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$45
+
+
+module shared_mem$xf_be$46(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$46
+
+
+module shared_mem$xf_be$47(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$47
+
+
+module shared_mem$xf_be$48(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$48
+
+
+module shared_mem$xf_be$49(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$49
+
+
+module shared_mem$xf_be$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$5
+
+
+module shared_mem$xf_be$50(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$50
+
+
+module shared_mem$xf_be$51(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$51
+
+
+module shared_mem$xf_be$52(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$52
+
+
+module shared_mem$xf_be$53(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$53
+
+
+module shared_mem$xf_be$54(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$54
+
+
+module shared_mem$xf_be$55(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$55
+
+
+module shared_mem$xf_be$56(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$56
+
+
+module shared_mem$xf_be$57(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$57
+
+
+module shared_mem$xf_be$58(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$58
+
+
+module shared_mem$xf_be$59(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$59
+
+
+module shared_mem$xf_be$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$6
+
+
+module shared_mem$xf_be$60(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$60
+
+
+module shared_mem$xf_be$61(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$61
+
+
+module shared_mem$xf_be$62(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$62
+
+
+module shared_mem$xf_be$63(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$63
+
+
+module shared_mem$xf_be$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$7
+
+
+module shared_mem$xf_be$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$8
+
+
+module shared_mem$xf_be$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_be$9
+
+
+module shared_mem$xf_data$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$0
+
+
+module shared_mem$xf_data$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$1
+
+
+module shared_mem$xf_data$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$10
+
+
+module shared_mem$xf_data$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$11
+
+
+module shared_mem$xf_data$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$12
+
+
+module shared_mem$xf_data$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$13
+
+
+module shared_mem$xf_data$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$14
+
+
+module shared_mem$xf_data$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$15
+
+
+module shared_mem$xf_data$16(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$16
+
+
+module shared_mem$xf_data$17(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$17
+
+
+module shared_mem$xf_data$18(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$18
+
+
+module shared_mem$xf_data$19(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$19
+
+
+module shared_mem$xf_data$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$2
+
+
+module shared_mem$xf_data$20(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$20
+
+
+module shared_mem$xf_data$21(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$21
+
+
+module shared_mem$xf_data$22(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$22
+
+
+module shared_mem$xf_data$23(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$23
+
+
+module shared_mem$xf_data$24(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$24
+
+
+module shared_mem$xf_data$25(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$25
+
+
+module shared_mem$xf_data$26(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$26
+
+
+module shared_mem$xf_data$27(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$27
+
+
+module shared_mem$xf_data$28(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$28
+
+
+module shared_mem$xf_data$29(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$29
+
+
+module shared_mem$xf_data$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$3
+
+
+module shared_mem$xf_data$30(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$30
+
+
+module shared_mem$xf_data$31(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$31
+
+
+module shared_mem$xf_data$32(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$32
+
+
+module shared_mem$xf_data$33(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$33
+
+
+module shared_mem$xf_data$34(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$34
+
+
+module shared_mem$xf_data$35(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$35
+
+
+module shared_mem$xf_data$36(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$36
+
+
+module shared_mem$xf_data$37(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$37
+
+
+module shared_mem$xf_data$38(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$38
+
+
+module shared_mem$xf_data$39(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$39
+
+
+module shared_mem$xf_data$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$4
+
+
+module shared_mem$xf_data$40(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$40
+
+
+module shared_mem$xf_data$41(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$41
+
+
+module shared_mem$xf_data$42(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$42
+
+
+module shared_mem$xf_data$43(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$43
+
+
+module shared_mem$xf_data$44(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$44
+
+
+module shared_mem$xf_data$45(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$45
+
+
+module shared_mem$xf_data$46(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$46
+
+
+module shared_mem$xf_data$47(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$47
+
+
+module shared_mem$xf_data$48(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$48
+
+
+module shared_mem$xf_data$49(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$49
+
+
+module shared_mem$xf_data$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$5
+
+
+module shared_mem$xf_data$50(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$50
+
+
+module shared_mem$xf_data$51(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$51
+
+
+module shared_mem$xf_data$52(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$52
+
+
+module shared_mem$xf_data$53(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$53
+
+
+module shared_mem$xf_data$54(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$54
+
+
+module shared_mem$xf_data$55(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$55
+
+
+module shared_mem$xf_data$56(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$56
+
+
+module shared_mem$xf_data$57(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$57
+
+
+module shared_mem$xf_data$58(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$58
+
+
+module shared_mem$xf_data$59(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$59
+
+
+module shared_mem$xf_data$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$6
+
+
+module shared_mem$xf_data$60(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$60
+
+
+module shared_mem$xf_data$61(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$61
+
+
+module shared_mem$xf_data$62(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$62
+
+
+module shared_mem$xf_data$63(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$63
+
+
+module shared_mem$xf_data$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$7
+
+
+module shared_mem$xf_data$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$8
+
+
+module shared_mem$xf_data$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_data$9
+
+
+module shared_mem$xf_row$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$0
+
+
+module shared_mem$xf_row$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$1
+
+
+module shared_mem$xf_row$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$10
+
+
+module shared_mem$xf_row$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$11
+
+
+module shared_mem$xf_row$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$12
+
+
+module shared_mem$xf_row$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$13
+
+
+module shared_mem$xf_row$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$14
+
+
+module shared_mem$xf_row$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$15
+
+
+module shared_mem$xf_row$16(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$16
+
+
+module shared_mem$xf_row$17(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$17
+
+
+module shared_mem$xf_row$18(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$18
+
+
+module shared_mem$xf_row$19(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$19
+
+
+module shared_mem$xf_row$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$2
+
+
+module shared_mem$xf_row$20(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$20
+
+
+module shared_mem$xf_row$21(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$21
+
+
+module shared_mem$xf_row$22(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$22
+
+
+module shared_mem$xf_row$23(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$23
+
+
+module shared_mem$xf_row$24(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$24
+
+
+module shared_mem$xf_row$25(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$25
+
+
+module shared_mem$xf_row$26(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$26
+
+
+module shared_mem$xf_row$27(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$27
+
+
+module shared_mem$xf_row$28(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$28
+
+
+module shared_mem$xf_row$29(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$29
+
+
+module shared_mem$xf_row$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$3
+
+
+module shared_mem$xf_row$30(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$30
+
+
+module shared_mem$xf_row$31(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$31
+
+
+module shared_mem$xf_row$32(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$32
+
+
+module shared_mem$xf_row$33(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$33
+
+
+module shared_mem$xf_row$34(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$34
+
+
+module shared_mem$xf_row$35(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$35
+
+
+module shared_mem$xf_row$36(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$36
+
+
+module shared_mem$xf_row$37(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$37
+
+
+module shared_mem$xf_row$38(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$38
+
+
+module shared_mem$xf_row$39(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$39
+
+
+module shared_mem$xf_row$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$4
+
+
+module shared_mem$xf_row$40(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$40
+
+
+module shared_mem$xf_row$41(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$41
+
+
+module shared_mem$xf_row$42(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$42
+
+
+module shared_mem$xf_row$43(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$43
+
+
+module shared_mem$xf_row$44(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$44
+
+
+module shared_mem$xf_row$45(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$45
+
+
+module shared_mem$xf_row$46(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$46
+
+
+module shared_mem$xf_row$47(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$47
+
+
+module shared_mem$xf_row$48(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$48
+
+
+module shared_mem$xf_row$49(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$49
+
+
+module shared_mem$xf_row$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$5
+
+
+module shared_mem$xf_row$50(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$50
+
+
+module shared_mem$xf_row$51(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$51
+
+
+module shared_mem$xf_row$52(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$52
+
+
+module shared_mem$xf_row$53(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$53
+
+
+module shared_mem$xf_row$54(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$54
+
+
+module shared_mem$xf_row$55(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$55
+
+
+module shared_mem$xf_row$56(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$56
+
+
+module shared_mem$xf_row$57(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$57
+
+
+module shared_mem$xf_row$58(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$58
+
+
+module shared_mem$xf_row$59(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$59
+
+
+module shared_mem$xf_row$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$6
+
+
+module shared_mem$xf_row$60(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$60
+
+
+module shared_mem$xf_row$61(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$61
+
+
+module shared_mem$xf_row$62(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$62
+
+
+module shared_mem$xf_row$63(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$63
+
+
+module shared_mem$xf_row$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$7
+
+
+module shared_mem$xf_row$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$8
+
+
+module shared_mem$xf_row$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xf_row$9
+
+
+module shared_mem$xr$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$0
+
+
+module shared_mem$xr$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$1
+
+
+module shared_mem$xr$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$10
+
+
+module shared_mem$xr$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$11
+
+
+module shared_mem$xr$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$12
+
+
+module shared_mem$xr$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$13
+
+
+module shared_mem$xr$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$14
+
+
+module shared_mem$xr$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$15
+
+
+module shared_mem$xr$16(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$16
+
+
+module shared_mem$xr$17(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$17
+
+
+module shared_mem$xr$18(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$18
+
+
+module shared_mem$xr$19(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$19
+
+
+module shared_mem$xr$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$2
+
+
+module shared_mem$xr$20(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$20
+
+
+module shared_mem$xr$21(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$21
+
+
+module shared_mem$xr$22(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$22
+
+
+module shared_mem$xr$23(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$23
+
+
+module shared_mem$xr$24(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$24
+
+
+module shared_mem$xr$25(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$25
+
+
+module shared_mem$xr$26(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$26
+
+
+module shared_mem$xr$27(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$27
+
+
+module shared_mem$xr$28(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$28
+
+
+module shared_mem$xr$29(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$29
+
+
+module shared_mem$xr$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$3
+
+
+module shared_mem$xr$30(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$30
+
+
+module shared_mem$xr$31(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$31
+
+
+module shared_mem$xr$32(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$32
+
+
+module shared_mem$xr$33(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$33
+
+
+module shared_mem$xr$34(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$34
+
+
+module shared_mem$xr$35(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$35
+
+
+module shared_mem$xr$36(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$36
+
+
+module shared_mem$xr$37(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$37
+
+
+module shared_mem$xr$38(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$38
+
+
+module shared_mem$xr$39(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$39
+
+
+module shared_mem$xr$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$4
+
+
+module shared_mem$xr$40(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$40
+
+
+module shared_mem$xr$41(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$41
+
+
+module shared_mem$xr$42(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$42
+
+
+module shared_mem$xr$43(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$43
+
+
+module shared_mem$xr$44(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$44
+
+
+module shared_mem$xr$45(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$45
+
+
+module shared_mem$xr$46(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$46
+
+
+module shared_mem$xr$47(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$47
+
+
+module shared_mem$xr$48(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$48
+
+
+module shared_mem$xr$49(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$49
+
+
+module shared_mem$xr$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$5
+
+
+module shared_mem$xr$50(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$50
+
+
+module shared_mem$xr$51(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$51
+
+
+module shared_mem$xr$52(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$52
+
+
+module shared_mem$xr$53(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$53
+
+
+module shared_mem$xr$54(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$54
+
+
+module shared_mem$xr$55(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$55
+
+
+module shared_mem$xr$56(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$56
+
+
+module shared_mem$xr$57(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$57
+
+
+module shared_mem$xr$58(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$58
+
+
+module shared_mem$xr$59(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$59
+
+
+module shared_mem$xr$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$6
+
+
+module shared_mem$xr$60(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$60
+
+
+module shared_mem$xr$61(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$61
+
+
+module shared_mem$xr$62(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$62
+
+
+module shared_mem$xr$63(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$63
+
+
+module shared_mem$xr$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$7
+
+
+module shared_mem$xr$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$8
+
+
+module shared_mem$xr$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$xr$9
+
+
+module shared_mem$yf_be$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$0
+
+
+module shared_mem$yf_be$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$1
+
+
+module shared_mem$yf_be$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$10
+
+
+module shared_mem$yf_be$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$11
+
+
+module shared_mem$yf_be$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$12
+
+
+module shared_mem$yf_be$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$13
+
+
+module shared_mem$yf_be$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$14
+
+
+module shared_mem$yf_be$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$15
+
+
+module shared_mem$yf_be$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$2
+
+
+module shared_mem$yf_be$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$3
+
+
+module shared_mem$yf_be$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$4
+
+
+module shared_mem$yf_be$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$5
+
+
+module shared_mem$yf_be$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$6
+
+
+module shared_mem$yf_be$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$7
+
+
+module shared_mem$yf_be$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$8
+
+
+module shared_mem$yf_be$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [3:0] i0;
+    input wire  [3:0] i1;
+    input wire  [3:0] i2;
+    input wire  [3:0] i3;
+    output reg  [3:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_be$9
+
+
+module shared_mem$yf_data$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$0
+
+
+module shared_mem$yf_data$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$1
+
+
+module shared_mem$yf_data$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$10
+
+
+module shared_mem$yf_data$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$11
+
+
+module shared_mem$yf_data$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$12
+
+
+module shared_mem$yf_data$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$13
+
+
+module shared_mem$yf_data$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$14
+
+
+module shared_mem$yf_data$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$15
+
+
+module shared_mem$yf_data$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$2
+
+
+module shared_mem$yf_data$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$3
+
+
+module shared_mem$yf_data$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$4
+
+
+module shared_mem$yf_data$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$5
+
+
+module shared_mem$yf_data$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$6
+
+
+module shared_mem$yf_data$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$7
+
+
+module shared_mem$yf_data$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$8
+
+
+module shared_mem$yf_data$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_data$9
+
+
+module shared_mem$yf_row$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$0
+
+
+module shared_mem$yf_row$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$1
+
+
+module shared_mem$yf_row$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$10
+
+
+module shared_mem$yf_row$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$11
+
+
+module shared_mem$yf_row$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$12
+
+
+module shared_mem$yf_row$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$13
+
+
+module shared_mem$yf_row$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$14
+
+
+module shared_mem$yf_row$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$15
+
+
+module shared_mem$yf_row$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$2
+
+
+module shared_mem$yf_row$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$3
+
+
+module shared_mem$yf_row$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$4
+
+
+module shared_mem$yf_row$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$5
+
+
+module shared_mem$yf_row$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$6
+
+
+module shared_mem$yf_row$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$7
+
+
+module shared_mem$yf_row$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$8
+
+
+module shared_mem$yf_row$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [7:0] i0;
+    input wire  [7:0] i1;
+    input wire  [7:0] i2;
+    input wire  [7:0] i3;
+    output reg  [7:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yf_row$9
+
+
+module shared_mem$yr$0(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$0
+
+
+module shared_mem$yr$1(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$1
+
+
+module shared_mem$yr$10(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$10
+
+
+module shared_mem$yr$11(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$11
+
+
+module shared_mem$yr$12(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$12
+
+
+module shared_mem$yr$13(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$13
+
+
+module shared_mem$yr$14(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$14
+
+
+module shared_mem$yr$15(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$15
+
+
+module shared_mem$yr$2(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$2
+
+
+module shared_mem$yr$3(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$3
+
+
+module shared_mem$yr$4(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$4
+
+
+module shared_mem$yr$5(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$5
+
+
+module shared_mem$yr$6(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$6
+
+
+module shared_mem$yr$7(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$7
+
+
+module shared_mem$yr$8(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$8
+
+
+module shared_mem$yr$9(s0,s1,i0,i1,i2,i3,y);
+
+    // Module arguments
+    input wire  s0;
+    input wire  s1;
+    input wire  [31:0] i0;
+    input wire  [31:0] i1;
+    input wire  [31:0] i2;
+    input wire  [31:0] i3;
+    output reg  [31:0] y;
+
+    // Update code
+    always @(*) begin
+        if (s1) begin
+            if (s0) begin
+                y = i3;
+            end
+            else begin
+                y = i2;
+            end
+        end
+        else begin
+            if (s0) begin
+                y = i1;
+            end
+            else begin
+                y = i0;
+            end
+        end
+    end
+
+endmodule // shared_mem$yr$9

@@ -475,6 +475,37 @@ module sp_datapath$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
     output reg  p;
 
     // Constant declarations
+    localparam  ADD = 5'b0;
+    localparam  SUB = 5'b1;
+    localparam  ADD_SAT = 5'b10;
+    localparam  SUB_SAT = 5'b11;
+    localparam  MUL_LO = 5'b100;
+    localparam  MUL_HI = 5'b101;
+    localparam  MUL24_LO = 5'b110;
+    localparam  MUL24_HI = 5'b111;
+    localparam  MAD_LO = 5'b1000;
+    localparam  MAD_HI = 5'b1001;
+    localparam  MAD24_LO = 5'b1010;
+    localparam  MAD24_HI = 5'b1011;
+    localparam  MIN = 5'b1100;
+    localparam  MAX = 5'b1101;
+    localparam  ABS = 5'b1110;
+    localparam  NEG = 5'b1111;
+    localparam  AND = 5'b10000;
+    localparam  OR = 5'b10001;
+    localparam  XOR = 5'b10010;
+    localparam  NOT = 5'b10011;
+    localparam  CNOT = 5'b10100;
+    localparam  SHL = 5'b10101;
+    localparam  SHR = 5'b10110;
+    localparam  SETP = 5'b10111;
+    localparam  SELP = 5'b11000;
+    localparam  EQ = 3'b0;
+    localparam  NE = 3'b1;
+    localparam  LT = 3'b10;
+    localparam  LE = 3'b11;
+    localparam  GT = 3'b100;
+    localparam  GE = 3'b101;
     localparam  k_sign = 32'h80000000;
     localparam  k_smax = 32'h7fffffff;
     localparam  k_ones = 32'hffffffff;
@@ -551,28 +582,28 @@ module sp_datapath$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
         sel_hi = 1'b0;
         sel_mid = 1'b0;
         case (op)
-            5:
+            MUL_HI:
                 begin
                     sel_hi = 1'b1;
                 end
-            6:
+            MUL24_LO:
                 begin
                     is24 = 1'b1;
                 end
-            7:
+            MUL24_HI:
                 begin
                     is24 = 1'b1;
                     sel_mid = 1'b1;
                 end
-            9:
+            MAD_HI:
                 begin
                     sel_hi = 1'b1;
                 end
-            10:
+            MAD24_LO:
                 begin
                     is24 = 1'b1;
                 end
-            11:
+            MAD24_HI:
                 begin
                     is24 = 1'b1;
                     sel_mid = 1'b1;
@@ -633,27 +664,27 @@ module sp_datapath$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
         eq = a == b;
         cmp_res = 1'b0;
         case (cmp)
-            0:
+            EQ:
                 begin
                     cmp_res = eq;
                 end
-            1:
+            NE:
                 begin
                     cmp_res = ~eq;
                 end
-            2:
+            LT:
                 begin
                     cmp_res = lt;
                 end
-            3:
+            LE:
                 begin
                     cmp_res = lt | eq;
                 end
-            4:
+            GT:
                 begin
                     cmp_res = ~(lt | eq);
                 end
-            5:
+            GE:
                 begin
                     cmp_res = ~lt;
                 end
@@ -683,123 +714,123 @@ module sp_datapath$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
         y_v = k_zero;
         p_v = 1'b0;
         case (op)
-            0:
+            ADD:
                 begin
                     y_v = sum;
                 end
-            1:
+            SUB:
                 begin
                     y_v = diff;
                 end
-            2:
+            ADD_SAT:
                 begin
                     y_v = sum;
                     if (add_ovf) begin
                         y_v = sat_val;
                     end
                 end
-            3:
+            SUB_SAT:
                 begin
                     y_v = diff;
                     if (sub_ovf) begin
                         y_v = sat_val;
                     end
                 end
-            4:
+            MUL_LO:
                 begin
                     y_v = prod;
                 end
-            5:
+            MUL_HI:
                 begin
                     y_v = prod;
                 end
-            6:
+            MUL24_LO:
                 begin
                     y_v = prod;
                 end
-            7:
+            MUL24_HI:
                 begin
                     y_v = prod;
                 end
-            8:
+            MAD_LO:
                 begin
                     y_v = mad;
                 end
-            9:
+            MAD_HI:
                 begin
                     y_v = mad;
                 end
-            10:
+            MAD24_LO:
                 begin
                     y_v = mad;
                 end
-            11:
+            MAD24_HI:
                 begin
                     y_v = mad;
                 end
-            12:
+            MIN:
                 begin
                     y_v = b;
                     if (lt) begin
                         y_v = a;
                     end
                 end
-            13:
+            MAX:
                 begin
                     y_v = a;
                     if (lt) begin
                         y_v = b;
                     end
                 end
-            14:
+            ABS:
                 begin
                     y_v = a;
                     if (a_msb) begin
                         y_v = neg;
                     end
                 end
-            15:
+            NEG:
                 begin
                     y_v = neg;
                 end
-            16:
+            AND:
                 begin
                     y_v = a & b;
                 end
-            17:
+            OR:
                 begin
                     y_v = a | b;
                 end
-            18:
+            XOR:
                 begin
                     y_v = a ^ b;
                 end
-            19:
+            NOT:
                 begin
                     y_v = ~a;
                 end
-            20:
+            CNOT:
                 begin
                     if (~|a) begin
                         y_v = 32'h1;
                     end
                 end
-            21:
+            SHL:
                 begin
                     y_v = shl_v;
                 end
-            22:
+            SHR:
                 begin
                     y_v = shr_v;
                 end
-            23:
+            SETP:
                 begin
                     p_v = cmp_res;
                     if (cmp_res) begin
                         y_v = k_ones;
                     end
                 end
-            24:
+            SELP:
                 begin
                     y_v = b;
                     if (p_in) begin

@@ -149,6 +149,43 @@ pub mod sched_fault {
         ["none", "stack-overflow", "divergent-barrier", "uniform-diverged", "stack-underflow", "bad-launch", "bad-cta"];
 }
 
+/// The SFU's function codes: its `op` port (docs/sfu.md). The microcode's SFU ops (rcp ..
+/// cos, and rro with its sub-op) each select one.
+pub mod sfu_fn {
+    pub const RCP: u32 = 0;
+    pub const RSQ: u32 = 1;
+    pub const LG2: u32 = 2;
+    pub const EX2: u32 = 3;
+    pub const SIN: u32 = 4;
+    pub const COS: u32 = 5;
+    pub const RRO_SINCOS: u32 = 6;
+    pub const RRO_EX2: u32 = 7;
+    pub const NAMES: [&str; 8] = ["rcp", "rsq", "lg2", "ex2", "sin", "cos", "rro.sincos", "rro.ex2"];
+}
+
+/// The FMA unit's operation codes (its `op` port; docs/fma.md) and integer types (its
+/// `ity` port: bit 0 signed, bit 1 64-bit).
+pub mod fma_fn {
+    /// a * b + c
+    pub const FMA: u32 = 0;
+    /// a + b
+    pub const ADD: u32 = 1;
+    /// a - b
+    pub const SUB: u32 = 2;
+    /// a * b
+    pub const MUL: u32 = 3;
+    /// a, in the other format, to this one (7 does the same)
+    pub const CVT: u32 = 4;
+    /// a, an integer of type `ity`, to this format
+    pub const CVT_I2F: u32 = 5;
+    /// a, in this format, to an integer of type `ity` (saturating)
+    pub const CVT_F2I: u32 = 6;
+    pub const ITY_U32: u32 = 0;
+    pub const ITY_S32: u32 = 1;
+    pub const ITY_U64: u32 = 2;
+    pub const ITY_S64: u32 = 3;
+}
+
 /// Units with a busy counter.
 pub mod unit {
     pub const SP: usize = 0;

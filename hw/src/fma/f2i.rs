@@ -25,6 +25,7 @@
 //! - `y`     out 64  the integer (32-bit types in the low 32 bits, high bits 0)
 //! - `nv`    out  1  invalid (NaN or out of range)
 //! - `nx`    out  1  inexact (in range and not an integer)
+use crate::fp32::bits::FRAC_MASK;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -43,7 +44,7 @@ pub fn model(a: u64, f64_: bool, ity: u64, rnd: u64) -> (u64, bool, bool) {
     let (s, e, f) = if f64_ {
         (a >> 63 == 1, (a >> 52) & 0x7FF, a & ((1 << 52) - 1))
     } else {
-        (a >> 31 & 1 == 1, (a >> 23) & 0xFF, (a & 0x7F_FFFF) << 29)
+        (a >> 31 & 1 == 1, (a >> 23) & 0xFF, (a & FRAC_MASK as u64) << 29)
     };
     let emax = if f64_ { 0x7FF } else { 0xFF };
     let bias = if f64_ { 1023 } else { 127 };

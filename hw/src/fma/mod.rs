@@ -53,6 +53,7 @@ use crate::fma::lzc::FmaLzc;
 use crate::fma::mul::FmaMul;
 use crate::fma::round::FmaRound;
 use crate::fma::unpack::FmaUnpack;
+use crate::prim::delay::Delay;
 use rust_hdl::prelude::*;
 
 /// Pipeline latency in clocks.
@@ -81,7 +82,7 @@ pub struct Fma {
     lzc: FmaLzc,
     round: FmaRound,
     f2i: FmaF2i,
-    r1_valid: DFF<Bit>,
+    // Datapath registers, named by the stage they end.
     r1_s0: DFF<Bits<64>>,
     r1_s1: DFF<Bits<64>>,
     r1_s2: DFF<Bits<34>>,
@@ -89,43 +90,31 @@ pub struct Fma {
     r1_c1: DFF<Bits<64>>,
     r1_c2: DFF<Bits<34>>,
     r1_cin: DFF<Bit>,
-    r1_sticky: DFF<Bit>,
-    r1_ew: DFF<Bits<14>>,
-    r1_sp: DFF<Bit>,
-    r1_zsign: DFF<Bit>,
-    r1_fmt: DFF<Bit>,
-    r1_rnd: DFF<Bits<3>>,
-    r1_ftz: DFF<Bit>,
-    r1_spec: DFF<Bit>,
-    r1_spec_y: DFF<Bits<64>>,
-    r1_spec_nv: DFF<Bit>,
-    r1_spec_nx: DFF<Bit>,
-    r2_valid: DFF<Bit>,
     r2_m0: DFF<Bits<64>>,
     r2_m1: DFF<Bits<64>>,
     r2_m2: DFF<Bits<33>>,
     r2_lz: DFF<Bits<8>>,
     r2_neg: DFF<Bit>,
-    r2_sticky: DFF<Bit>,
-    r2_ew: DFF<Bits<14>>,
-    r2_sp: DFF<Bit>,
-    r2_zsign: DFF<Bit>,
-    r2_fmt: DFF<Bit>,
-    r2_rnd: DFF<Bits<3>>,
-    r2_ftz: DFF<Bit>,
-    r2_spec: DFF<Bit>,
-    r2_spec_y: DFF<Bits<64>>,
-    r2_spec_nv: DFF<Bit>,
-    r2_spec_nx: DFF<Bit>,
-    o_valid: DFF<Bit>,
     o_y: DFF<Bits<64>>,
     o_flags: DFF<Bits<4>>,
+    // Side-band, from stage 1 to the rounding in stage 3.
+    valid_d: Delay<Bit, FMA_LATENCY>,
+    sticky_d: Delay<Bit, 2>,
+    ew_d: Delay<Bits<14>, 2>,
+    sp_d: Delay<Bit, 2>,
+    zsign_d: Delay<Bit, 2>,
+    fmt_d: Delay<Bit, 2>,
+    rnd_d: Delay<Bits<3>, 2>,
+    ftz_d: Delay<Bit, 2>,
+    spec_d: Delay<Bit, 2>,
+    spec_y_d: Delay<Bits<64>, 2>,
+    spec_nv_d: Delay<Bit, 2>,
+    spec_nx_d: Delay<Bit, 2>,
 }
 
 impl Logic for Fma {
     #[hdl_gen]
     fn update(&mut self) {
-        self.r1_valid.clock.next = self.clock.val();
         self.r1_s0.clock.next = self.clock.val();
         self.r1_s1.clock.next = self.clock.val();
         self.r1_s2.clock.next = self.clock.val();
@@ -133,37 +122,25 @@ impl Logic for Fma {
         self.r1_c1.clock.next = self.clock.val();
         self.r1_c2.clock.next = self.clock.val();
         self.r1_cin.clock.next = self.clock.val();
-        self.r1_sticky.clock.next = self.clock.val();
-        self.r1_ew.clock.next = self.clock.val();
-        self.r1_sp.clock.next = self.clock.val();
-        self.r1_zsign.clock.next = self.clock.val();
-        self.r1_fmt.clock.next = self.clock.val();
-        self.r1_rnd.clock.next = self.clock.val();
-        self.r1_ftz.clock.next = self.clock.val();
-        self.r1_spec.clock.next = self.clock.val();
-        self.r1_spec_y.clock.next = self.clock.val();
-        self.r1_spec_nv.clock.next = self.clock.val();
-        self.r1_spec_nx.clock.next = self.clock.val();
-        self.r2_valid.clock.next = self.clock.val();
         self.r2_m0.clock.next = self.clock.val();
         self.r2_m1.clock.next = self.clock.val();
         self.r2_m2.clock.next = self.clock.val();
         self.r2_lz.clock.next = self.clock.val();
         self.r2_neg.clock.next = self.clock.val();
-        self.r2_sticky.clock.next = self.clock.val();
-        self.r2_ew.clock.next = self.clock.val();
-        self.r2_sp.clock.next = self.clock.val();
-        self.r2_zsign.clock.next = self.clock.val();
-        self.r2_fmt.clock.next = self.clock.val();
-        self.r2_rnd.clock.next = self.clock.val();
-        self.r2_ftz.clock.next = self.clock.val();
-        self.r2_spec.clock.next = self.clock.val();
-        self.r2_spec_y.clock.next = self.clock.val();
-        self.r2_spec_nv.clock.next = self.clock.val();
-        self.r2_spec_nx.clock.next = self.clock.val();
-        self.o_valid.clock.next = self.clock.val();
         self.o_y.clock.next = self.clock.val();
         self.o_flags.clock.next = self.clock.val();
+        self.valid_d.clock.next = self.clock.val();
+        self.sticky_d.clock.next = self.clock.val();
+        self.ew_d.clock.next = self.clock.val();
+        self.sp_d.clock.next = self.clock.val();
+        self.zsign_d.clock.next = self.clock.val();
+        self.fmt_d.clock.next = self.clock.val();
+        self.rnd_d.clock.next = self.clock.val();
+        self.ftz_d.clock.next = self.clock.val();
+        self.spec_d.clock.next = self.clock.val();
+        self.spec_y_d.clock.next = self.clock.val();
+        self.spec_nv_d.clock.next = self.clock.val();
+        self.spec_nx_d.clock.next = self.clock.val();
 
         // Stage 1.
         self.unpack.a.next = self.a.val();
@@ -190,7 +167,7 @@ impl Logic for Fma {
         self.csa.al0.next = self.align.al0.val();
         self.csa.al1.next = self.align.al1.val();
         self.csa.al2.next = self.align.al2.val();
-        self.r1_valid.d.next = self.in_valid.val();
+        self.valid_d.d.next = self.in_valid.val();
         self.r1_s0.d.next = self.csa.s0.val();
         self.r1_s1.d.next = self.csa.s1.val();
         self.r1_s2.d.next = self.csa.s2.val();
@@ -198,23 +175,23 @@ impl Logic for Fma {
         self.r1_c1.d.next = self.csa.c1.val();
         self.r1_c2.d.next = self.csa.c2.val();
         self.r1_cin.d.next = self.align.cin.val();
-        self.r1_sticky.d.next = self.align.sticky.val();
-        self.r1_ew.d.next = self.unpack.ew.val();
-        self.r1_sp.d.next = self.unpack.sp.val();
-        self.r1_zsign.d.next = self.unpack.zsign.val();
-        self.r1_fmt.d.next = self.fmt.val();
-        self.r1_rnd.d.next = self.rnd.val();
-        self.r1_ftz.d.next = self.unpack.ftz_act.val();
+        self.sticky_d.d.next = self.align.sticky.val();
+        self.ew_d.d.next = self.unpack.ew.val();
+        self.sp_d.d.next = self.unpack.sp.val();
+        self.zsign_d.d.next = self.unpack.zsign.val();
+        self.fmt_d.d.next = self.fmt.val();
+        self.rnd_d.d.next = self.rnd.val();
+        self.ftz_d.d.next = self.unpack.ftz_act.val();
         // A float-to-integer conversion leaves through the special path.
-        self.r1_spec.d.next = self.unpack.spec.val() | self.unpack.f2i.val();
+        self.spec_d.d.next = self.unpack.spec.val() | self.unpack.f2i.val();
         if self.unpack.f2i.val() {
-            self.r1_spec_y.d.next = self.f2i.y.val();
-            self.r1_spec_nv.d.next = self.f2i.nv.val();
-            self.r1_spec_nx.d.next = self.f2i.nx.val();
+            self.spec_y_d.d.next = self.f2i.y.val();
+            self.spec_nv_d.d.next = self.f2i.nv.val();
+            self.spec_nx_d.d.next = self.f2i.nx.val();
         } else {
-            self.r1_spec_y.d.next = self.unpack.spec_y.val();
-            self.r1_spec_nv.d.next = self.unpack.spec_nv.val();
-            self.r1_spec_nx.d.next = false;
+            self.spec_y_d.d.next = self.unpack.spec_y.val();
+            self.spec_nv_d.d.next = self.unpack.spec_nv.val();
+            self.spec_nx_d.d.next = false;
         }
 
         // Stage 2.
@@ -228,45 +205,32 @@ impl Logic for Fma {
         self.lzc.m0.next = self.cpa.m0.val();
         self.lzc.m1.next = self.cpa.m1.val();
         self.lzc.m2.next = self.cpa.m2.val();
-        self.r2_valid.d.next = self.r1_valid.q.val();
         self.r2_m0.d.next = self.cpa.m0.val();
         self.r2_m1.d.next = self.cpa.m1.val();
         self.r2_m2.d.next = self.cpa.m2.val();
         self.r2_lz.d.next = self.lzc.lz.val();
         self.r2_neg.d.next = self.cpa.neg.val();
-        self.r2_sticky.d.next = self.r1_sticky.q.val();
-        self.r2_ew.d.next = self.r1_ew.q.val();
-        self.r2_sp.d.next = self.r1_sp.q.val();
-        self.r2_zsign.d.next = self.r1_zsign.q.val();
-        self.r2_fmt.d.next = self.r1_fmt.q.val();
-        self.r2_rnd.d.next = self.r1_rnd.q.val();
-        self.r2_ftz.d.next = self.r1_ftz.q.val();
-        self.r2_spec.d.next = self.r1_spec.q.val();
-        self.r2_spec_y.d.next = self.r1_spec_y.q.val();
-        self.r2_spec_nv.d.next = self.r1_spec_nv.q.val();
-        self.r2_spec_nx.d.next = self.r1_spec_nx.q.val();
 
         // Stage 3.
         self.round.m0.next = self.r2_m0.q.val();
         self.round.m1.next = self.r2_m1.q.val();
         self.round.m2.next = self.r2_m2.q.val();
         self.round.lz.next = self.r2_lz.q.val();
-        self.round.ew.next = self.r2_ew.q.val();
-        self.round.sp.next = self.r2_sp.q.val();
+        self.round.ew.next = self.ew_d.q.val();
+        self.round.sp.next = self.sp_d.q.val();
         self.round.neg.next = self.r2_neg.q.val();
-        self.round.sticky.next = self.r2_sticky.q.val();
-        self.round.zsign.next = self.r2_zsign.q.val();
-        self.round.fmt.next = self.r2_fmt.q.val();
-        self.round.rnd.next = self.r2_rnd.q.val();
-        self.round.ftz_act.next = self.r2_ftz.q.val();
-        self.round.spec.next = self.r2_spec.q.val();
-        self.round.spec_y.next = self.r2_spec_y.q.val();
-        self.round.spec_nv.next = self.r2_spec_nv.q.val();
-        self.round.spec_nx.next = self.r2_spec_nx.q.val();
-        self.o_valid.d.next = self.r2_valid.q.val();
+        self.round.sticky.next = self.sticky_d.q.val();
+        self.round.zsign.next = self.zsign_d.q.val();
+        self.round.fmt.next = self.fmt_d.q.val();
+        self.round.rnd.next = self.rnd_d.q.val();
+        self.round.ftz_act.next = self.ftz_d.q.val();
+        self.round.spec.next = self.spec_d.q.val();
+        self.round.spec_y.next = self.spec_y_d.q.val();
+        self.round.spec_nv.next = self.spec_nv_d.q.val();
+        self.round.spec_nx.next = self.spec_nx_d.q.val();
         self.o_y.d.next = self.round.y.val();
         self.o_flags.d.next = self.round.flags.val();
-        self.out_valid.next = self.o_valid.q.val();
+        self.out_valid.next = self.valid_d.q.val();
         self.y.next = self.o_y.q.val();
         self.flags.next = self.o_flags.q.val();
     }

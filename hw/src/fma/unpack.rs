@@ -47,6 +47,8 @@
 //! - `spec_y`       out 64  special result
 //! - `spec_nv`      out  1  invalid flag of the special result
 //! - `f2i`          out  1  op 6: the result is the float-to-integer conversion's
+use crate::fp32::bits::FRAC_MASK;
+use crate::isa::fma_fn;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -90,7 +92,7 @@ fn unpack(x: u64, f64_: bool, ftz_act: bool) -> Opnd {
     let (s, e, f) = if f64_ {
         (x >> 63 == 1, (x >> 52) & 0x7FF, x & ((1 << 52) - 1))
     } else {
-        (x >> 31 & 1 == 1, (x >> 23) & 0xFF, (x & 0x7F_FFFF) << 29)
+        (x >> 31 & 1 == 1, (x >> 23) & 0xFF, (x & FRAC_MASK as u64) << 29)
     };
     let emax = if f64_ { 0x7FF } else { 0xFF };
     let bias = if f64_ { 1023 } else { 127 };
@@ -129,16 +131,17 @@ pub struct UnpackOut {
 pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ftz: bool) -> UnpackOut {
     let sgn = if f64_ { 1u64 << 63 } else { 1 << 31 };
     let one = if f64_ { 0x3FF0_0000_0000_0000 } else { 0x3F80_0000 };
-    let b_nan = if f64_ { (b >> 52) & 0x7FF == 0x7FF && b & ((1 << 52) - 1) != 0 } else { (b >> 23) & 0xFF == 0xFF && b & 0x7F_FFFF != 0 };
+    let b_nan = if f64_ { (b >> 52) & 0x7FF == 0x7FF && b & ((1 << 52) - 1) != 0 } else { (b >> 23) & 0xFF == 0xFF && b & FRAC_MASK as u64 != 0 };
     let is_rm = rnd == 2;
-    let is_cvt = op >= 4;
-    let is_i2f = op == 5;
+    let op = op as u32;
+    let is_cvt = op >= fma_fn::CVT;
+    let is_i2f = op == fma_fn::CVT_I2F;
     let x = a;
-    let y = if op == 0 || op == 3 { b } else { one };
+    let y = if op == fma_fn::FMA || op == fma_fn::MUL { b } else { one };
     let z = match op {
-        0 => c,
-        1 => b,
-        2 => {
+        fma_fn::FMA => c,
+        fma_fn::ADD => b,
+        fma_fn::SUB => {
             if b_nan {
                 b
             } else {
@@ -153,7 +156,7 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ft
             }
         }
     };
-    let ftz_act = ftz && !f64_ && op == 0;
+    let ftz_act = ftz && !f64_ && op == fma_fn::FMA;
     let x_f64 = f64_ != is_cvt; // a cvt reads a in the other format
     let (px, py, pz) = if is_i2f {
         // |a| = hi * 2^32 + lo: x = hi at exponent 32 (bit 52 has exponent 84), y = 1, z = lo.
@@ -223,7 +226,7 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ft
         spec,
         spec_y: if f64_ { sy } else { sy & 0xFFFF_FFFF },
         spec_nv: snv,
-        f2i: op == 6,
+        f2i: op == fma_fn::CVT_F2I,
     }
 }
 

@@ -8,6 +8,7 @@
 //! - `y`       out 32  f32 result
 use crate::fp32::add_core::Fp32AddCore;
 use crate::fp32::classify::Fp32Classify;
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -52,7 +53,7 @@ impl Default for Fp32Add {
             bias: Constant::new(128u64.into()),
             zero10: Constant::new(0u64.into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
-            pos_inf: Constant::new(0x7F80_0000u64.into()),
+            pos_inf: Constant::new((bits::INF as u64).into()),
             neg_inf: Constant::new(0xFF80_0000u64.into()),
         }
     }

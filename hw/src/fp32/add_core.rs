@@ -14,6 +14,7 @@
 //! - `rz`                in   1  round toward zero (else nearest-even)
 //! - `y`                 out 32  packed f32 sum
 use crate::fp32::round_pack::Fp32RoundPack;
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -145,7 +146,7 @@ impl Default for Fp32AddCore {
             c1: Constant::new(1u64.into()),
             off: Constant::new(64u64.into()),
             off_carry: Constant::new(65u64.into()),
-            sign_bit: Constant::new(0x8000_0000u64.into()),
+            sign_bit: Constant::new((bits::SIGN as u64).into()),
             zero32: Constant::new(0u64.into()),
         }
     }

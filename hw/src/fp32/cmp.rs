@@ -10,6 +10,7 @@
 //!                     canonical NaN; min(-0, +0) = -0, max(-0, +0) = +0
 //! - `p`       out  1  the comparison `a cmp b`
 use crate::fp32::classify::Fp32Classify;
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -77,7 +78,7 @@ impl Default for Fp32Cmp {
             cond: Default::default(),
             ord: Default::default(),
             pick_a: Default::default(),
-            sign_bit: Constant::new(0x8000_0000u64.into()),
+            sign_bit: Constant::new((bits::SIGN as u64).into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
             k_ne: Constant::new(1u64.into()),
             k_lt: Constant::new(2u64.into()),

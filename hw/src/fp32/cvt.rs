@@ -33,6 +33,7 @@
 //! decoded here rather than by an `Fp32Classify` instance: the unit needs few of its
 //! outputs, and Verilator reports unread sub-module outputs (UNUSEDSIGNAL); decoding in
 //! place keeps this file lint-clean without any waiver, the sub-block ones included.
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -325,10 +326,10 @@ impl Default for Fp32Cvt {
             lz1: c8(1),
             one32: c32(1),
             ones32: c32(0xFFFF_FFFF),
-            sign32: c32(0x8000_0000),
+            sign32: c32(bits::SIGN as u64),
             s32_max: c32(i32::MAX as u64),
             f32_nan: c32(super::bits::CANON_NAN as u64),
-            f32_inf: c32(0x7F80_0000),
+            f32_inf: c32(bits::INF as u64),
             f16_hidden: c32(0x400),
             h_inf: c16(0x7C00),
             h_max: c16(0x7BFF),

@@ -9,6 +9,7 @@
 use crate::fp32::add_core::Fp32AddCore;
 use crate::fp32::classify::Fp32Classify;
 use crate::prim::mul24::Mul24;
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -89,8 +90,8 @@ impl Default for Fp32Mad {
             bias: Constant::new(128u64.into()),
             zero10: Constant::new(0u64.into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
-            inf: Constant::new(0x7F80_0000u64.into()),
-            sign_bit: Constant::new(0x8000_0000u64.into()),
+            inf: Constant::new((bits::INF as u64).into()),
+            sign_bit: Constant::new((bits::SIGN as u64).into()),
         }
     }
 }

@@ -28,4 +28,6 @@ pub mod bits {
     pub const MAX_FINITE: u32 = 0x7F7F_FFFF;
     /// 1.0.
     pub const ONE: u32 = 0x3F80_0000;
+    /// The fraction field (the significand without its hidden bit).
+    pub const FRAC_MASK: u32 = 0x007F_FFFF;
 }

@@ -8,6 +8,7 @@
 use crate::fp32::classify::Fp32Classify;
 use crate::fp32::round_pack::Fp32RoundPack;
 use crate::prim::mul24::Mul24;
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -75,8 +76,8 @@ impl Default for Fp32Mul {
             off_hi: Constant::new(66u64.into()),
             off_lo: Constant::new(65u64.into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
-            inf: Constant::new(0x7F80_0000u64.into()),
-            sign_bit: Constant::new(0x8000_0000u64.into()),
+            inf: Constant::new((bits::INF as u64).into()),
+            sign_bit: Constant::new((bits::SIGN as u64).into()),
             zero32: Constant::new(0u64.into()),
         }
     }

@@ -12,6 +12,7 @@
 //! - `rs`    in   1  OR of every bit below the guard bit
 //! - `rz`    in   1  round toward zero (else nearest-even)
 //! - `y`     out 32  packed f32 result
+use crate::fp32::bits;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -79,9 +80,9 @@ impl Default for Fp32RoundPack {
             // E >= 1  <=>  exp >= 193;  E <= 254  <=>  exp <= 446.
             min_exp: Constant::new(193u64.into()),
             max_exp: Constant::new(446u64.into()),
-            sign_bit: Constant::new(0x8000_0000u64.into()),
-            inf: Constant::new(0x7F80_0000u64.into()),
-            max_finite: Constant::new(0x7F7F_FFFFu64.into()),
+            sign_bit: Constant::new((bits::SIGN as u64).into()),
+            inf: Constant::new((bits::INF as u64).into()),
+            max_finite: Constant::new((bits::MAX_FINITE as u64).into()),
             zero32: Constant::new(0u64.into()),
         }
     }

@@ -1,7 +1,10 @@
-//! Primitives every unit builds on: the valid pipeline, the hand-written multipliers
-//! (rust-hdl exports only 16x16 products) and RAM leaves.
+//! Primitives every unit builds on: the valid pipeline and the side-band delay line, the
+//! 4:1 multiplexer, the hand-written multipliers (rust-hdl exports only 16x16 products) and
+//! RAM leaves.
 
+pub mod delay;
 pub mod mul24;
 pub mod mul32;
+pub mod mux4;
 pub mod stack_ram;
 pub mod valid_pipe;

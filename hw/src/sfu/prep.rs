@@ -52,7 +52,8 @@ pub struct Prep {
     pub lgi: i32,
 }
 
-use crate::fp32::bits::CANON_NAN as NAN;
+use crate::fp32::bits::{CANON_NAN as NAN, FRAC_MASK, INF, ONE};
+use crate::isa::sfu_fn;
 
 /// A small integer (|e| <= 127) as a binary32.
 fn int_f32(e: i32) -> u32 {
@@ -61,14 +62,14 @@ fn int_f32(e: i32) -> u32 {
     }
     let a = e.unsigned_abs();
     let p = 31 - a.leading_zeros();
-    (((e < 0) as u32) << 31) | ((127 + p) << 23) | ((a << (23 - p)) & 0x7F_FFFF)
+    (((e < 0) as u32) << 31) | ((127 + p) << 23) | ((a << (23 - p)) & FRAC_MASK)
 }
 
 pub fn prep(op: u32, x: u32) -> Prep {
     let s = x >> 31;
     let sx = s << 31;
     let be = (x >> 23) & 0xFF;
-    let fr = x & 0x7F_FFFF;
+    let fr = x & FRAC_MASK;
     let zero = be == 0;
     let nan = be == 255 && fr != 0;
     let inf = be == 255 && fr == 0;
@@ -76,7 +77,7 @@ pub fn prep(op: u32, x: u32) -> Prep {
     let mut o = Prep { lgi: e, ..Prep::default() };
     let special = |y: u32| (true, y);
     let (spec, y) = match op {
-        0 => {
+        sfu_fn::RCP => {
             o.tf = 0;
             o.u = fr << 9;
             o.neg = s == 1;
@@ -86,14 +87,14 @@ pub fn prep(op: u32, x: u32) -> Prep {
             } else if inf {
                 special(sx)
             } else if zero {
-                special(sx | 0x7F80_0000)
+                special(sx | INF)
             } else if fr == 0 {
                 special(if be == 254 { sx } else { sx | (254 - be) << 23 })
             } else {
                 (false, 0)
             }
         }
-        1 => {
+        sfu_fn::RSQ => {
             let b = (e & 1) as u32;
             let half = e >> 1;
             o.tf = 1;
@@ -104,14 +105,14 @@ pub fn prep(op: u32, x: u32) -> Prep {
             } else if inf {
                 special(0)
             } else if zero {
-                special(sx | 0x7F80_0000)
+                special(sx | INF)
             } else if fr == 0 && b == 0 {
                 special(((127 - half) as u32) << 23)
             } else {
                 (false, 0)
             }
         }
-        2 => {
+        sfu_fn::LG2 => {
             o.tf = 2;
             o.u = fr << 9;
             o.lg2 = true;
@@ -120,14 +121,14 @@ pub fn prep(op: u32, x: u32) -> Prep {
             } else if zero {
                 special(0xFF80_0000)
             } else if inf {
-                special(0x7F80_0000)
+                special(INF)
             } else if fr == 0 {
                 special(int_f32(e))
             } else {
                 (false, 0)
             }
         }
-        3 => {
+        sfu_fn::EX2 => {
             let l = (x >> 30) & 1 == 1;
             let ei = (x >> 23) & 0x7F;
             let (i0, f0) = if l { (ei as i32, fr << 7) } else { (0, x & 0x3FFF_FFFF) };
@@ -147,7 +148,7 @@ pub fn prep(op: u32, x: u32) -> Prep {
                 } else if s == 1 {
                     0
                 } else {
-                    0x7F80_0000
+                    INF
                 })
             } else if f1 == 0 {
                 special(if i1 < -126 { 0 } else { ((i1 + 127) as u32) << 23 })
@@ -155,15 +156,15 @@ pub fn prep(op: u32, x: u32) -> Prep {
                 (false, 0)
             }
         }
-        4 | 5 => {
-            let cos = op == 5;
+        sfu_fn::SIN | sfu_fn::COS => {
+            let cos = op == sfu_fn::COS;
             o.tf = 4;
             if (x >> 30) & 1 == 0 {
                 let ef = (x >> 23) & 0x7F;
                 special(if ef >= 115 {
                     NAN
                 } else if cos {
-                    0x3F80_0000
+                    ONE
                 } else if ef == 0 {
                     sx
                 } else {
@@ -180,7 +181,7 @@ pub fn prep(op: u32, x: u32) -> Prep {
                 if arg == 0 {
                     special((rneg as u32) << 31)
                 } else if arg == 1 << 28 {
-                    special(((rneg as u32) << 31) | 0x3F80_0000)
+                    special(((rneg as u32) << 31) | ONE)
                 } else {
                     (false, 0)
                 }

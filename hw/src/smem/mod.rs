@@ -56,15 +56,17 @@
 //! accesses reach the banks in order (a load after a store to the same word reads the
 //! stored data).
 //!
-//! The crossbar is written as loops over banks (or lanes) with the multiplexers spelt out
-//! (the exporter cannot index arrays dynamically); the 4:1 multiplexers on a binary
-//! number route on the ECP5 where one-hot AND-OR selects did not (docs/verification.md).
+//! The crossbar is built from `prim::mux4::Mux4` blocks, wired in loops over groups and
+//! banks (or lanes) whose array indices the exporter evaluates (docs/rust-hdl.md); the 4:1
+//! multiplexers on a binary number route on the ECP5 where one-hot AND-OR selects did not
+//! (docs/verification.md).
 //! Reductions over lanes (fault and served masks, the banks
 //! claimed by lower lanes, the lowest pending lane) are unrolled expressions, because
 //! rust-hdl forbids reading `.next` and a `x = x | y` chain would mean different things in
 //! Rust and Verilog; every port and bank input is assigned once, from a local.
 
 pub mod bank;
+use crate::prim::mux4::Mux4;
 use crate::smem::bank::SharedMemBank;
 
 /// Clocks from the cycle of a request's last step to its `out_valid` (see "Pipeline").
@@ -169,9 +171,6 @@ pub struct SharedMem<const WA: usize> {
     steps_now: Signal<Local, Bits<5>>,
     ret_mask_v: Signal<Local, Bits<16>>,
     // Per-bank crossbar outputs.
-    brow: [Signal<Local, Bits<WA>>; 16],
-    bwd: [Signal<Local, Bits<32>>; 16],
-    bbe: [Signal<Local, Bits<4>>; 16],
     bef: [Signal<Local, Bits<4>>; 16],
     // Per bank: the bits of the number of its selected lane, and whether it has one.
     fo: [Signal<Local, Bits<16>>; 16],
@@ -219,30 +218,30 @@ pub struct SharedMem<const WA: usize> {
     s3_steps: DFF<Bits<5>>,
     s3_fault: DFF<Bits<16>>,
     s3_off: [DFF<Bits<2>>; 16],
-    // Forward crossbar, level 1: lane group g (lanes 4g..4g+3) to bank b, index b.
-    fw0_row: [DFF<Bits<WA>>; 16],
-    fw0_data: [DFF<Bits<32>>; 16],
-    fw0_be: [DFF<Bits<4>>; 16],
-    fw1_row: [DFF<Bits<WA>>; 16],
-    fw1_data: [DFF<Bits<32>>; 16],
-    fw1_be: [DFF<Bits<4>>; 16],
-    fw2_row: [DFF<Bits<WA>>; 16],
-    fw2_data: [DFF<Bits<32>>; 16],
-    fw2_be: [DFF<Bits<4>>; 16],
-    fw3_row: [DFF<Bits<WA>>; 16],
-    fw3_data: [DFF<Bits<32>>; 16],
-    fw3_be: [DFF<Bits<4>>; 16],
-    // Forward level 2, per bank: the high bits of its lane's number, and its write enable.
+    // Forward crossbar, level 1: lane group g (lanes 4g..4g+3) to bank b, index 16g + b:
+    // the multiplexers and their registers.
+    xf_row: [Mux4<WA>; 64],
+    xf_data: [Mux4<32>; 64],
+    xf_be: [Mux4<4>; 64],
+    fw_row: [DFF<Bits<WA>>; 64],
+    fw_data: [DFF<Bits<32>>; 64],
+    fw_be: [DFF<Bits<4>>; 64],
+    // Forward level 2, per bank: the group's row, data and byte enables.
+    yf_row: [Mux4<WA>; 16],
+    yf_data: [Mux4<32>; 16],
+    yf_be: [Mux4<4>; 16],
+    // Forward level 2's selects, per bank: the high bits of its lane's number; its write
+    // enable.
     fw_hi0: [DFF<Bit>; 16],
     fw_hi1: [DFF<Bit>; 16],
     fw_we: [DFF<Bit>; 16],
     // (delayed like the s3 fields above)
     s3_bank: [DFF<Bits<4>>; 16],
-    // Return crossbar, level 1: bank group h (banks 4h..4h+3) to lane l, index l.
-    rt0: [DFF<Bits<32>>; 16],
-    rt1: [DFF<Bits<32>>; 16],
-    rt2: [DFF<Bits<32>>; 16],
-    rt3: [DFF<Bits<32>>; 16],
+    // Return crossbar, level 1: bank group h (banks 4h..4h+3) to lane l, index 16h + l;
+    // level 2, per lane.
+    xr: [Mux4<32>; 64],
+    rt: [DFF<Bits<32>>; 64],
+    yr: [Mux4<32>; 16],
     res: [DFF<Bits<32>>; 16],
     o_valid: DFF<Bit>,
     o_steps: DFF<Bits<5>>,
@@ -377,9 +376,6 @@ impl<const WA: usize> Default for SharedMem<WA> {
             ready_v: Default::default(),
             steps_now: Default::default(),
             ret_mask_v: Default::default(),
-            brow: array_init(|_| Default::default()),
-            bwd: array_init(|_| Default::default()),
-            bbe: array_init(|_| Default::default()),
             bef: array_init(|_| Default::default()),
             fo: array_init(|_| Default::default()),
             bl0: array_init(|_| Default::default()),
@@ -422,26 +418,22 @@ impl<const WA: usize> Default for SharedMem<WA> {
             s3_steps: Default::default(),
             s3_fault: Default::default(),
             s3_off: array_init(|_| Default::default()),
-            fw0_row: array_init(|_| Default::default()),
-            fw0_data: array_init(|_| Default::default()),
-            fw0_be: array_init(|_| Default::default()),
-            fw1_row: array_init(|_| Default::default()),
-            fw1_data: array_init(|_| Default::default()),
-            fw1_be: array_init(|_| Default::default()),
-            fw2_row: array_init(|_| Default::default()),
-            fw2_data: array_init(|_| Default::default()),
-            fw2_be: array_init(|_| Default::default()),
-            fw3_row: array_init(|_| Default::default()),
-            fw3_data: array_init(|_| Default::default()),
-            fw3_be: array_init(|_| Default::default()),
+            xf_row: array_init(|_| Default::default()),
+            xf_data: array_init(|_| Default::default()),
+            xf_be: array_init(|_| Default::default()),
+            fw_row: array_init(|_| Default::default()),
+            fw_data: array_init(|_| Default::default()),
+            fw_be: array_init(|_| Default::default()),
+            yf_row: array_init(|_| Default::default()),
+            yf_data: array_init(|_| Default::default()),
+            yf_be: array_init(|_| Default::default()),
             fw_hi0: array_init(|_| Default::default()),
             fw_hi1: array_init(|_| Default::default()),
             fw_we: array_init(|_| Default::default()),
             s3_bank: array_init(|_| Default::default()),
-            rt0: array_init(|_| Default::default()),
-            rt1: array_init(|_| Default::default()),
-            rt2: array_init(|_| Default::default()),
-            rt3: array_init(|_| Default::default()),
+            xr: array_init(|_| Default::default()),
+            rt: array_init(|_| Default::default()),
+            yr: array_init(|_| Default::default()),
             res: array_init(|_| Default::default()),
             o_valid: Default::default(),
             o_steps: Default::default(),
@@ -498,28 +490,18 @@ impl<const WA: usize> Logic for SharedMem<WA> {
             self.s3_off[i].clock.next = self.clock.val();
             self.s1_bank[i].clock.next = self.clock.val();
             self.s2_bank[i].clock.next = self.clock.val();
-            self.fw0_row[i].clock.next = self.clock.val();
-            self.fw0_data[i].clock.next = self.clock.val();
-            self.fw0_be[i].clock.next = self.clock.val();
-            self.fw1_row[i].clock.next = self.clock.val();
-            self.fw1_data[i].clock.next = self.clock.val();
-            self.fw1_be[i].clock.next = self.clock.val();
-            self.fw2_row[i].clock.next = self.clock.val();
-            self.fw2_data[i].clock.next = self.clock.val();
-            self.fw2_be[i].clock.next = self.clock.val();
-            self.fw3_row[i].clock.next = self.clock.val();
-            self.fw3_data[i].clock.next = self.clock.val();
-            self.fw3_be[i].clock.next = self.clock.val();
-            self.rt0[i].clock.next = self.clock.val();
-            self.rt1[i].clock.next = self.clock.val();
-            self.rt2[i].clock.next = self.clock.val();
-            self.rt3[i].clock.next = self.clock.val();
             self.fw_hi0[i].clock.next = self.clock.val();
             self.fw_hi1[i].clock.next = self.clock.val();
             self.fw_we[i].clock.next = self.clock.val();
             self.s3_bank[i].clock.next = self.clock.val();
             self.res[i].clock.next = self.clock.val();
             self.bank[i].clock.next = self.clock.val();
+        }
+        for i in 0..64 {
+            self.fw_row[i].clock.next = self.clock.val();
+            self.fw_data[i].clock.next = self.clock.val();
+            self.fw_be[i].clock.next = self.clock.val();
+            self.rt[i].clock.next = self.clock.val();
         }
         self.a[0].next = self.lane0_addr.val();
         self.d[0].next = self.lane0_wdata.val();
@@ -845,135 +827,109 @@ impl<const WA: usize> Logic for SharedMem<WA> {
             }
         }
         for b in 0..16 {
-            self.bl0[b].next = (self.fo[1].val().get_bit(b) | self.fo[3].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[7].val().get_bit(b))
-                | (self.fo[9].val().get_bit(b) | self.fo[11].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[15].val().get_bit(b));
-            self.bl1[b].next = (self.fo[2].val().get_bit(b) | self.fo[3].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
-                | (self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
-            self.bl2[b].next = (self.fo[4].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
-                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
-            self.bl3[b].next = (self.fo[8].val().get_bit(b) | self.fo[9].val().get_bit(b) | self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b))
-                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
-            self.bv[b].next = (self.fo[0].val().get_bit(b) | self.fo[1].val().get_bit(b) | self.fo[2].val().get_bit(b) | self.fo[3].val().get_bit(b))
-                | (self.fo[4].val().get_bit(b) | self.fo[5].val().get_bit(b) | self.fo[6].val().get_bit(b) | self.fo[7].val().get_bit(b))
-                | (self.fo[8].val().get_bit(b) | self.fo[9].val().get_bit(b) | self.fo[10].val().get_bit(b) | self.fo[11].val().get_bit(b))
-                | (self.fo[12].val().get_bit(b) | self.fo[13].val().get_bit(b) | self.fo[14].val().get_bit(b) | self.fo[15].val().get_bit(b));
-            if self.bl1[b].val() {
-                if self.bl0[b].val() {
-                    self.fw0_row[b].d.next = self.row[3].val();
-                    self.fw0_data[b].d.next = self.wrep[3].val();
-                    self.fw0_be[b].d.next = self.lbe[3].val();
-                } else {
-                    self.fw0_row[b].d.next = self.row[2].val();
-                    self.fw0_data[b].d.next = self.wrep[2].val();
-                    self.fw0_be[b].d.next = self.lbe[2].val();
-                }
-            } else {
-                if self.bl0[b].val() {
-                    self.fw0_row[b].d.next = self.row[1].val();
-                    self.fw0_data[b].d.next = self.wrep[1].val();
-                    self.fw0_be[b].d.next = self.lbe[1].val();
-                } else {
-                    self.fw0_row[b].d.next = self.row[0].val();
-                    self.fw0_data[b].d.next = self.wrep[0].val();
-                    self.fw0_be[b].d.next = self.lbe[0].val();
-                }
-            }
-            if self.bl1[b].val() {
-                if self.bl0[b].val() {
-                    self.fw1_row[b].d.next = self.row[7].val();
-                    self.fw1_data[b].d.next = self.wrep[7].val();
-                    self.fw1_be[b].d.next = self.lbe[7].val();
-                } else {
-                    self.fw1_row[b].d.next = self.row[6].val();
-                    self.fw1_data[b].d.next = self.wrep[6].val();
-                    self.fw1_be[b].d.next = self.lbe[6].val();
-                }
-            } else {
-                if self.bl0[b].val() {
-                    self.fw1_row[b].d.next = self.row[5].val();
-                    self.fw1_data[b].d.next = self.wrep[5].val();
-                    self.fw1_be[b].d.next = self.lbe[5].val();
-                } else {
-                    self.fw1_row[b].d.next = self.row[4].val();
-                    self.fw1_data[b].d.next = self.wrep[4].val();
-                    self.fw1_be[b].d.next = self.lbe[4].val();
-                }
-            }
-            if self.bl1[b].val() {
-                if self.bl0[b].val() {
-                    self.fw2_row[b].d.next = self.row[11].val();
-                    self.fw2_data[b].d.next = self.wrep[11].val();
-                    self.fw2_be[b].d.next = self.lbe[11].val();
-                } else {
-                    self.fw2_row[b].d.next = self.row[10].val();
-                    self.fw2_data[b].d.next = self.wrep[10].val();
-                    self.fw2_be[b].d.next = self.lbe[10].val();
-                }
-            } else {
-                if self.bl0[b].val() {
-                    self.fw2_row[b].d.next = self.row[9].val();
-                    self.fw2_data[b].d.next = self.wrep[9].val();
-                    self.fw2_be[b].d.next = self.lbe[9].val();
-                } else {
-                    self.fw2_row[b].d.next = self.row[8].val();
-                    self.fw2_data[b].d.next = self.wrep[8].val();
-                    self.fw2_be[b].d.next = self.lbe[8].val();
-                }
-            }
-            if self.bl1[b].val() {
-                if self.bl0[b].val() {
-                    self.fw3_row[b].d.next = self.row[15].val();
-                    self.fw3_data[b].d.next = self.wrep[15].val();
-                    self.fw3_be[b].d.next = self.lbe[15].val();
-                } else {
-                    self.fw3_row[b].d.next = self.row[14].val();
-                    self.fw3_data[b].d.next = self.wrep[14].val();
-                    self.fw3_be[b].d.next = self.lbe[14].val();
-                }
-            } else {
-                if self.bl0[b].val() {
-                    self.fw3_row[b].d.next = self.row[13].val();
-                    self.fw3_data[b].d.next = self.wrep[13].val();
-                    self.fw3_be[b].d.next = self.lbe[13].val();
-                } else {
-                    self.fw3_row[b].d.next = self.row[12].val();
-                    self.fw3_data[b].d.next = self.wrep[12].val();
-                    self.fw3_be[b].d.next = self.lbe[12].val();
-                }
-            }
+            self.bl0[b].next = (self.fo[1].val().get_bit(b)
+                | self.fo[3].val().get_bit(b)
+                | self.fo[5].val().get_bit(b)
+                | self.fo[7].val().get_bit(b))
+                | (self.fo[9].val().get_bit(b)
+                    | self.fo[11].val().get_bit(b)
+                    | self.fo[13].val().get_bit(b)
+                    | self.fo[15].val().get_bit(b));
+            self.bl1[b].next = (self.fo[2].val().get_bit(b)
+                | self.fo[3].val().get_bit(b)
+                | self.fo[6].val().get_bit(b)
+                | self.fo[7].val().get_bit(b))
+                | (self.fo[10].val().get_bit(b)
+                    | self.fo[11].val().get_bit(b)
+                    | self.fo[14].val().get_bit(b)
+                    | self.fo[15].val().get_bit(b));
+            self.bl2[b].next = (self.fo[4].val().get_bit(b)
+                | self.fo[5].val().get_bit(b)
+                | self.fo[6].val().get_bit(b)
+                | self.fo[7].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b)
+                    | self.fo[13].val().get_bit(b)
+                    | self.fo[14].val().get_bit(b)
+                    | self.fo[15].val().get_bit(b));
+            self.bl3[b].next = (self.fo[8].val().get_bit(b)
+                | self.fo[9].val().get_bit(b)
+                | self.fo[10].val().get_bit(b)
+                | self.fo[11].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b)
+                    | self.fo[13].val().get_bit(b)
+                    | self.fo[14].val().get_bit(b)
+                    | self.fo[15].val().get_bit(b));
+            self.bv[b].next = (self.fo[0].val().get_bit(b)
+                | self.fo[1].val().get_bit(b)
+                | self.fo[2].val().get_bit(b)
+                | self.fo[3].val().get_bit(b))
+                | (self.fo[4].val().get_bit(b)
+                    | self.fo[5].val().get_bit(b)
+                    | self.fo[6].val().get_bit(b)
+                    | self.fo[7].val().get_bit(b))
+                | (self.fo[8].val().get_bit(b)
+                    | self.fo[9].val().get_bit(b)
+                    | self.fo[10].val().get_bit(b)
+                    | self.fo[11].val().get_bit(b))
+                | (self.fo[12].val().get_bit(b)
+                    | self.fo[13].val().get_bit(b)
+                    | self.fo[14].val().get_bit(b)
+                    | self.fo[15].val().get_bit(b));
             self.fw_hi0[b].d.next = self.bl2[b].val();
             self.fw_hi1[b].d.next = self.bl3[b].val();
             self.fw_we[b].d.next = (self.bv[b].val() & self.in_valid.val()) & self.in_store.val();
         }
-        for b in 0..16 {
-            if self.fw_hi1[b].q.val() {
-                if self.fw_hi0[b].q.val() {
-                    self.brow[b].next = self.fw3_row[b].q.val();
-                    self.bwd[b].next = self.fw3_data[b].q.val();
-                    self.bbe[b].next = self.fw3_be[b].q.val();
-                } else {
-                    self.brow[b].next = self.fw2_row[b].q.val();
-                    self.bwd[b].next = self.fw2_data[b].q.val();
-                    self.bbe[b].next = self.fw2_be[b].q.val();
-                }
-            } else {
-                if self.fw_hi0[b].q.val() {
-                    self.brow[b].next = self.fw1_row[b].q.val();
-                    self.bwd[b].next = self.fw1_data[b].q.val();
-                    self.bbe[b].next = self.fw1_be[b].q.val();
-                } else {
-                    self.brow[b].next = self.fw0_row[b].q.val();
-                    self.bwd[b].next = self.fw0_data[b].q.val();
-                    self.bbe[b].next = self.fw0_be[b].q.val();
-                }
+        for g in 0..4 {
+            for b in 0..16 {
+                self.xf_row[g * 16 + b].s0.next = self.bl0[b].val();
+                self.xf_row[g * 16 + b].s1.next = self.bl1[b].val();
+                self.xf_row[g * 16 + b].i0.next = self.row[g * 4].val();
+                self.xf_row[g * 16 + b].i1.next = self.row[g * 4 + 1].val();
+                self.xf_row[g * 16 + b].i2.next = self.row[g * 4 + 2].val();
+                self.xf_row[g * 16 + b].i3.next = self.row[g * 4 + 3].val();
+                self.fw_row[g * 16 + b].d.next = self.xf_row[g * 16 + b].y.val();
+                self.xf_data[g * 16 + b].s0.next = self.bl0[b].val();
+                self.xf_data[g * 16 + b].s1.next = self.bl1[b].val();
+                self.xf_data[g * 16 + b].i0.next = self.wrep[g * 4].val();
+                self.xf_data[g * 16 + b].i1.next = self.wrep[g * 4 + 1].val();
+                self.xf_data[g * 16 + b].i2.next = self.wrep[g * 4 + 2].val();
+                self.xf_data[g * 16 + b].i3.next = self.wrep[g * 4 + 3].val();
+                self.fw_data[g * 16 + b].d.next = self.xf_data[g * 16 + b].y.val();
+                self.xf_be[g * 16 + b].s0.next = self.bl0[b].val();
+                self.xf_be[g * 16 + b].s1.next = self.bl1[b].val();
+                self.xf_be[g * 16 + b].i0.next = self.lbe[g * 4].val();
+                self.xf_be[g * 16 + b].i1.next = self.lbe[g * 4 + 1].val();
+                self.xf_be[g * 16 + b].i2.next = self.lbe[g * 4 + 2].val();
+                self.xf_be[g * 16 + b].i3.next = self.lbe[g * 4 + 3].val();
+                self.fw_be[g * 16 + b].d.next = self.xf_be[g * 16 + b].y.val();
             }
+        }
+        for b in 0..16 {
+            self.yf_row[b].s0.next = self.fw_hi0[b].q.val();
+            self.yf_row[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_row[b].i0.next = self.fw_row[b].q.val();
+            self.yf_row[b].i1.next = self.fw_row[16 + b].q.val();
+            self.yf_row[b].i2.next = self.fw_row[32 + b].q.val();
+            self.yf_row[b].i3.next = self.fw_row[48 + b].q.val();
+            self.yf_data[b].s0.next = self.fw_hi0[b].q.val();
+            self.yf_data[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_data[b].i0.next = self.fw_data[b].q.val();
+            self.yf_data[b].i1.next = self.fw_data[16 + b].q.val();
+            self.yf_data[b].i2.next = self.fw_data[32 + b].q.val();
+            self.yf_data[b].i3.next = self.fw_data[48 + b].q.val();
+            self.yf_be[b].s0.next = self.fw_hi0[b].q.val();
+            self.yf_be[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_be[b].i0.next = self.fw_be[b].q.val();
+            self.yf_be[b].i1.next = self.fw_be[16 + b].q.val();
+            self.yf_be[b].i2.next = self.fw_be[32 + b].q.val();
+            self.yf_be[b].i3.next = self.fw_be[48 + b].q.val();
             if self.fw_we[b].q.val() {
-                self.bef[b].next = self.bbe[b].val();
+                self.bef[b].next = self.yf_be[b].y.val();
             } else {
                 self.bef[b].next = 0.into();
             }
-            self.bank[b].addr.next = self.brow[b].val();
-            self.bank[b].wdata.next = self.bwd[b].val();
+            self.bank[b].addr.next = self.yf_row[b].y.val();
+            self.bank[b].wdata.next = self.yf_data[b].y.val();
             self.bank[b].be.next = self.bef[b].val();
         }
 
@@ -1036,75 +992,28 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         // group by the high bits, then the lane extracts its byte or half-word.
         for l in 0..16 {
             self.s3_bank[l].d.next = self.s2_bank[l].q.val();
-            if self.s2_bank[l].q.val().get_bit(1) {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt0[l].d.next = self.bank[3].rdata.val();
-                } else {
-                    self.rt0[l].d.next = self.bank[2].rdata.val();
-                }
-            } else {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt0[l].d.next = self.bank[1].rdata.val();
-                } else {
-                    self.rt0[l].d.next = self.bank[0].rdata.val();
-                }
-            }
-            if self.s2_bank[l].q.val().get_bit(1) {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt1[l].d.next = self.bank[7].rdata.val();
-                } else {
-                    self.rt1[l].d.next = self.bank[6].rdata.val();
-                }
-            } else {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt1[l].d.next = self.bank[5].rdata.val();
-                } else {
-                    self.rt1[l].d.next = self.bank[4].rdata.val();
-                }
-            }
-            if self.s2_bank[l].q.val().get_bit(1) {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt2[l].d.next = self.bank[11].rdata.val();
-                } else {
-                    self.rt2[l].d.next = self.bank[10].rdata.val();
-                }
-            } else {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt2[l].d.next = self.bank[9].rdata.val();
-                } else {
-                    self.rt2[l].d.next = self.bank[8].rdata.val();
-                }
-            }
-            if self.s2_bank[l].q.val().get_bit(1) {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt3[l].d.next = self.bank[15].rdata.val();
-                } else {
-                    self.rt3[l].d.next = self.bank[14].rdata.val();
-                }
-            } else {
-                if self.s2_bank[l].q.val().get_bit(0) {
-                    self.rt3[l].d.next = self.bank[13].rdata.val();
-                } else {
-                    self.rt3[l].d.next = self.bank[12].rdata.val();
-                }
+        }
+        for h in 0..4 {
+            for l in 0..16 {
+                self.xr[h * 16 + l].s0.next = self.s2_bank[l].q.val().get_bit(0);
+                self.xr[h * 16 + l].s1.next = self.s2_bank[l].q.val().get_bit(1);
+                self.xr[h * 16 + l].i0.next = self.bank[h * 4].rdata.val();
+                self.xr[h * 16 + l].i1.next = self.bank[h * 4 + 1].rdata.val();
+                self.xr[h * 16 + l].i2.next = self.bank[h * 4 + 2].rdata.val();
+                self.xr[h * 16 + l].i3.next = self.bank[h * 4 + 3].rdata.val();
+                self.rt[h * 16 + l].d.next = self.xr[h * 16 + l].y.val();
             }
         }
         self.rs8.next = !self.s3_size.q.val().get_bit(1) & !self.s3_size.q.val().get_bit(0);
         self.rs16.next = !self.s3_size.q.val().get_bit(1) & self.s3_size.q.val().get_bit(0);
         for l in 0..16 {
-            if self.s3_bank[l].q.val().get_bit(3) {
-                if self.s3_bank[l].q.val().get_bit(2) {
-                    self.rword[l].next = self.rt3[l].q.val();
-                } else {
-                    self.rword[l].next = self.rt2[l].q.val();
-                }
-            } else {
-                if self.s3_bank[l].q.val().get_bit(2) {
-                    self.rword[l].next = self.rt1[l].q.val();
-                } else {
-                    self.rword[l].next = self.rt0[l].q.val();
-                }
-            }
+            self.yr[l].s0.next = self.s3_bank[l].q.val().get_bit(2);
+            self.yr[l].s1.next = self.s3_bank[l].q.val().get_bit(3);
+            self.yr[l].i0.next = self.rt[l].q.val();
+            self.yr[l].i1.next = self.rt[16 + l].q.val();
+            self.yr[l].i2.next = self.rt[32 + l].q.val();
+            self.yr[l].i3.next = self.rt[48 + l].q.val();
+            self.rword[l].next = self.yr[l].y.val();
             if self.s3_off[l].q.val().get_bit(1) {
                 if self.s3_off[l].q.val().get_bit(0) {
                     self.rbyte[l].next = (self.rword[l].val() >> 24) & self.m8.val();

@@ -4,24 +4,63 @@
 //!
 //! Ports:
 //! - `a`, `b`, `c`  in  32  operands (`c`: addend of mad/mad24)
-//! - `op`           in   5  operation, see the table below
+//! - `op`           in   5  operation, [`crate::isa::alu`]
 //! - `is_signed`    in   1  .s32 (1) or .u32 (0) for mul/mad hi, mul24/mad24, min/max,
 //!                          shr (arithmetic/logical) and setp
-//! - `cmp`          in   3  setp comparison: eq=0 ne=1 lt=2 le=3 gt=4 ge=5 (6, 7: false)
+//! - `cmp`          in   3  setp comparison, [`crate::isa::cmp`] (6, 7: false)
 //! - `p_in`         in   1  selp's predicate
 //! - `y`            out 32  result
 //! - `p`            out  1  setp's predicate (0 for every other op)
 //!
-//! op: ADD=0 SUB=1 ADD_SAT=2 SUB_SAT=3 MUL_LO=4 MUL_HI=5 MUL24_LO=6 MUL24_HI=7 MAD_LO=8
-//! MAD_HI=9 MAD24_LO=10 MAD24_HI=11 MIN=12 MAX=13 ABS=14 NEG=15 AND=16 OR=17 XOR=18 NOT=19
-//! CNOT=20 SHL=21 SHR=22 SETP=23 (y = p ? 0xFFFFFFFF : 0) SELP=24; 25..31: y = 0, p = 0.
+//! op: the codes of [`crate::isa::alu`]; SETP gives y = p ? 0xFFFFFFFF : 0; codes from
+//! [`crate::isa::alu::COUNT`] to 31: y = 0, p = 0.
 //! add.sat/sub.sat, abs and neg are always .s32 (`is_signed` is ignored); shl/shr take the
 //! full 32-bit `b` as the shift amount (b >= 32: 0, or all sign bits for shr.s32).
 //! Semantics: docs/sp-numerics.md "Integer ALU".
 use crate::prim::mul32::Mul32;
 use rust_hdl::prelude::*;
 
+/// The op and comparison codes as `usize` match patterns. Each has a `Constant` field of
+/// the same name, which the exporter writes as the `localparam` the case labels name
+/// (docs/rust-hdl.md, "Match arms").
+mod code {
+    use crate::isa::{alu, cmp};
+    pub const ADD: usize = alu::ADD as usize;
+    pub const SUB: usize = alu::SUB as usize;
+    pub const ADD_SAT: usize = alu::ADD_SAT as usize;
+    pub const SUB_SAT: usize = alu::SUB_SAT as usize;
+    pub const MUL_LO: usize = alu::MUL_LO as usize;
+    pub const MUL_HI: usize = alu::MUL_HI as usize;
+    pub const MUL24_LO: usize = alu::MUL24_LO as usize;
+    pub const MUL24_HI: usize = alu::MUL24_HI as usize;
+    pub const MAD_LO: usize = alu::MAD_LO as usize;
+    pub const MAD_HI: usize = alu::MAD_HI as usize;
+    pub const MAD24_LO: usize = alu::MAD24_LO as usize;
+    pub const MAD24_HI: usize = alu::MAD24_HI as usize;
+    pub const MIN: usize = alu::MIN as usize;
+    pub const MAX: usize = alu::MAX as usize;
+    pub const ABS: usize = alu::ABS as usize;
+    pub const NEG: usize = alu::NEG as usize;
+    pub const AND: usize = alu::AND as usize;
+    pub const OR: usize = alu::OR as usize;
+    pub const XOR: usize = alu::XOR as usize;
+    pub const NOT: usize = alu::NOT as usize;
+    pub const CNOT: usize = alu::CNOT as usize;
+    pub const SHL: usize = alu::SHL as usize;
+    pub const SHR: usize = alu::SHR as usize;
+    pub const SETP: usize = alu::SETP as usize;
+    pub const SELP: usize = alu::SELP as usize;
+    pub const EQ: usize = cmp::EQ as usize;
+    pub const NE: usize = cmp::NE as usize;
+    pub const LT: usize = cmp::LT as usize;
+    pub const LE: usize = cmp::LE as usize;
+    pub const GT: usize = cmp::GT as usize;
+    pub const GE: usize = cmp::GE as usize;
+}
+use code::*;
+
 #[derive(LogicBlock)]
+#[allow(non_snake_case)] // the op-code constants carry the isa names
 pub struct IntAlu {
     pub a: Signal<In, Bits<32>>,
     pub b: Signal<In, Bits<32>>,
@@ -42,9 +81,41 @@ pub struct IntAlu {
     p_v: Signal<Local, Bit>,
     // `y` is assigned once, from this local (see lint::multiple_port_assignments).
     y_v: Signal<Local, Bits<32>>,
-    k_sign: Constant<Bits<32>>, // 0x80000000: the s32 minimum, and the sign-flip mask
-    k_smax: Constant<Bits<32>>, // 0x7fffffff: the s32 maximum
-    k_ones: Constant<Bits<32>>, // 0xffffffff
+    // Op and comparison codes (see `code`).
+    ADD: Constant<Bits<5>>,
+    SUB: Constant<Bits<5>>,
+    ADD_SAT: Constant<Bits<5>>,
+    SUB_SAT: Constant<Bits<5>>,
+    MUL_LO: Constant<Bits<5>>,
+    MUL_HI: Constant<Bits<5>>,
+    MUL24_LO: Constant<Bits<5>>,
+    MUL24_HI: Constant<Bits<5>>,
+    MAD_LO: Constant<Bits<5>>,
+    MAD_HI: Constant<Bits<5>>,
+    MAD24_LO: Constant<Bits<5>>,
+    MAD24_HI: Constant<Bits<5>>,
+    MIN: Constant<Bits<5>>,
+    MAX: Constant<Bits<5>>,
+    ABS: Constant<Bits<5>>,
+    NEG: Constant<Bits<5>>,
+    AND: Constant<Bits<5>>,
+    OR: Constant<Bits<5>>,
+    XOR: Constant<Bits<5>>,
+    NOT: Constant<Bits<5>>,
+    CNOT: Constant<Bits<5>>,
+    SHL: Constant<Bits<5>>,
+    SHR: Constant<Bits<5>>,
+    SETP: Constant<Bits<5>>,
+    SELP: Constant<Bits<5>>,
+    EQ: Constant<Bits<3>>,
+    NE: Constant<Bits<3>>,
+    LT: Constant<Bits<3>>,
+    LE: Constant<Bits<3>>,
+    GT: Constant<Bits<3>>,
+    GE: Constant<Bits<3>>,
+    k_sign: Constant<Bits<32>>, // the s32 minimum, and the sign-flip mask
+    k_smax: Constant<Bits<32>>, // the s32 maximum
+    k_ones: Constant<Bits<32>>,
     k_zero: Constant<Bits<32>>,
     k_hi8: Constant<Bits<32>>, // 0xff000000: sign extension of a 24-bit operand
     // Operand sign bits.
@@ -113,9 +184,40 @@ impl Default for IntAlu {
             y: Default::default(),
             p: Default::default(),
             mul: Default::default(),
-            k_sign: Constant::new(0x8000_0000u64.into()),
+            ADD: Constant::new((ADD as u64).into()),
+            SUB: Constant::new((SUB as u64).into()),
+            ADD_SAT: Constant::new((ADD_SAT as u64).into()),
+            SUB_SAT: Constant::new((SUB_SAT as u64).into()),
+            MUL_LO: Constant::new((MUL_LO as u64).into()),
+            MUL_HI: Constant::new((MUL_HI as u64).into()),
+            MUL24_LO: Constant::new((MUL24_LO as u64).into()),
+            MUL24_HI: Constant::new((MUL24_HI as u64).into()),
+            MAD_LO: Constant::new((MAD_LO as u64).into()),
+            MAD_HI: Constant::new((MAD_HI as u64).into()),
+            MAD24_LO: Constant::new((MAD24_LO as u64).into()),
+            MAD24_HI: Constant::new((MAD24_HI as u64).into()),
+            MIN: Constant::new((MIN as u64).into()),
+            MAX: Constant::new((MAX as u64).into()),
+            ABS: Constant::new((ABS as u64).into()),
+            NEG: Constant::new((NEG as u64).into()),
+            AND: Constant::new((AND as u64).into()),
+            OR: Constant::new((OR as u64).into()),
+            XOR: Constant::new((XOR as u64).into()),
+            NOT: Constant::new((NOT as u64).into()),
+            CNOT: Constant::new((CNOT as u64).into()),
+            SHL: Constant::new((SHL as u64).into()),
+            SHR: Constant::new((SHR as u64).into()),
+            SETP: Constant::new((SETP as u64).into()),
+            SELP: Constant::new((SELP as u64).into()),
+            EQ: Constant::new((EQ as u64).into()),
+            NE: Constant::new((NE as u64).into()),
+            LT: Constant::new((LT as u64).into()),
+            LE: Constant::new((LE as u64).into()),
+            GT: Constant::new((GT as u64).into()),
+            GE: Constant::new((GE as u64).into()),
+            k_sign: Constant::new((i32::MIN as u32 as u64).into()),
             k_smax: Constant::new((i32::MAX as u64).into()),
-            k_ones: Constant::new(0xffff_ffffu64.into()),
+            k_ones: Constant::new((u32::MAX as u64).into()),
             k_zero: Constant::new(0u64.into()),
             k_hi8: Constant::new(0xff00_0000u64.into()),
             a_msb: Default::default(),
@@ -173,23 +275,23 @@ impl Logic for IntAlu {
         self.sel_hi.next = false;
         self.sel_mid.next = false;
         match self.op.val().index() {
-            5 => {
+            MUL_HI => {
                 self.sel_hi.next = true;
             }
-            6 => {
+            MUL24_LO => {
                 self.is24.next = true;
             }
-            7 => {
+            MUL24_HI => {
                 self.is24.next = true;
                 self.sel_mid.next = true;
             }
-            9 => {
+            MAD_HI => {
                 self.sel_hi.next = true;
             }
-            10 => {
+            MAD24_LO => {
                 self.is24.next = true;
             }
-            11 => {
+            MAD24_HI => {
                 self.is24.next = true;
                 self.sel_mid.next = true;
             }
@@ -253,22 +355,22 @@ impl Logic for IntAlu {
         self.eq.next = self.a.val() == self.b.val();
         self.cmp_res.next = false;
         match self.cmp.val().index() {
-            0 => {
+            EQ => {
                 self.cmp_res.next = self.eq.val();
             }
-            1 => {
+            NE => {
                 self.cmp_res.next = !self.eq.val();
             }
-            2 => {
+            LT => {
                 self.cmp_res.next = self.lt.val();
             }
-            3 => {
+            LE => {
                 self.cmp_res.next = self.lt.val() | self.eq.val();
             }
-            4 => {
+            GT => {
                 self.cmp_res.next = !(self.lt.val() | self.eq.val());
             }
-            5 => {
+            GE => {
                 self.cmp_res.next = !self.lt.val();
             }
             _ => {}
@@ -300,99 +402,99 @@ impl Logic for IntAlu {
         self.y_v.next = self.k_zero.val();
         self.p_v.next = false;
         match self.op.val().index() {
-            0 => {
+            ADD => {
                 self.y_v.next = self.sum.val();
             }
-            1 => {
+            SUB => {
                 self.y_v.next = self.diff.val();
             }
-            2 => {
+            ADD_SAT => {
                 self.y_v.next = self.sum.val();
                 if self.add_ovf.val() {
                     self.y_v.next = self.sat_val.val();
                 }
             }
-            3 => {
+            SUB_SAT => {
                 self.y_v.next = self.diff.val();
                 if self.sub_ovf.val() {
                     self.y_v.next = self.sat_val.val();
                 }
             }
-            4 => {
+            MUL_LO => {
                 self.y_v.next = self.prod.val();
             }
-            5 => {
+            MUL_HI => {
                 self.y_v.next = self.prod.val();
             }
-            6 => {
+            MUL24_LO => {
                 self.y_v.next = self.prod.val();
             }
-            7 => {
+            MUL24_HI => {
                 self.y_v.next = self.prod.val();
             }
-            8 => {
+            MAD_LO => {
                 self.y_v.next = self.mad.val();
             }
-            9 => {
+            MAD_HI => {
                 self.y_v.next = self.mad.val();
             }
-            10 => {
+            MAD24_LO => {
                 self.y_v.next = self.mad.val();
             }
-            11 => {
+            MAD24_HI => {
                 self.y_v.next = self.mad.val();
             }
-            12 => {
+            MIN => {
                 self.y_v.next = self.b.val();
                 if self.lt.val() {
                     self.y_v.next = self.a.val();
                 }
             }
-            13 => {
+            MAX => {
                 self.y_v.next = self.a.val();
                 if self.lt.val() {
                     self.y_v.next = self.b.val();
                 }
             }
-            14 => {
+            ABS => {
                 self.y_v.next = self.a.val();
                 if self.a_msb.val() {
                     self.y_v.next = self.neg.val();
                 }
             }
-            15 => {
+            NEG => {
                 self.y_v.next = self.neg.val();
             }
-            16 => {
+            AND => {
                 self.y_v.next = self.a.val() & self.b.val();
             }
-            17 => {
+            OR => {
                 self.y_v.next = self.a.val() | self.b.val();
             }
-            18 => {
+            XOR => {
                 self.y_v.next = self.a.val() ^ self.b.val();
             }
-            19 => {
+            NOT => {
                 self.y_v.next = !self.a.val();
             }
-            20 => {
+            CNOT => {
                 if !self.a.val().any() {
                     self.y_v.next = 1.into();
                 }
             }
-            21 => {
+            SHL => {
                 self.y_v.next = self.shl_v.val();
             }
-            22 => {
+            SHR => {
                 self.y_v.next = self.shr_v.val();
             }
-            23 => {
+            SETP => {
                 self.p_v.next = self.cmp_res.val();
                 if self.cmp_res.val() {
                     self.y_v.next = self.k_ones.val();
                 }
             }
-            24 => {
+            SELP => {
                 self.y_v.next = self.b.val();
                 if self.p_in.val() {
                     self.y_v.next = self.a.val();

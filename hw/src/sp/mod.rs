@@ -33,10 +33,12 @@ pub const SP_LATENCY: usize = 2;
 
 pub mod int_alu;
 use crate::fp32::add::Fp32Add;
+use crate::fp32::bits;
 use crate::fp32::cmp::Fp32Cmp;
 use crate::fp32::cvt::Fp32Cvt;
 use crate::fp32::mad::Fp32Mad;
 use crate::fp32::mul::Fp32Mul;
+use crate::isa::{sp_op, Rnd};
 use crate::sp::int_alu::IntAlu;
 use rust_hdl::prelude::*;
 
@@ -128,8 +130,8 @@ pub struct SpDatapath {
 
 impl Default for SpDatapath {
     fn default() -> Self {
-        let op = |v: u64| Constant::<Bits<6>>::new(v.into());
-        let w = |v: u64| Constant::<Bits<32>>::new(v.into());
+        let op = |v: u32| Constant::<Bits<6>>::new((v as u64).into());
+        let w = |v: u32| Constant::<Bits<32>>::new((v as u64).into());
         Self {
             clock: Default::default(),
             in_valid: Default::default(),
@@ -190,24 +192,24 @@ impl Default for SpDatapath {
             sat_v: Default::default(),
             res: Default::default(),
             res_p: Default::default(),
-            k_fadd: op(32),
-            k_fsub: op(33),
-            k_fmul: op(34),
-            k_fmad: op(35),
-            k_fmin: op(36),
-            k_fmax: op(37),
-            k_fsetp: op(38),
-            k_fset_u32: op(39),
-            k_fset_f32: op(40),
-            k_cvt: op(41),
-            k_mov: op(42),
-            k_rz: Constant::new(1u64.into()),
-            abs_mask: w(crate::fp32::bits::ABS_MASK as u64),
-            sign_bit: w(0x8000_0000),
-            exp_mask: w(0x7F80_0000),
-            frac_mask: w(0x007F_FFFF),
-            one_f32: w(0x3F80_0000),
-            ones32: w(0xFFFF_FFFF),
+            k_fadd: op(sp_op::FADD),
+            k_fsub: op(sp_op::FSUB),
+            k_fmul: op(sp_op::FMUL),
+            k_fmad: op(sp_op::FMAD),
+            k_fmin: op(sp_op::FMIN),
+            k_fmax: op(sp_op::FMAX),
+            k_fsetp: op(sp_op::FSETP),
+            k_fset_u32: op(sp_op::FSET_U32),
+            k_fset_f32: op(sp_op::FSET_F32),
+            k_cvt: op(sp_op::CVT),
+            k_mov: op(sp_op::MOV),
+            k_rz: Constant::new((Rnd::Rz as u64).into()),
+            abs_mask: w(bits::ABS_MASK),
+            sign_bit: w(bits::SIGN),
+            exp_mask: w(bits::INF),
+            frac_mask: w(bits::FRAC_MASK),
+            one_f32: w(bits::ONE),
+            ones32: w(u32::MAX),
             zero32: w(0),
         }
     }

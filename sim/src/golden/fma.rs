@@ -28,25 +28,26 @@ pub enum Fmt {
 /// Rounding-direction attributes (`heddle_hw::isa::Rnd`; the numbers are the hw `rnd`
 /// encoding).
 pub use heddle_hw::isa::Rnd;
+use heddle_hw::isa::fma_fn;
 
 /// Operations of the unit; the numbers are the hw `op` encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     /// a * b + c
-    Fma = 0,
+    Fma = fma_fn::FMA as isize,
     /// a + b
-    Add = 1,
+    Add = fma_fn::ADD as isize,
     /// a - b
-    Sub = 2,
+    Sub = fma_fn::SUB as isize,
     /// a * b
-    Mul = 3,
+    Mul = fma_fn::MUL as isize,
     /// convertFormat: a, in the other format, to this one
-    Cvt = 4,
+    Cvt = fma_fn::CVT as isize,
     /// convertFromInt: a, an integer of type `ity`, to this format
-    CvtI2F = 5,
+    CvtI2F = fma_fn::CVT_I2F as isize,
     /// convertToInteger: a, in this format, to an integer of type `ity` (rounded in the
     /// selected mode; out of range and NaN saturate, as PTX `cvt` does, raising invalid)
-    CvtF2I = 6,
+    CvtF2I = fma_fn::CVT_F2I as isize,
 }
 
 impl Op {
@@ -58,10 +59,10 @@ impl Op {
 /// operand are ignored, those of a result are 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ity {
-    U32 = 0,
-    S32 = 1,
-    U64 = 2,
-    S64 = 3,
+    U32 = fma_fn::ITY_U32 as isize,
+    S32 = fma_fn::ITY_S32 as isize,
+    U64 = fma_fn::ITY_U64 as isize,
+    S64 = fma_fn::ITY_S64 as isize,
 }
 
 impl Ity {

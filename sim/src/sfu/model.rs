@@ -3,20 +3,21 @@
 //! and the range-reduction step (RRO). Plain integer Rust, no rust-hdl: fast enough for
 //! the 2^32 sweeps of `heddle sfu-report`. The hw block (`heddle_hw::sfu`) must equal it on
 //! every input.
+use heddle_hw::isa::sfu_fn;
 use heddle_hw::sfu::table::{SfuTable, ACC_FRAC, SQ_BITS, XL_BITS};
 use heddle_hw::sfu::tables;
 
 /// The operations of the SFU (the `op` port of the hw block uses these codes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Op {
-    Rcp = 0,
-    Rsq = 1,
-    Lg2 = 2,
-    Ex2 = 3,
-    Sin = 4,
-    Cos = 5,
-    RroSincos = 6,
-    RroEx2 = 7,
+    Rcp = sfu_fn::RCP as isize,
+    Rsq = sfu_fn::RSQ as isize,
+    Lg2 = sfu_fn::LG2 as isize,
+    Ex2 = sfu_fn::EX2 as isize,
+    Sin = sfu_fn::SIN as isize,
+    Cos = sfu_fn::COS as isize,
+    RroSincos = sfu_fn::RRO_SINCOS as isize,
+    RroEx2 = sfu_fn::RRO_EX2 as isize,
 }
 
 impl Op {
@@ -25,7 +26,7 @@ impl Op {
         Op::ALL[(c & 7) as usize]
     }
     pub fn name(self) -> &'static str {
-        ["rcp", "rsq", "lg2", "ex2", "sin", "cos", "rro.sincos", "rro.ex2"][self as usize]
+        sfu_fn::NAMES[self as usize]
     }
 }
 

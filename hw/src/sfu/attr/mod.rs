@@ -6,7 +6,7 @@
 //!
 //! Pipeline: [`SfuAttrTerms`] (unpack, products, normalized terms, special results) ->
 //! register -> four [`SfuAttrSum`] (exact window sums) -> register -> four
-//! [`SfuAttrRound`] (normalize, round, pack) -> register.
+//! [`SfuAttrRound`] (normalize, then the SFU's shared round/pack) -> register.
 //!
 //! Ports:
 //! - `clock`      in   1  rising-edge clock
@@ -16,6 +16,7 @@
 //! - `out_valid`  out  1  `in_valid`, 3 clocks later
 //! - `u00`, `u10`, `u01`, `u11`  out 32  U(i, j) for (i, j) = (0,0), (1,0), (0,1), (1,1)
 
+pub mod norm;
 pub mod round;
 pub mod sum;
 pub mod terms;

@@ -15,7 +15,7 @@
 //! - `spec`          out  1  the result of every pixel is `spec_y` (NaN or infinity)
 //! - `spec_y`        out 32  that result
 //! - `zneg`          out  1  every term is a negative zero (an exact zero sum is -0)
-use crate::fp32::bits::{CANON_NAN, INF, NEG_INF};
+use crate::fp32::bits::{CANON_NAN, FRAC_MASK, INF, NEG_INF};
 use rust_hdl::prelude::*;
 
 /// A normalized term: value (-1)^s m 2^(e - 37), m in [2^37, 2^38); zero when z.
@@ -31,7 +31,7 @@ pub struct Term {
 pub fn terms(a: u32, b: u32, c: u32, qx: u32, qy: u32) -> ([Term; 5], bool, u32, bool) {
     let un = |x: u32| {
         let be = (x >> 23) & 0xFF;
-        let fr = x & 0x7F_FFFF;
+        let fr = x & FRAC_MASK;
         let m = if be == 0 || be == 255 { 0 } else { (fr | 1 << 23) as u64 };
         (x >> 31 == 1, be as i32, m, be == 255 && fr == 0, be == 255 && fr != 0)
     };

@@ -1,6 +1,7 @@
 //! Stage A of the SFU's range reduction ([`crate::sfu::rro`]): unpack, the 64-bit window
 //! of 2/pi for the operand's exponent, the 24x64 product, and the complete rro.ex2
 //! conversion. Combinational, hand-written Verilog with a native Rust model.
+use crate::fp32::bits::FRAC_MASK;
 use rust_hdl::prelude::*;
 
 /// 2/pi = 0.A2F9836E4E441529 FC2757D1F534DDC0 DB6295993C439041 ... (hex).
@@ -49,7 +50,7 @@ pub struct SfuRroA {
 pub fn rro_a(x: u32, ex2: bool) -> (bool, u32, bool, u32) {
     let s = x >> 31;
     let be = (x >> 23) & 0xFF;
-    let fr = x & 0x7F_FFFF;
+    let fr = x & FRAC_MASK;
     let zero = be == 0;
     let nan = be == 255 && fr != 0;
     let inf = be == 255 && fr == 0;

@@ -1,0 +1,111 @@
+//! SFU rounding and packing, shared by the function path ([`crate::sfu::post`]) and the
+//! attribute interpolator ([`crate::sfu::attr::round`]): a normalized 24-bit significand
+//! is rounded to nearest even with its round and sticky bits, a carry out of the
+//! significand bumps the exponent, and the result is packed with the G80 rule (the
+//! exponent is unbounded until the end: above 127 is infinity, below -126 a signed zero).
+//! A zero magnitude is a signed zero; a special result replaces the value. Combinational,
+//! hand-written Verilog with a native Rust model.
+//!
+//! Ports:
+//! - `sgn`     in   1  sign of the result (also of a zero)
+//! - `zero`    in   1  the magnitude is zero
+//! - `sig`     in  24  significand, leading one at bit 23 (ignored when `zero`)
+//! - `rb`      in   1  round bit: the first bit below `sig`
+//! - `st`      in   1  sticky: any bit below `rb`
+//! - `e`       in  11  unbiased exponent of `sig`'s leading one (two's complement)
+//! - `spec`    in   1  the result is `spec_y`
+//! - `spec_y`  in  32  special result
+//! - `y`       out 32  the binary32 result
+use crate::fp32::bits;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock, Default)]
+pub struct SfuRoundPack {
+    pub sgn: Signal<In, Bit>,
+    pub zero: Signal<In, Bit>,
+    pub sig: Signal<In, Bits<24>>,
+    pub rb: Signal<In, Bit>,
+    pub st: Signal<In, Bit>,
+    pub e: Signal<In, Bits<11>>,
+    pub spec: Signal<In, Bit>,
+    pub spec_y: Signal<In, Bits<32>>,
+    pub y: Signal<Out, Bits<32>>,
+}
+
+/// A normalized value before rounding: what the normalization stages hand to
+/// [`round_pack`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Normalized {
+    pub sgn: bool,
+    pub zero: bool,
+    pub sig: u32,
+    pub rb: bool,
+    pub st: bool,
+    pub e: i32,
+}
+
+/// The binary32 result on native integers.
+pub fn round_pack(n: Normalized, spec: bool, spec_y: u32) -> u32 {
+    if spec {
+        return spec_y;
+    }
+    let s = (n.sgn as u32) << 31;
+    if n.zero {
+        return s;
+    }
+    let up = n.rb && (n.st || n.sig & 1 == 1);
+    let sig25 = n.sig + up as u32;
+    let carry = sig25 >> 24;
+    let ex = n.e + carry as i32;
+    let mant = if carry == 1 { 0 } else { sig25 & bits::FRAC_MASK };
+    if ex > 127 {
+        s | bits::INF
+    } else if ex < -126 {
+        s
+    } else {
+        s | (((ex + 127) as u32) << 23) | mant
+    }
+}
+
+impl Logic for SfuRoundPack {
+    fn update(&mut self) {
+        let n = Normalized {
+            sgn: self.sgn.val(),
+            zero: self.zero.val(),
+            sig: self.sig.val().to_u64() as u32,
+            rb: self.rb.val(),
+            st: self.st.val(),
+            e: (((self.e.val().to_u64() as u32) << 21) as i32) >> 21,
+        };
+        let y = round_pack(n, self.spec.val(), self.spec_y.val().to_u64() as u32);
+        self.y.next = (y as u64).into();
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(
+            "\
+wire up = rb & (st | sig[0]);
+wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
+wire unused_hidden = sig25[23];
+wire [10:0] ex = e + {10'd0, sig25[24]};
+wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
+wire ovf = $signed(ex) > $signed(11'd127);
+wire unf = $signed(ex) < $signed(-11'sd126);
+wire [7:0] bex = ex[7:0] + 8'd127;
+reg [31:0] r;
+always @(*) begin
+   if (spec) r = spec_y;
+   else if (zero) r = {sgn, 31'd0};
+   else if (ovf) r = {sgn, 8'hff, 23'd0};
+   else if (unf) r = {sgn, 31'd0};
+   else r = {sgn, bex, mant};
+end
+always @(*) begin
+   y = r;
+end"
+            .into(),
+        )
+    }
+}
