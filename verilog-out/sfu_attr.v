@@ -134,9 +134,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o11$spec;
     reg  [31:0] o11$spec_y;
     wire  [31:0] o11$y;
-    reg  r1_valid$d;
-    wire  r1_valid$q;
-    reg  r1_valid$clock;
     reg  r1_a0_z$d;
     wire  r1_a0_z$q;
     reg  r1_a0_z$clock;
@@ -197,27 +194,18 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  [37:0] r1_c_m$d;
     wire  [37:0] r1_c_m$q;
     reg  r1_c_m$clock;
-    reg  r1_spec$d;
-    wire  r1_spec$q;
-    reg  r1_spec$clock;
-    reg  [31:0] r1_spec_y$d;
-    wire  [31:0] r1_spec_y$q;
-    reg  r1_spec_y$clock;
-    reg  r1_zneg$d;
-    wire  r1_zneg$q;
-    reg  r1_zneg$clock;
-    reg  r2_valid$d;
-    wire  r2_valid$q;
-    reg  r2_valid$clock;
-    reg  r2_spec$d;
-    wire  r2_spec$q;
-    reg  r2_spec$clock;
-    reg  [31:0] r2_spec_y$d;
-    wire  [31:0] r2_spec_y$q;
-    reg  r2_spec_y$clock;
-    reg  r2_zneg$d;
-    wire  r2_zneg$q;
-    reg  r2_zneg$clock;
+    reg  valid_d$clock;
+    reg  valid_d$d;
+    wire  valid_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
+    reg  zneg_d$clock;
+    reg  zneg_d$d;
+    wire  zneg_d$q;
     reg  [81:0] r2_00_hi$d;
     wire  [81:0] r2_00_hi$q;
     reg  r2_00_hi$clock;
@@ -254,9 +242,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  [9:0] r2_11_ea$d;
     wire  [9:0] r2_11_ea$q;
     reg  r2_11_ea$clock;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
     reg  [31:0] o_00$d;
     wire  [31:0] o_00$q;
     reg  o_00$clock;
@@ -405,11 +390,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .spec_y(o11$spec_y),
         .y(o11$y)
     );
-    sfu_attr$r1_valid r1_valid(
-        .d(r1_valid$d),
-        .q(r1_valid$q),
-        .clock(r1_valid$clock)
-    );
     sfu_attr$r1_a0_z r1_a0_z(
         .d(r1_a0_z$d),
         .q(r1_a0_z$q),
@@ -510,40 +490,25 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .q(r1_c_m$q),
         .clock(r1_c_m$clock)
     );
-    sfu_attr$r1_spec r1_spec(
-        .d(r1_spec$d),
-        .q(r1_spec$q),
-        .clock(r1_spec$clock)
+    sfu_attr$valid_d valid_d(
+        .clock(valid_d$clock),
+        .d(valid_d$d),
+        .q(valid_d$q)
     );
-    sfu_attr$r1_spec_y r1_spec_y(
-        .d(r1_spec_y$d),
-        .q(r1_spec_y$q),
-        .clock(r1_spec_y$clock)
+    sfu_attr$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
     );
-    sfu_attr$r1_zneg r1_zneg(
-        .d(r1_zneg$d),
-        .q(r1_zneg$q),
-        .clock(r1_zneg$clock)
+    sfu_attr$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
     );
-    sfu_attr$r2_valid r2_valid(
-        .d(r2_valid$d),
-        .q(r2_valid$q),
-        .clock(r2_valid$clock)
-    );
-    sfu_attr$r2_spec r2_spec(
-        .d(r2_spec$d),
-        .q(r2_spec$q),
-        .clock(r2_spec$clock)
-    );
-    sfu_attr$r2_spec_y r2_spec_y(
-        .d(r2_spec_y$d),
-        .q(r2_spec_y$q),
-        .clock(r2_spec_y$clock)
-    );
-    sfu_attr$r2_zneg r2_zneg(
-        .d(r2_zneg$d),
-        .q(r2_zneg$q),
-        .clock(r2_zneg$clock)
+    sfu_attr$zneg_d zneg_d(
+        .clock(zneg_d$clock),
+        .d(zneg_d$d),
+        .q(zneg_d$q)
     );
     sfu_attr$r2_00_hi r2_00_hi(
         .d(r2_00_hi$d),
@@ -605,11 +570,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .q(r2_11_ea$q),
         .clock(r2_11_ea$clock)
     );
-    sfu_attr$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
-    );
     sfu_attr$o_00 o_00(
         .d(o_00$d),
         .q(o_00$q),
@@ -633,7 +593,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
 
     // Update code
     always @(*) begin
-        r1_valid$clock = clock;
         r1_a0_z$clock = clock;
         r1_a0_s$clock = clock;
         r1_a0_e$clock = clock;
@@ -654,13 +613,10 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r1_c_s$clock = clock;
         r1_c_e$clock = clock;
         r1_c_m$clock = clock;
-        r1_spec$clock = clock;
-        r1_spec_y$clock = clock;
-        r1_zneg$clock = clock;
-        r2_valid$clock = clock;
-        r2_spec$clock = clock;
-        r2_spec_y$clock = clock;
-        r2_zneg$clock = clock;
+        valid_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
+        zneg_d$clock = clock;
         r2_00_hi$clock = clock;
         r2_00_lo$clock = clock;
         r2_00_ea$clock = clock;
@@ -673,7 +629,6 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r2_11_hi$clock = clock;
         r2_11_lo$clock = clock;
         r2_11_ea$clock = clock;
-        o_valid$clock = clock;
         o_00$clock = clock;
         o_10$clock = clock;
         o_01$clock = clock;
@@ -683,7 +638,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         terms$c = c;
         terms$qx = qx;
         terms$qy = qy;
-        r1_valid$d = in_valid;
+        valid_d$d = in_valid;
         r1_a0_z$d = terms$a0_z;
         r1_a0_s$d = terms$a0_s;
         r1_a0_e$d = terms$a0_e;
@@ -704,9 +659,9 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r1_c_s$d = terms$c_s;
         r1_c_e$d = terms$c_e;
         r1_c_m$d = terms$c_m;
-        r1_spec$d = terms$spec;
-        r1_spec_y$d = terms$spec_y;
-        r1_zneg$d = terms$zneg;
+        spec_d$d = terms$spec;
+        spec_y_d$d = terms$spec_y;
+        zneg_d$d = terms$zneg;
         s00$p_z = r1_a0_z$q;
         s00$p_s = r1_a0_s$q;
         s00$p_e = r1_a0_e$q;
@@ -767,44 +722,39 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r2_11_hi$d = s11$s_hi;
         r2_11_lo$d = s11$s_lo;
         r2_11_ea$d = s11$ea;
-        r2_valid$d = r1_valid$q;
-        r2_spec$d = r1_spec$q;
-        r2_spec_y$d = r1_spec_y$q;
-        r2_zneg$d = r1_zneg$q;
         o00$s_hi = r2_00_hi$q;
         o00$s_lo = r2_00_lo$q;
         o00$ea = r2_00_ea$q;
-        o00$zneg = r2_zneg$q;
-        o00$spec = r2_spec$q;
-        o00$spec_y = r2_spec_y$q;
+        o00$zneg = zneg_d$q;
+        o00$spec = spec_d$q;
+        o00$spec_y = spec_y_d$q;
         o_00$d = o00$y;
         u00 = o_00$q;
         o10$s_hi = r2_10_hi$q;
         o10$s_lo = r2_10_lo$q;
         o10$ea = r2_10_ea$q;
-        o10$zneg = r2_zneg$q;
-        o10$spec = r2_spec$q;
-        o10$spec_y = r2_spec_y$q;
+        o10$zneg = zneg_d$q;
+        o10$spec = spec_d$q;
+        o10$spec_y = spec_y_d$q;
         o_10$d = o10$y;
         u10 = o_10$q;
         o01$s_hi = r2_01_hi$q;
         o01$s_lo = r2_01_lo$q;
         o01$ea = r2_01_ea$q;
-        o01$zneg = r2_zneg$q;
-        o01$spec = r2_spec$q;
-        o01$spec_y = r2_spec_y$q;
+        o01$zneg = zneg_d$q;
+        o01$spec = spec_d$q;
+        o01$spec_y = spec_y_d$q;
         o_01$d = o01$y;
         u01 = o_01$q;
         o11$s_hi = r2_11_hi$q;
         o11$s_lo = r2_11_lo$q;
         o11$ea = r2_11_ea$q;
-        o11$zneg = r2_zneg$q;
-        o11$spec = r2_spec$q;
-        o11$spec_y = r2_spec_y$q;
+        o11$zneg = zneg_d$q;
+        o11$spec = spec_d$q;
+        o11$spec_y = spec_y_d$q;
         o_11$d = o11$y;
         u11 = o_11$q;
-        o_valid$d = r2_valid$q;
-        out_valid = o_valid$q;
+        out_valid = valid_d$q;
     end
 
 endmodule // sfu_attr
@@ -1490,25 +1440,6 @@ module sfu_attr$o_11(d,q,clock);
 endmodule // sfu_attr$o_11
 
 
-module sfu_attr$o_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o_valid
-
-
 module sfu_attr$r1_a0_e(d,q,clock);
 
     // Module arguments
@@ -1889,82 +1820,6 @@ module sfu_attr$r1_c_z(d,q,clock);
 endmodule // sfu_attr$r1_c_z
 
 
-module sfu_attr$r1_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r1_spec
-
-
-module sfu_attr$r1_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r1_spec_y
-
-
-module sfu_attr$r1_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r1_valid
-
-
-module sfu_attr$r1_zneg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r1_zneg
-
-
 module sfu_attr$r2_00_ea(d,q,clock);
 
     // Module arguments
@@ -2191,82 +2046,6 @@ module sfu_attr$r2_11_lo(d,q,clock);
     end
 
 endmodule // sfu_attr$r2_11_lo
-
-
-module sfu_attr$r2_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r2_spec
-
-
-module sfu_attr$r2_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r2_spec_y
-
-
-module sfu_attr$r2_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r2_valid
-
-
-module sfu_attr$r2_zneg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$r2_zneg
 
 
 module sfu_attr$s00(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
@@ -2725,6 +2504,170 @@ module sfu_attr$s11(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea
 endmodule // sfu_attr$s11
 
 
+module sfu_attr$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$spec_d
+
+
+module sfu_attr$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_d$stage$0
+
+
+module sfu_attr$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_d$stage$1
+
+
+module sfu_attr$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_attr$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$spec_y_d
+
+
+module sfu_attr$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_y_d$stage$0
+
+
+module sfu_attr$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_y_d$stage$1
+
+
 module sfu_attr$terms(a,b,c,qx,qy,a0_z,a0_s,a0_e,a0_m,a1_z,a1_s,a1_e,a1_m,b0_z,b0_s,b0_e,b0_m,b1_z,b1_s,b1_e,b1_m,c_z,c_s,c_e,c_m,spec,spec_y,zneg);
 
     // Module arguments
@@ -2835,3 +2778,197 @@ module sfu_attr$terms(a,b,c,qx,qy,a0_z,a0_s,a0_e,a0_m,a1_z,a1_s,a1_e,a1_m,b0_z,b
        zneg = (ma == 24'd0) & (mb == 24'd0) & (mc == 24'd0) & a[31] & b[31] & c[31];
     end
 endmodule // sfu_attr$terms
+
+
+module sfu_attr$valid_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$valid_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$valid_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu_attr$valid_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$valid_d
+
+
+module sfu_attr$valid_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$0
+
+
+module sfu_attr$valid_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$1
+
+
+module sfu_attr$valid_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$2
+
+
+module sfu_attr$zneg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$zneg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$zneg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$zneg_d
+
+
+module sfu_attr$zneg_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$zneg_d$stage$0
+
+
+module sfu_attr$zneg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$zneg_d$stage$1

@@ -13,7 +13,7 @@
 //! - `neg`     in   1  sign of the result (not log2)
 //! - `sgn`, `zero`, `sig`, `rb`, `st`, `e`  out  the normalized value
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
-use crate::sfu::round_pack::Normalized;
+use crate::sfu::round_pack::{normalized_outputs, Normalized};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -63,20 +63,10 @@ impl Logic for SfuPostNorm {
             self.eadj.val().to_u64(),
             self.neg.val(),
         );
-        self.sgn.next = n.sgn;
-        self.zero.next = n.zero;
-        self.sig.next = (n.sig as u64).into();
-        self.rb.next = n.rb;
-        self.st.next = n.st;
-        self.e.next = ((n.e as u32 & 0x7FF) as u64).into();
+        normalized_outputs!(drive self, n);
     }
     fn connect(&mut self) {
-        self.sgn.connect();
-        self.zero.connect();
-        self.sig.connect();
-        self.rb.connect();
-        self.st.connect();
-        self.e.connect();
+        normalized_outputs!(connect self);
     }
     fn hdl(&self) -> Verilog {
         Verilog::Custom(

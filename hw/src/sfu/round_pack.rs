@@ -44,6 +44,30 @@ pub struct Normalized {
     pub e: i32,
 }
 
+/// A normalization leaf's six outputs (`sgn`, `zero`, `sig`, `rb`, `st`, `e`):
+/// `normalized_outputs!(drive self, n)` sets them from a [`Normalized`] `n`,
+/// `normalized_outputs!(connect self)` connects them.
+macro_rules! normalized_outputs {
+    (drive $s:ident, $n:expr) => {{
+        let n: $crate::sfu::round_pack::Normalized = $n;
+        $s.sgn.next = n.sgn;
+        $s.zero.next = n.zero;
+        $s.sig.next = (n.sig as u64).into();
+        $s.rb.next = n.rb;
+        $s.st.next = n.st;
+        $s.e.next = ((n.e as u32 & 0x7FF) as u64).into();
+    }};
+    (connect $s:ident) => {{
+        $s.sgn.connect();
+        $s.zero.connect();
+        $s.sig.connect();
+        $s.rb.connect();
+        $s.st.connect();
+        $s.e.connect();
+    }};
+}
+pub(crate) use normalized_outputs;
+
 /// The binary32 result on native integers.
 pub fn round_pack(n: Normalized, spec: bool, spec_y: u32) -> u32 {
     if spec {

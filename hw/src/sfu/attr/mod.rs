@@ -21,6 +21,7 @@ pub mod round;
 pub mod sum;
 pub mod terms;
 pub mod wide;
+use crate::prim::delay::Delay;
 use crate::sfu::attr::round::SfuAttrRound;
 use crate::sfu::attr::sum::SfuAttrSum;
 use crate::sfu::attr::terms::SfuAttrTerms;
@@ -52,7 +53,6 @@ pub struct SfuAttr {
     o10: SfuAttrRound,
     o01: SfuAttrRound,
     o11: SfuAttrRound,
-    r1_valid: DFF<Bit>,
     r1_a0_z: DFF<Bit>,
     r1_a0_s: DFF<Bit>,
     r1_a0_e: DFF<Bits<10>>,
@@ -73,13 +73,12 @@ pub struct SfuAttr {
     r1_c_s: DFF<Bit>,
     r1_c_e: DFF<Bits<10>>,
     r1_c_m: DFF<Bits<38>>,
-    r1_spec: DFF<Bit>,
-    r1_spec_y: DFF<Bits<32>>,
-    r1_zneg: DFF<Bit>,
-    r2_valid: DFF<Bit>,
-    r2_spec: DFF<Bit>,
-    r2_spec_y: DFF<Bits<32>>,
-    r2_zneg: DFF<Bit>,
+    // Sideband: valid through the whole pipeline; the special result and the zero sign to
+    // the round stage.
+    valid_d: Delay<Bit, ATTR_LATENCY>,
+    spec_d: Delay<Bit, 2>,
+    spec_y_d: Delay<Bits<32>, 2>,
+    zneg_d: Delay<Bit, 2>,
     r2_00_hi: DFF<Bits<82>>,
     r2_00_lo: DFF<Bits<64>>,
     r2_00_ea: DFF<Bits<10>>,
@@ -92,7 +91,6 @@ pub struct SfuAttr {
     r2_11_hi: DFF<Bits<82>>,
     r2_11_lo: DFF<Bits<64>>,
     r2_11_ea: DFF<Bits<10>>,
-    o_valid: DFF<Bit>,
     o_00: DFF<Bits<32>>,
     o_10: DFF<Bits<32>>,
     o_01: DFF<Bits<32>>,
@@ -102,7 +100,6 @@ pub struct SfuAttr {
 impl Logic for SfuAttr {
     #[hdl_gen]
     fn update(&mut self) {
-        self.r1_valid.clock.next = self.clock.val();
         self.r1_a0_z.clock.next = self.clock.val();
         self.r1_a0_s.clock.next = self.clock.val();
         self.r1_a0_e.clock.next = self.clock.val();
@@ -123,13 +120,10 @@ impl Logic for SfuAttr {
         self.r1_c_s.clock.next = self.clock.val();
         self.r1_c_e.clock.next = self.clock.val();
         self.r1_c_m.clock.next = self.clock.val();
-        self.r1_spec.clock.next = self.clock.val();
-        self.r1_spec_y.clock.next = self.clock.val();
-        self.r1_zneg.clock.next = self.clock.val();
-        self.r2_valid.clock.next = self.clock.val();
-        self.r2_spec.clock.next = self.clock.val();
-        self.r2_spec_y.clock.next = self.clock.val();
-        self.r2_zneg.clock.next = self.clock.val();
+        self.valid_d.clock.next = self.clock.val();
+        self.spec_d.clock.next = self.clock.val();
+        self.spec_y_d.clock.next = self.clock.val();
+        self.zneg_d.clock.next = self.clock.val();
         self.r2_00_hi.clock.next = self.clock.val();
         self.r2_00_lo.clock.next = self.clock.val();
         self.r2_00_ea.clock.next = self.clock.val();
@@ -142,7 +136,6 @@ impl Logic for SfuAttr {
         self.r2_11_hi.clock.next = self.clock.val();
         self.r2_11_lo.clock.next = self.clock.val();
         self.r2_11_ea.clock.next = self.clock.val();
-        self.o_valid.clock.next = self.clock.val();
         self.o_00.clock.next = self.clock.val();
         self.o_10.clock.next = self.clock.val();
         self.o_01.clock.next = self.clock.val();
@@ -153,7 +146,7 @@ impl Logic for SfuAttr {
         self.terms.c.next = self.c.val();
         self.terms.qx.next = self.qx.val();
         self.terms.qy.next = self.qy.val();
-        self.r1_valid.d.next = self.in_valid.val();
+        self.valid_d.d.next = self.in_valid.val();
         self.r1_a0_z.d.next = self.terms.a0_z.val();
         self.r1_a0_s.d.next = self.terms.a0_s.val();
         self.r1_a0_e.d.next = self.terms.a0_e.val();
@@ -174,9 +167,9 @@ impl Logic for SfuAttr {
         self.r1_c_s.d.next = self.terms.c_s.val();
         self.r1_c_e.d.next = self.terms.c_e.val();
         self.r1_c_m.d.next = self.terms.c_m.val();
-        self.r1_spec.d.next = self.terms.spec.val();
-        self.r1_spec_y.d.next = self.terms.spec_y.val();
-        self.r1_zneg.d.next = self.terms.zneg.val();
+        self.spec_d.d.next = self.terms.spec.val();
+        self.spec_y_d.d.next = self.terms.spec_y.val();
+        self.zneg_d.d.next = self.terms.zneg.val();
         // Stage 2: pixel (i, j) sums A_i x, B_j y and C.
         self.s00.p_z.next = self.r1_a0_z.q.val();
         self.s00.p_s.next = self.r1_a0_s.q.val();
@@ -238,44 +231,39 @@ impl Logic for SfuAttr {
         self.r2_11_hi.d.next = self.s11.s_hi.val();
         self.r2_11_lo.d.next = self.s11.s_lo.val();
         self.r2_11_ea.d.next = self.s11.ea.val();
-        self.r2_valid.d.next = self.r1_valid.q.val();
-        self.r2_spec.d.next = self.r1_spec.q.val();
-        self.r2_spec_y.d.next = self.r1_spec_y.q.val();
-        self.r2_zneg.d.next = self.r1_zneg.q.val();
         // Stage 3.
         self.o00.s_hi.next = self.r2_00_hi.q.val();
         self.o00.s_lo.next = self.r2_00_lo.q.val();
         self.o00.ea.next = self.r2_00_ea.q.val();
-        self.o00.zneg.next = self.r2_zneg.q.val();
-        self.o00.spec.next = self.r2_spec.q.val();
-        self.o00.spec_y.next = self.r2_spec_y.q.val();
+        self.o00.zneg.next = self.zneg_d.q.val();
+        self.o00.spec.next = self.spec_d.q.val();
+        self.o00.spec_y.next = self.spec_y_d.q.val();
         self.o_00.d.next = self.o00.y.val();
         self.u00.next = self.o_00.q.val();
         self.o10.s_hi.next = self.r2_10_hi.q.val();
         self.o10.s_lo.next = self.r2_10_lo.q.val();
         self.o10.ea.next = self.r2_10_ea.q.val();
-        self.o10.zneg.next = self.r2_zneg.q.val();
-        self.o10.spec.next = self.r2_spec.q.val();
-        self.o10.spec_y.next = self.r2_spec_y.q.val();
+        self.o10.zneg.next = self.zneg_d.q.val();
+        self.o10.spec.next = self.spec_d.q.val();
+        self.o10.spec_y.next = self.spec_y_d.q.val();
         self.o_10.d.next = self.o10.y.val();
         self.u10.next = self.o_10.q.val();
         self.o01.s_hi.next = self.r2_01_hi.q.val();
         self.o01.s_lo.next = self.r2_01_lo.q.val();
         self.o01.ea.next = self.r2_01_ea.q.val();
-        self.o01.zneg.next = self.r2_zneg.q.val();
-        self.o01.spec.next = self.r2_spec.q.val();
-        self.o01.spec_y.next = self.r2_spec_y.q.val();
+        self.o01.zneg.next = self.zneg_d.q.val();
+        self.o01.spec.next = self.spec_d.q.val();
+        self.o01.spec_y.next = self.spec_y_d.q.val();
         self.o_01.d.next = self.o01.y.val();
         self.u01.next = self.o_01.q.val();
         self.o11.s_hi.next = self.r2_11_hi.q.val();
         self.o11.s_lo.next = self.r2_11_lo.q.val();
         self.o11.ea.next = self.r2_11_ea.q.val();
-        self.o11.zneg.next = self.r2_zneg.q.val();
-        self.o11.spec.next = self.r2_spec.q.val();
-        self.o11.spec_y.next = self.r2_spec_y.q.val();
+        self.o11.zneg.next = self.zneg_d.q.val();
+        self.o11.spec.next = self.spec_d.q.val();
+        self.o11.spec_y.next = self.spec_y_d.q.val();
         self.o_11.d.next = self.o11.y.val();
         self.u11.next = self.o_11.q.val();
-        self.o_valid.d.next = self.r2_valid.q.val();
-        self.out_valid.next = self.o_valid.q.val();
+        self.out_valid.next = self.valid_d.q.val();
     }
 }

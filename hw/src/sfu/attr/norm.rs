@@ -12,7 +12,7 @@
 //! - `sgn`, `zero`, `sig`, `rb`, `st`, `e`  out  the normalized value
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
 use crate::sfu::attr::wide::{Wide, W};
-use crate::sfu::round_pack::Normalized;
+use crate::sfu::round_pack::{normalized_outputs, Normalized};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -54,20 +54,10 @@ impl Logic for SfuAttrNorm {
         let s = Wide([self.s_lo.val().to_u64(), hi.get_bits::<64>(0).to_u64(), hi.get_bits::<18>(64).to_u64()]);
         let ea = (((self.ea.val().to_u64() as u32) << 22) as i32) >> 22;
         let n = norm(s, ea, self.zneg.val());
-        self.sgn.next = n.sgn;
-        self.zero.next = n.zero;
-        self.sig.next = (n.sig as u64).into();
-        self.rb.next = n.rb;
-        self.st.next = n.st;
-        self.e.next = ((n.e as u32 & 0x7FF) as u64).into();
+        normalized_outputs!(drive self, n);
     }
     fn connect(&mut self) {
-        self.sgn.connect();
-        self.zero.connect();
-        self.sig.connect();
-        self.rb.connect();
-        self.st.connect();
-        self.e.connect();
+        normalized_outputs!(connect self);
     }
     fn hdl(&self) -> Verilog {
         Verilog::Custom(
