@@ -42,7 +42,9 @@ pub mod alu {
     ];
 }
 
-/// setp comparison codes (the `cmp` port); 6 and 7 are always false.
+/// Comparison codes (the `cmp` field and port). Integer setp uses EQ..GE (6 and 7 are always
+/// false); the f32 comparisons (fsetp, fset) add the unordered forms (true when an operand is
+/// a NaN: the ordered code + [`cmp::UNORDERED`]), NUM and NAN (14 and 15 are always false).
 pub mod cmp {
     pub const EQ: u32 = 0;
     pub const NE: u32 = 1;
@@ -50,6 +52,21 @@ pub mod cmp {
     pub const LE: u32 = 3;
     pub const GT: u32 = 4;
     pub const GE: u32 = 5;
+    /// EQU..GEU are EQ..GE plus this.
+    pub const UNORDERED: u32 = 6;
+    pub const EQU: u32 = 6;
+    pub const NEU: u32 = 7;
+    pub const LTU: u32 = 8;
+    pub const LEU: u32 = 9;
+    pub const GTU: u32 = 10;
+    pub const GEU: u32 = 11;
+    /// Neither operand is a NaN.
+    pub const NUM: u32 = 12;
+    /// An operand is a NaN.
+    pub const NAN: u32 = 13;
+    /// The f32 codes' names (the text form's suffixes), by code.
+    pub const NAMES: [&str; 16] =
+        ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan", "f14", "f15"];
 }
 
 /// Rounding modes: the `rnd` field of the FP units and of the microcode word. The SP's

@@ -54,7 +54,7 @@ impl Default for Fp32Add {
             zero10: Constant::new(0u64.into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
             pos_inf: Constant::new((bits::INF as u64).into()),
-            neg_inf: Constant::new(0xFF80_0000u64.into()),
+            neg_inf: Constant::new((bits::NEG_INF as u64).into()),
         }
     }
 }

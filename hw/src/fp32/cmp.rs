@@ -11,6 +11,7 @@
 //! - `p`       out  1  the comparison `a cmp b`
 use crate::fp32::classify::Fp32Classify;
 use crate::fp32::bits;
+use crate::isa::cmp;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -74,20 +75,20 @@ impl Default for Fp32Cmp {
             eq: Default::default(),
             lt: Default::default(),
             cmp_lo: Default::default(),
-            k_six: Constant::new(6u64.into()),
+            k_six: Constant::new((cmp::UNORDERED as u64).into()),
             cond: Default::default(),
             ord: Default::default(),
             pick_a: Default::default(),
             sign_bit: Constant::new((bits::SIGN as u64).into()),
             canon_nan: Constant::new((super::bits::CANON_NAN as u64).into()),
-            k_ne: Constant::new(1u64.into()),
-            k_lt: Constant::new(2u64.into()),
-            k_le: Constant::new(3u64.into()),
-            k_gt: Constant::new(4u64.into()),
-            k_ge: Constant::new(5u64.into()),
-            k_equ: Constant::new(6u64.into()),
-            k_num: Constant::new(12u64.into()),
-            k_nan: Constant::new(13u64.into()),
+            k_ne: Constant::new((cmp::NE as u64).into()),
+            k_lt: Constant::new((cmp::LT as u64).into()),
+            k_le: Constant::new((cmp::LE as u64).into()),
+            k_gt: Constant::new((cmp::GT as u64).into()),
+            k_ge: Constant::new((cmp::GE as u64).into()),
+            k_equ: Constant::new((cmp::EQU as u64).into()),
+            k_num: Constant::new((cmp::NUM as u64).into()),
+            k_nan: Constant::new((cmp::NAN as u64).into()),
         }
     }
 }

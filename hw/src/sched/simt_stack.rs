@@ -48,6 +48,7 @@
 //! - `p_pc`, `p_rpc`, `p_fetch_pc` (24), `p_mask` (L)  out
 //! - `l_sel` (N)  in  a warp launched at the end of this phase 1: its stack empties
 //! - `d_sel` (N) in -> `d_sp` (SPW) out  stack pointer of a warp (debug)
+use crate::isa::issue_class;
 use crate::prim::stack_ram::StackRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;
@@ -297,9 +298,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             one_sp: Constant::new(1u64.into()),
             dm2: Constant::new(((1u64 << SPW) - 2).into()),
             widx: array_init(|w| Constant::new((w as u64).into())),
-            k_bra: Constant::new(5u64.into()),
-            k_bar: Constant::new(6u64.into()),
-            k_exit: Constant::new(7u64.into()),
+            k_bra: Constant::new((issue_class::BRA as u64).into()),
+            k_bar: Constant::new((issue_class::BAR as u64).into()),
+            k_exit: Constant::new((issue_class::EXIT as u64).into()),
         }
     }
 }

@@ -223,7 +223,7 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             d_s: array_init(|_| Default::default()),
             ones: Constant::new(ones.into()),
             zero: Constant::new(0u64.into()),
-            max_pc: Constant::new(0xFF_FFFFu64.into()),
+            max_pc: Constant::new((crate::isa::MAX_PC as u64).into()),
         }
     }
 }

@@ -229,28 +229,28 @@ pub fn minmax(a: u32, b: u32, max: bool) -> u32 {
     }
 }
 
-/// Comparison codes of setp/set (docs/sp-numerics.md).
-pub const CMP_NAMES: [&str; 16] =
-    ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan", "f14", "f15"];
+/// Comparison codes of setp/set (docs/sp-numerics.md; `heddle_hw::isa::cmp`).
+pub use heddle_hw::isa::cmp::NAMES as CMP_NAMES;
 
 /// `setp.CMP.f32` (G80): flushed inputs, -0 == +0.
-pub fn setp(cmp: u32, a: u32, b: u32) -> bool {
+pub fn setp(code: u32, a: u32, b: u32) -> bool {
+    use heddle_hw::isa::cmp;
     let (a, b) = (flush(a), flush(b));
     let unordered = is_nan(a) || is_nan(b);
     let (ka, kb) = (key(a), key(b));
     let ordered = |c: u32| match c {
-        0 => ka == kb,
-        1 => ka != kb,
-        2 => ka < kb,
-        3 => ka <= kb,
-        4 => ka > kb,
+        cmp::EQ => ka == kb,
+        cmp::NE => ka != kb,
+        cmp::LT => ka < kb,
+        cmp::LE => ka <= kb,
+        cmp::GT => ka > kb,
         _ => ka >= kb,
     };
-    match cmp {
-        0..=5 => !unordered && ordered(cmp),
-        6..=11 => unordered || ordered(cmp - 6),
-        12 => !unordered,
-        13 => unordered,
+    match code {
+        cmp::EQ..=cmp::GE => !unordered && ordered(code),
+        cmp::EQU..=cmp::GEU => unordered || ordered(code - cmp::UNORDERED),
+        cmp::NUM => !unordered,
+        cmp::NAN => unordered,
         _ => false,
     }
 }
