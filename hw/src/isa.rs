@@ -203,6 +203,48 @@ pub mod fma_fn {
     pub const ITY_S64: u32 = 3;
 }
 
+/// The 64-bit word's fields (docs/isa.md, "Encoding"), as (lowest bit, width).
+pub mod field {
+    pub type Field = (u32, u32);
+    /// Common to every format.
+    pub const OP: Field = (57, 7);
+    pub const GUARD: Field = (54, 3);
+    pub const GUARD_NEG: Field = (53, 1);
+    /// Formats R and I.
+    pub const D: Field = (46, 7);
+    pub const A: Field = (39, 7);
+    /// Format R.
+    pub const B: Field = (32, 7);
+    pub const C: Field = (25, 7);
+    pub const CMP: Field = (21, 4);
+    pub const RND: Field = (19, 2);
+    /// cvt kind; atom keeps its memory space here (its size is always b32).
+    pub const KIND: Field = (16, 3);
+    pub const SIGNED: Field = (15, 1);
+    pub const SAT: Field = (14, 1);
+    pub const MOD_A: Field = (12, 2);
+    pub const MOD_B: Field = (10, 2);
+    pub const MOD_C: Field = (8, 2);
+    pub const PSRC: Field = (5, 3);
+    pub const SUB: Field = (1, 4);
+    pub const R_RESERVED: Field = (0, 1);
+    /// Format I.
+    pub const I_RESERVED: Field = (38, 1);
+    pub const SPACE: Field = (35, 3);
+    pub const SIZE: Field = (32, 3);
+    pub const IMM: Field = (0, 32);
+    /// Format C.
+    pub const UNI: Field = (52, 1);
+    pub const C_RESERVED: Field = (48, 4);
+    pub const TARGET: Field = (24, 24);
+    pub const RPC: Field = (0, 24);
+
+    /// Field `f` of word `w`.
+    pub const fn get(w: u64, f: Field) -> u64 {
+        (w >> f.0) & ((1u64 << f.1) - 1)
+    }
+}
+
 /// Units with a busy counter.
 pub mod unit {
     pub const SP: usize = 0;

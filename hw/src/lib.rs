@@ -183,5 +183,11 @@ pub fn blocks() -> Vec<BlockEntry> {
             raw_verilog: raw_verilog_of::<fma::Fma>,
             latency: fma::FMA_LATENCY as u32,
         },
+        BlockEntry {
+            name: "sm_decode",
+            about: "SM decoder, scheduling fields of a microcode word (generated from isa::OPS), combinational",
+            raw_verilog: raw_verilog_of::<sm::decode::SmDecode>,
+            latency: 0,
+        },
     ]
 }

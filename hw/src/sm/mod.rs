@@ -1,3 +1,6 @@
 //! The streaming multiprocessor (issue 19): the SM top and its own blocks (instruction
-//! memory, decoder, register file, load/store unit, CTA dispatcher, host interface) will live
-//! here; the units it joins stay in their own folders. Empty until then.
+//! memory, decoder, register file, load/store unit, CTA dispatcher, host interface) live
+//! here; the units it joins stay in their own folders.
+//!
+//! - [`decode::SmDecode`]: a microcode word to the warp scheduler's scheduling fields.
+pub mod decode;

@@ -8,7 +8,7 @@
 pub mod asm;
 
 pub use heddle_hw::isa::{
-    fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC,
+    field, fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC,
     NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS,
 };
 use crate::golden::sp_datapath;
@@ -84,27 +84,14 @@ fn err<T>(s: String) -> Result<T, EncodeError> {
     Err(EncodeError(s))
 }
 
-/// Bit field helpers.
-fn put(w: &mut u64, lo: u32, bits: u32, v: u64) {
-    debug_assert!(v < (1u64 << bits));
-    *w |= v << lo;
+/// Bit field helpers over `heddle_hw::isa::field`.
+fn put(w: &mut u64, f: field::Field, v: u64) {
+    debug_assert!(v < (1u64 << f.1));
+    *w |= v << f.0;
 }
-fn get(w: u64, lo: u32, bits: u32) -> u64 {
-    (w >> lo) & ((1u64 << bits) - 1)
+fn get(w: u64, f: field::Field) -> u64 {
+    field::get(w, f)
 }
-
-// R-format modifier field layout (bits 24..0).
-const M_CMP: (u32, u32) = (21, 4);
-const M_RND: (u32, u32) = (19, 2);
-const M_KIND: (u32, u32) = (16, 3);
-const M_SIGNED: (u32, u32) = (15, 1);
-const M_SAT: (u32, u32) = (14, 1);
-const M_MODA: (u32, u32) = (12, 2);
-const M_MODB: (u32, u32) = (10, 2);
-const M_MODC: (u32, u32) = (8, 2);
-const M_PSRC: (u32, u32) = (5, 3);
-const M_SUB: (u32, u32) = (1, 4);
-// atom (R format) keeps its memory space in the 3-bit kind field; its size is always b32.
 
 /// Which sources an op reads (by operand list).
 fn uses(def: &OpDef, o: Opnd) -> bool {
@@ -240,38 +227,38 @@ pub fn validate(i: &Instr) -> Result<&'static OpDef, EncodeError> {
 pub fn encode(i: &Instr) -> Result<u64, EncodeError> {
     let def = validate(i)?;
     let mut w = 0u64;
-    put(&mut w, 57, 7, i.op as u64);
-    put(&mut w, 54, 3, i.guard.pred as u64);
-    put(&mut w, 53, 1, i.guard.neg as u64);
+    put(&mut w, field::OP, i.op as u64);
+    put(&mut w, field::GUARD, i.guard.pred as u64);
+    put(&mut w, field::GUARD_NEG, i.guard.neg as u64);
     match def.format {
         Format::R => {
-            put(&mut w, 46, 7, i.d as u64);
-            put(&mut w, 39, 7, i.a as u64);
-            put(&mut w, 32, 7, i.b as u64);
-            put(&mut w, 25, 7, i.c as u64);
-            put(&mut w, M_CMP.0, M_CMP.1, i.cmp as u64);
-            put(&mut w, M_RND.0, M_RND.1, i.rnd as u64);
+            put(&mut w, field::D, i.d as u64);
+            put(&mut w, field::A, i.a as u64);
+            put(&mut w, field::B, i.b as u64);
+            put(&mut w, field::C, i.c as u64);
+            put(&mut w, field::CMP, i.cmp as u64);
+            put(&mut w, field::RND, i.rnd as u64);
             // cvt kind and atom space share the 3-bit kind field (never both used).
-            put(&mut w, M_KIND.0, M_KIND.1, (i.kind | i.space) as u64);
-            put(&mut w, M_SIGNED.0, M_SIGNED.1, i.signed as u64);
-            put(&mut w, M_SAT.0, M_SAT.1, i.sat as u64);
-            put(&mut w, M_MODA.0, M_MODA.1, i.mod_a as u64);
-            put(&mut w, M_MODB.0, M_MODB.1, i.mod_b as u64);
-            put(&mut w, M_MODC.0, M_MODC.1, i.mod_c as u64);
-            put(&mut w, M_PSRC.0, M_PSRC.1, i.psrc as u64);
-            put(&mut w, M_SUB.0, M_SUB.1, i.sub as u64);
+            put(&mut w, field::KIND, (i.kind | i.space) as u64);
+            put(&mut w, field::SIGNED, i.signed as u64);
+            put(&mut w, field::SAT, i.sat as u64);
+            put(&mut w, field::MOD_A, i.mod_a as u64);
+            put(&mut w, field::MOD_B, i.mod_b as u64);
+            put(&mut w, field::MOD_C, i.mod_c as u64);
+            put(&mut w, field::PSRC, i.psrc as u64);
+            put(&mut w, field::SUB, i.sub as u64);
         }
         Format::I => {
-            put(&mut w, 46, 7, i.d as u64);
-            put(&mut w, 39, 7, i.a as u64);
-            put(&mut w, 35, 3, i.space as u64);
-            put(&mut w, 32, 3, i.size as u64);
-            put(&mut w, 0, 32, i.imm as u64);
+            put(&mut w, field::D, i.d as u64);
+            put(&mut w, field::A, i.a as u64);
+            put(&mut w, field::SPACE, i.space as u64);
+            put(&mut w, field::SIZE, i.size as u64);
+            put(&mut w, field::IMM, i.imm as u64);
         }
         Format::C => {
-            put(&mut w, 52, 1, i.uni as u64);
-            put(&mut w, 24, 24, i.imm as u64);
-            put(&mut w, 0, 24, i.rpc as u64);
+            put(&mut w, field::UNI, i.uni as u64);
+            put(&mut w, field::TARGET, i.imm as u64);
+            put(&mut w, field::RPC, i.rpc as u64);
         }
     }
     Ok(w)
@@ -280,58 +267,58 @@ pub fn encode(i: &Instr) -> Result<u64, EncodeError> {
 /// Decodes a 64-bit word; rejects undefined op codes, reserved bits and unused fields that
 /// are not zero, so that every accepted word is the encoding of exactly one instruction.
 pub fn decode(w: u64) -> Result<Instr, EncodeError> {
-    let code = get(w, 57, 7) as u8;
+    let code = get(w, field::OP) as u8;
     let def = match opdef(code) {
         Some(d) => d,
         None => return err(format!("undefined op code {code} in {w:#018x}")),
     };
     let mut i = Instr {
         op: code,
-        guard: Guard { pred: get(w, 54, 3) as u8, neg: get(w, 53, 1) == 1 },
+        guard: Guard { pred: get(w, field::GUARD) as u8, neg: get(w, field::GUARD_NEG) == 1 },
         ..Default::default()
     };
     match def.format {
         Format::R => {
-            i.d = get(w, 46, 7) as u8;
-            i.a = get(w, 39, 7) as u8;
-            i.b = get(w, 32, 7) as u8;
-            i.c = get(w, 25, 7) as u8;
-            i.cmp = get(w, M_CMP.0, M_CMP.1) as u8;
-            i.rnd = get(w, M_RND.0, M_RND.1) as u8;
-            let k = get(w, M_KIND.0, M_KIND.1) as u8;
+            i.d = get(w, field::D) as u8;
+            i.a = get(w, field::A) as u8;
+            i.b = get(w, field::B) as u8;
+            i.c = get(w, field::C) as u8;
+            i.cmp = get(w, field::CMP) as u8;
+            i.rnd = get(w, field::RND) as u8;
+            let k = get(w, field::KIND) as u8;
             if def.fields & SPACE != 0 {
                 i.space = k;
             } else {
                 i.kind = k;
             }
-            i.signed = get(w, M_SIGNED.0, M_SIGNED.1) == 1;
-            i.sat = get(w, M_SAT.0, M_SAT.1) == 1;
-            i.mod_a = get(w, M_MODA.0, M_MODA.1) as u8;
-            i.mod_b = get(w, M_MODB.0, M_MODB.1) as u8;
-            i.mod_c = get(w, M_MODC.0, M_MODC.1) as u8;
-            i.psrc = get(w, M_PSRC.0, M_PSRC.1) as u8;
-            i.sub = get(w, M_SUB.0, M_SUB.1) as u8;
-            if get(w, 0, 1) != 0 {
+            i.signed = get(w, field::SIGNED) == 1;
+            i.sat = get(w, field::SAT) == 1;
+            i.mod_a = get(w, field::MOD_A) as u8;
+            i.mod_b = get(w, field::MOD_B) as u8;
+            i.mod_c = get(w, field::MOD_C) as u8;
+            i.psrc = get(w, field::PSRC) as u8;
+            i.sub = get(w, field::SUB) as u8;
+            if get(w, field::R_RESERVED) != 0 {
                 return err(format!("{}: reserved bit 0 set in {w:#018x}", def.name));
             }
         }
         Format::I => {
-            i.d = get(w, 46, 7) as u8;
-            i.a = get(w, 39, 7) as u8;
-            i.space = get(w, 35, 3) as u8;
-            i.size = get(w, 32, 3) as u8;
-            if get(w, 38, 1) != 0 {
+            i.d = get(w, field::D) as u8;
+            i.a = get(w, field::A) as u8;
+            i.space = get(w, field::SPACE) as u8;
+            i.size = get(w, field::SIZE) as u8;
+            if get(w, field::I_RESERVED) != 0 {
                 return err(format!("{}: reserved bit 38 set in {w:#018x}", def.name));
             }
-            i.imm = get(w, 0, 32) as u32;
+            i.imm = get(w, field::IMM) as u32;
         }
         Format::C => {
-            i.uni = get(w, 52, 1) == 1;
-            if get(w, 48, 4) != 0 {
+            i.uni = get(w, field::UNI) == 1;
+            if get(w, field::C_RESERVED) != 0 {
                 return err(format!("{}: reserved bits 51..48 set in {w:#018x}", def.name));
             }
-            i.imm = get(w, 24, 24) as u32;
-            i.rpc = get(w, 0, 24) as u32;
+            i.imm = get(w, field::TARGET) as u32;
+            i.rpc = get(w, field::RPC) as u32;
         }
     }
     validate(&i).map_err(|e| EncodeError(format!("{} (in {w:#018x})", e.0)))?;

@@ -8,6 +8,7 @@ pub mod fp32_cvt;
 pub mod int_alu;
 pub mod shared_mem;
 pub mod sfu;
+pub mod sm_decode;
 pub mod sp_datapath;
 pub mod warp_sched;
 
@@ -219,6 +220,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sfu_rro" => sfu::sfu_rro(n, seed, replays),
         "sfu_attr" => sfu::sfu_attr(n, seed, replays),
         "warp_sched" => warp_sched::warp_sched(n, seed, replays),
+        "sm_decode" => sm_decode::sm_decode(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -246,6 +248,7 @@ pub const RUNNERS: &[&str] = &[
     "sfu_rro",
     "sfu_attr",
     "warp_sched",
+    "sm_decode",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),

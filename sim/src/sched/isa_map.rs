@@ -10,6 +10,7 @@ use crate::golden::warp_sched::{class, Opnd, SInst, NO_GUARD};
 use crate::gsm::{self, GlobalMem, Launch, TraceEntry};
 use crate::isa::{self, op, size, Class, Instr, Opnd as IOp};
 use crate::ptx::translate::Kernel;
+use heddle_hw::sm::decode::SlotLats;
 use std::path::Path;
 
 /// Latencies (issue slots) the mapping gives each unit; memory instructions are released
@@ -23,8 +24,11 @@ pub struct Lats {
 }
 
 impl Default for Lats {
+    /// The SM decoder's default unit latencies ([`SlotLats::GOLDEN_RUNS`]); loads released
+    /// after 40 slots.
     fn default() -> Self {
-        Lats { sp: 12, sfu: 20, fma: 16, mem: 40 }
+        let l = SlotLats::GOLDEN_RUNS;
+        Lats { sp: l.sp, sfu: l.sfu, fma: l.fma, mem: 40 }
     }
 }
 

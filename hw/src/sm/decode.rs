@@ -1,0 +1,441 @@
+//! SM decoder, scheduling half: a 64-bit microcode word (docs/isa.md) to the scheduling
+//! fields the warp scheduler's fetch port takes (`inst_*` of [`crate::sched::WarpSched`],
+//! docs/scheduler.md): issue class, destination and up to three sources with their widths,
+//! guard, latency in issue slots, and the branch fields. Combinational.
+//!
+//! The decode rows are not written by hand: the Verilog and the native model are both
+//! generated from the instruction set's table ([`crate::isa::OPS`]) and field layout
+//! ([`crate::isa::field`]), so a new op code is decoded by adding its row there.
+//! `heddle_sim::sched::isa_map::sinst` is the reference the tests hold the model to.
+//!
+//! Ports:
+//! - `word`                       in  64  the microcode word
+//! - `bad`                        out  1  undefined op code, or a reserved bit set (the
+//!                                        other fields are then 0)
+//! - `cls`                        out  4  issue class ([`crate::isa::issue_class`])
+//! - `dst_v`, `dst`, `dst_w`      out 1, 8, 2  destination: register r as r, predicate p as
+//!                                        0x80 | p (none for pt); width code 0: one
+//!                                        register, 1: an aligned pair, 2: an aligned quad
+//! - `s0_*`, `s1_*`, `s2_*`       out 1, 8, 2  sources in operand order, packed (a pt
+//!                                        predicate source is no source); unused: 0
+//! - `guard`, `guard_neg`         out 3, 1  guard predicate (7: pt, no guard) and negation
+//! - `lat`                        out  6  issue slots until a dependent instruction may
+//!                                        issue (0: until the memory pipeline releases it)
+//! - `target`, `brpc`, `uni`      out 24, 24, 1  branch target, reconvergence PC, uniform
+//!                                        flag (class BRA; 0 otherwise)
+use crate::isa::{field, issue_class, op, size, Class, Format, Opnd, OpDef, OPS, PT};
+use rust_hdl::prelude::*;
+
+/// Issue slots from the issue of an instruction of each class to a dependent one. Memory
+/// loads are released by the memory pipeline (latency 0), stores and control instructions
+/// need no entry (1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotLats {
+    pub sp: u8,
+    pub sfu: u8,
+    pub fma: u8,
+}
+
+impl SlotLats {
+    /// The latencies of the scheduler's lock-step runs against the golden SM.
+    pub const GOLDEN_RUNS: SlotLats = SlotLats { sp: 12, sfu: 20, fma: 16 };
+}
+
+/// One scheduling operand: valid, id (register, or 0x80 | predicate), width code.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SOp {
+    pub v: bool,
+    pub id: u8,
+    pub w: u8,
+}
+
+/// The decoder's outputs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Decoded {
+    pub bad: bool,
+    pub cls: u8,
+    pub dst: SOp,
+    pub src: [SOp; 3],
+    pub guard: u8,
+    pub guard_neg: bool,
+    pub lat: u8,
+    pub target: u32,
+    pub brpc: u32,
+    pub uni: bool,
+}
+
+/// The issue class and latency of op `d`.
+fn class_lat(d: &OpDef, l: &SlotLats) -> (u8, u8) {
+    match d.class {
+        Class::Sp => (issue_class::SP, l.sp),
+        Class::Sfu => (issue_class::SFU, l.sfu),
+        Class::Fma => (issue_class::FMA, l.fma),
+        // A load or an atomic waits for its release; a store writes no register.
+        Class::LdSt => (issue_class::MEM, if d.operands.contains(&Opnd::D) { 0 } else { 1 }),
+        Class::Control => match d.code {
+            op::BRA => (issue_class::BRA, 1),
+            op::BAR => (issue_class::BAR, 1),
+            op::EXIT => (issue_class::EXIT, 1),
+            _ => (issue_class::NOP, 1),
+        },
+    }
+}
+
+/// The width code of an access of size `s` (64 bits: a pair, 128: a quad).
+fn size_width(s: u8) -> u8 {
+    match s {
+        size::B64 => 1,
+        size::B128 => 2,
+        _ => 0,
+    }
+}
+
+/// Do op `d`'s register operands name register pairs (the f64 FMA ops)?
+fn pairs(d: &OpDef) -> bool {
+    matches!(d.code, op::DFMA | op::DADD | op::DMUL)
+}
+
+/// The width code of a load's destination or a store's data: from the size field in
+/// format I, one register in format R (atom).
+fn mem_width(d: &OpDef, w: u64) -> u8 {
+    if d.format == Format::I {
+        size_width(field::get(w, field::SIZE) as u8)
+    } else {
+        0
+    }
+}
+
+/// Where a candidate source comes from.
+#[derive(Debug, Clone, Copy)]
+enum Src {
+    /// A register field with a width code.
+    Reg(field::Field, Width),
+    /// A predicate field (3 low bits); pt is no source.
+    Pred(field::Field),
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Width {
+    Fixed(u8),
+    Size,
+}
+
+/// Op `d`'s destination (register field and width, or predicate) and candidate sources.
+fn operands(d: &OpDef) -> (Option<Src>, Vec<Src>) {
+    let rw = Width::Fixed(pairs(d) as u8);
+    let mw = if d.format == Format::I { Width::Size } else { Width::Fixed(0) };
+    let is_mem = d.class == Class::LdSt;
+    let (mut dst, mut srcs) = (None, vec![]);
+    for o in d.operands {
+        match o {
+            Opnd::D => dst = Some(Src::Reg(field::D, if is_mem { mw } else { rw })),
+            Opnd::Pd => dst = Some(Src::Pred(field::D)),
+            Opnd::A => srcs.push(Src::Reg(field::A, rw)),
+            Opnd::B => srcs.push(Src::Reg(field::B, rw)),
+            Opnd::C => srcs.push(Src::Reg(field::C, rw)),
+            Opnd::Pa => srcs.push(Src::Pred(field::A)),
+            Opnd::Pb => srcs.push(Src::Pred(field::B)),
+            Opnd::Ps => srcs.push(Src::Pred(field::PSRC)),
+            Opnd::Mem | Opnd::MemR => srcs.push(Src::Reg(field::A, Width::Fixed(0))),
+            Opnd::Sd => srcs.push(Src::Reg(field::D, mw)),
+            _ => {}
+        }
+    }
+    assert!(srcs.len() <= 3, "{}: more than three sources", d.name);
+    (dst, srcs)
+}
+
+/// The reserved field of format `f`.
+fn reserved(f: Format) -> field::Field {
+    match f {
+        Format::R => field::R_RESERVED,
+        Format::I => field::I_RESERVED,
+        Format::C => field::C_RESERVED,
+    }
+}
+
+/// The decoder's outputs for `word` (the native model; the Verilog computes the same).
+pub fn decode(word: u64, lats: &SlotLats) -> Decoded {
+    let code = field::get(word, field::OP) as u8;
+    let Some(d) = OPS.iter().find(|d| d.code == code) else {
+        return Decoded { bad: true, ..Decoded::default() };
+    };
+    if field::get(word, reserved(d.format)) != 0 {
+        return Decoded { bad: true, ..Decoded::default() };
+    }
+    let (cls, lat) = class_lat(d, lats);
+    let sop = |s: Src| match s {
+        Src::Reg(f, w) => SOp {
+            v: true,
+            id: field::get(word, f) as u8,
+            w: match w {
+                Width::Fixed(x) => x,
+                Width::Size => mem_width(d, word),
+            },
+        },
+        Src::Pred(f) => {
+            let p = (field::get(word, f) & 7) as u8;
+            if p == PT {
+                SOp::default()
+            } else {
+                SOp { v: true, id: 0x80 | p, w: 0 }
+            }
+        }
+    };
+    let (dst, cands) = operands(d);
+    let mut src = [SOp::default(); 3];
+    for (k, o) in cands.into_iter().map(sop).filter(|o| o.v).enumerate() {
+        src[k] = o;
+    }
+    let bra = cls == issue_class::BRA;
+    Decoded {
+        bad: false,
+        cls,
+        dst: dst.map_or(SOp::default(), sop),
+        src,
+        guard: field::get(word, field::GUARD) as u8,
+        guard_neg: field::get(word, field::GUARD_NEG) == 1,
+        lat,
+        target: if bra { field::get(word, field::TARGET) as u32 } else { 0 },
+        brpc: if bra { field::get(word, field::RPC) as u32 } else { 0 },
+        uni: bra && field::get(word, field::UNI) == 1,
+    }
+}
+
+/// `word[hi:lo]` of a field.
+fn vsel(f: field::Field) -> String {
+    if f.1 == 1 {
+        format!("word[{}]", f.0)
+    } else {
+        format!("word[{}:{}]", f.0 + f.1 - 1, f.0)
+    }
+}
+
+/// Verilog setting an operand's valid, id and width registers (`{p}v`, `{p}`, `{p}w`)
+/// from `s`.
+fn vsrc(p: &str, s: Src, d: &OpDef) -> String {
+    match s {
+        Src::Reg(f, w) => {
+            let wv = match w {
+                Width::Fixed(x) => format!("2'd{x}"),
+                Width::Size => {
+                    assert_eq!(d.format, Format::I, "{}: a size-dependent width needs format I", d.name);
+                    "szw".to_string()
+                }
+            };
+            format!("{p}v = 1'b1; {p} = {{1'b0, {}}}; {p}w = {wv};", vsel(f))
+        }
+        Src::Pred(f) => {
+            let q = format!("word[{}:{}]", f.0 + 2, f.0);
+            format!("{p}v = ({q} != 3'd{PT}); {p} = ({q} != 3'd{PT}) ? {{5'b10000, {q}}} : 8'd0; {p}w = 2'd0;")
+        }
+    }
+}
+
+/// The decoder's Verilog body for the latencies `l`.
+fn verilog(l: &SlotLats) -> String {
+    let mut v = String::new();
+    v += &format!("wire [6:0] opc = {};\n", vsel(field::OP));
+    v += &format!(
+        "wire [1:0] szw = ({sz} == 3'd{b64}) ? 2'd1 : (({sz} == 3'd{b128}) ? 2'd2 : 2'd0);\n",
+        sz = vsel(field::SIZE),
+        b64 = size::B64,
+        b128 = size::B128
+    );
+    v += "reg ok;\nreg [3:0] c;\nreg [5:0] lt;\nreg br;\n";
+    v += "reg ddv;\nreg [7:0] dd;\nreg [1:0] ddw;\n";
+    for k in 0..3 {
+        v += &format!("reg c{k}v;\nreg [7:0] c{k};\nreg [1:0] c{k}w;\nreg t{k}v;\nreg [7:0] t{k};\nreg [1:0] t{k}w;\n");
+    }
+    v += "always @(*) begin\n";
+    v += "   ok = 1'b1; c = 4'd0; lt = 6'd0; br = 1'b0;\n   ddv = 1'b0; dd = 8'd0; ddw = 2'd0;\n";
+    for k in 0..3 {
+        v += &format!("   c{k}v = 1'b0; c{k} = 8'd0; c{k}w = 2'd0;\n");
+    }
+    v += "   case (opc)\n";
+    for d in OPS {
+        let (cls, lat) = class_lat(d, l);
+        let (dst, srcs) = operands(d);
+        v += &format!("      7'd{}: begin // {}\n", d.code, d.name);
+        v += &format!("         ok = ({} == 0);\n", vsel(reserved(d.format)));
+        // The unit latencies by the names of their localparams.
+        let lt = match d.class {
+            Class::Sp => "lat_sp".to_string(),
+            Class::Sfu => "lat_sfu".to_string(),
+            Class::Fma => "lat_fma".to_string(),
+            _ => format!("6'd{lat}"),
+        };
+        v += &format!("         c = 4'd{cls}; lt = {lt};");
+        if cls == issue_class::BRA {
+            v += " br = 1'b1;";
+        }
+        v += "\n";
+        if let Some(s) = dst {
+            v += &format!("         {}\n", vsrc("dd", s, d));
+        }
+        for (k, s) in srcs.iter().enumerate() {
+            v += &format!("         {}\n", vsrc(&format!("c{k}"), *s, d));
+        }
+        v += "      end\n";
+    }
+    v += "      default: ok = 1'b0;\n   endcase\n";
+    // Pack the valid candidates in order (into t0..t2), then clear everything of a bad
+    // word; each output is assigned once.
+    v += "\
+   t0v = 1'b0; t0 = 8'd0; t0w = 2'd0;
+   t1v = 1'b0; t1 = 8'd0; t1w = 2'd0;
+   t2v = 1'b0; t2 = 8'd0; t2w = 2'd0;
+   if (c0v) begin
+      t0v = 1'b1; t0 = c0; t0w = c0w;
+      if (c1v) begin
+         t1v = 1'b1; t1 = c1; t1w = c1w;
+         if (c2v) begin t2v = 1'b1; t2 = c2; t2w = c2w; end
+      end else if (c2v) begin t1v = 1'b1; t1 = c2; t1w = c2w; end
+   end else if (c1v) begin
+      t0v = 1'b1; t0 = c1; t0w = c1w;
+      if (c2v) begin t1v = 1'b1; t1 = c2; t1w = c2w; end
+   end else if (c2v) begin t0v = 1'b1; t0 = c2; t0w = c2w; end
+   bad = ~ok;
+   cls = ok ? c : 4'd0;
+   lat = ok ? lt : 6'd0;
+   dst_v = ok & ddv; dst = ok ? dd : 8'd0; dst_w = ok ? ddw : 2'd0;
+   s0_v = ok & t0v; s0 = ok ? t0 : 8'd0; s0_w = ok ? t0w : 2'd0;
+   s1_v = ok & t1v; s1 = ok ? t1 : 8'd0; s1_w = ok ? t1w : 2'd0;
+   s2_v = ok & t2v; s2 = ok ? t2 : 8'd0; s2_w = ok ? t2w : 2'd0;
+";
+    v += &format!("   guard = ok ? {} : 3'd0;\n", vsel(field::GUARD));
+    v += &format!("   guard_neg = ok & {};\n", vsel(field::GUARD_NEG));
+    v += &format!("   target = (ok & br) ? {} : 24'd0;\n", vsel(field::TARGET));
+    v += &format!("   brpc = (ok & br) ? {} : 24'd0;\n", vsel(field::RPC));
+    v += &format!("   uni = ok & br & {};\n", vsel(field::UNI));
+    v += "end";
+    v
+}
+
+#[derive(LogicBlock)]
+pub struct SmDecode {
+    pub word: Signal<In, Bits<64>>,
+    pub bad: Signal<Out, Bit>,
+    pub cls: Signal<Out, Bits<4>>,
+    pub dst_v: Signal<Out, Bit>,
+    pub dst: Signal<Out, Bits<8>>,
+    pub dst_w: Signal<Out, Bits<2>>,
+    pub s0_v: Signal<Out, Bit>,
+    pub s0: Signal<Out, Bits<8>>,
+    pub s0_w: Signal<Out, Bits<2>>,
+    pub s1_v: Signal<Out, Bit>,
+    pub s1: Signal<Out, Bits<8>>,
+    pub s1_w: Signal<Out, Bits<2>>,
+    pub s2_v: Signal<Out, Bit>,
+    pub s2: Signal<Out, Bits<8>>,
+    pub s2_w: Signal<Out, Bits<2>>,
+    pub guard: Signal<Out, Bits<3>>,
+    pub guard_neg: Signal<Out, Bit>,
+    pub lat: Signal<Out, Bits<6>>,
+    pub target: Signal<Out, Bits<24>>,
+    pub brpc: Signal<Out, Bits<24>>,
+    pub uni: Signal<Out, Bit>,
+    // The latencies, as constants (the Verilog text is generated from them).
+    lat_sp: Constant<Bits<6>>,
+    lat_sfu: Constant<Bits<6>>,
+    lat_fma: Constant<Bits<6>>,
+}
+
+impl SmDecode {
+    pub fn new(l: SlotLats) -> Self {
+        for x in [l.sp, l.sfu, l.fma] {
+            assert!((1..64).contains(&x), "SmDecode: latencies are 1..63 slots");
+        }
+        let k = |x: u8| Constant::new((x as u64).into());
+        Self {
+            word: Default::default(),
+            bad: Default::default(),
+            cls: Default::default(),
+            dst_v: Default::default(),
+            dst: Default::default(),
+            dst_w: Default::default(),
+            s0_v: Default::default(),
+            s0: Default::default(),
+            s0_w: Default::default(),
+            s1_v: Default::default(),
+            s1: Default::default(),
+            s1_w: Default::default(),
+            s2_v: Default::default(),
+            s2: Default::default(),
+            s2_w: Default::default(),
+            guard: Default::default(),
+            guard_neg: Default::default(),
+            lat: Default::default(),
+            target: Default::default(),
+            brpc: Default::default(),
+            uni: Default::default(),
+            lat_sp: k(l.sp),
+            lat_sfu: k(l.sfu),
+            lat_fma: k(l.fma),
+        }
+    }
+
+    /// The latencies this decoder was built with.
+    pub fn lats(&self) -> SlotLats {
+        let g = |c: &Constant<Bits<6>>| c.val().to_u64() as u8;
+        SlotLats { sp: g(&self.lat_sp), sfu: g(&self.lat_sfu), fma: g(&self.lat_fma) }
+    }
+}
+
+impl Default for SmDecode {
+    fn default() -> Self {
+        Self::new(SlotLats::GOLDEN_RUNS)
+    }
+}
+
+impl Logic for SmDecode {
+    fn update(&mut self) {
+        let d = decode(self.word.val().to_u64(), &self.lats());
+        let o = |s: &mut Signal<Out, Bit>, x: bool| s.next = x;
+        o(&mut self.bad, d.bad);
+        self.cls.next = (d.cls as u64).into();
+        o(&mut self.dst_v, d.dst.v);
+        self.dst.next = (d.dst.id as u64).into();
+        self.dst_w.next = (d.dst.w as u64).into();
+        o(&mut self.s0_v, d.src[0].v);
+        self.s0.next = (d.src[0].id as u64).into();
+        self.s0_w.next = (d.src[0].w as u64).into();
+        o(&mut self.s1_v, d.src[1].v);
+        self.s1.next = (d.src[1].id as u64).into();
+        self.s1_w.next = (d.src[1].w as u64).into();
+        o(&mut self.s2_v, d.src[2].v);
+        self.s2.next = (d.src[2].id as u64).into();
+        self.s2_w.next = (d.src[2].w as u64).into();
+        self.guard.next = (d.guard as u64).into();
+        o(&mut self.guard_neg, d.guard_neg);
+        self.lat.next = (d.lat as u64).into();
+        self.target.next = (d.target as u64).into();
+        self.brpc.next = (d.brpc as u64).into();
+        o(&mut self.uni, d.uni);
+    }
+    fn connect(&mut self) {
+        self.bad.connect();
+        self.cls.connect();
+        self.dst_v.connect();
+        self.dst.connect();
+        self.dst_w.connect();
+        self.s0_v.connect();
+        self.s0.connect();
+        self.s0_w.connect();
+        self.s1_v.connect();
+        self.s1.connect();
+        self.s1_w.connect();
+        self.s2_v.connect();
+        self.s2.connect();
+        self.s2_w.connect();
+        self.guard.connect();
+        self.guard_neg.connect();
+        self.lat.connect();
+        self.target.connect();
+        self.brpc.connect();
+        self.uni.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(verilog(&self.lats()))
+    }
+}
