@@ -121,6 +121,10 @@ impl SmConfig {
         );
         assert!(self.max_threads_per_cta >= 1 && self.max_threads_per_cta <= self.warps * self.lanes, "SmConfig: a CTA fits the SM");
         assert!(self.regs >= self.lanes, "SmConfig: at least one register per thread of a warp");
+        assert!(
+            self.regs.is_power_of_two() && self.regs % self.sps == 0,
+            "SmConfig: registers a power of two, split evenly over the SP lanes' banks"
+        );
         let occ = self.occupancies();
         let mut i = 0;
         while i < occ.len() {
@@ -143,6 +147,11 @@ impl SmConfig {
     /// Address width of the stack RAM banks: 32 warp rows of `2^stack_log2` entries (`AW`).
     pub const fn stack_addr_bits(&self) -> usize {
         5 + self.stack_log2
+    }
+
+    /// log2 of the words per register-file bank: one bank per SP lane (docs/sm.md).
+    pub const fn rf_bank_addr_bits(&self) -> usize {
+        (self.regs / self.sps).trailing_zeros() as usize
     }
 
     /// log2 of the words per shared-memory bank (`WA` of `SharedMem`).

@@ -17,6 +17,10 @@ pub mod sp;
 
 use rust_hdl::prelude::*;
 
+/// The configuration of `Ram1W1R` exported as `ram_1w1r`: one register-file bank of the
+/// G80 SM (8,192 registers over 8 SP lanes: 1,024 words of 32 bits).
+pub type RfBankG80 = prim::ram::Ram1W1R<{ G80.rf_bank_addr_bits() }, 32>;
+
 /// Stages of the exported `valid_pipe` (its latency in clocks).
 pub const VALID_PIPE_STAGES: usize = 3;
 
@@ -182,6 +186,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), 3 cycles, 1 op/clock",
             raw_verilog: raw_verilog_of::<fma::Fma>,
             latency: fma::FMA_LATENCY as u32,
+        },
+        BlockEntry {
+            name: "ram_1w1r",
+            about: "simple dual-port block RAM (1 write, 1 registered read), a G80 register-file bank: 1024 x 32",
+            raw_verilog: raw_verilog_of::<RfBankG80>,
+            latency: prim::ram::RAM_READ_LATENCY as u32,
         },
         BlockEntry {
             name: "sm_decode",

@@ -18,7 +18,7 @@ use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::fp32::classify::Fp32Classify;
 use heddle_hw::fp32::unpack::Fp32Unpack;
-use heddle_hw::ValidPipe32x3;
+use heddle_hw::{RfBankG80, ValidPipe32x3};
 use rust_hdl::prelude::*;
 
 /// Which replays to run on a recorded trace.
@@ -199,6 +199,38 @@ pub fn valid_pipe(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cos
     finish(bench, n, replays)
 }
 
+/// The register-file bank RAM (`ram_1w1r`): random writes and reads, a third of them to
+/// the address written in the same clock (the read returns the old word), against a
+/// plain array.
+pub fn ram_1w1r(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "ram_1w1r";
+    let mut bench = Bench::clocked(name, &verilog(name)?, RfBankG80::default(), |u, c| u.clock.next = c.into())?;
+    let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
+    let mut rng = Rng::new(seed);
+    let mut mem = vec![0u32; words];
+    // Addresses from a small window half of the time, so reads find written words.
+    let addr = |rng: &mut Rng| if rng.bool() { rng.below(16) as usize } else { rng.below(words as u64) as usize };
+    for i in 0..n {
+        let (we, wa, wd) = (rng.below(3) != 0, addr(&mut rng), rng.next_u32());
+        let ra = if rng.below(3) == 0 { wa } else { addr(&mut rng) };
+        let u = bench.cycle(|u| {
+            u.we.next = we;
+            u.waddr.next = (wa as u64).into();
+            u.wdata.next = (wd as u64).into();
+            u.raddr.next = (ra as u64).into();
+        })?;
+        let want = mem[ra];
+        if we {
+            mem[wa] = wd;
+        }
+        let got = u.rdata.val().to_u32();
+        if got != want {
+            return Err(golden_mismatch(name, i, format!("read {ra} (write {we} {wa} {wd:#x}): hw {got:#x}, golden {want:#x}")));
+        }
+    }
+    finish(bench, n, replays)
+}
+
 /// Runs the runner registered for `block`.
 pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     match block {
@@ -221,6 +253,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sfu_attr" => sfu::sfu_attr(n, seed, replays),
         "warp_sched" => warp_sched::warp_sched(n, seed, replays),
         "sm_decode" => sm_decode::sm_decode(n, seed, replays),
+        "ram_1w1r" => ram_1w1r(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -249,6 +282,7 @@ pub const RUNNERS: &[&str] = &[
     "sfu_attr",
     "warp_sched",
     "sm_decode",
+    "ram_1w1r",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
