@@ -6,16 +6,16 @@ module ram_1w1r(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [9:0] waddr;
+    input wire  [8:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [9:0] raddr;
+    input wire  [8:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
-    reg [31:0] mem [0:1023];
+    reg [31:0] mem [0:511];
     integer i;
     initial begin
-       for (i = 0; i <= 1023; i = i + 1) mem[i] = 32'h0;
+       for (i = 0; i <= 511; i = i + 1) mem[i] = 32'h0;
        rdata = 32'h0;
     end
     always @(posedge clock) begin

@@ -58,6 +58,11 @@ pub const CLOCKS_PER_SLOT: usize = 2;
 /// Shared-memory banks (compute capability 1.x: bank = word address mod 16).
 pub const SMEM_BANKS: usize = 16;
 
+/// Register-file bank sets: lane group g of a warp lives in set g mod 2, so the SPs, which
+/// take one lane group a clock, use each set's ports every other clock and leave the other
+/// clocks to the SFU, FMA and memory units (docs/sm.md, "Register file").
+pub const RF_BANK_SETS: usize = 2;
+
 /// The G80 SM of the seeds.
 pub const G80: SmConfig = SmConfig {
     name: "g80",
@@ -122,7 +127,7 @@ impl SmConfig {
         assert!(self.max_threads_per_cta >= 1 && self.max_threads_per_cta <= self.warps * self.lanes, "SmConfig: a CTA fits the SM");
         assert!(self.regs >= self.lanes, "SmConfig: at least one register per thread of a warp");
         assert!(
-            self.regs.is_power_of_two() && self.regs % self.sps == 0,
+            self.regs.is_power_of_two() && self.regs % (RF_BANK_SETS * self.sps) == 0,
             "SmConfig: registers a power of two, split evenly over the SP lanes' banks"
         );
         let occ = self.occupancies();
@@ -149,9 +154,10 @@ impl SmConfig {
         5 + self.stack_log2
     }
 
-    /// log2 of the words per register-file bank: one bank per SP lane (docs/sm.md).
+    /// log2 of the words per register-file bank: [`RF_BANK_SETS`] banks per SP lane
+    /// (docs/sm.md, "Register file").
     pub const fn rf_bank_addr_bits(&self) -> usize {
-        (self.regs / self.sps).trailing_zeros() as usize
+        (self.regs / (RF_BANK_SETS * self.sps)).trailing_zeros() as usize
     }
 
     /// log2 of the words per shared-memory bank (`WA` of `SharedMem`).

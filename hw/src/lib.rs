@@ -17,9 +17,13 @@ pub mod sp;
 
 use rust_hdl::prelude::*;
 
-/// The configuration of `Ram1W1R` exported as `ram_1w1r`: one register-file bank of the
-/// G80 SM (8,192 registers over 8 SP lanes: 1,024 words of 32 bits).
-pub type RfBankG80 = prim::ram::Ram1W1R<{ G80.rf_bank_addr_bits() }, 32>;
+/// The configuration of `Ram1W1R` exported as `ram_1w1r`: one copy of a G80
+/// register-file bank (8,192 registers over 2 x 8 banks: 512 words of 32 bits).
+pub type RfRamG80 = prim::ram::Ram1W1R<{ G80.rf_bank_addr_bits() }, 32>;
+
+/// The configuration of `RfBank` exported as `rf_bank`: one G80 register-file bank with
+/// its three read ports.
+pub type RfBankG80 = sm::rf_bank::RfBank<{ G80.rf_bank_addr_bits() }>;
 
 /// Stages of the exported `valid_pipe` (its latency in clocks).
 pub const VALID_PIPE_STAGES: usize = 3;
@@ -189,7 +193,13 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "ram_1w1r",
-            about: "simple dual-port block RAM (1 write, 1 registered read), a G80 register-file bank: 1024 x 32",
+            about: "simple dual-port block RAM (1 write, 1 registered read), a G80 register-file bank copy: 512 x 32",
+            raw_verilog: raw_verilog_of::<RfRamG80>,
+            latency: prim::ram::RAM_READ_LATENCY as u32,
+        },
+        BlockEntry {
+            name: "rf_bank",
+            about: "SM register-file bank: 512 x 32, 1 write and 3 read ports (3 block RAMs)",
             raw_verilog: raw_verilog_of::<RfBankG80>,
             latency: prim::ram::RAM_READ_LATENCY as u32,
         },

@@ -1,9 +1,10 @@
-//! The simple dual-port RAM (`ram_1w1r`, a G80 register-file bank): random writes and reads
-//! against a plain array, read-during-write to one address returning the old word, in
-//! Verilator and Icarus, RTL and gate level; a planted write-first read is caught.
+//! The SM's block RAMs: the simple dual-port RAM (`ram_1w1r`) and the register-file bank
+//! built from three of them (`rf_bank`, one write and three read ports): random writes and
+//! reads against a plain array (a read during a write to its address returns the old
+//! word), in Verilator and Icarus, RTL and gate level; planted bugs are caught.
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::runners::{self, Replays};
-use heddle_hw::RfBankG80;
+use heddle_hw::{RfBankG80, RfRamG80};
 
 #[test]
 fn ram_1w1r_cosim() {
@@ -21,7 +22,7 @@ fn planted_write_first_read_is_caught() {
     let v = heddle_sim::export::block_verilog("ram_1w1r").unwrap();
     let planted = v.replace("rdata <= mem[raddr];", "rdata <= (we && (waddr == raddr)) ? wdata : mem[raddr];");
     assert_ne!(planted, v, "the planted edit did not apply");
-    let mut b = Bench::clocked("ram_1w1r", &planted, RfBankG80::default(), |u, c| u.clock.next = c.into()).unwrap();
+    let mut b = Bench::clocked("ram_1w1r", &planted, RfRamG80::default(), |u, c| u.clock.next = c.into()).unwrap();
     // write 5 at address 3 while reading address 3: the read returns the old 0
     for (we, wa, wd, ra) in [(false, 0, 0, 3), (true, 3, 5, 3), (false, 0, 0, 3)] {
         let u = b
@@ -38,6 +39,44 @@ fn planted_write_first_read_is_caught() {
         Err(CosimError::Mismatch(m)) => {
             assert_eq!(m.port, "rdata", "{m:?}");
             println!("planted write-first read caught: {}", CosimError::Mismatch(m));
+        }
+        r => panic!("the planted bug was not caught: {r:?}"),
+    }
+}
+
+#[test]
+fn rf_bank_cosim() {
+    let r = Replays { verilator: true, icarus_steps: 10_000, gate: true, icarus_gate_steps: 2_000 };
+    let s = runners::run("rf_bank", 20_000, 2, r).unwrap_or_else(|e| panic!("{e}"));
+    print!("{s}");
+    let steps: Vec<u64> = s.replays.iter().map(|r| r.steps).collect();
+    assert_eq!(steps, vec![40_000, 10_000, 40_000, 2_000], "{s}");
+}
+
+/// A bank whose third copy misses the writes returns stale words on read port 2.
+#[test]
+fn planted_unwritten_copy_is_caught() {
+    let v = heddle_sim::export::block_verilog("rf_bank").unwrap();
+    let planted = v.replacen("m$2$we = w_en;", "m$2$we = 1'b0;", 1);
+    assert_ne!(planted, v, "the planted edit did not apply");
+    let mut bench = Bench::clocked("rf_bank", &planted, RfBankG80::default(), |u, c| u.clock.next = c.into()).unwrap();
+    // write address 9, then read it on every port
+    for (we, ra) in [(true, 0), (false, 9)] {
+        bench
+            .cycle(|u| {
+                u.w_en.next = we;
+                u.w_addr.next = 9u64.into();
+                u.w_data.next = 0x1111u64.into();
+                u.r0_addr.next = (ra as u64).into();
+                u.r1_addr.next = (ra as u64).into();
+                u.r2_addr.next = (ra as u64).into();
+            })
+            .unwrap();
+    }
+    match bench.trace.verilator() {
+        Err(CosimError::Mismatch(m)) => {
+            assert_eq!(m.port, "r2_data", "{m:?}");
+            println!("planted unwritten bank copy caught: {}", CosimError::Mismatch(m));
         }
         r => panic!("the planted bug was not caught: {r:?}"),
     }

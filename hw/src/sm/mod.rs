@@ -3,4 +3,7 @@
 //! here; the units it joins stay in their own folders.
 //!
 //! - [`decode::SmDecode`]: a microcode word to the warp scheduler's scheduling fields.
+//! - [`rf_bank::RfBank`]: a register-file bank, one write and three read ports, from three
+//!   block RAMs.
 pub mod decode;
+pub mod rf_bank;

@@ -18,7 +18,7 @@ use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::fp32::classify::Fp32Classify;
 use heddle_hw::fp32::unpack::Fp32Unpack;
-use heddle_hw::{RfBankG80, ValidPipe32x3};
+use heddle_hw::{RfBankG80, RfRamG80, ValidPipe32x3};
 use rust_hdl::prelude::*;
 
 /// Which replays to run on a recorded trace.
@@ -204,7 +204,7 @@ pub fn valid_pipe(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cos
 /// plain array.
 pub fn ram_1w1r(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let name = "ram_1w1r";
-    let mut bench = Bench::clocked(name, &verilog(name)?, RfBankG80::default(), |u, c| u.clock.next = c.into())?;
+    let mut bench = Bench::clocked(name, &verilog(name)?, RfRamG80::default(), |u, c| u.clock.next = c.into())?;
     let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
     let mut rng = Rng::new(seed);
     let mut mem = vec![0u32; words];
@@ -226,6 +226,38 @@ pub fn ram_1w1r(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
         let got = u.rdata.val().to_u32();
         if got != want {
             return Err(golden_mismatch(name, i, format!("read {ra} (write {we} {wa} {wd:#x}): hw {got:#x}, golden {want:#x}")));
+        }
+    }
+    finish(bench, n, replays)
+}
+
+/// The register-file bank (`rf_bank`): a write and all three reads every cycle, on
+/// addresses drawn so that reads meet words just written, against a plain array.
+pub fn rf_bank(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "rf_bank";
+    let mut bench = Bench::clocked(name, &verilog(name)?, RfBankG80::default(), |u, c| u.clock.next = c.into())?;
+    let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
+    let mut rng = Rng::new(seed);
+    let mut mem = vec![0u32; words];
+    let addr = |rng: &mut Rng| if rng.bool() { rng.below(8) as usize } else { rng.below(words as u64) as usize };
+    for i in 0..n {
+        let w = (rng.below(3) != 0, addr(&mut rng), rng.next_u32());
+        let ra = [addr(&mut rng), addr(&mut rng), addr(&mut rng)];
+        let u = bench.cycle(|u| {
+            u.w_en.next = w.0;
+            u.w_addr.next = (w.1 as u64).into();
+            u.w_data.next = (w.2 as u64).into();
+            u.r0_addr.next = (ra[0] as u64).into();
+            u.r1_addr.next = (ra[1] as u64).into();
+            u.r2_addr.next = (ra[2] as u64).into();
+        })?;
+        let want = ra.map(|a| mem[a]);
+        if w.0 {
+            mem[w.1] = w.2;
+        }
+        let got = [u.r0_data.val().to_u32(), u.r1_data.val().to_u32(), u.r2_data.val().to_u32()];
+        if got != want {
+            return Err(golden_mismatch(name, i, format!("reads {ra:?} (write {w:?}): hw {got:x?}, golden {want:x?}")));
         }
     }
     finish(bench, n, replays)
@@ -254,6 +286,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "warp_sched" => warp_sched::warp_sched(n, seed, replays),
         "sm_decode" => sm_decode::sm_decode(n, seed, replays),
         "ram_1w1r" => ram_1w1r(n, seed, replays),
+        "rf_bank" => rf_bank(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -283,6 +316,7 @@ pub const RUNNERS: &[&str] = &[
     "warp_sched",
     "sm_decode",
     "ram_1w1r",
+    "rf_bank",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
