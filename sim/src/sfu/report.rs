@@ -10,6 +10,7 @@
 use super::hp::{self, Exact};
 use super::model::{self, Op};
 use super::tablegen::TFn;
+use heddle_hw::fp32::bits::{ABS_MASK, FRAC_MASK, INF};
 use serde::{Deserialize, Serialize};
 
 /// One published row (Oberman & Siu 2005, DESIGN.md).
@@ -71,7 +72,7 @@ enum Dir {
 fn value_order(y: u32) -> i64 {
     // total order of binary32 values (NaN never appears in monotone sweeps)
     if y >> 31 == 1 {
-        -((y & 0x7FFF_FFFF) as i64)
+        -((y & ABS_MASK) as i64)
     } else {
         y as i64
     }
@@ -80,12 +81,12 @@ fn value_order(y: u32) -> i64 {
 impl Acc {
     fn add(&mut self, x: u32, y: u32, cr: u32, r: Option<&Exact>, dir: Option<Dir>) {
         self.n += 1;
-        let nan = |v: u32| (v >> 23) & 0xFF == 0xFF && v & 0x7F_FFFF != 0;
+        let nan = |v: u32| (v & INF) == INF && v & FRAC_MASK != 0;
         let same = y == cr || (nan(y) && nan(cr));
         self.exact += same as u64;
         match r {
-            Some(e) if e.mant != 0 && (cr & 0x7FFF_FFFF) < 0x7F80_0000 && (cr & 0x7F80_0000) != 0 => {
-                if (y & 0x7F80_0000) == 0x7F80_0000 {
+            Some(e) if e.mant != 0 && (cr & ABS_MASK) < INF && (cr & INF) != 0 => {
+                if (y & INF) == INF {
                     self.special += 1;
                 } else {
                     let u = e.ulp_err(y);
@@ -156,7 +157,7 @@ pub fn reference(op: Op, x: u32) -> (u32, Option<Exact>, bool) {
                 return (signed(a.neg, 0), None, false);
             }
             if a.zero {
-                return (signed(a.neg, 0x7F80_0000), None, false);
+                return (signed(a.neg, INF), None, false);
             }
             let e = a.be as i32 - 127;
             let mut r = if a.frac == 0 { Exact::pow2(0) } else { hp::rcp_frac(a.frac) };
@@ -173,7 +174,7 @@ pub fn reference(op: Op, x: u32) -> (u32, Option<Exact>, bool) {
                 return (0, None, false);
             }
             if a.zero {
-                return (signed(a.neg, 0x7F80_0000), None, false);
+                return (signed(a.neg, INF), None, false);
             }
             let e = a.be as i32 - 127;
             let b = (e & 1) as u32;
@@ -190,9 +191,9 @@ pub fn reference(op: Op, x: u32) -> (u32, Option<Exact>, bool) {
                 return (0xFF80_0000, None, false);
             }
             if a.inf {
-                return (0x7F80_0000, None, false);
+                return (INF, None, false);
             }
-            let r = hp::log2(x & 0x7FFF_FFFF);
+            let r = hp::log2(x & ABS_MASK);
             if r.mant == 0 {
                 return (0, None, false);
             }
@@ -204,7 +205,7 @@ pub fn reference(op: Op, x: u32) -> (u32, Option<Exact>, bool) {
                 return (nan, None, false);
             }
             if a.inf {
-                return (if a.neg { 0 } else { 0x7F80_0000 }, None, false);
+                return (if a.neg { 0 } else { INF }, None, false);
             }
             let xf = if a.zero { x & 0x8000_0000 } else { x };
             let r = hp::exp2(xf);
