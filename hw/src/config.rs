@@ -50,6 +50,8 @@ pub struct SmConfig {
     pub mem_slots: u8,
     /// A ready warp denied this many times becomes urgent (0..=15): the starvation bound.
     pub urgent_after: u8,
+    /// log2 of the instruction memory's 64-bit words: the largest kernel the SM holds.
+    pub imem_log2: usize,
 }
 
 /// SP clocks per issue slot (the scheduler issues to SP and SFU on alternate clocks).
@@ -80,6 +82,7 @@ pub const G80: SmConfig = SmConfig {
     scoreboard_entries: 4,
     mem_slots: 2,
     urgent_after: 8,
+    imem_log2: 11,
 }
 .checked();
 
@@ -120,6 +123,7 @@ impl SmConfig {
         assert!(self.stack_log2 >= 1 && self.stack_log2 <= 8, "SmConfig: stack of 4..=512 entries");
         assert!(self.urgent_after <= 15, "SmConfig: urgent_after 0..=15");
         assert!(self.mem_slots >= 1 && self.mem_slots <= 31, "SmConfig: mem_slots 1..=31");
+        assert!(self.imem_log2 >= 6 && self.imem_log2 <= 14, "SmConfig: 64..=16384 instruction words");
         assert!(
             self.shared_bytes.is_power_of_two() && self.shared_bytes >= 4 * SMEM_BANKS,
             "SmConfig: shared memory a power of two, one word per bank or more"

@@ -21,6 +21,9 @@ use rust_hdl::prelude::*;
 /// register-file bank (8,192 registers over 2 x 8 banks: 512 words of 32 bits).
 pub type RfRamG80 = prim::ram::Ram1W1R<{ G80.rf_bank_addr_bits() }, 32>;
 
+/// The configuration of `Imem` exported as `sm_imem`: the G80 SM's instruction memory.
+pub type ImemG80 = sm::imem::Imem<{ G80.imem_log2 }>;
+
 /// The configuration of `RfBank` exported as `rf_bank`: one G80 register-file bank with
 /// its three read ports.
 pub type RfBankG80 = sm::rf_bank::RfBank<{ G80.rf_bank_addr_bits() }>;
@@ -201,6 +204,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "rf_bank",
             about: "SM register-file bank: 512 x 32, 1 write and 3 read ports (3 block RAMs)",
             raw_verilog: raw_verilog_of::<RfBankG80>,
+            latency: prim::ram::RAM_READ_LATENCY as u32,
+        },
+        BlockEntry {
+            name: "sm_imem",
+            about: "SM instruction memory: 2048 x 64-bit words, host write, fetch and issue reads (2 block-RAM copies)",
+            raw_verilog: raw_verilog_of::<ImemG80>,
             latency: prim::ram::RAM_READ_LATENCY as u32,
         },
         BlockEntry {

@@ -45,10 +45,12 @@ fn configurations_outside_the_limits_are_refused() {
         SmConfig { scoreboard_entries: 5, ..G80 },
         SmConfig { cta_slots: 9, ..G80 },
         SmConfig { max_threads_per_cta: 1024, ..G80 },
+        SmConfig { imem_log2: 20, ..G80 },
+        SmConfig { regs: 6144, ..G80 },
         SmConfig { fmas: 1, lanes: 32, sps: 1, sfus: 1, ..G80 }, // SFU: 32 clocks = 16 slots, fine
     ];
     for (i, c) in bad.iter().enumerate() {
         let r = std::panic::catch_unwind(|| c.checked());
-        assert_eq!(r.is_err(), i < 7, "config {i}: {c:?}");
+        assert_eq!(r.is_err(), i < 9, "config {i}: {c:?}");
     }
 }

@@ -1,6 +1,6 @@
-//! The SM's block RAMs: the simple dual-port RAM (`ram_1w1r`) and the register-file bank
-//! built from three of them (`rf_bank`, one write and three read ports): random writes and
-//! reads against a plain array (a read during a write to its address returns the old
+//! The SM's block RAMs: the simple dual-port RAM (`ram_1w1r`), the register-file bank
+//! built from three of them (`rf_bank`, one write and three read ports) and the instruction
+//! memory from two (`sm_imem`, 64-bit words): random writes and reads against a plain array (a read during a write to its address returns the old
 //! word), in Verilator and Icarus, RTL and gate level; planted bugs are caught.
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::runners::{self, Replays};
@@ -77,6 +77,43 @@ fn planted_unwritten_copy_is_caught() {
         Err(CosimError::Mismatch(m)) => {
             assert_eq!(m.port, "r2_data", "{m:?}");
             println!("planted unwritten bank copy caught: {}", CosimError::Mismatch(m));
+        }
+        r => panic!("the planted bug was not caught: {r:?}"),
+    }
+}
+
+#[test]
+fn sm_imem_cosim() {
+    let r = Replays { verilator: true, icarus_steps: 10_000, gate: true, icarus_gate_steps: 2_000 };
+    let s = runners::run("sm_imem", 20_000, 3, r).unwrap_or_else(|e| panic!("{e}"));
+    print!("{s}");
+    let steps: Vec<u64> = s.replays.iter().map(|r| r.steps).collect();
+    assert_eq!(steps, vec![40_000, 10_000, 40_000, 2_000], "{s}");
+}
+
+/// An instruction memory whose issue copy misses the host's writes returns stale words on
+/// the issue port.
+#[test]
+fn planted_unwritten_issue_copy_is_caught() {
+    let v = heddle_sim::export::block_verilog("sm_imem").unwrap();
+    let planted = v.replacen("issue$we = w_en;", "issue$we = 1'b0;", 1);
+    assert_ne!(planted, v, "the planted edit did not apply");
+    let mut bench = Bench::clocked("sm_imem", &planted, heddle_hw::ImemG80::default(), |u, c| u.clock.next = c.into()).unwrap();
+    for (we, ra) in [(true, 0), (false, 7)] {
+        bench
+            .cycle(|u| {
+                u.w_en.next = we;
+                u.w_addr.next = 7u64.into();
+                u.w_data.next = 0x0123_4567_89ab_cdefu64.into();
+                u.f_addr.next = (ra as u64).into();
+                u.i_addr.next = (ra as u64).into();
+            })
+            .unwrap();
+    }
+    match bench.trace.verilator() {
+        Err(CosimError::Mismatch(m)) => {
+            assert_eq!(m.port, "i_data", "{m:?}");
+            println!("planted unwritten issue copy caught: {}", CosimError::Mismatch(m));
         }
         r => panic!("the planted bug was not caught: {r:?}"),
     }

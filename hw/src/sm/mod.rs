@@ -5,5 +5,8 @@
 //! - [`decode::SmDecode`]: a microcode word to the warp scheduler's scheduling fields.
 //! - [`rf_bank::RfBank`]: a register-file bank, one write and three read ports, from three
 //!   block RAMs.
+//! - [`imem::Imem`]: the instruction memory, a host write port and two read ports (fetch
+//!   and issue).
 pub mod decode;
+pub mod imem;
 pub mod rf_bank;

@@ -18,7 +18,7 @@ use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::fp32::classify::Fp32Classify;
 use heddle_hw::fp32::unpack::Fp32Unpack;
-use heddle_hw::{RfBankG80, RfRamG80, ValidPipe32x3};
+use heddle_hw::{ImemG80, RfBankG80, RfRamG80, ValidPipe32x3};
 use rust_hdl::prelude::*;
 
 /// Which replays to run on a recorded trace.
@@ -263,6 +263,37 @@ pub fn rf_bank(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     finish(bench, n, replays)
 }
 
+/// The instruction memory (`sm_imem`): host writes of 64-bit words and both read ports
+/// every cycle, on addresses that meet the words just written, against a plain array.
+pub fn sm_imem(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "sm_imem";
+    let mut bench = Bench::clocked(name, &verilog(name)?, ImemG80::default(), |u, c| u.clock.next = c.into())?;
+    let words = 1usize << heddle_hw::config::G80.imem_log2;
+    let mut rng = Rng::new(seed);
+    let mut mem = vec![0u64; words];
+    let addr = |rng: &mut Rng| if rng.bool() { rng.below(8) as usize } else { rng.below(words as u64) as usize };
+    for i in 0..n {
+        let w = (rng.below(4) == 0, addr(&mut rng), rng.next_u64());
+        let (fa, ia) = (addr(&mut rng), addr(&mut rng));
+        let u = bench.cycle(|u| {
+            u.w_en.next = w.0;
+            u.w_addr.next = (w.1 as u64).into();
+            u.w_data.next = w.2.into();
+            u.f_addr.next = (fa as u64).into();
+            u.i_addr.next = (ia as u64).into();
+        })?;
+        let want = (mem[fa], mem[ia]);
+        if w.0 {
+            mem[w.1] = w.2;
+        }
+        let got = (u.f_data.val().to_u64(), u.i_data.val().to_u64());
+        if got != want {
+            return Err(golden_mismatch(name, i, format!("reads {fa}, {ia} (write {w:?}): hw {got:x?}, golden {want:x?}")));
+        }
+    }
+    finish(bench, n, replays)
+}
+
 /// Runs the runner registered for `block`.
 pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     match block {
@@ -287,6 +318,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sm_decode" => sm_decode::sm_decode(n, seed, replays),
         "ram_1w1r" => ram_1w1r(n, seed, replays),
         "rf_bank" => rf_bank(n, seed, replays),
+        "sm_imem" => sm_imem(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -317,6 +349,7 @@ pub const RUNNERS: &[&str] = &[
     "sm_decode",
     "ram_1w1r",
     "rf_bank",
+    "sm_imem",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
