@@ -2,7 +2,8 @@
 //! co-simulation against the golden scheduling fields on every op code (Verilator and
 //! Icarus, RTL and gate level), and a planted bug in the exported Verilog.
 use heddle_hw::isa::{field, issue_class as class};
-use heddle_hw::sm::decode::{decode, SOp, SlotLats};
+use heddle_hw::isa::{fma_fn, sfu_fn, size, space};
+use heddle_hw::sm::decode::{decode, xu, Controls, SOp, SlotLats};
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::isa::asm::assemble_words;
 use heddle_sim::runners::{self, sm_decode::vector, Replays};
@@ -77,6 +78,34 @@ fn directed_words() {
         assert!(d.bad, "{w:#x}");
         assert_eq!(d, heddle_hw::sm::decode::Decoded { bad: true, ..Default::default() });
     }
+}
+
+#[test]
+fn directed_controls() {
+    let c = |text: &str| {
+        let d = decode(word(text), &L);
+        assert!(!d.bad, "{text}");
+        d.ctl
+    };
+    let none = Controls::default();
+    assert_eq!(c("iadd r3, r4, r5"), Controls { xu: xu::SP, ..none });
+    assert_eq!(c("fadd.rz.sat r7, -|r8|, r9"), Controls { xu: xu::SP, ..none });
+    assert_eq!(c("plop.xor p1, !p2, pt"), Controls { xu: xu::PLOP, ..none });
+    assert_eq!(c("s2r r2, %tid.x"), Controls { xu: xu::S2R, ..none });
+    assert_eq!(c("movi r1, 0x1234"), Controls { xu: xu::MOVI, ..none });
+    assert_eq!(c("rcp r6, r7"), Controls { xu: xu::SFU, sfu_fn: sfu_fn::RCP as u8, ..none });
+    assert_eq!(c("cos r6, r7"), Controls { xu: xu::SFU, sfu_fn: sfu_fn::COS as u8, ..none });
+    assert_eq!(c("rro.sincos r6, r7"), Controls { xu: xu::SFU, sfu_fn: sfu_fn::RRO_SINCOS as u8, ..none });
+    assert_eq!(c("rro.ex2 r6, r7"), Controls { xu: xu::SFU, sfu_fn: sfu_fn::RRO_EX2 as u8, ..none });
+    assert_eq!(c("ffma.rn r1, r2, r3, r4"), Controls { xu: xu::FMA, fma_op: fma_fn::FMA as u8, ..none });
+    assert_eq!(c("dadd.rm r2, r4, r6"), Controls { xu: xu::FMA, fma_op: fma_fn::ADD as u8, fma_f64: true, ..none });
+    assert_eq!(c("dmul.rp r2, r4, r6"), Controls { xu: xu::FMA, fma_op: fma_fn::MUL as u8, fma_f64: true, ..none });
+    let mem = |s: u8, z: u8| Controls { xu: xu::MEM, mem_space: s, mem_size: z, ..none };
+    assert_eq!(c("ld.shared.s16 r5, [r6-0x8]"), mem(space::SHARED, size::S16));
+    assert_eq!(c("st.global.b128 [r4+0x10], r12"), Controls { mem_store: true, ..mem(space::GLOBAL, size::B128) });
+    assert_eq!(c("atom.shared.cas r1, [r2], r3, r4"), Controls { mem_atom: true, ..mem(space::SHARED, size::B32) });
+    assert_eq!(c("@p0 bra 12, 12"), Controls { xu: xu::CONTROL, ..none });
+    assert_eq!(c("exit"), Controls { xu: xu::CONTROL, ..none });
 }
 
 fn replays() -> Replays {

@@ -1,7 +1,9 @@
-//! SM decoder, scheduling half: a 64-bit microcode word (docs/isa.md) to the scheduling
-//! fields the warp scheduler's fetch port takes (`inst_*` of [`crate::sched::WarpSched`],
-//! docs/scheduler.md): issue class, destination and up to three sources with their widths,
-//! guard, latency in issue slots, and the branch fields. Combinational.
+//! SM decoder: a 64-bit microcode word (docs/isa.md) to the scheduling fields the warp
+//! scheduler's fetch port takes (`inst_*` of [`crate::sched::WarpSched`], docs/scheduler.md:
+//! issue class, destination and up to three sources with their widths, guard, latency in
+//! issue slots, branch fields) and the unit controls the issue stage needs beyond the word's
+//! fixed fields (which execution path, the SFU's and FMA unit's function codes, the memory
+//! access). Combinational.
 //!
 //! The decode rows are not written by hand: the Verilog and the native model are both
 //! generated from the instruction set's table ([`crate::isa::OPS`]) and field layout
@@ -23,7 +25,19 @@
 //!                                        issue (0: until the memory pipeline releases it)
 //! - `target`, `brpc`, `uni`      out 24, 24, 1  branch target, reconvergence PC, uniform
 //!                                        flag (class BRA; 0 otherwise)
-use crate::isa::{field, issue_class, op, size, Class, Format, Opnd, OpDef, OPS, PT};
+//! - `xu`                         out  3  execution path ([`xu`]): the SP datapath (its op
+//!                                        code is the word's), plop, s2r, movi, SFU, FMA,
+//!                                        memory, control
+//! - `sfu_fn`                     out  3  SFU function ([`crate::isa::sfu_fn`]; rro: by bit 0
+//!                                        of `sub`, the loader refuses other values)
+//! - `fma_op`, `fma_f64`          out 3, 1  FMA unit operation ([`crate::isa::fma_fn`]) and
+//!                                        format (binary64)
+//! - `mem_space`, `mem_size`      out 3, 3  memory space and access size (atom: its space
+//!                                        field, b32)
+//! - `mem_store`, `mem_atom`      out 1, 1  st, atom
+//!
+//! The unit controls are 0 where they do not apply.
+use crate::isa::{field, fma_fn, issue_class, op, sfu_fn, size, Class, Format, Opnd, OpDef, OPS, PT};
 use rust_hdl::prelude::*;
 
 /// Issue slots from the issue of an instruction of each class to a dependent one. Memory
@@ -49,6 +63,101 @@ pub struct SOp {
     pub w: u8,
 }
 
+/// Execution paths (the `xu` output).
+pub mod xu {
+    /// The SP datapath (integer ALU and FP32 ops, op codes up to `op::MOV`).
+    pub const SP: u8 = 0;
+    pub const PLOP: u8 = 1;
+    pub const S2R: u8 = 2;
+    pub const MOVI: u8 = 3;
+    pub const SFU: u8 = 4;
+    pub const FMA: u8 = 5;
+    pub const MEM: u8 = 6;
+    /// bra, bar, exit, nop: the scheduler's alone.
+    pub const CONTROL: u8 = 7;
+}
+
+/// The unit controls.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Controls {
+    pub xu: u8,
+    pub sfu_fn: u8,
+    pub fma_op: u8,
+    pub fma_f64: bool,
+    pub mem_space: u8,
+    pub mem_size: u8,
+    pub mem_store: bool,
+    pub mem_atom: bool,
+}
+
+/// The execution path of op `d`.
+fn xu_of(d: &OpDef) -> u8 {
+    match (d.class, d.code) {
+        (Class::Sp, op::PLOP) => xu::PLOP,
+        (Class::Sp, op::S2R) => xu::S2R,
+        (Class::Sp, op::MOVI) => xu::MOVI,
+        (Class::Sp, _) => xu::SP,
+        (Class::Sfu, _) => xu::SFU,
+        (Class::Fma, _) => xu::FMA,
+        (Class::LdSt, _) => xu::MEM,
+        (Class::Control, _) => xu::CONTROL,
+    }
+}
+
+/// The SFU function of an SFU op other than rro (whose function is chosen by its sub-op).
+fn sfu_fn_of(code: u8) -> Option<u32> {
+    match code {
+        op::RCP => Some(sfu_fn::RCP),
+        op::RSQ => Some(sfu_fn::RSQ),
+        op::LG2 => Some(sfu_fn::LG2),
+        op::EX2 => Some(sfu_fn::EX2),
+        op::SIN => Some(sfu_fn::SIN),
+        op::COS => Some(sfu_fn::COS),
+        _ => None,
+    }
+}
+
+/// The FMA unit's operation and format (binary64) of an FMA-class op.
+fn fma_of(code: u8) -> (u32, bool) {
+    match code {
+        op::FFMA => (fma_fn::FMA, false),
+        op::DFMA => (fma_fn::FMA, true),
+        op::DADD => (fma_fn::ADD, true),
+        _ => (fma_fn::MUL, true),
+    }
+}
+
+/// The unit controls of op `d` in `word`.
+fn controls(d: &OpDef, word: u64) -> Controls {
+    let mut c = Controls { xu: xu_of(d), ..Controls::default() };
+    match d.class {
+        Class::Sfu => {
+            c.sfu_fn = sfu_fn_of(d.code).unwrap_or(if field::get(word, field::SUB) & 1 == 1 {
+                sfu_fn::RRO_EX2
+            } else {
+                sfu_fn::RRO_SINCOS
+            }) as u8
+        }
+        Class::Fma => {
+            let (o, f64_) = fma_of(d.code);
+            (c.fma_op, c.fma_f64) = (o as u8, f64_);
+        }
+        Class::LdSt => {
+            c.mem_store = d.code == op::ST;
+            c.mem_atom = d.code == op::ATOM;
+            if d.format == Format::I {
+                c.mem_space = field::get(word, field::SPACE) as u8;
+                c.mem_size = field::get(word, field::SIZE) as u8;
+            } else {
+                c.mem_space = field::get(word, field::KIND) as u8;
+                c.mem_size = size::B32;
+            }
+        }
+        _ => {}
+    }
+    c
+}
+
 /// The decoder's outputs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Decoded {
@@ -62,6 +171,7 @@ pub struct Decoded {
     pub target: u32,
     pub brpc: u32,
     pub uni: bool,
+    pub ctl: Controls,
 }
 
 /// The issue class and latency of op `d`.
@@ -199,6 +309,7 @@ pub fn decode(word: u64, lats: &SlotLats) -> Decoded {
         target: if bra { field::get(word, field::TARGET) as u32 } else { 0 },
         brpc: if bra { field::get(word, field::RPC) as u32 } else { 0 },
         uni: bra && field::get(word, field::UNI) == 1,
+        ctl: controls(d, word),
     }
 }
 
@@ -232,6 +343,33 @@ fn vsrc(p: &str, s: Src, d: &OpDef) -> String {
     }
 }
 
+/// Verilog setting the unit-control registers of op `d` (what [`controls`] computes).
+fn vcontrols(d: &OpDef) -> String {
+    let mut v = format!("x = 3'd{};", xu_of(d));
+    match d.class {
+        Class::Sfu => match sfu_fn_of(d.code) {
+            Some(f) => v += &format!(" sf = 3'd{f};"),
+            None => {
+                v += &format!(" sf = word[{}] ? 3'd{} : 3'd{};", field::SUB.0, sfu_fn::RRO_EX2, sfu_fn::RRO_SINCOS)
+            }
+        },
+        Class::Fma => {
+            let (o, f64_) = fma_of(d.code);
+            v += &format!(" fo = 3'd{o}; f64r = 1'b{};", f64_ as u8);
+        }
+        Class::LdSt => {
+            v += &format!(" stq = 1'b{}; atq = 1'b{};", (d.code == op::ST) as u8, (d.code == op::ATOM) as u8);
+            if d.format == Format::I {
+                v += &format!(" ms = {}; mz = {};", vsel(field::SPACE), vsel(field::SIZE));
+            } else {
+                v += &format!(" ms = {}; mz = 3'd{};", vsel(field::KIND), size::B32);
+            }
+        }
+        _ => {}
+    }
+    v
+}
+
 /// The decoder's Verilog body for the latencies `l`.
 fn verilog(l: &SlotLats) -> String {
     let mut v = String::new();
@@ -243,12 +381,14 @@ fn verilog(l: &SlotLats) -> String {
         b128 = size::B128
     );
     v += "reg ok;\nreg [3:0] c;\nreg [5:0] lt;\nreg br;\n";
+    v += "reg [2:0] x;\nreg [2:0] sf;\nreg [2:0] fo;\nreg f64r;\nreg [2:0] ms;\nreg [2:0] mz;\nreg stq;\nreg atq;\n";
     v += "reg ddv;\nreg [7:0] dd;\nreg [1:0] ddw;\n";
     for k in 0..3 {
         v += &format!("reg c{k}v;\nreg [7:0] c{k};\nreg [1:0] c{k}w;\nreg t{k}v;\nreg [7:0] t{k};\nreg [1:0] t{k}w;\n");
     }
     v += "always @(*) begin\n";
     v += "   ok = 1'b1; c = 4'd0; lt = 6'd0; br = 1'b0;\n   ddv = 1'b0; dd = 8'd0; ddw = 2'd0;\n";
+    v += "   x = 3'd0; sf = 3'd0; fo = 3'd0; f64r = 1'b0; ms = 3'd0; mz = 3'd0; stq = 1'b0; atq = 1'b0;\n";
     for k in 0..3 {
         v += &format!("   c{k}v = 1'b0; c{k} = 8'd0; c{k}w = 2'd0;\n");
     }
@@ -276,6 +416,7 @@ fn verilog(l: &SlotLats) -> String {
         for (k, s) in srcs.iter().enumerate() {
             v += &format!("         {}\n", vsrc(&format!("c{k}"), *s, d));
         }
+        v += &format!("         {}\n", vcontrols(d));
         v += "      end\n";
     }
     v += "      default: ok = 1'b0;\n   endcase\n";
@@ -308,6 +449,16 @@ fn verilog(l: &SlotLats) -> String {
     v += &format!("   target = (ok & br) ? {} : 24'd0;\n", vsel(field::TARGET));
     v += &format!("   brpc = (ok & br) ? {} : 24'd0;\n", vsel(field::RPC));
     v += &format!("   uni = ok & br & {};\n", vsel(field::UNI));
+    v += "\
+   xu = ok ? x : 3'd0;
+   sfu_fn = ok ? sf : 3'd0;
+   fma_op = ok ? fo : 3'd0;
+   fma_f64 = ok & f64r;
+   mem_space = ok ? ms : 3'd0;
+   mem_size = ok ? mz : 3'd0;
+   mem_store = ok & stq;
+   mem_atom = ok & atq;
+";
     v += "end";
     v
 }
@@ -335,6 +486,14 @@ pub struct SmDecode {
     pub target: Signal<Out, Bits<24>>,
     pub brpc: Signal<Out, Bits<24>>,
     pub uni: Signal<Out, Bit>,
+    pub xu: Signal<Out, Bits<3>>,
+    pub sfu_fn: Signal<Out, Bits<3>>,
+    pub fma_op: Signal<Out, Bits<3>>,
+    pub fma_f64: Signal<Out, Bit>,
+    pub mem_space: Signal<Out, Bits<3>>,
+    pub mem_size: Signal<Out, Bits<3>>,
+    pub mem_store: Signal<Out, Bit>,
+    pub mem_atom: Signal<Out, Bit>,
     // The latencies, as constants (the Verilog text is generated from them).
     lat_sp: Constant<Bits<6>>,
     lat_sfu: Constant<Bits<6>>,
@@ -369,6 +528,14 @@ impl SmDecode {
             target: Default::default(),
             brpc: Default::default(),
             uni: Default::default(),
+            xu: Default::default(),
+            sfu_fn: Default::default(),
+            fma_op: Default::default(),
+            fma_f64: Default::default(),
+            mem_space: Default::default(),
+            mem_size: Default::default(),
+            mem_store: Default::default(),
+            mem_atom: Default::default(),
             lat_sp: k(l.sp),
             lat_sfu: k(l.sfu),
             lat_fma: k(l.fma),
@@ -412,6 +579,15 @@ impl Logic for SmDecode {
         self.target.next = (d.target as u64).into();
         self.brpc.next = (d.brpc as u64).into();
         o(&mut self.uni, d.uni);
+        let c = d.ctl;
+        self.xu.next = (c.xu as u64).into();
+        self.sfu_fn.next = (c.sfu_fn as u64).into();
+        self.fma_op.next = (c.fma_op as u64).into();
+        o(&mut self.fma_f64, c.fma_f64);
+        self.mem_space.next = (c.mem_space as u64).into();
+        self.mem_size.next = (c.mem_size as u64).into();
+        o(&mut self.mem_store, c.mem_store);
+        o(&mut self.mem_atom, c.mem_atom);
     }
     fn connect(&mut self) {
         self.bad.connect();
@@ -434,6 +610,14 @@ impl Logic for SmDecode {
         self.target.connect();
         self.brpc.connect();
         self.uni.connect();
+        self.xu.connect();
+        self.sfu_fn.connect();
+        self.fma_op.connect();
+        self.fma_f64.connect();
+        self.mem_space.connect();
+        self.mem_size.connect();
+        self.mem_store.connect();
+        self.mem_atom.connect();
     }
     fn hdl(&self) -> Verilog {
         Verilog::Custom(verilog(&self.lats()))

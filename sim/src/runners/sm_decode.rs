@@ -1,6 +1,7 @@
 //! Co-simulation runner for the SM decoder (`sm_decode`): valid instructions of every op
 //! code (`isa::random_instr`), checked against the scheduling fields the golden scheduler
-//! runs use (`sched::isa_map::sinst`); undefined op codes and set reserved bits, which must
+//! runs use (`sched::isa_map::sinst`) and against the unit controls restated from the golden
+//! SM's dispatch (`expected_controls`); undefined op codes and set reserved bits, which must
 //! be refused; and raw random words (fields the instruction set leaves unused, out-of-range
 //! codes), which only the Verilog replay checks against the Rust model.
 use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
@@ -9,7 +10,7 @@ use crate::golden::warp_sched::{Opnd, SInst};
 use crate::isa::{self, field, OPS};
 use crate::sched::isa_map::{sinst, Lats};
 use crate::vectors::Rng;
-use heddle_hw::sm::decode::SmDecode;
+use heddle_hw::sm::decode::{xu, Controls, SmDecode};
 
 /// What a vector is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +60,49 @@ pub fn vector(rng: &mut Rng) -> (u64, Kind) {
     }
 }
 
+/// The unit controls of a valid instruction as the golden models see it: the golden SM's
+/// dispatch (plop, s2r, movi, then every op code up to mov on the SP datapath, then by
+/// class), the SFU model's operation (`sfu::isa_op`), the FMA golden model's operation and
+/// format, the memory space and size of the decoded instruction (atom: b32).
+pub fn expected_controls(i: &isa::Instr) -> Controls {
+    use crate::golden::fma::{Fmt, Op as FOp};
+    use isa::{op, Class};
+    let class = isa::opdef(i.op).map(|d| d.class);
+    let x = match i.op {
+        op::PLOP => xu::PLOP,
+        op::S2R => xu::S2R,
+        op::MOVI => xu::MOVI,
+        o if o <= op::MOV => xu::SP,
+        _ => match class {
+            Some(Class::Sfu) => xu::SFU,
+            Some(Class::Fma) => xu::FMA,
+            Some(Class::LdSt) => xu::MEM,
+            _ => xu::CONTROL,
+        },
+    };
+    let mut c = Controls { xu: x, ..Controls::default() };
+    match class {
+        Some(Class::Sfu) => c.sfu_fn = crate::sfu::isa_op(i).expect("a valid SFU instruction") as u8,
+        Some(Class::Fma) => {
+            let (o, f) = match i.op {
+                op::FFMA => (FOp::Fma, Fmt::F32),
+                op::DFMA => (FOp::Fma, Fmt::F64),
+                op::DADD => (FOp::Add, Fmt::F64),
+                _ => (FOp::Mul, Fmt::F64),
+            };
+            (c.fma_op, c.fma_f64) = (o as u8, f == Fmt::F64);
+        }
+        Some(Class::LdSt) => {
+            c.mem_space = i.space;
+            c.mem_size = if i.op == op::ATOM { isa::size::B32 } else { i.size };
+            c.mem_store = i.op == op::ST;
+            c.mem_atom = i.op == op::ATOM;
+        }
+        _ => {}
+    }
+    c
+}
+
 /// SM decoder: `n` words ([`vector`]).
 pub fn sm_decode(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let name = "sm_decode";
@@ -86,16 +130,27 @@ pub fn sm_decode(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosi
         };
         let bad = u.bad.val();
         let gneg = u.guard_neg.val();
+        let ctl = Controls {
+            xu: u.xu.val().to_u32() as u8,
+            sfu_fn: u.sfu_fn.val().to_u32() as u8,
+            fma_op: u.fma_op.val().to_u32() as u8,
+            fma_f64: u.fma_f64.val(),
+            mem_space: u.mem_space.val().to_u32() as u8,
+            mem_size: u.mem_size.val().to_u32() as u8,
+            mem_store: u.mem_store.val(),
+            mem_atom: u.mem_atom.val(),
+        };
         match kind {
             Kind::Valid => {
                 let i = isa::decode(w).expect("a valid word decodes");
                 let want = sinst(&i, &lats).inst;
-                if bad || got != want || gneg != i.guard.neg {
+                let want_ctl = expected_controls(&i);
+                if bad || got != want || gneg != i.guard.neg || ctl != want_ctl {
                     return Err(golden_mismatch(
                         name,
                         k,
                         format!(
-                            "{w:#018x} ({}): hw bad={bad} {got:?} guard_neg={gneg}, golden {want:?} guard_neg={}",
+                            "{w:#018x} ({}): hw bad={bad} {got:?} guard_neg={gneg} {ctl:?}, golden {want:?} guard_neg={} {want_ctl:?}",
                             crate::isa::asm::disasm(&i),
                             i.guard.neg
                         ),
@@ -103,8 +158,8 @@ pub fn sm_decode(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosi
                 }
             }
             Kind::Refused => {
-                if !bad || got != SInst::default() || gneg {
-                    return Err(golden_mismatch(name, k, format!("{w:#018x}: not refused: bad={bad} {got:?}")));
+                if !bad || got != SInst::default() || gneg || ctl != Controls::default() {
+                    return Err(golden_mismatch(name, k, format!("{w:#018x}: not refused: bad={bad} {got:?} {ctl:?}")));
                 }
             }
             Kind::Raw => {}
