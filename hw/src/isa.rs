@@ -180,7 +180,7 @@ pub mod sfu_fn {
     pub const NAMES: [&str; 8] = ["rcp", "rsq", "lg2", "ex2", "sin", "cos", "rro.sincos", "rro.ex2"];
 }
 
-/// The FMA unit's operation codes (its `op` port; docs/fma.md) and integer types (its
+/// The FMA unit's operation codes (its `op` port; docs/fma-numerics.md) and integer types (its
 /// `ity` port: bit 0 signed, bit 1 64-bit).
 pub mod fma_fn {
     /// a * b + c
