@@ -21,6 +21,9 @@ use rust_hdl::prelude::*;
 /// register-file bank (8,192 registers over 2 x 8 banks: 512 words of 32 bits).
 pub type RfRamG80 = prim::ram::Ram1W1R<{ G80.rf_bank_addr_bits() }, 32>;
 
+/// The configuration of `RfLane` exported as `rf_lane`: one SP lane's two G80 banks.
+pub type RfLaneG80 = sm::rf_lane::RfLane<{ G80.rf_bank_addr_bits() }>;
+
 /// The configuration of `Imem` exported as `sm_imem`: the G80 SM's instruction memory.
 pub type ImemG80 = sm::imem::Imem<{ G80.imem_log2 }>;
 
@@ -204,6 +207,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "rf_bank",
             about: "SM register-file bank: 512 x 32, 1 write and 3 read ports (3 block RAMs)",
             raw_verilog: raw_verilog_of::<RfBankG80>,
+            latency: prim::ram::RAM_READ_LATENCY as u32,
+        },
+        BlockEntry {
+            name: "rf_lane",
+            about: "SM register file, one SP lane's slice: 2 bank sets (512 x 32, 3 read + 1 write each), SP and other-unit clients, the SP wins a set",
+            raw_verilog: raw_verilog_of::<RfLaneG80>,
             latency: prim::ram::RAM_READ_LATENCY as u32,
         },
         BlockEntry {

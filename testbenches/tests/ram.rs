@@ -118,3 +118,44 @@ fn planted_unwritten_issue_copy_is_caught() {
         r => panic!("the planted bug was not caught: {r:?}"),
     }
 }
+
+#[test]
+fn rf_lane_cosim() {
+    let r = Replays { verilator: true, icarus_steps: 10_000, gate: true, icarus_gate_steps: 2_000 };
+    let s = runners::run("rf_lane", 20_000, 4, r).unwrap_or_else(|e| panic!("{e}"));
+    print!("{s}");
+    let steps: Vec<u64> = s.replays.iter().map(|r| r.steps).collect();
+    assert_eq!(steps, vec![40_000, 10_000, 40_000, 2_000], "{s}");
+}
+
+/// A lane slice that lets the other units win set 0 against the SP's write is caught: the
+/// SP's word is lost.
+#[test]
+fn planted_set_arbitration_bug_is_caught() {
+    let v = heddle_sim::export::block_verilog("rf_lane").unwrap();
+    let (from, to) = ("if (s_w0) begin", "if (s_w0 & ~u_wr) begin");
+    assert_eq!(v.matches(from).count(), 1, "the planted edit did not apply");
+    let planted = v.replace(from, to);
+    let mut bench = Bench::clocked("rf_lane", &planted, heddle_hw::RfLaneG80::default(), |u, c| u.clock.next = c.into()).unwrap();
+    // both clients write address 5 of set 0; then the SP reads it
+    for (w, rd) in [(true, false), (false, true), (false, false)] {
+        bench
+            .cycle(|u| {
+                u.s_wr.next = w;
+                u.s_waddr.next = 5u64.into();
+                u.s_wdata.next = 0x5555u64.into();
+                u.u_wr.next = w;
+                u.u_waddr.next = 5u64.into();
+                u.u_wdata.next = 0x7777u64.into();
+                u.s_rd.next = rd;
+                u.s_ra.next = 5u64.into();
+            })
+            .unwrap();
+    }
+    match bench.trace.verilator() {
+        Err(CosimError::Mismatch(m)) => {
+            println!("planted set arbitration bug caught: {}", CosimError::Mismatch(m));
+        }
+        r => panic!("the planted bug was not caught: {r:?}"),
+    }
+}

@@ -18,7 +18,7 @@ use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::fp32::classify::Fp32Classify;
 use heddle_hw::fp32::unpack::Fp32Unpack;
-use heddle_hw::{ImemG80, RfBankG80, RfRamG80, ValidPipe32x3};
+use heddle_hw::{ImemG80, RfBankG80, RfLaneG80, RfRamG80, ValidPipe32x3};
 use rust_hdl::prelude::*;
 
 /// Which replays to run on a recorded trace.
@@ -263,6 +263,88 @@ pub fn rf_bank(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     finish(bench, n, replays)
 }
 
+/// One SP lane's register-file slice (`rf_lane`): both clients read and write every
+/// cycle, on random sets (so the other units' accesses are refused whenever they meet the
+/// SP's set) and addresses that meet the words just written, against two arrays; data is
+/// compared for the SP's reads and the other units' reads that were taken.
+pub fn rf_lane(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    let name = "rf_lane";
+    let mut bench = Bench::clocked(name, &verilog(name)?, RfLaneG80::default(), |u, c| u.clock.next = c.into())?;
+    let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
+    let mut rng = Rng::new(seed);
+    let mut mem = [vec![0u32; words], vec![0u32; words]];
+    let addr = |rng: &mut Rng| if rng.bool() { rng.below(4) as usize } else { rng.below(words as u64) as usize };
+    struct Acc {
+        en: bool,
+        set: usize,
+        a: [usize; 3],
+    }
+    struct Wr {
+        en: bool,
+        set: usize,
+        addr: usize,
+        data: u32,
+    }
+    for i in 0..n {
+        let rd = |rng: &mut Rng| Acc { en: rng.below(4) != 0, set: rng.below(2) as usize, a: [addr(rng), addr(rng), addr(rng)] };
+        let (sr, ur) = (rd(&mut rng), rd(&mut rng));
+        let wr = |rng: &mut Rng| Wr { en: rng.below(3) != 0, set: rng.below(2) as usize, addr: addr(rng), data: rng.next_u32() };
+        let (sw, uw) = (wr(&mut rng), wr(&mut rng));
+        let u = bench.cycle(|u| {
+            u.s_rd.next = sr.en;
+            u.s_rset.next = sr.set == 1;
+            u.s_ra.next = (sr.a[0] as u64).into();
+            u.s_rb.next = (sr.a[1] as u64).into();
+            u.s_rc.next = (sr.a[2] as u64).into();
+            u.s_wr.next = sw.en;
+            u.s_wset.next = sw.set == 1;
+            u.s_waddr.next = (sw.addr as u64).into();
+            u.s_wdata.next = (sw.data as u64).into();
+            u.u_rd.next = ur.en;
+            u.u_rset.next = ur.set == 1;
+            u.u_ra.next = (ur.a[0] as u64).into();
+            u.u_rb.next = (ur.a[1] as u64).into();
+            u.u_rc.next = (ur.a[2] as u64).into();
+            u.u_wr.next = uw.en;
+            u.u_wset.next = uw.set == 1;
+            u.u_waddr.next = (uw.addr as u64).into();
+            u.u_wdata.next = (uw.data as u64).into();
+        })?;
+        // The SP wins its set; the other units' access to it is refused.
+        let u_rd_ok = !ur.en || !(sr.en && sr.set == ur.set);
+        let u_wr_ok = !uw.en || !(sw.en && sw.set == uw.set);
+        let s_want = sr.a.map(|a| mem[sr.set][a]);
+        let u_want = ur.a.map(|a| mem[ur.set][a]);
+        if uw.en && u_wr_ok {
+            mem[uw.set][uw.addr] = uw.data;
+        }
+        if sw.en {
+            mem[sw.set][sw.addr] = sw.data;
+        }
+        let s_got = [u.s_a.val().to_u32(), u.s_b.val().to_u32(), u.s_c.val().to_u32()];
+        let u_got = [u.u_a.val().to_u32(), u.u_b.val().to_u32(), u.u_c.val().to_u32()];
+        let bad = (u.u_rd_ok.val(), u.u_wr_ok.val()) != (u_rd_ok, u_wr_ok)
+            || (sr.en && s_got != s_want)
+            || (ur.en && u_rd_ok && u_got != u_want);
+        if bad {
+            return Err(golden_mismatch(
+                name,
+                i,
+                format!(
+                    "ok (rd, wr): hw ({}, {}), golden ({u_rd_ok}, {u_wr_ok}); SP read set {} {:?}: hw {s_got:x?}, golden {s_want:x?}; units read set {} {:?}: hw {u_got:x?}, golden {u_want:x?}",
+                    u.u_rd_ok.val(),
+                    u.u_wr_ok.val(),
+                    sr.set,
+                    sr.a,
+                    ur.set,
+                    ur.a
+                ),
+            ));
+        }
+    }
+    finish(bench, n, replays)
+}
+
 /// The instruction memory (`sm_imem`): host writes of 64-bit words and both read ports
 /// every cycle, on addresses that meet the words just written, against a plain array.
 pub fn sm_imem(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
@@ -319,6 +401,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "ram_1w1r" => ram_1w1r(n, seed, replays),
         "rf_bank" => rf_bank(n, seed, replays),
         "sm_imem" => sm_imem(n, seed, replays),
+        "rf_lane" => rf_lane(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -350,6 +433,7 @@ pub const RUNNERS: &[&str] = &[
     "ram_1w1r",
     "rf_bank",
     "sm_imem",
+    "rf_lane",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),
