@@ -529,7 +529,7 @@ pub const RRO_NAMES: [&str; 2] = ["sincos", "ex2"];
 /// atom sub-ops.
 pub const ATOM_NAMES: [&str; 12] =
     ["add", "umin", "umax", "smin", "smax", "and", "or", "xor", "exch", "cas", "inc", "dec"];
-/// Integer comparison names (isetp).
-pub const ICMP_NAMES: [&str; 6] = ["eq", "ne", "lt", "le", "gt", "ge"];
+/// Integer comparison names (isetp): EQ..GE of [`cmp::NAMES`].
+pub const ICMP_NAMES: &[&str] = cmp::NAMES.split_at(cmp::GE as usize + 1).0;
 /// cvt kinds (fp32_cvt::kind), as `dst.src`.
 pub const KIND_NAMES: [&str; 7] = ["f32.s32", "f32.u32", "s32.f32", "u32.f32", "f32.f32", "f16.f32", "f32.f16"];

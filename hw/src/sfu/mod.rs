@@ -35,6 +35,12 @@ pub mod square;
 pub mod sum;
 pub mod table;
 pub mod tables;
+
+/// The low `bits` bits of `v` as a two's-complement number (the native models' view of a
+/// signed port).
+pub fn sext(v: u64, bits: u32) -> i64 {
+    ((v << (64 - bits)) as i64) >> (64 - bits)
+}
 use crate::prim::delay::Delay;
 use crate::sfu::index::SfuIndex;
 use crate::sfu::mul::SfuMul;

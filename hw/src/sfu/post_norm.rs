@@ -14,6 +14,7 @@
 //! - `sgn`, `zero`, `sig`, `rb`, `st`, `e`  out  the normalized value
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
 use crate::sfu::round_pack::{normalized_outputs, Normalized};
+use crate::sfu::sext;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -29,10 +30,6 @@ pub struct SfuPostNorm {
     pub rb: Signal<Out, Bit>,
     pub st: Signal<Out, Bit>,
     pub e: Signal<Out, Bits<11>>,
-}
-
-fn sext(v: u64, bits: u32) -> i64 {
-    ((v << (64 - bits)) as i64) >> (64 - bits)
 }
 
 /// The normalized result on native integers.

@@ -17,6 +17,7 @@
 //! - `spec_y`  in  32  special result
 //! - `y`       out 32  the binary32 result
 use crate::fp32::bits;
+use crate::sfu::sext;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -99,7 +100,7 @@ impl Logic for SfuRoundPack {
             sig: self.sig.val().to_u64() as u32,
             rb: self.rb.val(),
             st: self.st.val(),
-            e: (((self.e.val().to_u64() as u32) << 21) as i32) >> 21,
+            e: sext(self.e.val().to_u64(), 11) as i32,
         };
         let y = round_pack(n, self.spec.val(), self.spec_y.val().to_u64() as u32);
         self.y.next = (y as u64).into();

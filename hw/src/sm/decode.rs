@@ -558,36 +558,35 @@ impl Default for SmDecode {
 impl Logic for SmDecode {
     fn update(&mut self) {
         let d = decode(self.word.val().to_u64(), &self.lats());
-        let o = |s: &mut Signal<Out, Bit>, x: bool| s.next = x;
-        o(&mut self.bad, d.bad);
+        self.bad.next = d.bad;
         self.cls.next = (d.cls as u64).into();
-        o(&mut self.dst_v, d.dst.v);
+        self.dst_v.next = d.dst.v;
         self.dst.next = (d.dst.id as u64).into();
         self.dst_w.next = (d.dst.w as u64).into();
-        o(&mut self.s0_v, d.src[0].v);
+        self.s0_v.next = d.src[0].v;
         self.s0.next = (d.src[0].id as u64).into();
         self.s0_w.next = (d.src[0].w as u64).into();
-        o(&mut self.s1_v, d.src[1].v);
+        self.s1_v.next = d.src[1].v;
         self.s1.next = (d.src[1].id as u64).into();
         self.s1_w.next = (d.src[1].w as u64).into();
-        o(&mut self.s2_v, d.src[2].v);
+        self.s2_v.next = d.src[2].v;
         self.s2.next = (d.src[2].id as u64).into();
         self.s2_w.next = (d.src[2].w as u64).into();
         self.guard.next = (d.guard as u64).into();
-        o(&mut self.guard_neg, d.guard_neg);
+        self.guard_neg.next = d.guard_neg;
         self.lat.next = (d.lat as u64).into();
         self.target.next = (d.target as u64).into();
         self.brpc.next = (d.brpc as u64).into();
-        o(&mut self.uni, d.uni);
+        self.uni.next = d.uni;
         let c = d.ctl;
         self.xu.next = (c.xu as u64).into();
         self.sfu_fn.next = (c.sfu_fn as u64).into();
         self.fma_op.next = (c.fma_op as u64).into();
-        o(&mut self.fma_f64, c.fma_f64);
+        self.fma_f64.next = c.fma_f64;
         self.mem_space.next = (c.mem_space as u64).into();
         self.mem_size.next = (c.mem_size as u64).into();
-        o(&mut self.mem_store, c.mem_store);
-        o(&mut self.mem_atom, c.mem_atom);
+        self.mem_store.next = c.mem_store;
+        self.mem_atom.next = c.mem_atom;
     }
     fn connect(&mut self) {
         self.bad.connect();

@@ -12,6 +12,7 @@ pub use heddle_hw::isa::{
     NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS,
 };
 use crate::golden::sp_datapath;
+use field::get;
 use fld::*;
 use Opnd::*;
 
@@ -84,13 +85,10 @@ fn err<T>(s: String) -> Result<T, EncodeError> {
     Err(EncodeError(s))
 }
 
-/// Bit field helpers over `heddle_hw::isa::field`.
+/// Writes field `f` of a word (reading: `field::get`).
 fn put(w: &mut u64, f: field::Field, v: u64) {
     debug_assert!(v < (1u64 << f.1));
     *w |= v << f.0;
-}
-fn get(w: u64, f: field::Field) -> u64 {
-    field::get(w, f)
 }
 
 /// Which sources an op reads (by operand list).

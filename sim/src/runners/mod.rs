@@ -199,6 +199,16 @@ pub fn valid_pipe(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cos
     finish(bench, n, replays)
 }
 
+/// A RAM address for the memory runners: half of the time in the lowest `window` words,
+/// so reads meet the words just written, else anywhere in `words`.
+fn near_addr(rng: &mut Rng, words: usize, window: u64) -> usize {
+    if rng.bool() {
+        rng.below(window) as usize
+    } else {
+        rng.below(words as u64) as usize
+    }
+}
+
 /// The register-file bank RAM (`ram_1w1r`): random writes and reads, a third of them to
 /// the address written in the same clock (the read returns the old word), against a
 /// plain array.
@@ -208,8 +218,7 @@ pub fn ram_1w1r(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
     let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
     let mut rng = Rng::new(seed);
     let mut mem = vec![0u32; words];
-    // Addresses from a small window half of the time, so reads find written words.
-    let addr = |rng: &mut Rng| if rng.bool() { rng.below(16) as usize } else { rng.below(words as u64) as usize };
+    let addr = |rng: &mut Rng| near_addr(rng, words, 16);
     for i in 0..n {
         let (we, wa, wd) = (rng.below(3) != 0, addr(&mut rng), rng.next_u32());
         let ra = if rng.below(3) == 0 { wa } else { addr(&mut rng) };
@@ -239,7 +248,7 @@ pub fn rf_bank(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
     let mut rng = Rng::new(seed);
     let mut mem = vec![0u32; words];
-    let addr = |rng: &mut Rng| if rng.bool() { rng.below(8) as usize } else { rng.below(words as u64) as usize };
+    let addr = |rng: &mut Rng| near_addr(rng, words, 8);
     for i in 0..n {
         let w = (rng.below(3) != 0, addr(&mut rng), rng.next_u32());
         let ra = [addr(&mut rng), addr(&mut rng), addr(&mut rng)];
@@ -273,7 +282,7 @@ pub fn rf_lane(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     let words = 1usize << heddle_hw::config::G80.rf_bank_addr_bits();
     let mut rng = Rng::new(seed);
     let mut mem = [vec![0u32; words], vec![0u32; words]];
-    let addr = |rng: &mut Rng| if rng.bool() { rng.below(4) as usize } else { rng.below(words as u64) as usize };
+    let addr = |rng: &mut Rng| near_addr(rng, words, 4);
     struct Acc {
         en: bool,
         set: usize,
@@ -353,7 +362,7 @@ pub fn sm_imem(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     let words = 1usize << heddle_hw::config::G80.imem_log2;
     let mut rng = Rng::new(seed);
     let mut mem = vec![0u64; words];
-    let addr = |rng: &mut Rng| if rng.bool() { rng.below(8) as usize } else { rng.below(words as u64) as usize };
+    let addr = |rng: &mut Rng| near_addr(rng, words, 8);
     for i in 0..n {
         let w = (rng.below(4) == 0, addr(&mut rng), rng.next_u64());
         let (fa, ia) = (addr(&mut rng), addr(&mut rng));

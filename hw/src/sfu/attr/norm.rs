@@ -13,6 +13,7 @@
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
 use crate::sfu::attr::wide::{Wide, W};
 use crate::sfu::round_pack::{normalized_outputs, Normalized};
+use crate::sfu::sext;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -52,7 +53,7 @@ impl Logic for SfuAttrNorm {
     fn update(&mut self) {
         let hi = self.s_hi.val();
         let s = Wide([self.s_lo.val().to_u64(), hi.get_bits::<64>(0).to_u64(), hi.get_bits::<18>(64).to_u64()]);
-        let ea = (((self.ea.val().to_u64() as u32) << 22) as i32) >> 22;
+        let ea = sext(self.ea.val().to_u64(), 10) as i32;
         let n = norm(s, ea, self.zneg.val());
         normalized_outputs!(drive self, n);
     }
