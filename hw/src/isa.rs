@@ -166,6 +166,34 @@ pub mod sched_fault {
         ["none", "stack-overflow", "divergent-barrier", "uniform-diverged", "stack-underflow", "bad-launch", "bad-cta"];
 }
 
+/// The SM's fault kinds (4 bits; the SM's `fault_kind` port and host register): the
+/// scheduler's kinds ([`sched_fault`], 1..=6) keep their codes.
+pub mod sm_fault {
+    pub const NONE: u8 = 0;
+    /// An instruction of a unit the SM does not have yet (the RTL SM is being built).
+    pub const NOT_SUPPORTED: u8 = 7;
+    /// A fetch at or beyond the program's length.
+    pub const BAD_PC: u8 = 8;
+    /// A launch whose CTA cannot be resident: an empty grid or CTA, more threads than a CTA
+    /// may have, more warps than its registers leave warp slots for.
+    pub const RESOURCES: u8 = 9;
+    /// No warp-instruction retired for `watchdog` cycles.
+    pub const WATCHDOG: u8 = 10;
+    pub const NAMES: [&str; 11] = [
+        "none",
+        "stack-overflow",
+        "divergent-barrier",
+        "uniform-diverged",
+        "stack-underflow",
+        "bad-launch",
+        "bad-cta",
+        "not-supported",
+        "bad-pc",
+        "resources",
+        "watchdog",
+    ];
+}
+
 /// The SFU's function codes: its `op` port (docs/sfu.md). The microcode's SFU ops (rcp ..
 /// cos, and rro with its sub-op) each select one.
 pub mod sfu_fn {

@@ -79,6 +79,16 @@ pub struct BlockEntry {
     pub latency: u32,
 }
 
+/// The SM of the G80 configuration, exported as `sm`.
+pub type SmG80 = sm_sized!(G80);
+
+/// rust-hdl's Verilog for the G80 SM.
+fn sm_g80_verilog() -> String {
+    let mut uut = SmG80::new(&G80);
+    uut.connect_all();
+    generate_verilog(&uut)
+}
+
 /// Connects a default instance of `B` and returns rust-hdl's Verilog for it.
 pub fn raw_verilog_of<B: Block + Default>() -> String {
     let mut uut = B::default();
@@ -226,6 +236,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             about: "SM decoder: scheduling fields and unit controls of a microcode word (generated from isa::OPS), combinational",
             raw_verilog: raw_verilog_of::<sm::decode::SmDecode>,
             latency: 0,
+        },
+        BlockEntry {
+            name: "sm",
+            about: "the streaming multiprocessor (G80 preset): scheduler, 8 SP lanes, register file, predicates, CTA dispatcher, retire port",
+            raw_verilog: sm_g80_verilog,
+            latency: sm::pipe::RETIRE_DELAY as u32,
         },
     ]
 }

@@ -41,6 +41,9 @@
 //! - `iss_valid`, `iss_warp` (5), `iss_class` (4), `iss_pc` (24), `iss_mask` (L),
 //!   `iss_tag` (2): the warp-instruction issued in the previous slot (held for the slot)
 //! - `fetch_valid`, `fetch_warp` (5), `fetch_pc` (24): fetch request of this clock
+//! - `fetch_next_valid`, `fetch_next_warp`, `fetch_next_pc` (combinational): the fetch
+//!   request of the next clock (the registers' inputs), for a synchronous instruction memory
+//!   whose read address register they feed
 //! - `elig` (N), `sbwait` (N): eligible warps / warps waiting on the scoreboard in this
 //!   slot (registered at the end of phase 0)
 //! - `fault`, `fault_kind` (3), `fault_warp` (5), `fault_pc` (24): the first fault since
@@ -124,6 +127,9 @@ pub struct WarpSched<
     pub fetch_valid: Signal<Out, Bit>,
     pub fetch_warp: Signal<Out, Bits<5>>,
     pub fetch_pc: Signal<Out, Bits<24>>,
+    pub fetch_next_valid: Signal<Out, Bit>,
+    pub fetch_next_warp: Signal<Out, Bits<5>>,
+    pub fetch_next_pc: Signal<Out, Bits<24>>,
     pub elig: Signal<Out, Bits<N>>,
     pub sbwait: Signal<Out, Bits<N>>,
     pub fault: Signal<Out, Bit>,
@@ -197,6 +203,10 @@ pub struct WarpSched<
     a_mask_v: Signal<Local, Bits<L>>,
     ev: Signal<Local, Bit>,
     fv_n: Signal<Local, Bit>,
+    fx_v: Signal<Local, Bit>,
+    fx_sel: Signal<Local, Bits<N>>,
+    fx_widx: Signal<Local, Bits<5>>,
+    fx_pc: Signal<Local, Bits<24>>,
     eng_widx: Signal<Local, Bits<5>>,
     isel_v: Signal<Local, Bits<N>>,
     cand_v: Signal<Local, Bits<N>>,
@@ -259,6 +269,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             fetch_valid: Default::default(),
             fetch_warp: Default::default(),
             fetch_pc: Default::default(),
+            fetch_next_valid: Default::default(),
+            fetch_next_warp: Default::default(),
+            fetch_next_pc: Default::default(),
             elig: Default::default(),
             sbwait: Default::default(),
             fault: Default::default(),
@@ -329,6 +342,10 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             a_mask_v: Default::default(),
             ev: Default::default(),
             fv_n: Default::default(),
+            fx_v: Default::default(),
+            fx_sel: Default::default(),
+            fx_widx: Default::default(),
+            fx_pc: Default::default(),
             eng_widx: Default::default(),
             isel_v: Default::default(),
             cand_v: Default::default(),
@@ -574,21 +591,25 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         } else {
             self.fv_n.next = ((self.r_en.val() & !self.stk.n_fault.val()) & !self.stk.n_exit.val()) & !self.stk.n_pop.val();
         }
-        self.f_v.d.next = self.fv_n.val();
-        self.f_sel.d.next = self.zero_n.val();
-        self.f_widx.d.next = 0.into();
-        self.f_pc.d.next = 0.into();
-        if self.fv_n.val() {
+        self.fx_v.next = self.fv_n.val() & !self.clear.val();
+        self.fx_sel.next = self.zero_n.val();
+        self.fx_widx.next = 0.into();
+        self.fx_pc.next = 0.into();
+        if self.fx_v.val() {
             if self.p1.val() {
-                self.f_sel.d.next = self.stk.e_sel.val();
-                self.f_widx.d.next = self.eng_widx.val();
-                self.f_pc.d.next = self.stk.p_fetch_pc.val();
+                self.fx_sel.next = self.stk.e_sel.val();
+                self.fx_widx.next = self.eng_widx.val();
+                self.fx_pc.next = self.stk.p_fetch_pc.val();
             } else {
-                self.f_sel.d.next = self.ir_sel.q.val();
-                self.f_widx.d.next = self.ir_widx.q.val();
-                self.f_pc.d.next = self.stk.n_pc.val();
+                self.fx_sel.next = self.ir_sel.q.val();
+                self.fx_widx.next = self.ir_widx.q.val();
+                self.fx_pc.next = self.stk.n_pc.val();
             }
         }
+        self.f_v.d.next = self.fx_v.val();
+        self.f_sel.d.next = self.fx_sel.val();
+        self.f_widx.d.next = self.fx_widx.val();
+        self.f_pc.d.next = self.fx_pc.val();
         // Events (set in phase 0, shown in phase 1).
         if self.p1.val() {
             self.done_v.d.next = false;
@@ -652,10 +673,6 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.ir_target.d.next = 0.into();
             self.ir_brpc.d.next = 0.into();
             self.ir_uni.d.next = false;
-            self.f_v.d.next = false;
-            self.f_sel.d.next = self.zero_n.val();
-            self.f_widx.d.next = 0.into();
-            self.f_pc.d.next = 0.into();
             self.flt_v.d.next = false;
             self.flt_kind.d.next = 0.into();
             self.flt_warp.d.next = 0.into();
@@ -678,6 +695,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.fetch_valid.next = self.f_v.q.val();
         self.fetch_warp.next = self.f_widx.q.val();
         self.fetch_pc.next = self.f_pc.q.val();
+        self.fetch_next_valid.next = self.fx_v.val();
+        self.fetch_next_warp.next = self.fx_widx.val();
+        self.fetch_next_pc.next = self.fx_pc.val();
         self.elig.next = self.isel.elig.val();
         self.sbwait.next = self.sbwait_r.q.val();
         self.fault.next = self.flt_v.q.val();

@@ -1,15 +1,531 @@
-//! The streaming multiprocessor (issue 19): the SM top and its own blocks (instruction
-//! memory, decoder, register file, load/store unit, CTA dispatcher, host interface) live
-//! here; the units it joins stay in their own folders.
+//! The streaming multiprocessor (issue 19): the SM top and its own blocks; the units it joins
+//! stay in their own folders. The design, its timing and its status: docs/sm.md.
 //!
-//! - [`decode::SmDecode`]: a microcode word to the warp scheduler's scheduling fields.
-//! - [`rf_bank::RfBank`]: a register-file bank, one write and three read ports, from three
-//!   block RAMs.
-//! - [`rf_lane::RfLane`]: one SP lane's slice of the register file: its two bank sets
-//!   shared by the SP lane and the other units (the SP wins a set).
+//! - [`decode::SmDecode`]: a microcode word to the warp scheduler's scheduling fields and
+//!   the unit controls.
 //! - [`imem::Imem`]: the instruction memory, a host write port and two read ports (fetch
 //!   and issue).
+//! - [`rf_bank::RfBank`], [`rf_lane::RfLane`]: the register file, a bank of one write and
+//!   three read ports, and one SP lane's slice of two bank sets shared by the SP lane and
+//!   the other units (the SP wins a set).
+//! - [`preds::PredFile`]: the predicate registers.
+//! - [`lane::SmLane`]: one SP lane: its register-file slice, SP datapath, thread indices.
+//! - [`pipe::SmPipe`]: the SP issue pipeline: guards, lane groups, write-back, retire.
+//! - [`dispatch::CtaDispatch`]: the CTA dispatcher: launch checks, grid walk, warp slots.
+//!
+//! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
+//! SP-class and control instructions; an instruction of a unit not joined yet (SFU, FMA,
+//! memory) stops the SM with the fault `not-supported` (docs/sm.md, "Status").
+//!
+//! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
+//! - `clock`, `clear`                               in   synchronous reset (memories kept)
+//! - `prog_we`, `prog_addr`, `prog_data`            in   1, IW, 64  instruction memory write
+//! - `prog_len`                                     in  24  instructions in the program: a
+//!                                                          fetch at or beyond it faults
+//! - `launch`                                       in   1   start a launch of:
+//! - `grid_x/y/z`, `block_x/y/z`                    in  16   grid and CTA dimensions
+//! - `regs`                                         in   8   registers per thread
+//! - `watchdog`                                     in  32   cycles without a retired
+//!                                                           instruction before the SM
+//!                                                           faults (0: off)
+//! - `busy`, `done`                                 out  1   running / finished (every CTA
+//!                                                           done and every instruction
+//!                                                           retired)
+//! - `fault`, `fault_kind`, `fault_warp`,           out  1, 4, 5, 24  the first fault
+//!   `fault_pc`                                              ([`crate::isa::sm_fault`])
+//! - `cycles`                                       out 32   clocks since `clear`
+//! - `rt_valid`, `rt_warp`, `rt_pc`, `rt_mask`,     out  the retire port: one warp-
+//!   `rt_cta`, `rt_wid`                                     instruction (warp slot, PC,
+//!                                                          active mask before the guard,
+//!                                                          linear CTA number, warp in CTA)
+//! - `rw_valid`, `rw_warp`, `rw_grp`, `rw_reg`,     out  a lane group's writes, before the
+//!   `rw_mask`, `rw_d0` .. `rw_d7`, `rw_p`                  retire of their instruction
+//!                                                          (register r or predicate
+//!                                                          0x80 | p; lanes 8 grp + j with
+//!                                                          `rw_mask` bit j: value `rw_dj`,
+//!                                                          predicate value `rw_p` bit j)
+//! - `sched_fault`                                  out  1   the scheduler's own fault flag
 pub mod decode;
+pub mod dispatch;
 pub mod imem;
+pub mod lane;
+pub mod pipe;
+pub mod preds;
 pub mod rf_bank;
 pub mod rf_lane;
+
+use crate::config::SmConfig;
+use crate::isa::sm_fault;
+use crate::prim::delay::Delay;
+use crate::sched::issue_select::IssueTiming;
+use crate::sched::WarpSched;
+use crate::sm::decode::{SlotLats, SmDecode};
+use crate::sm::dispatch::CtaDispatch;
+use crate::sm::imem::Imem;
+use crate::sm::lane::SmLane;
+use crate::sm::pipe::{SmPipe, RETIRE_DELAY, SP_SLOT_LATENCY};
+use crate::sm::preds::PredFile;
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+/// SP lanes (the register file's layout and the lane groups assume 8).
+pub const SM_LANES: usize = 8;
+
+/// The scoreboard latencies of the SM's pipelines: the SP path's from its stages
+/// ([`SP_SLOT_LATENCY`]); the SFU's and FMA's are the scheduler runs' until they join.
+pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: SlotLats::GOLDEN_RUNS.sfu, fma: SlotLats::GOLDEN_RUNS.fma };
+
+/// Clocks from the dispatcher's `done` to the SM's: every retire in flight has left.
+pub const DONE_DELAY: usize = RETIRE_DELAY + 2;
+
+/// The SM for an [`SmConfig`]: `sm_sized!(G80)` is the type of the G80 SM.
+#[macro_export]
+macro_rules! sm_sized {
+    ($cfg:expr) => {
+        $crate::sm::Sm<
+            { $cfg.warps },
+            { $cfg.lanes },
+            { $cfg.stack_log2 },
+            { $cfg.stack_pointer_bits() },
+            { $cfg.stack_addr_bits() },
+            { $cfg.scoreboard_entries },
+            { $cfg.cta_slots },
+            { $cfg.rf_bank_addr_bits() },
+            { $cfg.imem_log2 },
+            { 7 * $cfg.warps },
+        >
+    };
+}
+
+#[derive(LogicBlock)]
+pub struct Sm<
+    const N: usize,
+    const L: usize,
+    const SA: usize,
+    const SPW: usize,
+    const AW: usize,
+    const E: usize,
+    const C: usize,
+    const RA: usize,
+    const IW: usize,
+    const NP: usize,
+> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub prog_we: Signal<In, Bit>,
+    pub prog_addr: Signal<In, Bits<IW>>,
+    pub prog_data: Signal<In, Bits<64>>,
+    pub prog_len: Signal<In, Bits<24>>,
+    pub launch: Signal<In, Bit>,
+    pub grid_x: Signal<In, Bits<16>>,
+    pub grid_y: Signal<In, Bits<16>>,
+    pub grid_z: Signal<In, Bits<16>>,
+    pub block_x: Signal<In, Bits<16>>,
+    pub block_y: Signal<In, Bits<16>>,
+    pub block_z: Signal<In, Bits<16>>,
+    pub regs: Signal<In, Bits<8>>,
+    pub watchdog: Signal<In, Bits<32>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub fault: Signal<Out, Bit>,
+    pub fault_kind: Signal<Out, Bits<4>>,
+    pub fault_warp: Signal<Out, Bits<5>>,
+    pub fault_pc: Signal<Out, Bits<24>>,
+    pub cycles: Signal<Out, Bits<32>>,
+    pub rt_valid: Signal<Out, Bit>,
+    pub rt_warp: Signal<Out, Bits<5>>,
+    pub rt_pc: Signal<Out, Bits<24>>,
+    pub rt_mask: Signal<Out, Bits<32>>,
+    pub rt_cta: Signal<Out, Bits<32>>,
+    pub rt_wid: Signal<Out, Bits<5>>,
+    pub rw_valid: Signal<Out, Bit>,
+    pub rw_warp: Signal<Out, Bits<5>>,
+    pub rw_grp: Signal<Out, Bits<2>>,
+    pub rw_reg: Signal<Out, Bits<8>>,
+    pub rw_mask: Signal<Out, Bits<8>>,
+    pub rw_d0: Signal<Out, Bits<32>>,
+    pub rw_d1: Signal<Out, Bits<32>>,
+    pub rw_d2: Signal<Out, Bits<32>>,
+    pub rw_d3: Signal<Out, Bits<32>>,
+    pub rw_d4: Signal<Out, Bits<32>>,
+    pub rw_d5: Signal<Out, Bits<32>>,
+    pub rw_d6: Signal<Out, Bits<32>>,
+    pub rw_d7: Signal<Out, Bits<32>>,
+    pub rw_p: Signal<Out, Bits<8>>,
+    pub sched_fault: Signal<Out, Bit>,
+    // The units and the SM's blocks.
+    sched: WarpSched<N, L, SA, SPW, AW, E, C>,
+    imem: Imem<IW>,
+    fdec: SmDecode,
+    idec: SmDecode,
+    preds: PredFile<N, NP>,
+    disp: CtaDispatch<N, C, RA>,
+    pipe: SmPipe<N, RA>,
+    lanes: [SmLane<RA>; SM_LANES],
+    done_dl: Delay<Bit, DONE_DELAY>,
+    // Status.
+    cyc: DFF<Bits<32>>,
+    idle: DFF<Bits<32>>,
+    flt_v: DFF<Bit>,
+    flt_kind: DFF<Bits<4>>,
+    flt_warp: DFF<Bits<5>>,
+    flt_pc: DFF<Bits<24>>,
+    // Locals.
+    u_ok: Signal<Local, Bit>,
+    pvals: Signal<Local, Bits<8>>,
+    bad_pc: Signal<Local, Bit>,
+    onehot8: [Constant<Bits<8>>; SM_LANES],
+    k_not_supported: Constant<Bits<4>>,
+    k_bad_pc: Constant<Bits<4>>,
+    k_resources: Constant<Bits<4>>,
+    k_watchdog: Constant<Bits<4>>,
+    k_compute: Constant<Bits<2>>,
+}
+
+impl<
+        const N: usize,
+        const L: usize,
+        const SA: usize,
+        const SPW: usize,
+        const AW: usize,
+        const E: usize,
+        const C: usize,
+        const RA: usize,
+        const IW: usize,
+        const NP: usize,
+    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>
+{
+    /// The SM of configuration `cfg` (its sizes must be the type's: `sm_sized!(cfg)`).
+    pub fn new(cfg: &SmConfig) -> Self {
+        assert!(
+            cfg.warps == N && cfg.lanes == L && cfg.lanes == 32 && cfg.sps == SM_LANES && cfg.cta_slots == C,
+            "Sm: the type's sizes are not configuration {}'s (sm_sized!), or it is not 32 lanes on 8 SPs",
+            cfg.name
+        );
+        assert!(cfg.rf_bank_addr_bits() == RA && cfg.imem_log2 == IW && NP == 7 * N, "Sm: sizes differ from configuration {}", cfg.name);
+        let k4 = |v: u8| Constant::new((v as u64).into());
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            prog_we: Default::default(),
+            prog_addr: Default::default(),
+            prog_data: Default::default(),
+            prog_len: Default::default(),
+            launch: Default::default(),
+            grid_x: Default::default(),
+            grid_y: Default::default(),
+            grid_z: Default::default(),
+            block_x: Default::default(),
+            block_y: Default::default(),
+            block_z: Default::default(),
+            regs: Default::default(),
+            watchdog: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            fault: Default::default(),
+            fault_kind: Default::default(),
+            fault_warp: Default::default(),
+            fault_pc: Default::default(),
+            cycles: Default::default(),
+            rt_valid: Default::default(),
+            rt_warp: Default::default(),
+            rt_pc: Default::default(),
+            rt_mask: Default::default(),
+            rt_cta: Default::default(),
+            rt_wid: Default::default(),
+            rw_valid: Default::default(),
+            rw_warp: Default::default(),
+            rw_grp: Default::default(),
+            rw_reg: Default::default(),
+            rw_mask: Default::default(),
+            rw_d0: Default::default(),
+            rw_d1: Default::default(),
+            rw_d2: Default::default(),
+            rw_d3: Default::default(),
+            rw_d4: Default::default(),
+            rw_d5: Default::default(),
+            rw_d6: Default::default(),
+            rw_d7: Default::default(),
+            rw_p: Default::default(),
+            sched_fault: Default::default(),
+            sched: WarpSched::new(IssueTiming::of(cfg)),
+            imem: Default::default(),
+            fdec: SmDecode::new(SM_LATS),
+            idec: SmDecode::new(SM_LATS),
+            preds: Default::default(),
+            disp: CtaDispatch::new(cfg.max_threads_per_cta),
+            pipe: Default::default(),
+            lanes: array_init(SmLane::new),
+            done_dl: Default::default(),
+            cyc: Default::default(),
+            idle: Default::default(),
+            flt_v: Default::default(),
+            flt_kind: Default::default(),
+            flt_warp: Default::default(),
+            flt_pc: Default::default(),
+            u_ok: Default::default(),
+            pvals: Default::default(),
+            bad_pc: Default::default(),
+            onehot8: array_init(|j| Constant::new((1u64 << j).into())),
+            k_not_supported: k4(sm_fault::NOT_SUPPORTED),
+            k_bad_pc: k4(sm_fault::BAD_PC),
+            k_resources: k4(sm_fault::RESOURCES),
+            k_watchdog: k4(sm_fault::WATCHDOG),
+            k_compute: Constant::new(3u64.into()),
+        }
+    }
+}
+
+impl<
+        const N: usize,
+        const L: usize,
+        const SA: usize,
+        const SPW: usize,
+        const AW: usize,
+        const E: usize,
+        const C: usize,
+        const RA: usize,
+        const IW: usize,
+        const NP: usize,
+    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>
+{
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, cyc, idle, flt_v, flt_kind, flt_warp, flt_pc);
+        self.sched.clock.next = self.clock.val();
+        self.imem.clock.next = self.clock.val();
+        self.preds.clock.next = self.clock.val();
+        self.disp.clock.next = self.clock.val();
+        self.pipe.clock.next = self.clock.val();
+        self.done_dl.clock.next = self.clock.val();
+        for j in 0..8 {
+            self.lanes[j].clock.next = self.clock.val();
+        }
+
+        // Instruction memory: host writes; fetch at the scheduler's next request; issue
+        // read at the issued PC.
+        self.imem.w_en.next = self.prog_we.val();
+        self.imem.w_addr.next = self.prog_addr.val();
+        self.imem.w_data.next = self.prog_data.val();
+        self.imem.f_addr.next = self.sched.fetch_next_pc.val().get_bits::<IW>(0);
+        self.imem.i_addr.next = self.sched.iss_pc.val().get_bits::<IW>(0);
+        self.fdec.word.next = self.imem.f_data.val();
+        self.idec.word.next = self.imem.i_data.val();
+
+        // Warp scheduler.
+        self.sched.clear.next = self.clear.val();
+        self.sched.res_guard.next = bit_cast::<L, 32>(self.pipe.res_guard.val());
+        self.sched.inst_class.next = self.fdec.cls.val();
+        self.sched.inst_dst_v.next = self.fdec.dst_v.val();
+        self.sched.inst_dst.next = self.fdec.dst.val();
+        self.sched.inst_dst_w.next = self.fdec.dst_w.val();
+        self.sched.inst_s0_v.next = self.fdec.s0_v.val();
+        self.sched.inst_s0.next = self.fdec.s0.val();
+        self.sched.inst_s0_w.next = self.fdec.s0_w.val();
+        self.sched.inst_s1_v.next = self.fdec.s1_v.val();
+        self.sched.inst_s1.next = self.fdec.s1.val();
+        self.sched.inst_s1_w.next = self.fdec.s1_w.val();
+        self.sched.inst_s2_v.next = self.fdec.s2_v.val();
+        self.sched.inst_s2.next = self.fdec.s2.val();
+        self.sched.inst_s2_w.next = self.fdec.s2_w.val();
+        self.sched.inst_guard.next = self.fdec.guard.val();
+        self.sched.inst_lat.next = self.fdec.lat.val();
+        self.sched.inst_target.next = self.fdec.target.val();
+        self.sched.inst_brpc.next = self.fdec.brpc.val();
+        self.sched.inst_uni.next = self.fdec.uni.val();
+        self.sched.mem_ready.next = true;
+        self.sched.rel_valid.next = false;
+        self.sched.rel_warp.next = 0.into();
+        self.sched.rel_tag.next = 0.into();
+        self.sched.launch_valid.next = self.disp.launch_valid.val();
+        self.sched.launch_warp.next = self.disp.launch_warp.val();
+        self.sched.launch_cta.next = self.disp.launch_cta.val();
+        self.sched.launch_type.next = self.k_compute.val();
+        self.sched.launch_pc.next = 0.into();
+        self.sched.launch_mask.next = bit_cast::<L, 32>(self.disp.launch_mask.val());
+        self.sched.cta_valid.next = self.disp.cta_valid.val();
+        self.sched.cta_id.next = self.disp.cta_id.val();
+        self.sched.cta_nwarps.next = self.disp.cta_nwarps.val();
+        self.sched.prio_class.next = 0.into();
+        self.sched.prio_type.next = 0.into();
+        self.sched.dbg_warp.next = 0.into();
+
+        // CTA dispatcher.
+        self.disp.clear.next = self.clear.val();
+        self.disp.phase.next = self.sched.phase.val();
+        self.disp.launch.next = self.launch.val();
+        self.disp.grid_x.next = self.grid_x.val();
+        self.disp.grid_y.next = self.grid_y.val();
+        self.disp.grid_z.next = self.grid_z.val();
+        self.disp.block_x.next = self.block_x.val();
+        self.disp.block_y.next = self.block_y.val();
+        self.disp.block_z.next = self.block_z.val();
+        self.disp.regs.next = self.regs.val();
+        self.disp.cta_done_valid.next = self.sched.cta_done_valid.val();
+        self.disp.cta_done_id.next = self.sched.cta_done_id.val();
+        self.disp.cycles.next = self.cyc.q.val();
+        self.disp.b_warp.next = self.pipe.b_warp.val();
+        self.disp.s_warp.next = self.pipe.s_warp.val();
+        self.disp.s_idx.next = self.pipe.s_idx.val();
+        self.disp.q_warp.next = self.sched.iss_warp.val();
+
+        // SP issue pipeline.
+        self.pipe.clear.next = self.clear.val();
+        self.pipe.phase.next = self.sched.phase.val();
+        self.pipe.fetch_valid.next = self.sched.fetch_valid.val();
+        self.pipe.fetch_warp.next = self.sched.fetch_warp.val();
+        self.pipe.f_guard.next = self.fdec.guard.val();
+        self.pipe.f_gneg.next = self.fdec.guard_neg.val();
+        self.pipe.iss_valid.next = self.sched.iss_valid.val();
+        self.pipe.iss_warp.next = self.sched.iss_warp.val();
+        self.pipe.iss_class.next = self.sched.iss_class.val();
+        self.pipe.iss_pc.next = self.sched.iss_pc.val();
+        self.pipe.iss_mask.next = bit_cast::<32, L>(self.sched.iss_mask.val());
+        self.pipe.iss_cta.next = self.disp.q_cta.val();
+        self.pipe.iss_wid.next = self.disp.q_wid.val();
+        self.pipe.g_val.next = self.preds.g_val.val();
+        self.pipe.word.next = self.imem.i_data.val();
+        self.pipe.xu.next = self.idec.xu.val();
+        self.pipe.regs.next = self.regs.val();
+        self.pipe.b_base.next = self.disp.b_base.val();
+        self.pipe.s_val.next = self.disp.s_val.val();
+
+        // Predicate file.
+        self.preds.clr_v.next = self.disp.clr_v.val();
+        self.preds.clr_warp.next = self.disp.clr_warp.val();
+        self.preds.g_warp.next = self.pipe.g_warp.val();
+        self.preds.g_idx.next = self.pipe.g_idx.val();
+        self.preds.r_warp.next = self.pipe.pr_warp.val();
+        self.preds.r_grp.next = self.pipe.pr_grp.val();
+        self.preds.r_ia.next = self.pipe.pr_ia.val();
+        self.preds.r_ib.next = self.pipe.pr_ib.val();
+        self.preds.w_v.next = self.pipe.pw_v.val();
+        self.preds.w_warp.next = self.pipe.w_warp.val();
+        self.preds.w_grp.next = self.pipe.w_grp.val();
+        self.preds.w_idx.next = self.pipe.pw_idx.val();
+        self.preds.w_mask.next = self.pipe.w_exec.val();
+        self.preds.w_val.next = self.pvals.val();
+
+        // The eight SP lanes.
+        self.u_ok.next = true;
+        self.pvals.next = 0.into();
+        for j in 0..8 {
+            self.lanes[j].rd.next = self.pipe.rd.val();
+            self.lanes[j].rset.next = self.pipe.rset.val();
+            self.lanes[j].ra.next = self.pipe.ra.val();
+            self.lanes[j].rb.next = self.pipe.rb.val();
+            self.lanes[j].rc.next = self.pipe.rc.val();
+            self.lanes[j].wr.next = self.pipe.w_reg.val() & self.pipe.w_exec.val().get_bit(j);
+            self.lanes[j].wset.next = self.pipe.w_set.val();
+            self.lanes[j].waddr.next = self.pipe.w_addr.val();
+            self.lanes[j].u_wr.next = self.disp.u_wr.val();
+            self.lanes[j].u_wset.next = self.disp.u_wset.val();
+            self.lanes[j].u_waddr.next = self.disp.u_waddr.val();
+            self.lanes[j].u_wdata.next = 0.into();
+            self.lanes[j].t_we.next = self.disp.t_we.val();
+            self.lanes[j].t_lane.next = self.disp.t_lane.val();
+            self.lanes[j].t_waddr.next = self.disp.t_waddr.val();
+            self.lanes[j].t_wdata.next = self.disp.t_wdata.val();
+            self.lanes[j].t_raddr.next = self.pipe.t_raddr.val();
+            self.lanes[j].x_valid.next = self.pipe.x_valid.val();
+            self.lanes[j].x_op.next = self.pipe.x_op.val();
+            self.lanes[j].x_rnd.next = self.pipe.x_rnd.val();
+            self.lanes[j].x_cmp.next = self.pipe.x_cmp.val();
+            self.lanes[j].x_kind.next = self.pipe.x_kind.val();
+            self.lanes[j].x_signed.next = self.pipe.x_signed.val();
+            self.lanes[j].x_sat.next = self.pipe.x_sat.val();
+            self.lanes[j].x_mod_a.next = self.pipe.x_mod_a.val();
+            self.lanes[j].x_mod_b.next = self.pipe.x_mod_b.val();
+            self.lanes[j].x_mod_c.next = self.pipe.x_mod_c.val();
+            self.lanes[j].x_alt.next = self.pipe.x_alt.val();
+            self.lanes[j].x_val.next = self.pipe.x_val.val();
+            self.lanes[j].x_pa.next = self.preds.r_a.val().get_bit(j);
+            self.lanes[j].x_pb.next = self.preds.r_b.val().get_bit(j);
+            self.lanes[j].x_plop.next = self.pipe.x_plop.val();
+            self.u_ok.next = self.u_ok.val() & self.lanes[j].u_wr_ok.val();
+            if self.lanes[j].p.val() {
+                self.pvals.next = self.pvals.val() | self.onehot8[j].val();
+            }
+        }
+        self.disp.u_ok.next = self.u_ok.val();
+
+        // Status: cycles, the watchdog, the first fault.
+        self.cyc.d.next = self.cyc.q.val() + 1;
+        self.idle.d.next = self.idle.q.val() + 1;
+        if self.pipe.rt_valid.val() | !self.disp.busy.val() {
+            self.idle.d.next = 0.into();
+        }
+        self.bad_pc.next = self.sched.fetch_valid.val() & (self.sched.fetch_pc.val() >= self.prog_len.val());
+        if !self.flt_v.q.val() {
+            if self.sched.fault.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = bit_cast::<4, 3>(self.sched.fault_kind.val());
+                self.flt_warp.d.next = self.sched.fault_warp.val();
+                self.flt_pc.d.next = self.sched.fault_pc.val();
+            }
+            if self.bad_pc.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.k_bad_pc.val();
+                self.flt_warp.d.next = self.sched.fetch_warp.val();
+                self.flt_pc.d.next = self.sched.fetch_pc.val();
+            }
+            if self.pipe.bad_v.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.k_not_supported.val();
+                self.flt_warp.d.next = self.pipe.bad_warp.val();
+                self.flt_pc.d.next = self.pipe.bad_pc.val();
+            }
+            if self.disp.fault.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.k_resources.val();
+                self.flt_warp.d.next = 0.into();
+                self.flt_pc.d.next = 0.into();
+            }
+            if self.watchdog.val().any() & (self.idle.q.val() >= self.watchdog.val()) {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.k_watchdog.val();
+                self.flt_warp.d.next = 0.into();
+                self.flt_pc.d.next = 0.into();
+            }
+        }
+        if self.clear.val() | self.launch.val() {
+            self.cyc.d.next = 0.into();
+            self.idle.d.next = 0.into();
+            self.flt_v.d.next = false;
+            self.flt_kind.d.next = 0.into();
+            self.flt_warp.d.next = 0.into();
+            self.flt_pc.d.next = 0.into();
+        }
+        self.done_dl.d.next = self.disp.done.val();
+        self.busy.next = self.disp.busy.val() & !self.flt_v.q.val();
+        self.done.next = (self.disp.done.val() & self.done_dl.q.val()) & !self.flt_v.q.val();
+        self.fault.next = self.flt_v.q.val();
+        self.fault_kind.next = self.flt_kind.q.val();
+        self.fault_warp.next = self.flt_warp.q.val();
+        self.fault_pc.next = self.flt_pc.q.val();
+        self.cycles.next = self.cyc.q.val();
+        self.sched_fault.next = self.sched.fault.val();
+
+        // Retire port.
+        self.rt_valid.next = self.pipe.rt_valid.val();
+        self.rt_warp.next = self.pipe.rt_warp.val();
+        self.rt_pc.next = self.pipe.rt_pc.val();
+        self.rt_mask.next = self.pipe.rt_mask.val();
+        self.rt_cta.next = self.pipe.rt_cta.val();
+        self.rt_wid.next = self.pipe.rt_wid.val();
+        self.rw_valid.next = self.pipe.rw_valid.val();
+        self.rw_warp.next = self.pipe.w_warp.val();
+        self.rw_grp.next = self.pipe.w_grp.val();
+        self.rw_reg.next = self.pipe.rw_reg.val();
+        self.rw_mask.next = self.pipe.w_exec.val();
+        self.rw_d0.next = self.lanes[0].y.val();
+        self.rw_d1.next = self.lanes[1].y.val();
+        self.rw_d2.next = self.lanes[2].y.val();
+        self.rw_d3.next = self.lanes[3].y.val();
+        self.rw_d4.next = self.lanes[4].y.val();
+        self.rw_d5.next = self.lanes[5].y.val();
+        self.rw_d6.next = self.lanes[6].y.val();
+        self.rw_d7.next = self.lanes[7].y.val();
+        self.rw_p.next = self.pvals.val();
+    }
+}

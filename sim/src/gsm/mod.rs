@@ -10,6 +10,7 @@
 //! robin, one warp-instruction each, and wait at barriers. Every fault is returned as a
 //! [`Fault`] naming the CTA, the thread, the address and the PTX instruction.
 pub mod launch;
+pub mod random;
 
 use crate::golden::shared_mem::{HalfWarp, SharedMemModel};
 use crate::golden::sp_datapath;

@@ -68,6 +68,28 @@ impl Kernel {
             None => format!("{}: pc {pc}", self.file),
         }
     }
+    /// A kernel from microcode assembly (`isa::asm`), without parameters or shared
+    /// memory, for tests and random programs: each instruction's source is its line.
+    pub fn from_asm(name: &str, text: &str, regs_per_thread: u32) -> Result<Kernel, isa::asm::AsmError> {
+        let code = isa::asm::assemble(text)?;
+        let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let src = (0..code.len())
+            .map(|n| SrcRef { loc: Loc { line: n as u32 + 1, col: 1 }, instr: lines.get(n).unwrap_or(&"").to_string() })
+            .collect();
+        Ok(Kernel {
+            file: format!("{name}.asm"),
+            name: name.into(),
+            code,
+            src,
+            regs_per_thread,
+            preds_per_thread: 7,
+            params: vec![],
+            param_bytes: 0,
+            shared_vars: vec![],
+            shared_bytes: 0,
+            local_bytes: 0,
+        })
+    }
     /// The microcode as assembly text.
     pub fn listing(&self) -> String {
         let mut s = String::new();

@@ -8,6 +8,7 @@ pub mod fp32_cvt;
 pub mod int_alu;
 pub mod shared_mem;
 pub mod sfu;
+pub mod sm;
 pub mod sm_decode;
 pub mod sp_datapath;
 pub mod warp_sched;

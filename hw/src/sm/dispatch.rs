@@ -1,0 +1,742 @@
+//! The SM's CTA dispatcher: on `launch` it checks that a CTA fits (seed C.4: its warps and
+//! registers; shared memory comes with the load/store unit), walks the grid in CUDA order
+//! (x fastest) and starts each CTA as soon as a CTA slot and enough warp slots are free:
+//! the CTA is started on the scheduler's `cta_*` port, then each warp in turn gets a free
+//! warp slot, its threads' indices (tid.x, .y, .z, one thread per clock into the lanes'
+//! thread-index RAMs), its registers cleared (through the register file's other-units
+//! client, retried while the SPs hold a set) and its predicates cleared, and is launched on
+//! `launch_*` at PC 0. A CTA's warp slots and CTA slot are free again when the scheduler
+//! reports it done. It also answers the lookups the SM makes by warp slot: register base,
+//! the special registers common to a warp's lanes, and the CTA and warp numbers for the
+//! retire port.
+//!
+//! Warp slot w's registers are at `base[w] = 2 R w` of each bank set (R registers per
+//! thread; docs/sm.md, "Register file"); slot w is usable when `2 R (w + 1) <= 2^AW`.
+//!
+//! Ports:
+//! - `clock`, `clear`                      in   1   synchronous reset (idle, nothing resident)
+//! - `phase`                               in   1   the scheduler's phase (1: its phase 1,
+//!                                                  when `cta_*` and `launch_*` are taken)
+//! - `launch`                              in   1   start the launch described by:
+//! - `grid_x`, `grid_y`, `grid_z`          in  16   CTAs per dimension
+//! - `block_x`, `block_y`, `block_z`       in  16   threads per dimension
+//! - `regs`                                in   8   registers per thread (0 counts as 1)
+//! - `cta_done_valid`, `cta_done_id`       in   1, 3  the scheduler's CTA completion
+//! - `u_ok`                                in   1   the register clearing's write was taken
+//!                                                  by every lane this clock
+//! - `cycles`                              in  32   the SM's clock counter (`%clock`)
+//! - `busy`, `done`                        out  1   a launch is running / the last launch
+//!                                                  finished (every CTA done)
+//! - `fault`                               out  1   the launch's CTA cannot be resident:
+//!                                                  empty grid or CTA, more threads than
+//!                                                  `max_threads`, or more warps than the
+//!                                                  warp slots its registers allow
+//! - `cta_valid`, `cta_id`, `cta_nwarps`   out  1, 3, 6  the scheduler's CTA start
+//! - `launch_valid`, `launch_warp`,        out  1, 5, 3, 32  the scheduler's warp launch
+//!   `launch_cta`, `launch_mask`                    (PC 0)
+//! - `t_we`, `t_lane`, `t_waddr`, `t_wdata` out  1, 3, 7, 30  thread-index write ([`SmLane`])
+//! - `u_wr`, `u_wset`, `u_waddr`           out  1, 1, AW  register clearing (data 0)
+//! - `clr_v`, `clr_warp`                   out  1, 5  clear a warp's predicates
+//! - `b_warp` / `b_base`                   in 5 / out AW  register base of a warp slot
+//! - `s_warp`, `s_idx` / `s_val`           in 5, 4 / out 32  special register `s_idx` of a
+//!                                                  warp (those common to its lanes:
+//!                                                  ntid, ctaid, nctaid, warpid, clock,
+//!                                                  nwarpid; 0 for the others)
+//! - `q_warp` / `q_cta`, `q_wid`           in 5 / out 32, 5  the linear CTA number and the
+//!                                                  warp's number in its CTA
+//! All lookups are combinational.
+//!
+//! [`SmLane`]: crate::sm::lane::SmLane
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+/// Dispatcher states.
+pub mod state {
+    pub const IDLE: u8 = 0;
+    /// threads = block_x * block_y, then * block_z (shift and add, a bit per clock; each
+    /// dimension is at most `max_threads` < 2^10).
+    pub const MUL_XY: u8 = 1;
+    pub const MUL_Z: u8 = 2;
+    /// Register bases of the warp slots, one a clock.
+    pub const BASES: u8 = 3;
+    pub const CHECK: u8 = 4;
+    /// Waiting for a CTA slot and enough warp slots.
+    pub const NEXT_CTA: u8 = 5;
+    /// A warp's thread indices and register clearing.
+    pub const WARP: u8 = 6;
+    pub const LAUNCH: u8 = 7;
+    /// Every CTA started: waiting for the resident ones to finish.
+    pub const DRAIN: u8 = 8;
+    pub const DONE: u8 = 9;
+    pub const FAULT: u8 = 10;
+}
+
+#[derive(LogicBlock)]
+pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub phase: Signal<In, Bit>,
+    pub launch: Signal<In, Bit>,
+    pub grid_x: Signal<In, Bits<16>>,
+    pub grid_y: Signal<In, Bits<16>>,
+    pub grid_z: Signal<In, Bits<16>>,
+    pub block_x: Signal<In, Bits<16>>,
+    pub block_y: Signal<In, Bits<16>>,
+    pub block_z: Signal<In, Bits<16>>,
+    pub regs: Signal<In, Bits<8>>,
+    pub cta_done_valid: Signal<In, Bit>,
+    pub cta_done_id: Signal<In, Bits<3>>,
+    pub u_ok: Signal<In, Bit>,
+    pub cycles: Signal<In, Bits<32>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub fault: Signal<Out, Bit>,
+    pub cta_valid: Signal<Out, Bit>,
+    pub cta_id: Signal<Out, Bits<3>>,
+    pub cta_nwarps: Signal<Out, Bits<6>>,
+    pub launch_valid: Signal<Out, Bit>,
+    pub launch_warp: Signal<Out, Bits<5>>,
+    pub launch_cta: Signal<Out, Bits<3>>,
+    pub launch_mask: Signal<Out, Bits<32>>,
+    pub t_we: Signal<Out, Bit>,
+    pub t_lane: Signal<Out, Bits<3>>,
+    pub t_waddr: Signal<Out, Bits<7>>,
+    pub t_wdata: Signal<Out, Bits<30>>,
+    pub u_wr: Signal<Out, Bit>,
+    pub u_wset: Signal<Out, Bit>,
+    pub u_waddr: Signal<Out, Bits<AW>>,
+    pub clr_v: Signal<Out, Bit>,
+    pub clr_warp: Signal<Out, Bits<5>>,
+    pub b_warp: Signal<In, Bits<5>>,
+    pub b_base: Signal<Out, Bits<AW>>,
+    pub s_warp: Signal<In, Bits<5>>,
+    pub s_idx: Signal<In, Bits<4>>,
+    pub s_val: Signal<Out, Bits<32>>,
+    pub q_warp: Signal<In, Bits<5>>,
+    pub q_cta: Signal<Out, Bits<32>>,
+    pub q_wid: Signal<Out, Bits<5>>,
+    // Launch.
+    st: DFF<Bits<4>>,
+    gx: DFF<Bits<16>>,
+    gy: DFF<Bits<16>>,
+    gz: DFF<Bits<16>>,
+    bx: DFF<Bits<16>>,
+    by: DFF<Bits<16>>,
+    bz: DFF<Bits<16>>,
+    r2: DFF<Bits<16>>,
+    // Shift-and-add multiplier, then the CTA's size.
+    m_acc: DFF<Bits<32>>,
+    m_a: DFF<Bits<32>>,
+    m_b: DFF<Bits<16>>,
+    m_n: DFF<Bits<5>>,
+    threads: DFF<Bits<32>>,
+    nwarps: DFF<Bits<6>>,
+    // Warp slots: register base, usable, resident, CTA slot, warp number in the CTA.
+    base: [DFF<Bits<16>>; N],
+    usable: DFF<Bits<32>>,
+    wbusy: DFF<Bits<32>>,
+    wcta: [DFF<Bits<3>>; N],
+    wid: [DFF<Bits<5>>; N],
+    acc: DFF<Bits<16>>,
+    nfree: DFF<Bits<6>>,
+    // CTA slots: resident, CTA id, linear number.
+    cbusy: DFF<Bits<8>>,
+    ccx: [DFF<Bits<16>>; C],
+    ccy: [DFF<Bits<16>>; C],
+    ccz: [DFF<Bits<16>>; C],
+    clin: [DFF<Bits<32>>; C],
+    // The grid walk and the current CTA and warp.
+    cx: DFF<Bits<16>>,
+    cy: DFF<Bits<16>>,
+    cz: DFF<Bits<16>>,
+    lin: DFF<Bits<32>>,
+    cslot: DFF<Bits<3>>,
+    k: DFF<Bits<6>>,
+    rem: DFF<Bits<32>>,
+    wslot: DFF<Bits<5>>,
+    tx: DFF<Bits<10>>,
+    ty: DFF<Bits<10>>,
+    tz: DFF<Bits<10>>,
+    lc: DFF<Bits<6>>,
+    cc: DFF<Bits<10>>,
+    // Locals.
+    wfree: Signal<Local, Bits<32>>,
+    wlow: Signal<Local, Bits<32>>,
+    wpick: Signal<Local, Bits<5>>,
+    cfree: Signal<Local, Bits<8>>,
+    clow: Signal<Local, Bits<8>>,
+    cpick: Signal<Local, Bits<3>>,
+    dsel: Signal<Local, Bits<8>>,
+    wdone: Signal<Local, Bits<32>>,
+    wb: Signal<Local, Bits<16>>,
+    x_last: Signal<Local, Bit>,
+    y_last: Signal<Local, Bit>,
+    z_last: Signal<Local, Bit>,
+    cx_last: Signal<Local, Bit>,
+    cy_last: Signal<Local, Bit>,
+    cz_last: Signal<Local, Bit>,
+    n4r: Signal<Local, Bits<10>>,
+    wsel: Signal<Local, Bits<32>>,
+    b_v: Signal<Local, Bits<16>>,
+    s_v: Signal<Local, Bits<32>>,
+    s_cta: Signal<Local, Bits<3>>,
+    s_wid: Signal<Local, Bits<5>>,
+    s_cx: Signal<Local, Bits<16>>,
+    s_cy: Signal<Local, Bits<16>>,
+    s_cz: Signal<Local, Bits<16>>,
+    q_v: Signal<Local, Bits<32>>,
+    q_w: Signal<Local, Bits<5>>,
+    q_c: Signal<Local, Bits<3>>,
+    lmask: Signal<Local, Bits<32>>,
+    empty_v: Signal<Local, Bit>,
+    big_v: Signal<Local, Bit>,
+    sw_sel: Signal<Local, Bits<32>>,
+    qw_sel: Signal<Local, Bits<32>>,
+    bw_sel: Signal<Local, Bits<32>>,
+    // Constants.
+    widx: [Constant<Bits<5>>; N],
+    cidx: [Constant<Bits<3>>; C],
+    slots: Constant<Bits<32>>,
+    nslots: Constant<Bits<6>>,
+    bank_words: Constant<Bits<16>>,
+    max_threads: Constant<Bits<32>>,
+    one32: Constant<Bits<32>>,
+    one8: Constant<Bits<8>>,
+    ones32: Constant<Bits<32>>,
+    cslots: Constant<Bits<8>>,
+}
+
+impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
+    /// A dispatcher for CTAs of at most `max_threads` threads.
+    pub fn new(max_threads: usize) -> Self {
+        assert!((1..=32).contains(&N) && (1..=8).contains(&C), "CtaDispatch: 1..=32 warps, 1..=8 CTA slots");
+        assert!((7..=15).contains(&AW), "CtaDispatch: register banks of 2^7..2^15 words");
+        assert!((1..=1023).contains(&max_threads), "CtaDispatch: 1..=1023 threads per CTA (10-bit thread indices)");
+        let mask = |n: usize| if n >= 32 { 0xFFFF_FFFFu64 } else { (1u64 << n) - 1 };
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            phase: Default::default(),
+            launch: Default::default(),
+            grid_x: Default::default(),
+            grid_y: Default::default(),
+            grid_z: Default::default(),
+            block_x: Default::default(),
+            block_y: Default::default(),
+            block_z: Default::default(),
+            regs: Default::default(),
+            cta_done_valid: Default::default(),
+            cta_done_id: Default::default(),
+            u_ok: Default::default(),
+            cycles: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            fault: Default::default(),
+            cta_valid: Default::default(),
+            cta_id: Default::default(),
+            cta_nwarps: Default::default(),
+            launch_valid: Default::default(),
+            launch_warp: Default::default(),
+            launch_cta: Default::default(),
+            launch_mask: Default::default(),
+            t_we: Default::default(),
+            t_lane: Default::default(),
+            t_waddr: Default::default(),
+            t_wdata: Default::default(),
+            u_wr: Default::default(),
+            u_wset: Default::default(),
+            u_waddr: Default::default(),
+            clr_v: Default::default(),
+            clr_warp: Default::default(),
+            b_warp: Default::default(),
+            b_base: Default::default(),
+            s_warp: Default::default(),
+            s_idx: Default::default(),
+            s_val: Default::default(),
+            q_warp: Default::default(),
+            q_cta: Default::default(),
+            q_wid: Default::default(),
+            st: Default::default(),
+            gx: Default::default(),
+            gy: Default::default(),
+            gz: Default::default(),
+            bx: Default::default(),
+            by: Default::default(),
+            bz: Default::default(),
+            r2: Default::default(),
+            m_acc: Default::default(),
+            m_a: Default::default(),
+            m_b: Default::default(),
+            m_n: Default::default(),
+            threads: Default::default(),
+            nwarps: Default::default(),
+            base: array_init(|_| Default::default()),
+            usable: Default::default(),
+            wbusy: Default::default(),
+            wcta: array_init(|_| Default::default()),
+            wid: array_init(|_| Default::default()),
+            acc: Default::default(),
+            nfree: Default::default(),
+            cbusy: Default::default(),
+            ccx: array_init(|_| Default::default()),
+            ccy: array_init(|_| Default::default()),
+            ccz: array_init(|_| Default::default()),
+            clin: array_init(|_| Default::default()),
+            cx: Default::default(),
+            cy: Default::default(),
+            cz: Default::default(),
+            lin: Default::default(),
+            cslot: Default::default(),
+            k: Default::default(),
+            rem: Default::default(),
+            wslot: Default::default(),
+            tx: Default::default(),
+            ty: Default::default(),
+            tz: Default::default(),
+            lc: Default::default(),
+            cc: Default::default(),
+            wfree: Default::default(),
+            wlow: Default::default(),
+            wpick: Default::default(),
+            cfree: Default::default(),
+            clow: Default::default(),
+            cpick: Default::default(),
+            dsel: Default::default(),
+            wdone: Default::default(),
+            wb: Default::default(),
+            x_last: Default::default(),
+            y_last: Default::default(),
+            z_last: Default::default(),
+            cx_last: Default::default(),
+            cy_last: Default::default(),
+            cz_last: Default::default(),
+            n4r: Default::default(),
+            wsel: Default::default(),
+            b_v: Default::default(),
+            s_v: Default::default(),
+            s_cta: Default::default(),
+            s_wid: Default::default(),
+            s_cx: Default::default(),
+            s_cy: Default::default(),
+            s_cz: Default::default(),
+            q_v: Default::default(),
+            q_w: Default::default(),
+            q_c: Default::default(),
+            lmask: Default::default(),
+            empty_v: Default::default(),
+            big_v: Default::default(),
+            sw_sel: Default::default(),
+            qw_sel: Default::default(),
+            bw_sel: Default::default(),
+            widx: array_init(|w| Constant::new((w as u64).into())),
+            cidx: array_init(|c| Constant::new((c as u64).into())),
+            slots: Constant::new(mask(N).into()),
+            nslots: Constant::new((N as u64).into()),
+            bank_words: Constant::new((1u64 << AW).into()),
+            max_threads: Constant::new((max_threads as u64).into()),
+            one32: Constant::new(1u64.into()),
+            one8: Constant::new(1u64.into()),
+            ones32: Constant::new(0xFFFF_FFFFu64.into()),
+            cslots: Constant::new(mask(C).into()),
+        }
+    }
+}
+
+impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C, AW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, st, gx, gy, gz, bx, by, bz, r2, m_acc, m_a, m_b, m_n, threads, nwarps, usable, wbusy, acc, nfree,
+            cbusy, cx, cy, cz, lin, cslot, k, rem, wslot, tx, ty, tz, lc, cc
+        );
+        for w in 0..N {
+            self.base[w].clock.next = self.clock.val();
+            self.wcta[w].clock.next = self.clock.val();
+            self.wid[w].clock.next = self.clock.val();
+            self.base[w].d.next = self.base[w].q.val();
+            self.wcta[w].d.next = self.wcta[w].q.val();
+            self.wid[w].d.next = self.wid[w].q.val();
+        }
+        for c in 0..C {
+            self.ccx[c].clock.next = self.clock.val();
+            self.ccy[c].clock.next = self.clock.val();
+            self.ccz[c].clock.next = self.clock.val();
+            self.clin[c].clock.next = self.clock.val();
+            self.ccx[c].d.next = self.ccx[c].q.val();
+            self.ccy[c].d.next = self.ccy[c].q.val();
+            self.ccz[c].d.next = self.ccz[c].q.val();
+            self.clin[c].d.next = self.clin[c].q.val();
+        }
+        // Free slots and the lowest of them (x & -x).
+        self.wfree.next = (self.usable.q.val() & !self.wbusy.q.val()) & self.slots.val();
+        self.wlow.next = self.wfree.val() & ((!self.wfree.val()) + self.one32.val());
+        self.wpick.next = 0.into();
+        for w in 0..N {
+            if self.wlow.val().get_bit(w) {
+                self.wpick.next = self.widx[w].val();
+            }
+        }
+        self.cfree.next = (!self.cbusy.q.val()) & self.cslots.val();
+        self.clow.next = self.cfree.val() & ((!self.cfree.val()) + self.one8.val());
+        self.cpick.next = 0.into();
+        for c in 0..C {
+            if self.clow.val().get_bit(c) {
+                self.cpick.next = self.cidx[c].val();
+            }
+        }
+        // The current warp slot's register base.
+        self.wsel.next = self.one32.val() << self.wslot.q.val();
+        self.wb.next = 0.into();
+        for w in 0..N {
+            if self.wsel.val().get_bit(w) {
+                self.wb.next = self.base[w].q.val();
+            }
+        }
+        // Thread, CTA walks.
+        self.x_last.next = (bit_cast::<16, 10>(self.tx.q.val()) + 1) == self.bx.q.val();
+        self.y_last.next = (bit_cast::<16, 10>(self.ty.q.val()) + 1) == self.by.q.val();
+        self.z_last.next = (bit_cast::<16, 10>(self.tz.q.val()) + 1) == self.bz.q.val();
+        self.cx_last.next = (self.cx.q.val() + 1) == self.gx.q.val();
+        self.cy_last.next = (self.cy.q.val() + 1) == self.gy.q.val();
+        self.cz_last.next = (self.cz.q.val() + 1) == self.gz.q.val();
+        self.n4r.next = bit_cast::<10, 16>(self.r2.q.val()) << 1;
+        // The warp's lanes: all, or the threads left.
+        self.lmask.next = self.ones32.val();
+        if self.rem.q.val() < 32 {
+            self.lmask.next = (self.one32.val() << bit_cast::<5, 32>(self.rem.q.val())) - self.one32.val();
+        }
+        // CTA completion frees its CTA slot and warp slots.
+        self.dsel.next = 0.into();
+        if self.cta_done_valid.val() {
+            self.dsel.next = self.one8.val() << self.cta_done_id.val();
+        }
+        self.wdone.next = 0.into();
+        for w in 0..N {
+            if self.cta_done_valid.val() & (self.wcta[w].q.val() == self.cta_done_id.val()) {
+                self.wdone.next = self.wdone.val() | (self.one32.val() << self.widx[w].val());
+            }
+        }
+        // Defaults.
+        self.cta_valid.next = false;
+        self.cta_id.next = self.cpick.val();
+        self.cta_nwarps.next = self.nwarps.q.val();
+        self.launch_valid.next = false;
+        self.launch_warp.next = self.wslot.q.val();
+        self.launch_cta.next = self.cslot.q.val();
+        self.launch_mask.next = self.lmask.val();
+        self.t_we.next = false;
+        self.t_lane.next = self.lc.q.val().get_bits::<3>(0);
+        self.t_waddr.next = (bit_cast::<7, 5>(self.wslot.q.val()) << 2) | bit_cast::<7, 2>(self.lc.q.val().get_bits::<2>(3));
+        self.t_wdata.next = (bit_cast::<30, 10>(self.tz.q.val()) << 20)
+            | ((bit_cast::<30, 10>(self.ty.q.val()) << 10) | bit_cast::<30, 10>(self.tx.q.val()));
+        self.u_wr.next = false;
+        self.u_wset.next = self.cc.q.val().get_bit(0);
+        self.u_waddr.next = bit_cast::<AW, 16>(self.wb.val() + bit_cast::<16, 10>(self.cc.q.val() >> 1));
+        self.clr_v.next = false;
+        self.clr_warp.next = self.wpick.val();
+        self.wbusy.d.next = self.wbusy.q.val() & !self.wdone.val();
+        self.cbusy.d.next = self.cbusy.q.val() & !self.dsel.val();
+        if self.cta_done_valid.val() {
+            self.nfree.d.next = self.nfree.q.val() + self.nwarps.q.val();
+        }
+        match self.st.q.val().index() {
+            0 => {
+                // IDLE
+            }
+            1 => {
+                // MUL_XY
+                if self.m_b.q.val().get_bit(0) {
+                    self.m_acc.d.next = self.m_acc.q.val() + self.m_a.q.val();
+                }
+                self.m_a.d.next = self.m_a.q.val() << 1;
+                self.m_b.d.next = self.m_b.q.val() >> 1;
+                self.m_n.d.next = self.m_n.q.val() + 1;
+                if self.m_n.q.val() == 9 {
+                    self.st.d.next = 2.into();
+                    self.m_a.d.next = self.m_acc.q.val();
+                    if self.m_b.q.val().get_bit(0) {
+                        self.m_a.d.next = self.m_acc.q.val() + self.m_a.q.val();
+                    }
+                    self.m_acc.d.next = 0.into();
+                    self.m_b.d.next = self.bz.q.val();
+                    self.m_n.d.next = 0.into();
+                }
+            }
+            2 => {
+                // MUL_Z
+                if self.m_b.q.val().get_bit(0) {
+                    self.m_acc.d.next = self.m_acc.q.val() + self.m_a.q.val();
+                }
+                self.m_a.d.next = self.m_a.q.val() << 1;
+                self.m_b.d.next = self.m_b.q.val() >> 1;
+                self.m_n.d.next = self.m_n.q.val() + 1;
+                if self.m_n.q.val() == 9 {
+                    self.st.d.next = 3.into();
+                    self.threads.d.next = self.m_acc.q.val();
+                    if self.m_b.q.val().get_bit(0) {
+                        self.threads.d.next = self.m_acc.q.val() + self.m_a.q.val();
+                    }
+                    self.m_n.d.next = 0.into();
+                    self.acc.d.next = 0.into();
+                    self.nfree.d.next = 0.into();
+                    self.usable.d.next = 0.into();
+                }
+            }
+            3 => {
+                // BASES: slot m_n gets base acc; usable if acc + 2R fits the bank.
+                for w in 0..N {
+                    if self.m_n.q.val() == self.widx[w].val() {
+                        self.base[w].d.next = self.acc.q.val();
+                    }
+                }
+                self.acc.d.next = self.acc.q.val() + self.r2.q.val();
+                if ((self.acc.q.val() + self.r2.q.val()) <= self.bank_words.val()) & (bit_cast::<6, 5>(self.m_n.q.val()) < self.nslots.val()) {
+                    self.usable.d.next = self.usable.q.val() | (self.one32.val() << self.m_n.q.val());
+                    self.nfree.d.next = self.nfree.q.val() + 1;
+                }
+                self.m_n.d.next = self.m_n.q.val() + 1;
+                if self.m_n.q.val() == 31 {
+                    self.st.d.next = 4.into();
+                    self.nwarps.d.next = bit_cast::<6, 32>((self.threads.q.val() + 31) >> 5);
+                }
+            }
+            4 => {
+                // CHECK: the CTA's threads, and its warps against the usable warp slots.
+                self.st.d.next = 5.into();
+                if (self.threads.q.val() > self.max_threads.val()) | (self.nwarps.q.val() > self.nfree.q.val()) {
+                    self.st.d.next = 10.into();
+                }
+            }
+            5 => {
+                // NEXT_CTA
+                if self.cz.q.val() == self.gz.q.val() {
+                    self.st.d.next = 8.into();
+                } else if (self.phase.val() & self.cfree.val().any()) & (self.nwarps.q.val() <= self.nfree.q.val()) {
+                    self.cta_valid.next = true;
+                    self.cslot.d.next = self.cpick.val();
+                    self.cbusy.d.next = (self.cbusy.q.val() & !self.dsel.val()) | self.clow.val();
+                    for c in 0..C {
+                        if self.clow.val().get_bit(c) {
+                            self.ccx[c].d.next = self.cx.q.val();
+                            self.ccy[c].d.next = self.cy.q.val();
+                            self.ccz[c].d.next = self.cz.q.val();
+                            self.clin[c].d.next = self.lin.q.val();
+                        }
+                    }
+                    self.k.d.next = 0.into();
+                    self.rem.d.next = self.threads.q.val();
+                    self.tx.d.next = 0.into();
+                    self.ty.d.next = 0.into();
+                    self.tz.d.next = 0.into();
+                    self.st.d.next = 6.into();
+                    self.lc.d.next = 0.into();
+                    self.cc.d.next = 0.into();
+                    self.wslot.d.next = self.wpick.val();
+                    self.clr_v.next = true;
+                    self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
+                    for w in 0..N {
+                        if self.wlow.val().get_bit(w) {
+                            self.wcta[w].d.next = self.cpick.val();
+                            self.wid[w].d.next = 0.into();
+                        }
+                    }
+                    self.nfree.d.next = self.nfree.q.val() - 1;
+                    if self.cta_done_valid.val() {
+                        self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - 1;
+                    }
+                }
+            }
+            6 => {
+                // WARP: thread indices (one lane a clock) and register clearing.
+                if !self.lc.q.val().get_bit(5) {
+                    self.t_we.next = true;
+                    self.lc.d.next = self.lc.q.val() + 1;
+                    self.tx.d.next = self.tx.q.val() + 1;
+                    if self.x_last.val() {
+                        self.tx.d.next = 0.into();
+                        self.ty.d.next = self.ty.q.val() + 1;
+                        if self.y_last.val() {
+                            self.ty.d.next = 0.into();
+                            self.tz.d.next = self.tz.q.val() + 1;
+                        }
+                    }
+                }
+                if self.cc.q.val() < self.n4r.val() {
+                    self.u_wr.next = true;
+                    if self.u_ok.val() {
+                        self.cc.d.next = self.cc.q.val() + 1;
+                    }
+                }
+                if self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.val()) {
+                    self.st.d.next = 7.into();
+                }
+            }
+            7 => {
+                // LAUNCH
+                if self.phase.val() {
+                    self.launch_valid.next = true;
+                    self.k.d.next = self.k.q.val() + 1;
+                    self.rem.d.next = self.rem.q.val() - 32;
+                    self.lc.d.next = 0.into();
+                    self.cc.d.next = 0.into();
+                    if (self.k.q.val() + 1) == self.nwarps.q.val() {
+                        // The CTA is started: the next one in the grid.
+                        self.st.d.next = 5.into();
+                        self.lin.d.next = self.lin.q.val() + 1;
+                        self.cx.d.next = self.cx.q.val() + 1;
+                        if self.cx_last.val() {
+                            self.cx.d.next = 0.into();
+                            self.cy.d.next = self.cy.q.val() + 1;
+                            if self.cy_last.val() {
+                                self.cy.d.next = 0.into();
+                                self.cz.d.next = self.cz.q.val() + 1;
+                            }
+                        }
+                    } else {
+                        // The next warp of the CTA: its slot, its predicates cleared.
+                        self.st.d.next = 6.into();
+                        self.wslot.d.next = self.wpick.val();
+                        self.clr_v.next = true;
+                        self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
+                        for w in 0..N {
+                            if self.wlow.val().get_bit(w) {
+                                self.wcta[w].d.next = self.cslot.q.val();
+                                self.wid[w].d.next = bit_cast::<5, 6>(self.k.q.val() + 1);
+                            }
+                        }
+                        self.nfree.d.next = self.nfree.q.val() - 1;
+                        if self.cta_done_valid.val() {
+                            self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - 1;
+                        }
+                    }
+                }
+            }
+            8 => {
+                // DRAIN
+                if !(self.cbusy.q.val() & !self.dsel.val()).any() {
+                    self.st.d.next = 9.into();
+                }
+            }
+            _ => {}
+        }
+        if self.launch.val() {
+            self.st.d.next = 1.into();
+            self.gx.d.next = self.grid_x.val();
+            self.gy.d.next = self.grid_y.val();
+            self.gz.d.next = self.grid_z.val();
+            self.bx.d.next = self.block_x.val();
+            self.by.d.next = self.block_y.val();
+            self.bz.d.next = self.block_z.val();
+            self.r2.d.next = bit_cast::<16, 8>(self.regs.val()) << 1;
+            if !self.regs.val().any() {
+                self.r2.d.next = 2.into();
+            }
+            self.m_acc.d.next = 0.into();
+            self.m_a.d.next = bit_cast::<32, 16>(self.block_x.val());
+            self.m_b.d.next = self.block_y.val();
+            self.m_n.d.next = 0.into();
+            self.cx.d.next = 0.into();
+            self.cy.d.next = 0.into();
+            self.cz.d.next = 0.into();
+            self.lin.d.next = 0.into();
+            self.wbusy.d.next = 0.into();
+            self.cbusy.d.next = 0.into();
+            self.empty_v.next = (!(self.grid_x.val().any() & self.grid_y.val().any()) | !self.grid_z.val().any())
+                | (!(self.block_x.val().any() & self.block_y.val().any()) | !self.block_z.val().any());
+            self.big_v.next = ((bit_cast::<32, 16>(self.block_x.val()) > self.max_threads.val())
+                | (bit_cast::<32, 16>(self.block_y.val()) > self.max_threads.val()))
+                | (bit_cast::<32, 16>(self.block_z.val()) > self.max_threads.val());
+            if self.empty_v.val() | self.big_v.val() {
+                self.st.d.next = 10.into();
+            }
+        }
+        if self.clear.val() {
+            self.st.d.next = 0.into();
+            self.wbusy.d.next = 0.into();
+            self.cbusy.d.next = 0.into();
+        }
+        // Lookups.
+        self.bw_sel.next = self.one32.val() << self.b_warp.val();
+        self.sw_sel.next = self.one32.val() << self.s_warp.val();
+        self.qw_sel.next = self.one32.val() << self.q_warp.val();
+        self.b_v.next = 0.into();
+        self.s_cta.next = 0.into();
+        self.s_wid.next = 0.into();
+        self.q_c.next = 0.into();
+        self.q_w.next = 0.into();
+        for w in 0..N {
+            if self.bw_sel.val().get_bit(w) {
+                self.b_v.next = self.base[w].q.val();
+            }
+            if self.sw_sel.val().get_bit(w) {
+                self.s_cta.next = self.wcta[w].q.val();
+                self.s_wid.next = self.wid[w].q.val();
+            }
+            if self.qw_sel.val().get_bit(w) {
+                self.q_c.next = self.wcta[w].q.val();
+                self.q_w.next = self.wid[w].q.val();
+            }
+        }
+        self.b_base.next = bit_cast::<AW, 16>(self.b_v.val());
+        self.q_v.next = 0.into();
+        self.s_v.next = 0.into();
+        self.s_cx.next = 0.into();
+        self.s_cy.next = 0.into();
+        self.s_cz.next = 0.into();
+        for c in 0..C {
+            if self.q_c.val() == self.cidx[c].val() {
+                self.q_v.next = self.clin[c].q.val();
+            }
+            if self.s_cta.val() == self.cidx[c].val() {
+                self.s_cx.next = self.ccx[c].q.val();
+                self.s_cy.next = self.ccy[c].q.val();
+                self.s_cz.next = self.ccz[c].q.val();
+            }
+        }
+        match self.s_idx.val().index() {
+            3 => {
+                self.s_v.next = bit_cast::<32, 16>(self.bx.q.val());
+            }
+            4 => {
+                self.s_v.next = bit_cast::<32, 16>(self.by.q.val());
+            }
+            5 => {
+                self.s_v.next = bit_cast::<32, 16>(self.bz.q.val());
+            }
+            6 => {
+                self.s_v.next = bit_cast::<32, 16>(self.s_cx.val());
+            }
+            7 => {
+                self.s_v.next = bit_cast::<32, 16>(self.s_cy.val());
+            }
+            8 => {
+                self.s_v.next = bit_cast::<32, 16>(self.s_cz.val());
+            }
+            9 => {
+                self.s_v.next = bit_cast::<32, 16>(self.gx.q.val());
+            }
+            10 => {
+                self.s_v.next = bit_cast::<32, 16>(self.gy.q.val());
+            }
+            11 => {
+                self.s_v.next = bit_cast::<32, 16>(self.gz.q.val());
+            }
+            13 => {
+                self.s_v.next = bit_cast::<32, 5>(self.s_wid.val());
+            }
+            14 => {
+                self.s_v.next = self.cycles.val();
+            }
+            15 => {
+                self.s_v.next = bit_cast::<32, 6>(self.nwarps.q.val());
+            }
+            _ => {}
+        }
+        self.s_val.next = self.s_v.val();
+        self.q_cta.next = self.q_v.val();
+        self.q_wid.next = self.q_w.val();
+        self.busy.next = (self.st.q.val() != 0) & ((self.st.q.val() != 9) & (self.st.q.val() != 10));
+        self.done.next = self.st.q.val() == 9;
+        self.fault.next = self.st.q.val() == 10;
+    }
+}

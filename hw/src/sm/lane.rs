@@ -1,0 +1,275 @@
+//! One SP lane of the SM (the SM has eight, lane j serving threads l with l mod 8 = j): its
+//! slice of the register file ([`RfLane`]), its SP datapath ([`SpDatapath`]), its
+//! thread-index RAM (tid.x, tid.y, tid.z of its threads, written by the CTA dispatcher when a
+//! warp is launched) and the SP-class results that are not the datapath's (`s2r`, `movi`,
+//! `plop`), computed beside the datapath and delayed to leave with its result.
+//!
+//! The SM's issue pipeline ([`crate::sm::pipe::SmPipe`]) drives every lane with the same
+//! controls; the lanes differ in their data, their write enable and their index.
+//!
+//! Ports:
+//! - `clock`                                      in   1   rising-edge clock
+//! - `rd`, `rset`, `ra`, `rb`, `rc`               in   1, 1, AW x 3  read three registers
+//!                                                         of set `rset` (SP client of
+//!                                                         [`RfLane`]); words in the next
+//!                                                         clock, at the execute stage
+//! - `wr`, `wset`, `waddr`                        in   1, 1, AW  write `y` (SP client)
+//! - `u_wr`, `u_wset`, `u_waddr`, `u_wdata`       in   the other units' write (the
+//!                                                         dispatcher's register clearing)
+//! - `u_wr_ok`                                    out  1   combinational: that write is taken
+//! - `t_we`, `t_lane`, `t_waddr`, `t_wdata`       in   1, 3, 7, 30  thread-index write; this
+//!                                                         lane's RAM takes it when `t_lane`
+//!                                                         is its index. Word: z, y, x (10
+//!                                                         bits each, x low); address:
+//!                                                         warp slot * 4 + lane group
+//! - `t_raddr`                                    in   7   thread-index read (with `rd`)
+//! - `x_valid`, `x_op`, `x_rnd`, `x_cmp`,         in   the datapath's operation (its ports
+//!   `x_kind`, `x_signed`, `x_sat`, `x_mod_a`,             of the same names), presented
+//!   `x_mod_b`, `x_mod_c`                                  in the clock the operands arrive
+//! - `x_alt`                                      in   3   the result: 0 the datapath's, 1
+//!                                                         `x_val`, 2..4 tid.x, .y, .z,
+//!                                                         5 `x_val` | the lane index
+//!                                                         (laneid), 6 plop
+//! - `x_val`                                      in  32   a value common to the lanes
+//! - `x_pa`, `x_pb`                               in   1, 1  this lane's predicates (selp's
+//!                                                         operand is `x_pa`; plop's a, b)
+//! - `x_plop`                                     in   4   plop: bits 1..0 and, or, xor,
+//!                                                         a; bit 2 negate a; bit 3 negate b
+//! - `y`, `p`                                     out 32, 1  the result and predicate result
+//!                                                         of the operation presented
+//!                                                         `SP_LATENCY` clocks earlier
+use crate::prim::delay::Delay;
+use crate::prim::ram::Ram1W1R;
+use crate::sm::rf_lane::RfLane;
+use crate::sp::{SpDatapath, SP_LATENCY};
+use rust_hdl::prelude::*;
+
+/// Address bits of a lane's thread-index RAM: 32 warp slots x 4 lane groups.
+pub const TID_ADDR_BITS: usize = 7;
+
+/// Execution results other than the datapath's (`x_alt`).
+pub mod alt {
+    pub const DATAPATH: u8 = 0;
+    pub const VALUE: u8 = 1;
+    pub const TID_X: u8 = 2;
+    pub const TID_Y: u8 = 3;
+    pub const TID_Z: u8 = 4;
+    pub const LANEID: u8 = 5;
+    pub const PLOP: u8 = 6;
+}
+
+#[derive(LogicBlock)]
+pub struct SmLane<const AW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub rd: Signal<In, Bit>,
+    pub rset: Signal<In, Bit>,
+    pub ra: Signal<In, Bits<AW>>,
+    pub rb: Signal<In, Bits<AW>>,
+    pub rc: Signal<In, Bits<AW>>,
+    pub wr: Signal<In, Bit>,
+    pub wset: Signal<In, Bit>,
+    pub waddr: Signal<In, Bits<AW>>,
+    pub u_wr: Signal<In, Bit>,
+    pub u_wset: Signal<In, Bit>,
+    pub u_waddr: Signal<In, Bits<AW>>,
+    pub u_wdata: Signal<In, Bits<32>>,
+    pub u_wr_ok: Signal<Out, Bit>,
+    pub t_we: Signal<In, Bit>,
+    pub t_lane: Signal<In, Bits<3>>,
+    pub t_waddr: Signal<In, Bits<7>>,
+    pub t_wdata: Signal<In, Bits<30>>,
+    pub t_raddr: Signal<In, Bits<7>>,
+    pub x_valid: Signal<In, Bit>,
+    pub x_op: Signal<In, Bits<6>>,
+    pub x_rnd: Signal<In, Bits<2>>,
+    pub x_cmp: Signal<In, Bits<4>>,
+    pub x_kind: Signal<In, Bits<3>>,
+    pub x_signed: Signal<In, Bit>,
+    pub x_sat: Signal<In, Bit>,
+    pub x_mod_a: Signal<In, Bits<2>>,
+    pub x_mod_b: Signal<In, Bits<2>>,
+    pub x_mod_c: Signal<In, Bits<2>>,
+    pub x_alt: Signal<In, Bits<3>>,
+    pub x_val: Signal<In, Bits<32>>,
+    pub x_pa: Signal<In, Bit>,
+    pub x_pb: Signal<In, Bit>,
+    pub x_plop: Signal<In, Bits<4>>,
+    pub y: Signal<Out, Bits<32>>,
+    pub p: Signal<Out, Bit>,
+    rf: RfLane<AW>,
+    dp: SpDatapath,
+    tid: Ram1W1R<TID_ADDR_BITS, 30>,
+    // The non-datapath result, its predicate and whether it replaces the datapath's.
+    d_val: Delay<Bits<32>, SP_LATENCY>,
+    d_p: Delay<Bit, SP_LATENCY>,
+    d_alt: Delay<Bit, SP_LATENCY>,
+    pl_a: Signal<Local, Bit>,
+    pl_b: Signal<Local, Bit>,
+    pl_v: Signal<Local, Bit>,
+    pl_op: Signal<Local, Bits<2>>,
+    av: Signal<Local, Bits<32>>,
+    yv: Signal<Local, Bits<32>>,
+    pv: Signal<Local, Bit>,
+    idx: Constant<Bits<3>>,
+    idx32: Constant<Bits<32>>,
+}
+
+impl<const AW: usize> SmLane<AW> {
+    /// Lane `j` (0..8).
+    pub fn new(j: usize) -> Self {
+        assert!(j < 8, "SmLane: lane index 0..8");
+        Self {
+            clock: Default::default(),
+            rd: Default::default(),
+            rset: Default::default(),
+            ra: Default::default(),
+            rb: Default::default(),
+            rc: Default::default(),
+            wr: Default::default(),
+            wset: Default::default(),
+            waddr: Default::default(),
+            u_wr: Default::default(),
+            u_wset: Default::default(),
+            u_waddr: Default::default(),
+            u_wdata: Default::default(),
+            u_wr_ok: Default::default(),
+            t_we: Default::default(),
+            t_lane: Default::default(),
+            t_waddr: Default::default(),
+            t_wdata: Default::default(),
+            t_raddr: Default::default(),
+            x_valid: Default::default(),
+            x_op: Default::default(),
+            x_rnd: Default::default(),
+            x_cmp: Default::default(),
+            x_kind: Default::default(),
+            x_signed: Default::default(),
+            x_sat: Default::default(),
+            x_mod_a: Default::default(),
+            x_mod_b: Default::default(),
+            x_mod_c: Default::default(),
+            x_alt: Default::default(),
+            x_val: Default::default(),
+            x_pa: Default::default(),
+            x_pb: Default::default(),
+            x_plop: Default::default(),
+            y: Default::default(),
+            p: Default::default(),
+            rf: Default::default(),
+            dp: Default::default(),
+            tid: Default::default(),
+            d_val: Default::default(),
+            d_p: Default::default(),
+            d_alt: Default::default(),
+            pl_a: Default::default(),
+            pl_b: Default::default(),
+            pl_v: Default::default(),
+            pl_op: Default::default(),
+            av: Default::default(),
+            yv: Default::default(),
+            pv: Default::default(),
+            idx: Constant::new((j as u64).into()),
+            idx32: Constant::new((j as u64).into()),
+        }
+    }
+}
+
+impl<const AW: usize> Logic for SmLane<AW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.rf.clock.next = self.clock.val();
+        self.dp.clock.next = self.clock.val();
+        self.tid.clock.next = self.clock.val();
+        self.d_val.clock.next = self.clock.val();
+        self.d_p.clock.next = self.clock.val();
+        self.d_alt.clock.next = self.clock.val();
+        // Register file.
+        self.rf.s_rd.next = self.rd.val();
+        self.rf.s_rset.next = self.rset.val();
+        self.rf.s_ra.next = self.ra.val();
+        self.rf.s_rb.next = self.rb.val();
+        self.rf.s_rc.next = self.rc.val();
+        self.rf.s_wr.next = self.wr.val();
+        self.rf.s_wset.next = self.wset.val();
+        self.rf.s_waddr.next = self.waddr.val();
+        self.rf.s_wdata.next = self.yv.val();
+        self.rf.u_rd.next = false;
+        self.rf.u_rset.next = false;
+        self.rf.u_ra.next = 0.into();
+        self.rf.u_rb.next = 0.into();
+        self.rf.u_rc.next = 0.into();
+        self.rf.u_wr.next = self.u_wr.val();
+        self.rf.u_wset.next = self.u_wset.val();
+        self.rf.u_waddr.next = self.u_waddr.val();
+        self.rf.u_wdata.next = self.u_wdata.val();
+        self.u_wr_ok.next = self.rf.u_wr_ok.val();
+        // Thread indices.
+        self.tid.we.next = self.t_we.val() & (self.t_lane.val() == self.idx.val());
+        self.tid.waddr.next = self.t_waddr.val();
+        self.tid.wdata.next = self.t_wdata.val();
+        self.tid.raddr.next = self.t_raddr.val();
+        // Execute: the datapath.
+        self.dp.in_valid.next = self.x_valid.val();
+        self.dp.op.next = self.x_op.val();
+        self.dp.rnd.next = self.x_rnd.val();
+        self.dp.cmp.next = self.x_cmp.val();
+        self.dp.cvt_kind.next = self.x_kind.val();
+        self.dp.is_signed.next = self.x_signed.val();
+        self.dp.sat.next = self.x_sat.val();
+        self.dp.mod_a.next = self.x_mod_a.val();
+        self.dp.mod_b.next = self.x_mod_b.val();
+        self.dp.mod_c.next = self.x_mod_c.val();
+        self.dp.a.next = self.rf.s_a.val();
+        self.dp.b.next = self.rf.s_b.val();
+        self.dp.c.next = self.rf.s_c.val();
+        self.dp.p_in.next = self.x_pa.val();
+        self.dp.tag.next = 0.into();
+        // Execute: the other results.
+        self.pl_a.next = self.x_pa.val() ^ self.x_plop.val().get_bit(2);
+        self.pl_b.next = self.x_pb.val() ^ self.x_plop.val().get_bit(3);
+        self.pl_op.next = self.x_plop.val().get_bits::<2>(0);
+        match self.pl_op.val().index() {
+            0 => {
+                self.pl_v.next = self.pl_a.val() & self.pl_b.val();
+            }
+            1 => {
+                self.pl_v.next = self.pl_a.val() | self.pl_b.val();
+            }
+            2 => {
+                self.pl_v.next = self.pl_a.val() ^ self.pl_b.val();
+            }
+            _ => {
+                self.pl_v.next = self.pl_a.val();
+            }
+        }
+        match self.x_alt.val().index() {
+            2 => {
+                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(0));
+            }
+            3 => {
+                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(10));
+            }
+            4 => {
+                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(20));
+            }
+            5 => {
+                self.av.next = self.x_val.val() | self.idx32.val();
+            }
+            _ => {
+                self.av.next = self.x_val.val();
+            }
+        }
+        self.d_val.d.next = self.av.val();
+        self.d_p.d.next = self.pl_v.val();
+        self.d_alt.d.next = self.x_alt.val().any();
+        // Result.
+        self.yv.next = self.dp.y.val();
+        self.pv.next = self.dp.p.val();
+        if self.d_alt.q.val() {
+            self.yv.next = self.d_val.q.val();
+            self.pv.next = self.d_p.q.val();
+        }
+        self.y.next = self.yv.val();
+        self.p.next = self.pv.val();
+    }
+}

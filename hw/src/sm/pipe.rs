@@ -1,0 +1,683 @@
+//! The SM's SP issue pipeline: takes the warp scheduler's issued warp-instruction, gives it
+//! its guard values, runs its four lane groups through the eight SP lanes ([`SmLane`]) and
+//! writes them back, and retires every warp-instruction on the retire port.
+//!
+//! Stages, in clocks after T0, the scheduler's phase-0 clock that shows the instruction on
+//! `iss_*` (docs/sm.md, "Timing"):
+//! - T0, guard: the warp's buffered guard (recorded per warp when its instruction was
+//!   fetched) is read from the predicate file for the 32 lanes (`res_guard`); the issue
+//!   read of the instruction memory is at `iss_pc`. E registers warp, PC, mask, exec.
+//! - T0+1, decode: the word arrives (`word`, `xu` from the decoder on it). An instruction
+//!   for the lanes (SP datapath, s2r, movi, plop) is registered in D and its lane groups
+//!   start; control instructions only retire.
+//! - T0+2+g, read (G): lane group g's three registers of bank set g mod 2 at
+//!   `base + (g div 2) R + r`, its predicates and thread indices.
+//! - T0+3+g, execute (X): the lanes' operation and operands.
+//! - T0+3+g+SP_LATENCY, write (W): the group's result to the register file (lanes in exec)
+//!   or to the predicate file; reported on `rw_*`.
+//! - T0+1+RETIRE_DELAY (the last group's write clock): retired on `rt_*`. Every instruction
+//!   retires this many clocks after its issue, so a warp's instructions retire in order.
+//!
+//! Ports (out: registered unless said otherwise):
+//! - `clock`, `clear`                          in   synchronous reset
+//! - `phase`                                   in   1   the scheduler's phase
+//! - `fetch_valid`, `fetch_warp`, `f_guard`,   in   1, 5, 3, 1  a fetched instruction and its
+//!   `f_gneg`                                           guard (the decoder on the fetch read)
+//! - `iss_valid`, `iss_warp`, `iss_class`,     in   the scheduler's issue record
+//!   `iss_pc`, `iss_mask`
+//! - `iss_cta`, `iss_wid`                      in   32, 5  the issued warp's CTA and number
+//! - `res_guard`                               out  32  combinational: the guard values
+//! - `g_warp`, `g_idx` / `g_val`               out 5, 3 / in 32  guard read (predicate file)
+//! - `word`, `xu`                              in   64, 3  the instruction memory's issue
+//!                                                        read and its decoded path
+//! - `regs`                                    in   8   registers per thread (0 counts as 1)
+//! - `b_warp` / `b_base`                       out 5 / in AW  the D warp's register base
+//! - `s_warp`, `s_idx` / `s_val`               out 5, 4 / in 32  special register lookup
+//! - `rd`, `rset`, `ra`, `rb`, `rc`            out  register read of the G group
+//! - `pr_warp`, `pr_grp`, `pr_ia`, `pr_ib`     out  predicate read of the G group
+//! - `t_raddr`                                 out  7   thread-index read of the G group
+//! - `x_*`                                     out  the X group's operation ([`SmLane`])
+//! - `w_reg`, `w_exec`, `w_set`, `w_addr`,     out  1, 8, 1, AW, 5, 2  the W group's write:
+//!   `w_warp`, `w_grp`                                  register write, its lanes, set, address
+//! - `pw_v`, `pw_idx`                          out  1, 3  predicate write of the W group
+//! - `rw_valid`, `rw_reg`                      out  1, 8  a W group write (register r as r,
+//!                                                        predicate p as 0x80 | p)
+//! - `rt_valid`, `rt_warp`, `rt_pc`,           out  a retired warp-instruction: warp slot,
+//!   `rt_mask`, `rt_cta`, `rt_wid`                      PC, active mask (before the guard),
+//!                                                        linear CTA number, warp in the CTA
+//! - `bad_v`, `bad_warp`, `bad_pc`, `bad_cls`  out  combinational, at T0: an instruction of
+//!                                                        a class this SM does not execute yet
+//!
+//! [`SmLane`]: crate::sm::lane::SmLane
+use crate::isa::{field, issue_class, op};
+use crate::prim::delay::Delay;
+use crate::sm::decode::xu;
+use crate::sm::lane::alt;
+use crate::sp::SP_LATENCY;
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+/// Clocks from the E stage (T0+1) to the last lane group's write: D, then four groups of
+/// read, execute (`SP_LATENCY`) and write.
+pub const RETIRE_DELAY: usize = 5 + SP_LATENCY;
+
+/// Issue slots from an SP-class instruction's issue to a dependent one (the scheduler's
+/// `lat`): the dependent's guard is read at its T0, which must follow the last group's
+/// predicate write at T0 + 1 + RETIRE_DELAY.
+pub const SP_SLOT_LATENCY: u8 = (RETIRE_DELAY + 2).div_ceil(crate::config::CLOCKS_PER_SLOT) as u8;
+
+// The word's fields are read at fixed offsets below (rust-hdl exports literals only); they
+// are the instruction set's layout.
+const _: () = assert!(
+    field::OP.0 == 57
+        && field::D.0 == 46
+        && field::A.0 == 39
+        && field::B.0 == 32
+        && field::C.0 == 25
+        && field::CMP.0 == 21
+        && field::RND.0 == 19
+        && field::KIND.0 == 16
+        && field::SIGNED.0 == 15
+        && field::SAT.0 == 14
+        && field::MOD_A.0 == 12
+        && field::MOD_B.0 == 10
+        && field::MOD_C.0 == 8
+        && field::PSRC.0 == 5
+        && field::SUB.0 == 1
+        && field::IMM.0 == 0
+);
+
+#[derive(LogicBlock)]
+pub struct SmPipe<const N: usize, const AW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub phase: Signal<In, Bit>,
+    pub fetch_valid: Signal<In, Bit>,
+    pub fetch_warp: Signal<In, Bits<5>>,
+    pub f_guard: Signal<In, Bits<3>>,
+    pub f_gneg: Signal<In, Bit>,
+    pub iss_valid: Signal<In, Bit>,
+    pub iss_warp: Signal<In, Bits<5>>,
+    pub iss_class: Signal<In, Bits<4>>,
+    pub iss_pc: Signal<In, Bits<24>>,
+    pub iss_mask: Signal<In, Bits<32>>,
+    pub iss_cta: Signal<In, Bits<32>>,
+    pub iss_wid: Signal<In, Bits<5>>,
+    pub res_guard: Signal<Out, Bits<32>>,
+    pub g_warp: Signal<Out, Bits<5>>,
+    pub g_idx: Signal<Out, Bits<3>>,
+    pub g_val: Signal<In, Bits<32>>,
+    pub word: Signal<In, Bits<64>>,
+    pub xu: Signal<In, Bits<3>>,
+    pub regs: Signal<In, Bits<8>>,
+    pub b_warp: Signal<Out, Bits<5>>,
+    pub b_base: Signal<In, Bits<AW>>,
+    pub s_warp: Signal<Out, Bits<5>>,
+    pub s_idx: Signal<Out, Bits<4>>,
+    pub s_val: Signal<In, Bits<32>>,
+    pub rd: Signal<Out, Bit>,
+    pub rset: Signal<Out, Bit>,
+    pub ra: Signal<Out, Bits<AW>>,
+    pub rb: Signal<Out, Bits<AW>>,
+    pub rc: Signal<Out, Bits<AW>>,
+    pub pr_warp: Signal<Out, Bits<5>>,
+    pub pr_grp: Signal<Out, Bits<2>>,
+    pub pr_ia: Signal<Out, Bits<3>>,
+    pub pr_ib: Signal<Out, Bits<3>>,
+    pub t_raddr: Signal<Out, Bits<7>>,
+    pub x_valid: Signal<Out, Bit>,
+    pub x_op: Signal<Out, Bits<6>>,
+    pub x_rnd: Signal<Out, Bits<2>>,
+    pub x_cmp: Signal<Out, Bits<4>>,
+    pub x_kind: Signal<Out, Bits<3>>,
+    pub x_signed: Signal<Out, Bit>,
+    pub x_sat: Signal<Out, Bit>,
+    pub x_mod_a: Signal<Out, Bits<2>>,
+    pub x_mod_b: Signal<Out, Bits<2>>,
+    pub x_mod_c: Signal<Out, Bits<2>>,
+    pub x_alt: Signal<Out, Bits<3>>,
+    pub x_val: Signal<Out, Bits<32>>,
+    pub x_plop: Signal<Out, Bits<4>>,
+    pub w_reg: Signal<Out, Bit>,
+    pub w_exec: Signal<Out, Bits<8>>,
+    pub w_set: Signal<Out, Bit>,
+    pub w_addr: Signal<Out, Bits<AW>>,
+    pub w_warp: Signal<Out, Bits<5>>,
+    pub w_grp: Signal<Out, Bits<2>>,
+    pub pw_v: Signal<Out, Bit>,
+    pub pw_idx: Signal<Out, Bits<3>>,
+    pub rw_valid: Signal<Out, Bit>,
+    pub rw_reg: Signal<Out, Bits<8>>,
+    pub rt_valid: Signal<Out, Bit>,
+    pub rt_warp: Signal<Out, Bits<5>>,
+    pub rt_pc: Signal<Out, Bits<24>>,
+    pub rt_mask: Signal<Out, Bits<32>>,
+    pub rt_cta: Signal<Out, Bits<32>>,
+    pub rt_wid: Signal<Out, Bits<5>>,
+    pub bad_v: Signal<Out, Bit>,
+    pub bad_warp: Signal<Out, Bits<5>>,
+    pub bad_pc: Signal<Out, Bits<24>>,
+    pub bad_cls: Signal<Out, Bits<4>>,
+    // Each warp's buffered guard: predicate (3) and negation (bit 3).
+    gq: [DFF<Bits<4>>; N],
+    // E.
+    e_v: DFF<Bit>,
+    e_warp: DFF<Bits<5>>,
+    e_pc: DFF<Bits<24>>,
+    e_mask: DFF<Bits<32>>,
+    e_exec: DFF<Bits<32>>,
+    e_cta: DFF<Bits<32>>,
+    e_wid: DFF<Bits<5>>,
+    // D: the lane instruction's fields, and the group sequencer.
+    d_xu: DFF<Bits<3>>,
+    d_warp: DFF<Bits<5>>,
+    d_exec: DFF<Bits<32>>,
+    d_op: DFF<Bits<7>>,
+    d_d: DFF<Bits<7>>,
+    d_a: DFF<Bits<7>>,
+    d_b: DFF<Bits<7>>,
+    d_c: DFF<Bits<7>>,
+    d_cmp: DFF<Bits<4>>,
+    d_rnd: DFF<Bits<2>>,
+    d_kind: DFF<Bits<3>>,
+    d_signed: DFF<Bit>,
+    d_sat: DFF<Bit>,
+    d_mod_a: DFF<Bits<2>>,
+    d_mod_b: DFF<Bits<2>>,
+    d_mod_c: DFF<Bits<2>>,
+    d_psrc: DFF<Bits<3>>,
+    d_sub: DFF<Bits<4>>,
+    d_imm: DFF<Bits<32>>,
+    g_act: DFF<Bit>,
+    gc: DFF<Bits<2>>,
+    // X.
+    xv: DFF<Bit>,
+    xop: DFF<Bits<6>>,
+    xrnd: DFF<Bits<2>>,
+    xcmp: DFF<Bits<4>>,
+    xkind: DFF<Bits<3>>,
+    xsigned: DFF<Bit>,
+    xsat: DFF<Bit>,
+    xmod_a: DFF<Bits<2>>,
+    xmod_b: DFF<Bits<2>>,
+    xmod_c: DFF<Bits<2>>,
+    xalt: DFF<Bits<3>>,
+    xval: DFF<Bits<32>>,
+    xplop: DFF<Bits<4>>,
+    xwr: DFF<Bit>,
+    xwp: DFF<Bit>,
+    xaddr: DFF<Bits<AW>>,
+    xgrp: DFF<Bits<2>>,
+    xexec: DFF<Bits<8>>,
+    xwarp: DFF<Bits<5>>,
+    xdidx: DFF<Bits<8>>,
+    // X to W.
+    dl_wr: Delay<Bit, SP_LATENCY>,
+    dl_wp: Delay<Bit, SP_LATENCY>,
+    dl_addr: Delay<Bits<AW>, SP_LATENCY>,
+    dl_grp: Delay<Bits<2>, SP_LATENCY>,
+    dl_exec: Delay<Bits<8>, SP_LATENCY>,
+    dl_warp: Delay<Bits<5>, SP_LATENCY>,
+    dl_didx: Delay<Bits<8>, SP_LATENCY>,
+    // E to retire.
+    rl_v: Delay<Bit, RETIRE_DELAY>,
+    rl_warp: Delay<Bits<5>, RETIRE_DELAY>,
+    rl_pc: Delay<Bits<24>, RETIRE_DELAY>,
+    rl_mask: Delay<Bits<32>, RETIRE_DELAY>,
+    rl_cta: Delay<Bits<32>, RETIRE_DELAY>,
+    rl_wid: Delay<Bits<5>, RETIRE_DELAY>,
+    // Locals.
+    gsel: Signal<Local, Bits<32>>,
+    fsel: Signal<Local, Bits<32>>,
+    gq_v: Signal<Local, Bits<4>>,
+    gq_w: Signal<Local, Bits<4>>,
+    gv: Signal<Local, Bits<32>>,
+    res: Signal<Local, Bits<32>>,
+    lane_op: Signal<Local, Bit>,
+    is_sp: Signal<Local, Bit>,
+    is_plop: Signal<Local, Bit>,
+    is_s2r: Signal<Local, Bit>,
+    is_movi: Signal<Local, Bit>,
+    is_setp: Signal<Local, Bit>,
+    r1: Signal<Local, Bits<AW>>,
+    rbase: Signal<Local, Bits<AW>>,
+    alt_v: Signal<Local, Bits<3>>,
+    val_v: Signal<Local, Bits<32>>,
+    wr_v: Signal<Local, Bit>,
+    wp_v: Signal<Local, Bit>,
+    pd: Signal<Local, Bits<3>>,
+    exec_sh: Signal<Local, Bits<32>>,
+    plop_op: Signal<Local, Bits<2>>,
+    k_sp: Constant<Bits<3>>,
+    k_plop: Constant<Bits<3>>,
+    k_s2r: Constant<Bits<3>>,
+    k_movi: Constant<Bits<3>>,
+    k_isetp: Constant<Bits<7>>,
+    k_fsetp: Constant<Bits<7>>,
+    k_ctl: Constant<Bits<4>>,
+    k_alt_value: Constant<Bits<3>>,
+    k_alt_tid_x: Constant<Bits<3>>,
+    k_alt_laneid: Constant<Bits<3>>,
+    k_alt_plop: Constant<Bits<3>>,
+    widx: [Constant<Bits<5>>; N],
+    one32: Constant<Bits<32>>,
+    ones32: Constant<Bits<32>>,
+}
+
+impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
+    fn default() -> Self {
+        assert!((1..=32).contains(&N), "SmPipe: 1..=32 warps");
+        assert!(AW >= 7, "SmPipe: a bank set holds at least 128 registers per lane");
+        let k3 = |v: u8| Constant::new((v as u64).into());
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            phase: Default::default(),
+            fetch_valid: Default::default(),
+            fetch_warp: Default::default(),
+            f_guard: Default::default(),
+            f_gneg: Default::default(),
+            iss_valid: Default::default(),
+            iss_warp: Default::default(),
+            iss_class: Default::default(),
+            iss_pc: Default::default(),
+            iss_mask: Default::default(),
+            iss_cta: Default::default(),
+            iss_wid: Default::default(),
+            res_guard: Default::default(),
+            g_warp: Default::default(),
+            g_idx: Default::default(),
+            g_val: Default::default(),
+            word: Default::default(),
+            xu: Default::default(),
+            regs: Default::default(),
+            b_warp: Default::default(),
+            b_base: Default::default(),
+            s_warp: Default::default(),
+            s_idx: Default::default(),
+            s_val: Default::default(),
+            rd: Default::default(),
+            rset: Default::default(),
+            ra: Default::default(),
+            rb: Default::default(),
+            rc: Default::default(),
+            pr_warp: Default::default(),
+            pr_grp: Default::default(),
+            pr_ia: Default::default(),
+            pr_ib: Default::default(),
+            t_raddr: Default::default(),
+            x_valid: Default::default(),
+            x_op: Default::default(),
+            x_rnd: Default::default(),
+            x_cmp: Default::default(),
+            x_kind: Default::default(),
+            x_signed: Default::default(),
+            x_sat: Default::default(),
+            x_mod_a: Default::default(),
+            x_mod_b: Default::default(),
+            x_mod_c: Default::default(),
+            x_alt: Default::default(),
+            x_val: Default::default(),
+            x_plop: Default::default(),
+            w_reg: Default::default(),
+            w_exec: Default::default(),
+            w_set: Default::default(),
+            w_addr: Default::default(),
+            w_warp: Default::default(),
+            w_grp: Default::default(),
+            pw_v: Default::default(),
+            pw_idx: Default::default(),
+            rw_valid: Default::default(),
+            rw_reg: Default::default(),
+            rt_valid: Default::default(),
+            rt_warp: Default::default(),
+            rt_pc: Default::default(),
+            rt_mask: Default::default(),
+            rt_cta: Default::default(),
+            rt_wid: Default::default(),
+            bad_v: Default::default(),
+            bad_warp: Default::default(),
+            bad_pc: Default::default(),
+            bad_cls: Default::default(),
+            gq: array_init(|_| Default::default()),
+            e_v: Default::default(),
+            e_warp: Default::default(),
+            e_pc: Default::default(),
+            e_mask: Default::default(),
+            e_exec: Default::default(),
+            e_cta: Default::default(),
+            e_wid: Default::default(),
+            d_xu: Default::default(),
+            d_warp: Default::default(),
+            d_exec: Default::default(),
+            d_op: Default::default(),
+            d_d: Default::default(),
+            d_a: Default::default(),
+            d_b: Default::default(),
+            d_c: Default::default(),
+            d_cmp: Default::default(),
+            d_rnd: Default::default(),
+            d_kind: Default::default(),
+            d_signed: Default::default(),
+            d_sat: Default::default(),
+            d_mod_a: Default::default(),
+            d_mod_b: Default::default(),
+            d_mod_c: Default::default(),
+            d_psrc: Default::default(),
+            d_sub: Default::default(),
+            d_imm: Default::default(),
+            g_act: Default::default(),
+            gc: Default::default(),
+            xv: Default::default(),
+            xop: Default::default(),
+            xrnd: Default::default(),
+            xcmp: Default::default(),
+            xkind: Default::default(),
+            xsigned: Default::default(),
+            xsat: Default::default(),
+            xmod_a: Default::default(),
+            xmod_b: Default::default(),
+            xmod_c: Default::default(),
+            xalt: Default::default(),
+            xval: Default::default(),
+            xplop: Default::default(),
+            xwr: Default::default(),
+            xwp: Default::default(),
+            xaddr: Default::default(),
+            xgrp: Default::default(),
+            xexec: Default::default(),
+            xwarp: Default::default(),
+            xdidx: Default::default(),
+            dl_wr: Default::default(),
+            dl_wp: Default::default(),
+            dl_addr: Default::default(),
+            dl_grp: Default::default(),
+            dl_exec: Default::default(),
+            dl_warp: Default::default(),
+            dl_didx: Default::default(),
+            rl_v: Default::default(),
+            rl_warp: Default::default(),
+            rl_pc: Default::default(),
+            rl_mask: Default::default(),
+            rl_cta: Default::default(),
+            rl_wid: Default::default(),
+            gsel: Default::default(),
+            fsel: Default::default(),
+            gq_v: Default::default(),
+            gq_w: Default::default(),
+            gv: Default::default(),
+            res: Default::default(),
+            lane_op: Default::default(),
+            is_sp: Default::default(),
+            is_plop: Default::default(),
+            is_s2r: Default::default(),
+            is_movi: Default::default(),
+            is_setp: Default::default(),
+            r1: Default::default(),
+            rbase: Default::default(),
+            alt_v: Default::default(),
+            val_v: Default::default(),
+            wr_v: Default::default(),
+            wp_v: Default::default(),
+            pd: Default::default(),
+            exec_sh: Default::default(),
+            plop_op: Default::default(),
+            k_sp: k3(xu::SP),
+            k_plop: k3(xu::PLOP),
+            k_s2r: k3(xu::S2R),
+            k_movi: k3(xu::MOVI),
+            k_isetp: Constant::new((op::ISETP as u64).into()),
+            k_fsetp: Constant::new((op::FSETP as u64).into()),
+            k_ctl: Constant::new((issue_class::BRA as u64).into()),
+            k_alt_value: k3(alt::VALUE),
+            k_alt_tid_x: k3(alt::TID_X),
+            k_alt_laneid: k3(alt::LANEID),
+            k_alt_plop: k3(alt::PLOP),
+            widx: array_init(|w| Constant::new((w as u64).into())),
+            one32: Constant::new(1u64.into()),
+            ones32: Constant::new(0xFFFF_FFFFu64.into()),
+        }
+    }
+}
+
+impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
+            d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, xv, xop,
+            xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
+            xwarp, xdidx
+        );
+        for w in 0..N {
+            self.gq[w].clock.next = self.clock.val();
+        }
+        self.dl_wr.clock.next = self.clock.val();
+        self.dl_wp.clock.next = self.clock.val();
+        self.dl_addr.clock.next = self.clock.val();
+        self.dl_grp.clock.next = self.clock.val();
+        self.dl_exec.clock.next = self.clock.val();
+        self.dl_warp.clock.next = self.clock.val();
+        self.dl_didx.clock.next = self.clock.val();
+        self.rl_v.clock.next = self.clock.val();
+        self.rl_warp.clock.next = self.clock.val();
+        self.rl_pc.clock.next = self.clock.val();
+        self.rl_mask.clock.next = self.clock.val();
+        self.rl_cta.clock.next = self.clock.val();
+        self.rl_wid.clock.next = self.clock.val();
+
+        // Guard buffer: written at each fetch.
+        self.fsel.next = self.one32.val() << self.fetch_warp.val();
+        self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val());
+        if self.f_gneg.val() {
+            self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val()) | 8;
+        }
+        for w in 0..N {
+            self.gq[w].d.next = self.gq[w].q.val();
+            if self.fetch_valid.val() & self.fsel.val().get_bit(w) {
+                self.gq[w].d.next = self.gq_w.val();
+            }
+        }
+        // T0: the guard values of the issued instruction.
+        self.gsel.next = self.one32.val() << self.iss_warp.val();
+        self.gq_v.next = 0.into();
+        for w in 0..N {
+            if self.gsel.val().get_bit(w) {
+                self.gq_v.next = self.gq[w].q.val();
+            }
+        }
+        self.g_warp.next = self.iss_warp.val();
+        self.g_idx.next = self.gq_v.val().get_bits::<3>(0);
+        self.gv.next = self.g_val.val();
+        if self.gq_v.val().get_bits::<3>(0).all() {
+            self.gv.next = self.ones32.val();
+        }
+        self.res.next = self.gv.val();
+        if self.gq_v.val().get_bit(3) {
+            self.res.next = !self.gv.val();
+        }
+        self.res_guard.next = self.res.val();
+        // Classes this SM does not execute yet (SFU, SFU mul, FMA, memory).
+        self.bad_v.next = (self.iss_valid.val() & !self.phase.val())
+            & (self.iss_class.val().any() & (self.iss_class.val() < self.k_ctl.val()));
+        self.bad_warp.next = self.iss_warp.val();
+        self.bad_pc.next = self.iss_pc.val();
+        self.bad_cls.next = self.iss_class.val();
+        // E.
+        self.e_v.d.next = self.iss_valid.val() & !self.phase.val();
+        self.e_warp.d.next = self.iss_warp.val();
+        self.e_pc.d.next = self.iss_pc.val();
+        self.e_mask.d.next = self.iss_mask.val();
+        self.e_exec.d.next = self.iss_mask.val() & self.res.val();
+        self.e_cta.d.next = self.iss_cta.val();
+        self.e_wid.d.next = self.iss_wid.val();
+        // T0+1: the word; lane instructions enter D and start their groups.
+        self.lane_op.next = (((self.xu.val() == self.k_sp.val()) | (self.xu.val() == self.k_plop.val()))
+            | (self.xu.val() == self.k_s2r.val()))
+            | (self.xu.val() == self.k_movi.val());
+        if self.g_act.q.val() {
+            self.gc.d.next = self.gc.q.val() + 1;
+            if self.gc.q.val().all() {
+                self.g_act.d.next = false;
+            }
+        }
+        if self.e_v.q.val() & self.lane_op.val() {
+            self.g_act.d.next = true;
+            self.gc.d.next = 0.into();
+            self.d_xu.d.next = self.xu.val();
+            self.d_warp.d.next = self.e_warp.q.val();
+            self.d_exec.d.next = self.e_exec.q.val();
+            self.d_op.d.next = self.word.val().get_bits::<7>(57);
+            self.d_d.d.next = self.word.val().get_bits::<7>(46);
+            self.d_a.d.next = self.word.val().get_bits::<7>(39);
+            self.d_b.d.next = self.word.val().get_bits::<7>(32);
+            self.d_c.d.next = self.word.val().get_bits::<7>(25);
+            self.d_cmp.d.next = self.word.val().get_bits::<4>(21);
+            self.d_rnd.d.next = self.word.val().get_bits::<2>(19);
+            self.d_kind.d.next = self.word.val().get_bits::<3>(16);
+            self.d_signed.d.next = self.word.val().get_bit(15);
+            self.d_sat.d.next = self.word.val().get_bit(14);
+            self.d_mod_a.d.next = self.word.val().get_bits::<2>(12);
+            self.d_mod_b.d.next = self.word.val().get_bits::<2>(10);
+            self.d_mod_c.d.next = self.word.val().get_bits::<2>(8);
+            self.d_psrc.d.next = self.word.val().get_bits::<3>(5);
+            self.d_sub.d.next = self.word.val().get_bits::<4>(1);
+            self.d_imm.d.next = self.word.val().get_bits::<32>(0);
+        }
+        // G: lane group gc of the D instruction.
+        self.is_sp.next = self.d_xu.q.val() == self.k_sp.val();
+        self.is_plop.next = self.d_xu.q.val() == self.k_plop.val();
+        self.is_s2r.next = self.d_xu.q.val() == self.k_s2r.val();
+        self.is_movi.next = self.d_xu.q.val() == self.k_movi.val();
+        self.is_setp.next = (self.d_op.q.val() == self.k_isetp.val()) | (self.d_op.q.val() == self.k_fsetp.val());
+        self.b_warp.next = self.d_warp.q.val();
+        self.r1.next = bit_cast::<AW, 8>(self.regs.val());
+        if !self.regs.val().any() {
+            self.r1.next = 1.into();
+        }
+        self.rbase.next = self.b_base.val();
+        if self.gc.q.val().get_bit(1) {
+            self.rbase.next = self.b_base.val() + self.r1.val();
+        }
+        self.rd.next = self.g_act.q.val() & self.is_sp.val();
+        self.rset.next = self.gc.q.val().get_bit(0);
+        self.ra.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_a.q.val());
+        self.rb.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_b.q.val());
+        self.rc.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_c.q.val());
+        self.pr_warp.next = self.d_warp.q.val();
+        self.pr_grp.next = self.gc.q.val();
+        self.pr_ia.next = self.d_psrc.q.val();
+        if self.is_plop.val() {
+            self.pr_ia.next = self.d_a.q.val().get_bits::<3>(0);
+        }
+        self.pr_ib.next = self.d_b.q.val().get_bits::<3>(0);
+        self.t_raddr.next = (bit_cast::<7, 5>(self.d_warp.q.val()) << 2) | bit_cast::<7, 2>(self.gc.q.val());
+        self.s_warp.next = self.d_warp.q.val();
+        self.s_idx.next = self.d_a.q.val().get_bits::<4>(0);
+        // The result kind and the common value.
+        self.alt_v.next = 0.into();
+        self.val_v.next = 0.into();
+        if self.is_movi.val() {
+            self.alt_v.next = self.k_alt_value.val();
+            self.val_v.next = self.d_imm.q.val();
+        }
+        if self.is_plop.val() {
+            self.alt_v.next = self.k_alt_plop.val();
+        }
+        if self.is_s2r.val() {
+            self.alt_v.next = self.k_alt_value.val();
+            self.val_v.next = self.s_val.val();
+            if self.d_a.q.val() < 3 {
+                self.alt_v.next = self.k_alt_tid_x.val() + bit_cast::<3, 7>(self.d_a.q.val());
+            }
+            if self.d_a.q.val() == 12 {
+                self.alt_v.next = self.k_alt_laneid.val();
+                self.val_v.next = bit_cast::<32, 2>(self.gc.q.val()) << 3;
+            }
+        }
+        self.wr_v.next = ((self.is_sp.val() & !self.is_setp.val()) | self.is_s2r.val()) | self.is_movi.val();
+        self.pd.next = self.d_d.q.val().get_bits::<3>(0);
+        self.wp_v.next = ((self.is_sp.val() & self.is_setp.val()) | self.is_plop.val()) & !self.pd.val().all();
+        self.exec_sh.next = self.d_exec.q.val() >> (bit_cast::<5, 2>(self.gc.q.val()) << 3);
+        self.plop_op.next = self.d_sub.q.val().get_bits::<2>(0);
+        if self.d_sub.q.val() > 3 {
+            self.plop_op.next = 3.into();
+        }
+        // X.
+        self.xv.d.next = self.g_act.q.val();
+        self.xop.d.next = self.d_op.q.val().get_bits::<6>(0);
+        self.xrnd.d.next = self.d_rnd.q.val();
+        self.xcmp.d.next = self.d_cmp.q.val();
+        self.xkind.d.next = self.d_kind.q.val();
+        self.xsigned.d.next = self.d_signed.q.val();
+        self.xsat.d.next = self.d_sat.q.val();
+        self.xmod_a.d.next = self.d_mod_a.q.val();
+        self.xmod_b.d.next = self.d_mod_b.q.val();
+        self.xmod_c.d.next = self.d_mod_c.q.val();
+        self.xalt.d.next = self.alt_v.val();
+        self.xval.d.next = self.val_v.val();
+        self.xplop.d.next = (bit_cast::<4, 2>(self.d_mod_b.q.val() & 2) << 2)
+            | ((bit_cast::<4, 2>(self.d_mod_a.q.val() & 2) << 1) | bit_cast::<4, 2>(self.plop_op.val()));
+        self.xwr.d.next = self.g_act.q.val() & self.wr_v.val();
+        self.xwp.d.next = self.g_act.q.val() & self.wp_v.val();
+        self.xaddr.d.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_d.q.val());
+        self.xgrp.d.next = self.gc.q.val();
+        self.xexec.d.next = self.exec_sh.val().get_bits::<8>(0);
+        self.xwarp.d.next = self.d_warp.q.val();
+        self.xdidx.d.next = bit_cast::<8, 7>(self.d_d.q.val());
+        if self.wp_v.val() {
+            self.xdidx.d.next = bit_cast::<8, 3>(self.pd.val()) | 128;
+        }
+        self.x_valid.next = self.xv.q.val();
+        self.x_op.next = self.xop.q.val();
+        self.x_rnd.next = self.xrnd.q.val();
+        self.x_cmp.next = self.xcmp.q.val();
+        self.x_kind.next = self.xkind.q.val();
+        self.x_signed.next = self.xsigned.q.val();
+        self.x_sat.next = self.xsat.q.val();
+        self.x_mod_a.next = self.xmod_a.q.val();
+        self.x_mod_b.next = self.xmod_b.q.val();
+        self.x_mod_c.next = self.xmod_c.q.val();
+        self.x_alt.next = self.xalt.q.val();
+        self.x_val.next = self.xval.q.val();
+        self.x_plop.next = self.xplop.q.val();
+        // W.
+        self.dl_wr.d.next = self.xwr.q.val();
+        self.dl_wp.d.next = self.xwp.q.val();
+        self.dl_addr.d.next = self.xaddr.q.val();
+        self.dl_grp.d.next = self.xgrp.q.val();
+        self.dl_exec.d.next = self.xexec.q.val();
+        self.dl_warp.d.next = self.xwarp.q.val();
+        self.dl_didx.d.next = self.xdidx.q.val();
+        self.w_reg.next = self.dl_wr.q.val();
+        self.w_exec.next = self.dl_exec.q.val();
+        self.w_set.next = self.dl_grp.q.val().get_bit(0);
+        self.w_addr.next = self.dl_addr.q.val();
+        self.w_warp.next = self.dl_warp.q.val();
+        self.w_grp.next = self.dl_grp.q.val();
+        self.pw_v.next = self.dl_wp.q.val();
+        self.pw_idx.next = self.dl_didx.q.val().get_bits::<3>(0);
+        self.rw_valid.next = self.dl_wr.q.val() | self.dl_wp.q.val();
+        self.rw_reg.next = self.dl_didx.q.val();
+        // Retire.
+        self.rl_v.d.next = self.e_v.q.val();
+        self.rl_warp.d.next = self.e_warp.q.val();
+        self.rl_pc.d.next = self.e_pc.q.val();
+        self.rl_mask.d.next = self.e_mask.q.val();
+        self.rl_cta.d.next = self.e_cta.q.val();
+        self.rl_wid.d.next = self.e_wid.q.val();
+        self.rt_valid.next = self.rl_v.q.val();
+        self.rt_warp.next = self.rl_warp.q.val();
+        self.rt_pc.next = self.rl_pc.q.val();
+        self.rt_mask.next = self.rl_mask.q.val();
+        self.rt_cta.next = self.rl_cta.q.val();
+        self.rt_wid.next = self.rl_wid.q.val();
+        if self.clear.val() {
+            self.e_v.d.next = false;
+            self.g_act.d.next = false;
+            self.xv.d.next = false;
+            self.xwr.d.next = false;
+            self.xwp.d.next = false;
+        }
+    }
+}

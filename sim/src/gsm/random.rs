@@ -1,0 +1,203 @@
+//! Random valid microcode programs for lock-step runs of the RTL SM against the golden SM
+//! (the way processor pipelines are verified with random instruction streams): SP-class
+//! arithmetic on every op code with random fields and operands, predicates set by
+//! comparisons and `plop` and used as guards and `selp` sources, special registers,
+//! structured divergent branches (if / else with reconvergence, nested), data-dependent
+//! loops (each thread its own trip count), guarded early exits and barriers at the top
+//! level. Programs always terminate: loop counters live in registers the random
+//! instructions never write.
+//!
+//! Not generated yet: loads and stores (the RTL SM has no load/store unit yet), `%clock`
+//! (the golden SM is untimed and reads 0).
+use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
+use crate::ptx::translate::{Kernel, SrcRef};
+use crate::ptx::Loc;
+use crate::vectors::Rng;
+
+/// Shape of the random programs.
+#[derive(Debug, Clone, Copy)]
+pub struct RandomProgram {
+    /// Registers per thread (at least 8).
+    pub regs: u8,
+    /// Straight-line instructions per block (1..=this).
+    pub block_len: u32,
+    /// Top-level blocks (each possibly an if / else, a loop, a barrier or an exit).
+    pub blocks: u32,
+    /// Nesting depth of branches and loops.
+    pub depth: u32,
+    /// Loops run each thread 1..=this times.
+    pub max_trips: u32,
+}
+
+impl Default for RandomProgram {
+    fn default() -> Self {
+        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4 }
+    }
+}
+
+/// Registers the random instructions may write: r2.. up to the loop counters.
+const R_TID: u8 = 0;
+const R_ONE: u8 = 1;
+const FIRST_FREE: u8 = 2;
+
+struct Gen<'a> {
+    rng: &'a mut Rng,
+    p: RandomProgram,
+    code: Vec<Instr>,
+    /// Loop counters in use (from the top register down).
+    counters: u8,
+}
+
+impl Gen<'_> {
+    fn free_regs(&self) -> u8 {
+        self.p.regs - self.counters
+    }
+    fn reg(&mut self) -> u8 {
+        self.rng.below(self.free_regs() as u64) as u8
+    }
+    fn dst(&mut self) -> u8 {
+        FIRST_FREE + self.rng.below((self.free_regs() - FIRST_FREE) as u64) as u8
+    }
+    fn pred(&mut self) -> u8 {
+        self.rng.below(7) as u8
+    }
+    fn guard(&mut self) -> Guard {
+        if self.rng.below(4) == 0 {
+            Guard { pred: self.pred(), neg: self.rng.bool() }
+        } else {
+            Guard { pred: PT, neg: false }
+        }
+    }
+    /// One SP-class instruction with random fields.
+    fn alu(&mut self) {
+        let sp: Vec<_> = OPS.iter().filter(|d| d.class == isa::Class::Sp).collect();
+        let d = sp[self.rng.below(sp.len() as u64) as usize];
+        let mut i = isa::random_instr(d, self.rng);
+        for o in d.operands {
+            match o {
+                Opnd::D => i.d = self.dst(),
+                Opnd::A => i.a = self.reg(),
+                Opnd::B => i.b = self.reg(),
+                Opnd::C => i.c = self.reg(),
+                Opnd::Sreg => {
+                    // every special register but %clock (the golden SM is untimed)
+                    i.a = self.rng.below(14) as u8;
+                    if self.rng.bool() {
+                        i.a = [0, 1, 2, 12, 13, 15][self.rng.below(6) as usize];
+                    }
+                }
+                _ => {}
+            }
+        }
+        if d.code == op::MOVI && self.rng.bool() {
+            i.imm = [0, 1, 2, 31, 32, 0x8000_0000, 0x3f80_0000, 0x7f80_0000, 0xffff_ffff][self.rng.below(9) as usize];
+        }
+        i.guard = self.guard();
+        self.code.push(i);
+    }
+    fn block(&mut self) {
+        for _ in 0..1 + self.rng.below(self.p.block_len as u64) {
+            self.alu();
+        }
+    }
+    /// A comparison into predicate `p` of values that differ between threads.
+    fn divergent_pred(&mut self, p: u8) {
+        let (a, b) = (self.reg(), self.reg());
+        let cmp = self.rng.below(6) as u8;
+        self.code.push(Instr { op: op::ISETP, d: p, a, b, cmp, signed: self.rng.bool(), guard: Guard { pred: PT, neg: false }, ..Default::default() });
+    }
+    fn bra(&mut self, guard: Guard, target: u32, rpc: u32) -> usize {
+        self.code.push(Instr { op: op::BRA, guard, imm: target, rpc, ..Default::default() });
+        self.code.len() - 1
+    }
+    fn region(&mut self, depth: u32) {
+        let choice = if depth == 0 { 0 } else { self.rng.below(4) };
+        match choice {
+            1 => {
+                // if / else
+                let p = self.pred();
+                self.divergent_pred(p);
+                let g = Guard { pred: p, neg: self.rng.bool() };
+                let br = self.bra(g, 0, 0);
+                self.region(depth - 1);
+                let jump = self.bra(Guard { pred: PT, neg: false }, 0, 0);
+                let else_pc = self.code.len() as u32;
+                if self.rng.bool() {
+                    self.region(depth - 1);
+                }
+                let join = self.code.len() as u32;
+                self.code[br].imm = else_pc;
+                self.code[br].rpc = join;
+                self.code[jump].imm = join;
+                self.code[jump].rpc = join;
+            }
+            2 if self.free_regs() > FIRST_FREE + 2 => {
+                // a loop of 1..=max_trips iterations per thread
+                self.counters += 1;
+                let rc = self.p.regs - self.counters;
+                let trips = self.p.max_trips.max(1);
+                self.code.push(Instr { op: op::MOVI, d: rc, imm: trips, ..Default::default() });
+                let r = self.reg();
+                // counter = trips - (r mod trips) in 1..=trips: r & (2^k - 1) bounded by trips
+                let mask = (trips.next_power_of_two() >> 1).max(1) - 1;
+                let t = self.dst();
+                self.code.push(Instr { op: op::MOVI, d: t, imm: mask, ..Default::default() });
+                self.code.push(Instr { op: op::AND, d: t, a: r, b: t, ..Default::default() });
+                self.code.push(Instr { op: op::ISUB, d: rc, a: rc, b: t, ..Default::default() });
+                let top = self.code.len() as u32;
+                self.region(depth - 1);
+                self.code.push(Instr { op: op::ISUB, d: rc, a: rc, b: R_ONE, ..Default::default() });
+                let p = self.pred();
+                self.code.push(Instr { op: op::ISETP, d: p, a: rc, b: R_ONE, cmp: 5, ..Default::default() });
+                let exit = self.code.len() as u32 + 1;
+                self.bra(Guard { pred: p, neg: false }, top, exit);
+                self.counters -= 1;
+            }
+            3 if depth == self.p.depth => {
+                // a barrier at the top level, or a guarded early exit
+                if self.rng.bool() {
+                    self.code.push(Instr { op: op::BAR, imm: self.rng.below(16) as u32, ..Default::default() });
+                } else {
+                    let p = self.pred();
+                    self.divergent_pred(p);
+                    self.code.push(Instr { op: op::EXIT, guard: Guard { pred: p, neg: false }, ..Default::default() });
+                }
+            }
+            _ => self.block(),
+        }
+    }
+}
+
+/// A random program of shape `p` from `seed`, as a kernel (its source lines are the
+/// instructions' assembly).
+pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
+    assert!(p.regs >= 8 && p.regs <= 128, "random programs use 8..=128 registers");
+    let mut rng = Rng::new(seed);
+    let mut g = Gen { rng: &mut rng, p, code: vec![], counters: 0 };
+    // r0: a thread's linear index within its warp set, r1: one.
+    g.code.push(Instr { op: op::S2R, d: R_TID, a: 0, ..Default::default() });
+    g.code.push(Instr { op: op::MOVI, d: R_ONE, imm: 1, ..Default::default() });
+    for _ in 0..p.blocks {
+        g.region(p.depth);
+    }
+    g.code.push(Instr { op: op::EXIT, ..Default::default() });
+    let code = g.code;
+    let src = code
+        .iter()
+        .enumerate()
+        .map(|(n, i)| SrcRef { loc: Loc { line: n as u32 + 1, col: 1 }, instr: isa::asm::disasm(i) })
+        .collect();
+    Kernel {
+        file: format!("random-{seed}.asm"),
+        name: format!("random_{seed}"),
+        code,
+        src,
+        regs_per_thread: p.regs as u32,
+        preds_per_thread: 7,
+        params: vec![],
+        param_bytes: 0,
+        shared_vars: vec![],
+        shared_bytes: 0,
+        local_bytes: 0,
+    }
+}

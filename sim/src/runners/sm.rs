@@ -1,0 +1,377 @@
+//! The SM's lock-step runner: loads a kernel into the RTL SM (`heddle_hw::sm::Sm`) through
+//! its program and launch ports, clocks it in the rust-hdl simulation, rebuilds every
+//! retired warp-instruction from the retire port (`rt_*`) and the lane-group writes before
+//! it (`rw_*`), and compares each with the golden SM's record of the same warp's next
+//! instruction (`gsm::TraceEntry`: CTA, warp, PC, active mask, register and predicate
+//! writes, stores). The comparison is per warp, so it does not depend on timing. The first
+//! difference is reported with the cycle, warp, PC, PTX line, expected and actual, and a
+//! VCD of the SM's ports up to it; a fault of the SM is compared with the golden SM's.
+//! Every clock is recorded, so the same run replays into the exported Verilog (`sm.v`) in
+//! Verilator, output by output ([`finish`]).
+use super::{finish, Replays, RunSummary};
+use crate::cosim::{Bench, CosimError};
+use crate::gsm::{self, FaultKind, GlobalMem, Launch, TraceEntry};
+use crate::isa;
+use crate::ptx::translate::Kernel;
+use heddle_hw::config::SmConfig;
+use heddle_hw::isa::sm_fault;
+use heddle_hw::sm::Sm;
+use std::collections::{BTreeMap, VecDeque};
+
+/// A fault of the RTL SM (`fault_kind`, `fault_warp`, `fault_pc`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmFault {
+    pub kind: u8,
+    pub warp: u32,
+    pub pc: u32,
+}
+
+impl std::fmt::Display for SmFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = sm_fault::NAMES.get(self.kind as usize).copied().unwrap_or("?");
+        write!(f, "{name} (warp slot {}, pc {})", self.warp, self.pc)
+    }
+}
+
+/// The golden fault kind an SM fault kind stands for.
+pub fn golden_kind(kind: u8) -> Option<FaultKind> {
+    use heddle_hw::isa::sched_fault as s;
+    Some(match kind {
+        s::STACK_OVERFLOW => FaultKind::StackOverflow,
+        s::DIVERGENT_BARRIER => FaultKind::DivergentBarrier,
+        s::UNIFORM_DIVERGED => FaultKind::UniformBranchDiverged,
+        sm_fault::NOT_SUPPORTED => FaultKind::NotYetSupported,
+        sm_fault::BAD_PC => FaultKind::BadPc,
+        sm_fault::RESOURCES => FaultKind::Resources,
+        sm_fault::WATCHDOG => FaultKind::Watchdog,
+        _ => return None,
+    })
+}
+
+/// What a run of the RTL SM produced.
+#[derive(Debug, Clone, Default)]
+pub struct SmRun {
+    /// Retired warp-instructions, in retire order.
+    pub trace: Vec<TraceEntry>,
+    pub cycles: u64,
+    pub fault: Option<SmFault>,
+    /// Thread-instructions (active threads of each retired warp-instruction).
+    pub thread_instrs: u64,
+}
+
+impl SmRun {
+    /// Warp-instructions per clock.
+    pub fn ipc(&self) -> f64 {
+        if self.cycles == 0 {
+            0.0
+        } else {
+            self.trace.len() as f64 / self.cycles as f64
+        }
+    }
+}
+
+/// Options of a run.
+#[derive(Debug, Clone, Copy)]
+pub struct SmOpts {
+    /// Clocks after the launch before the run is stopped as hung (the SM's own watchdog,
+    /// on retired instructions, fires first when set).
+    pub max_cycles: u64,
+    /// The SM's watchdog: clocks without a retired warp-instruction.
+    pub watchdog: u32,
+}
+
+impl Default for SmOpts {
+    fn default() -> Self {
+        SmOpts { max_cycles: 2_000_000, watchdog: 100_000 }
+    }
+}
+
+fn set_clock<
+    const N: usize,
+    const L: usize,
+    const SA: usize,
+    const SPW: usize,
+    const AW: usize,
+    const E: usize,
+    const C: usize,
+    const RA: usize,
+    const IW: usize,
+    const NP: usize,
+>(
+    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    v: bool,
+) {
+    u.clock.next = v.into();
+}
+
+/// Loads `k` with launch `l` into the SM on `bench` and runs it to its end (done, a fault,
+/// or `opts.max_cycles`), returning what the retire port showed.
+#[allow(clippy::type_complexity)]
+pub fn drive<
+    const N: usize,
+    const L: usize,
+    const SA: usize,
+    const SPW: usize,
+    const AW: usize,
+    const E: usize,
+    const C: usize,
+    const RA: usize,
+    const IW: usize,
+    const NP: usize,
+>(
+    bench: &mut Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>>,
+    k: &Kernel,
+    l: &Launch,
+    opts: SmOpts,
+) -> Result<SmRun, CosimError> {
+    let bad = |m: String| CosimError::Unsupported(format!("sm: {m}"));
+    if k.code.len() > 1 << IW {
+        return Err(bad(format!("kernel {} has {} instructions; the instruction memory holds {}", k.name, k.code.len(), 1 << IW)));
+    }
+    let words: Vec<u64> = k
+        .code
+        .iter()
+        .enumerate()
+        .map(|(pc, i)| isa::encode(i).map_err(|e| bad(format!("{} at pc {pc}: {e:?}", k.where_(pc)))))
+        .collect::<Result<_, _>>()?;
+    let dim = |v: u32, what: &str| {
+        if v > 0xFFFF {
+            Err(bad(format!("{what} {v} does not fit the launch port (16 bits)")))
+        } else {
+            Ok(v as u64)
+        }
+    };
+    let (gx, gy, gz) = (dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?);
+    let (bx, by, bz) = (dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?);
+    let regs = k.regs_per_thread.clamp(1, 255) as u64;
+    // Reset, then the program.
+    bench.cycle(|u| u.clear.next = true)?;
+    bench.cycle(|u| u.clear.next = false)?;
+    for (a, w) in words.iter().enumerate() {
+        bench.cycle(|u| {
+            u.prog_we.next = true;
+            u.prog_addr.next = (a as u64).into();
+            u.prog_data.next = (*w).into();
+        })?;
+    }
+    bench.cycle(|u| {
+        u.prog_we.next = false;
+        u.prog_len.next = (words.len() as u64).into();
+        u.grid_x.next = gx.into();
+        u.grid_y.next = gy.into();
+        u.grid_z.next = gz.into();
+        u.block_x.next = bx.into();
+        u.block_y.next = by.into();
+        u.block_z.next = bz.into();
+        u.regs.next = regs.into();
+        u.watchdog.next = (opts.watchdog as u64).into();
+        u.launch.next = true;
+    })?;
+    bench.cycle(|u| u.launch.next = false)?;
+    let mut run = SmRun::default();
+    // Each warp slot's writes since its last retire.
+    let mut pending: Vec<Vec<(u8, u8, u32)>> = vec![vec![]; 32];
+    for cyc in 0..opts.max_cycles {
+        let u = bench.cycle(|_| {})?;
+        if u.rw_valid.val() {
+            let w = u.rw_warp.val().to_u32() as usize;
+            let g = u.rw_grp.val().to_u32() as u8;
+            let reg = u.rw_reg.val().to_u32() as u8;
+            let m = u.rw_mask.val().to_u32();
+            let d = [&u.rw_d0, &u.rw_d1, &u.rw_d2, &u.rw_d3, &u.rw_d4, &u.rw_d5, &u.rw_d6, &u.rw_d7];
+            let p = u.rw_p.val().to_u32();
+            for j in 0..8u8 {
+                if m >> j & 1 == 1 {
+                    let v = if reg & 0x80 != 0 { p >> j & 1 } else { d[j as usize].val().to_u32() };
+                    pending[w].push((8 * g + j, reg, v));
+                }
+            }
+        }
+        if u.rt_valid.val() {
+            let w = u.rt_warp.val().to_u32() as usize;
+            let mut writes = std::mem::take(&mut pending[w]);
+            writes.sort();
+            let mask = u.rt_mask.val().to_u32();
+            run.thread_instrs += mask.count_ones() as u64;
+            run.trace.push(TraceEntry {
+                cta: u.rt_cta.val().to_u32(),
+                warp: u.rt_wid.val().to_u32(),
+                pc: u.rt_pc.val().to_u32(),
+                mask,
+                writes,
+                stores: vec![],
+            });
+        }
+        run.cycles = cyc + 1;
+        if u.fault.val() {
+            run.fault = Some(SmFault {
+                kind: u.fault_kind.val().to_u32() as u8,
+                warp: u.fault_warp.val().to_u32(),
+                pc: u.fault_pc.val().to_u32(),
+            });
+            break;
+        }
+        if u.done.val() {
+            break;
+        }
+    }
+    Ok(run)
+}
+
+/// A difference between the RTL SM and the golden SM.
+#[derive(Debug, Clone)]
+pub struct LockstepError {
+    pub msg: String,
+    /// The RTL SM's cycle of the retire (or of the end of the run).
+    pub cycle: Option<u64>,
+    pub vcd: Option<std::path::PathBuf>,
+}
+
+impl std::fmt::Display for LockstepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.msg)?;
+        if let Some(v) = &self.vcd {
+            write!(f, " (VCD of the SM's ports: {})", v.display())?;
+        }
+        Ok(())
+    }
+}
+
+fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
+    let mut s = String::new();
+    for (lane, r, v) in w.iter().take(6) {
+        if r & 0x80 != 0 {
+            s += &format!(" lane {lane}: p{}={v}", r & 7);
+        } else {
+            s += &format!(" lane {lane}: r{r}={v:#x}");
+        }
+    }
+    if w.len() > 6 {
+        s += &format!(" ... ({} writes)", w.len());
+    }
+    s
+}
+
+/// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp.
+/// Returns the number of compared warp-instructions, or the first difference.
+pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, String> {
+    let mut queues: BTreeMap<(u32, u32), VecDeque<&TraceEntry>> = BTreeMap::new();
+    for e in golden {
+        queues.entry((e.cta, e.warp)).or_default().push_back(e);
+    }
+    for (n, a) in rtl.iter().enumerate() {
+        let at = |pc: u32| k.where_(pc as usize);
+        let Some(g) = queues.get_mut(&(a.cta, a.warp)).and_then(|q| q.pop_front()) else {
+            return Err(format!(
+                "retire {n}: CTA {} warp {} retired pc {} at {}, but the golden SM's warp has no more instructions",
+                a.cta,
+                a.warp,
+                a.pc,
+                at(a.pc)
+            ));
+        };
+        let head = format!("retire {n}: CTA {} warp {} pc {} at {}", a.cta, a.warp, a.pc, at(a.pc));
+        if g.pc != a.pc {
+            return Err(format!("{head}: the golden SM's next instruction of this warp is pc {} at {}", g.pc, at(g.pc)));
+        }
+        if g.mask != a.mask {
+            return Err(format!("{head}: active mask {:#010x}, expected {:#010x}", a.mask, g.mask));
+        }
+        let mut gw = g.writes.clone();
+        gw.sort();
+        if gw != a.writes {
+            let first = gw.iter().zip(&a.writes).position(|(x, y)| x != y).unwrap_or(gw.len().min(a.writes.len()));
+            return Err(format!(
+                "{head}: writes differ from entry {first}: expected{} / actual{}",
+                fmt_writes(&gw[first.min(gw.len())..]),
+                fmt_writes(&a.writes[first.min(a.writes.len())..])
+            ));
+        }
+        if g.stores != a.stores {
+            return Err(format!("{head}: stores {:?}, expected {:?}", a.stores, g.stores));
+        }
+    }
+    if let Some(((c, w), q)) = queues.iter().find(|(_, q)| !q.is_empty()) {
+        let e = q[0];
+        return Err(format!(
+            "the RTL SM stopped with CTA {c} warp {w} still to run pc {} at {} ({} golden instructions not retired)",
+            e.pc,
+            k.where_(e.pc as usize),
+            q.len()
+        ));
+    }
+    Ok(rtl.len() as u64)
+}
+
+/// The result of a lock-step run.
+#[derive(Debug, Clone)]
+pub struct Lockstep {
+    pub rtl: SmRun,
+    pub golden: Result<gsm::RunResult, gsm::Fault>,
+    /// Warp-instructions compared.
+    pub compared: u64,
+}
+
+/// Runs `k` on the RTL SM `uut` (configuration `cfg`) in the rust-hdl simulation and on the
+/// golden SM, and compares them. With `replays`, the recorded clocks are then replayed into
+/// the exported Verilog (block `sm`). Global memory is not reached yet (no load/store unit).
+#[allow(clippy::type_complexity)]
+pub fn lockstep<
+    const N: usize,
+    const L: usize,
+    const SA: usize,
+    const SPW: usize,
+    const AW: usize,
+    const E: usize,
+    const C: usize,
+    const RA: usize,
+    const IW: usize,
+    const NP: usize,
+>(
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    cfg: &SmConfig,
+    k: &Kernel,
+    l: &Launch,
+    opts: SmOpts,
+    replays: Option<Replays>,
+) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
+    let verilog = if replays.is_some() { super::verilog("sm").map_err(|e| err(e.to_string()))? } else { String::new() };
+    let mut bench = Bench::clocked("sm", &verilog, uut, set_clock).map_err(|e| err(e.to_string()))?;
+    let rtl = drive(&mut bench, k, l, opts).map_err(|e| err(e.to_string()))?;
+    let gcfg = gsm::Config { watchdog: 5_000_000, ..gsm::Config::of(cfg) };
+    let golden = gsm::run(k, l, &mut GlobalMem::default(), &gcfg, &mut gsm::GoldenFpUnits, true);
+    let fail = |bench: &mut Bench<_>, msg: String| {
+        let steps = bench.trace.steps();
+        let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}.vcd", k.name, std::process::id()));
+        let vcd = bench.trace.write_vcd(&vcd, steps.saturating_sub(1)).ok().map(|_| vcd);
+        LockstepError { msg, cycle: Some(rtl.cycles), vcd }
+    };
+    let compared = match (&golden, rtl.fault) {
+        (Ok(g), None) => {
+            if rtl.trace.len() as u64 != g.stats.warp_instrs && compare(k, &g.trace, &rtl.trace).is_ok() {
+                return Err(fail(&mut bench, format!("the RTL SM did not finish in {} cycles", rtl.cycles)));
+            }
+            compare(k, &g.trace, &rtl.trace).map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?
+        }
+        (Err(gf), Some(f)) => {
+            if golden_kind(f.kind) != Some(gf.kind) || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG) {
+                return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}")));
+            }
+            0
+        }
+        (Ok(_), Some(f)) => return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f} at cycle {}; the golden SM ran the kernel", rtl.cycles))),
+        (Err(gf), None) => return Err(fail(&mut bench, format!("sm: the golden SM faulted with {gf}; the RTL SM did not"))),
+    };
+    let summary = match replays {
+        Some(r) => Some(finish(bench, rtl.cycles, r).map_err(|e| err(e.to_string()))?),
+        None => {
+            bench.trace.discard();
+            None
+        }
+    };
+    Ok((Lockstep { rtl, golden, compared }, summary))
+}
+
+fn err(msg: String) -> LockstepError {
+    LockstepError { msg, cycle: None, vcd: None }
+}
