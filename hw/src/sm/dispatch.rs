@@ -132,7 +132,7 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     threads: DFF<Bits<32>>,
     nwarps: DFF<Bits<6>>,
     // Warp slots: register base, usable, resident, CTA slot, warp number in the CTA.
-    base: [DFF<Bits<16>>; N],
+    base: [DFF<Bits<AW>>; N],
     usable: DFF<Bits<32>>,
     wbusy: DFF<Bits<32>>,
     wcta: [DFF<Bits<3>>; N],
@@ -159,6 +159,8 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     tz: DFF<Bits<10>>,
     lc: DFF<Bits<6>>,
     cc: DFF<Bits<10>>,
+    n4r: DFF<Bits<10>>,
+    ca: DFF<Bits<AW>>,
     // Locals.
     wfree: Signal<Local, Bits<32>>,
     wlow: Signal<Local, Bits<32>>,
@@ -168,16 +170,12 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     cpick: Signal<Local, Bits<3>>,
     dsel: Signal<Local, Bits<8>>,
     wdone: Signal<Local, Bits<32>>,
-    wb: Signal<Local, Bits<16>>,
     x_last: Signal<Local, Bit>,
     y_last: Signal<Local, Bit>,
-    z_last: Signal<Local, Bit>,
     cx_last: Signal<Local, Bit>,
     cy_last: Signal<Local, Bit>,
-    cz_last: Signal<Local, Bit>,
-    n4r: Signal<Local, Bits<10>>,
-    wsel: Signal<Local, Bits<32>>,
-    b_v: Signal<Local, Bits<16>>,
+    pbase: Signal<Local, Bits<AW>>,
+    b_v: Signal<Local, Bits<AW>>,
     s_v: Signal<Local, Bits<32>>,
     s_cta: Signal<Local, Bits<3>>,
     s_wid: Signal<Local, Bits<5>>,
@@ -190,9 +188,11 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     lmask: Signal<Local, Bits<32>>,
     empty_v: Signal<Local, Bit>,
     big_v: Signal<Local, Bit>,
-    sw_sel: Signal<Local, Bits<32>>,
-    qw_sel: Signal<Local, Bits<32>>,
-    bw_sel: Signal<Local, Bits<32>>,
+    tx16: Signal<Local, Bits<16>>,
+    ty16: Signal<Local, Bits<16>>,
+    kp1: Signal<Local, Bits<6>>,
+    nw32: Signal<Local, Bits<32>>,
+    lc_grp: Signal<Local, Bits<2>>,
     // Constants.
     widx: [Constant<Bits<5>>; N],
     cidx: [Constant<Bits<3>>; C],
@@ -204,6 +204,15 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     one8: Constant<Bits<8>>,
     ones32: Constant<Bits<32>>,
     cslots: Constant<Bits<8>>,
+    one5: Constant<Bits<5>>,
+    one6: Constant<Bits<6>>,
+    one10: Constant<Bits<10>>,
+    one16: Constant<Bits<16>>,
+    one_aw: Constant<Bits<AW>>,
+    k9: Constant<Bits<5>>,
+    k31: Constant<Bits<32>>,
+    k_done: Constant<Bits<4>>,
+    k_fault: Constant<Bits<4>>,
 }
 
 impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
@@ -303,15 +312,13 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             cpick: Default::default(),
             dsel: Default::default(),
             wdone: Default::default(),
-            wb: Default::default(),
             x_last: Default::default(),
             y_last: Default::default(),
-            z_last: Default::default(),
             cx_last: Default::default(),
             cy_last: Default::default(),
-            cz_last: Default::default(),
+            pbase: Default::default(),
             n4r: Default::default(),
-            wsel: Default::default(),
+            ca: Default::default(),
             b_v: Default::default(),
             s_v: Default::default(),
             s_cta: Default::default(),
@@ -325,9 +332,11 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             lmask: Default::default(),
             empty_v: Default::default(),
             big_v: Default::default(),
-            sw_sel: Default::default(),
-            qw_sel: Default::default(),
-            bw_sel: Default::default(),
+            tx16: Default::default(),
+            ty16: Default::default(),
+            kp1: Default::default(),
+            nw32: Default::default(),
+            lc_grp: Default::default(),
             widx: array_init(|w| Constant::new((w as u64).into())),
             cidx: array_init(|c| Constant::new((c as u64).into())),
             slots: Constant::new(mask(N).into()),
@@ -338,6 +347,15 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             one8: Constant::new(1u64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
             cslots: Constant::new(mask(C).into()),
+            one5: Constant::new(1u64.into()),
+            one6: Constant::new(1u64.into()),
+            one10: Constant::new(1u64.into()),
+            one16: Constant::new(1u64.into()),
+            one_aw: Constant::new(1u64.into()),
+            k9: Constant::new(9u64.into()),
+            k31: Constant::new(31u64.into()),
+            k_done: Constant::new((state::DONE as u64).into()),
+            k_fault: Constant::new((state::FAULT as u64).into()),
         }
     }
 }
@@ -347,7 +365,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, gx, gy, gz, bx, by, bz, r2, m_acc, m_a, m_b, m_n, threads, nwarps, usable, wbusy, acc, nfree,
-            cbusy, cx, cy, cz, lin, cslot, k, rem, wslot, tx, ty, tz, lc, cc
+            cbusy, cx, cy, cz, lin, cslot, k, rem, wslot, tx, ty, tz, lc, cc, n4r, ca
         );
         for w in 0..N {
             self.base[w].clock.next = self.clock.val();
@@ -376,6 +394,12 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 self.wpick.next = self.widx[w].val();
             }
         }
+        self.pbase.next = 0.into();
+        for w in 0..N {
+            if self.wlow.val().get_bit(w) {
+                self.pbase.next = self.base[w].q.val();
+            }
+        }
         self.cfree.next = (!self.cbusy.q.val()) & self.cslots.val();
         self.clow.next = self.cfree.val() & ((!self.cfree.val()) + self.one8.val());
         self.cpick.next = 0.into();
@@ -385,25 +409,20 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             }
         }
         // The current warp slot's register base.
-        self.wsel.next = self.one32.val() << self.wslot.q.val();
-        self.wb.next = 0.into();
-        for w in 0..N {
-            if self.wsel.val().get_bit(w) {
-                self.wb.next = self.base[w].q.val();
-            }
-        }
         // Thread, CTA walks.
-        self.x_last.next = (bit_cast::<16, 10>(self.tx.q.val()) + 1) == self.bx.q.val();
-        self.y_last.next = (bit_cast::<16, 10>(self.ty.q.val()) + 1) == self.by.q.val();
-        self.z_last.next = (bit_cast::<16, 10>(self.tz.q.val()) + 1) == self.bz.q.val();
-        self.cx_last.next = (self.cx.q.val() + 1) == self.gx.q.val();
-        self.cy_last.next = (self.cy.q.val() + 1) == self.gy.q.val();
-        self.cz_last.next = (self.cz.q.val() + 1) == self.gz.q.val();
-        self.n4r.next = bit_cast::<10, 16>(self.r2.q.val()) << 1;
+        self.tx16.next = bit_cast::<16, 10>(self.tx.q.val());
+        self.ty16.next = bit_cast::<16, 10>(self.ty.q.val());
+        self.x_last.next = (self.tx16.val() + self.one16.val()) == self.bx.q.val();
+        self.y_last.next = (self.ty16.val() + self.one16.val()) == self.by.q.val();
+        self.cx_last.next = (self.cx.q.val() + self.one16.val()) == self.gx.q.val();
+        self.cy_last.next = (self.cy.q.val() + self.one16.val()) == self.gy.q.val();
+        self.kp1.next = self.k.q.val() + self.one6.val();
+        self.nw32.next = (self.threads.q.val() + self.k31.val()) >> 5;
+        self.lc_grp.next = self.lc.q.val().get_bits::<2>(3);
         // The warp's lanes: all, or the threads left.
         self.lmask.next = self.ones32.val();
         if self.rem.q.val() < 32 {
-            self.lmask.next = (self.one32.val() << bit_cast::<5, 32>(self.rem.q.val())) - self.one32.val();
+            self.lmask.next = (self.one32.val() << self.rem.q.val().get_bits::<5>(0)) - self.one32.val();
         }
         // CTA completion frees its CTA slot and warp slots.
         self.dsel.next = 0.into();
@@ -426,12 +445,12 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.launch_mask.next = self.lmask.val();
         self.t_we.next = false;
         self.t_lane.next = self.lc.q.val().get_bits::<3>(0);
-        self.t_waddr.next = (bit_cast::<7, 5>(self.wslot.q.val()) << 2) | bit_cast::<7, 2>(self.lc.q.val().get_bits::<2>(3));
+        self.t_waddr.next = (bit_cast::<7, 5>(self.wslot.q.val()) << 2) | bit_cast::<7, 2>(self.lc_grp.val());
         self.t_wdata.next = (bit_cast::<30, 10>(self.tz.q.val()) << 20)
             | ((bit_cast::<30, 10>(self.ty.q.val()) << 10) | bit_cast::<30, 10>(self.tx.q.val()));
         self.u_wr.next = false;
         self.u_wset.next = self.cc.q.val().get_bit(0);
-        self.u_waddr.next = bit_cast::<AW, 16>(self.wb.val() + bit_cast::<16, 10>(self.cc.q.val() >> 1));
+        self.u_waddr.next = self.ca.q.val();
         self.clr_v.next = false;
         self.clr_warp.next = self.wpick.val();
         self.wbusy.d.next = self.wbusy.q.val() & !self.wdone.val();
@@ -450,8 +469,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 }
                 self.m_a.d.next = self.m_a.q.val() << 1;
                 self.m_b.d.next = self.m_b.q.val() >> 1;
-                self.m_n.d.next = self.m_n.q.val() + 1;
-                if self.m_n.q.val() == 9 {
+                self.m_n.d.next = self.m_n.q.val() + self.one5.val();
+                if self.m_n.q.val() == self.k9.val() {
                     self.st.d.next = 2.into();
                     self.m_a.d.next = self.m_acc.q.val();
                     if self.m_b.q.val().get_bit(0) {
@@ -469,8 +488,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 }
                 self.m_a.d.next = self.m_a.q.val() << 1;
                 self.m_b.d.next = self.m_b.q.val() >> 1;
-                self.m_n.d.next = self.m_n.q.val() + 1;
-                if self.m_n.q.val() == 9 {
+                self.m_n.d.next = self.m_n.q.val() + self.one5.val();
+                if self.m_n.q.val() == self.k9.val() {
                     self.st.d.next = 3.into();
                     self.threads.d.next = self.m_acc.q.val();
                     if self.m_b.q.val().get_bit(0) {
@@ -486,24 +505,24 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 // BASES: slot m_n gets base acc; usable if acc + 2R fits the bank.
                 for w in 0..N {
                     if self.m_n.q.val() == self.widx[w].val() {
-                        self.base[w].d.next = self.acc.q.val();
+                        self.base[w].d.next = self.acc.q.val().get_bits::<AW>(0);
                     }
                 }
                 self.acc.d.next = self.acc.q.val() + self.r2.q.val();
                 if ((self.acc.q.val() + self.r2.q.val()) <= self.bank_words.val()) & (bit_cast::<6, 5>(self.m_n.q.val()) < self.nslots.val()) {
                     self.usable.d.next = self.usable.q.val() | (self.one32.val() << self.m_n.q.val());
-                    self.nfree.d.next = self.nfree.q.val() + 1;
+                    self.nfree.d.next = self.nfree.q.val() + self.one6.val();
                 }
-                self.m_n.d.next = self.m_n.q.val() + 1;
-                if self.m_n.q.val() == 31 {
+                self.m_n.d.next = self.m_n.q.val() + self.one5.val();
+                if self.m_n.q.val().all() {
                     self.st.d.next = 4.into();
-                    self.nwarps.d.next = bit_cast::<6, 32>((self.threads.q.val() + 31) >> 5);
                 }
             }
             4 => {
                 // CHECK: the CTA's threads, and its warps against the usable warp slots.
                 self.st.d.next = 5.into();
-                if (self.threads.q.val() > self.max_threads.val()) | (self.nwarps.q.val() > self.nfree.q.val()) {
+                self.nwarps.d.next = self.nw32.val().get_bits::<6>(0);
+                if (self.threads.q.val() > self.max_threads.val()) | (self.nw32.val() > bit_cast::<32, 6>(self.nfree.q.val())) {
                     self.st.d.next = 10.into();
                 }
             }
@@ -532,6 +551,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                     self.lc.d.next = 0.into();
                     self.cc.d.next = 0.into();
                     self.wslot.d.next = self.wpick.val();
+                    self.ca.d.next = self.pbase.val();
                     self.clr_v.next = true;
                     self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
                     for w in 0..N {
@@ -540,9 +560,9 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                             self.wid[w].d.next = 0.into();
                         }
                     }
-                    self.nfree.d.next = self.nfree.q.val() - 1;
+                    self.nfree.d.next = self.nfree.q.val() - self.one6.val();
                     if self.cta_done_valid.val() {
-                        self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - 1;
+                        self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - self.one6.val();
                     }
                 }
             }
@@ -550,24 +570,27 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 // WARP: thread indices (one lane a clock) and register clearing.
                 if !self.lc.q.val().get_bit(5) {
                     self.t_we.next = true;
-                    self.lc.d.next = self.lc.q.val() + 1;
-                    self.tx.d.next = self.tx.q.val() + 1;
+                    self.lc.d.next = self.lc.q.val() + self.one6.val();
+                    self.tx.d.next = self.tx.q.val() + self.one10.val();
                     if self.x_last.val() {
                         self.tx.d.next = 0.into();
-                        self.ty.d.next = self.ty.q.val() + 1;
+                        self.ty.d.next = self.ty.q.val() + self.one10.val();
                         if self.y_last.val() {
                             self.ty.d.next = 0.into();
-                            self.tz.d.next = self.tz.q.val() + 1;
+                            self.tz.d.next = self.tz.q.val() + self.one10.val();
                         }
                     }
                 }
-                if self.cc.q.val() < self.n4r.val() {
+                if self.cc.q.val() < self.n4r.q.val() {
                     self.u_wr.next = true;
                     if self.u_ok.val() {
-                        self.cc.d.next = self.cc.q.val() + 1;
+                        self.cc.d.next = self.cc.q.val() + self.one10.val();
+                        if self.cc.q.val().get_bit(0) {
+                            self.ca.d.next = self.ca.q.val() + self.one_aw.val();
+                        }
                     }
                 }
-                if self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.val()) {
+                if self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.q.val()) {
                     self.st.d.next = 7.into();
                 }
             }
@@ -575,38 +598,39 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 // LAUNCH
                 if self.phase.val() {
                     self.launch_valid.next = true;
-                    self.k.d.next = self.k.q.val() + 1;
+                    self.k.d.next = self.kp1.val();
                     self.rem.d.next = self.rem.q.val() - 32;
                     self.lc.d.next = 0.into();
                     self.cc.d.next = 0.into();
-                    if (self.k.q.val() + 1) == self.nwarps.q.val() {
+                    if self.kp1.val() == self.nwarps.q.val() {
                         // The CTA is started: the next one in the grid.
                         self.st.d.next = 5.into();
-                        self.lin.d.next = self.lin.q.val() + 1;
-                        self.cx.d.next = self.cx.q.val() + 1;
+                        self.lin.d.next = self.lin.q.val() + self.one32.val();
+                        self.cx.d.next = self.cx.q.val() + self.one16.val();
                         if self.cx_last.val() {
                             self.cx.d.next = 0.into();
-                            self.cy.d.next = self.cy.q.val() + 1;
+                            self.cy.d.next = self.cy.q.val() + self.one16.val();
                             if self.cy_last.val() {
                                 self.cy.d.next = 0.into();
-                                self.cz.d.next = self.cz.q.val() + 1;
+                                self.cz.d.next = self.cz.q.val() + self.one16.val();
                             }
                         }
                     } else {
                         // The next warp of the CTA: its slot, its predicates cleared.
                         self.st.d.next = 6.into();
                         self.wslot.d.next = self.wpick.val();
+                        self.ca.d.next = self.pbase.val();
                         self.clr_v.next = true;
                         self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
                         for w in 0..N {
                             if self.wlow.val().get_bit(w) {
                                 self.wcta[w].d.next = self.cslot.q.val();
-                                self.wid[w].d.next = bit_cast::<5, 6>(self.k.q.val() + 1);
+                                self.wid[w].d.next = self.kp1.val().get_bits::<5>(0);
                             }
                         }
-                        self.nfree.d.next = self.nfree.q.val() - 1;
+                        self.nfree.d.next = self.nfree.q.val() - self.one6.val();
                         if self.cta_done_valid.val() {
-                            self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - 1;
+                            self.nfree.d.next = (self.nfree.q.val() + self.nwarps.q.val()) - self.one6.val();
                         }
                     }
                 }
@@ -628,8 +652,10 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             self.by.d.next = self.block_y.val();
             self.bz.d.next = self.block_z.val();
             self.r2.d.next = bit_cast::<16, 8>(self.regs.val()) << 1;
+            self.n4r.d.next = bit_cast::<10, 8>(self.regs.val()) << 2;
             if !self.regs.val().any() {
                 self.r2.d.next = 2.into();
+                self.n4r.d.next = 4.into();
             }
             self.m_acc.d.next = 0.into();
             self.m_a.d.next = bit_cast::<32, 16>(self.block_x.val());
@@ -656,28 +682,25 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             self.cbusy.d.next = 0.into();
         }
         // Lookups.
-        self.bw_sel.next = self.one32.val() << self.b_warp.val();
-        self.sw_sel.next = self.one32.val() << self.s_warp.val();
-        self.qw_sel.next = self.one32.val() << self.q_warp.val();
         self.b_v.next = 0.into();
         self.s_cta.next = 0.into();
         self.s_wid.next = 0.into();
         self.q_c.next = 0.into();
         self.q_w.next = 0.into();
         for w in 0..N {
-            if self.bw_sel.val().get_bit(w) {
+            if self.b_warp.val() == self.widx[w].val() {
                 self.b_v.next = self.base[w].q.val();
             }
-            if self.sw_sel.val().get_bit(w) {
+            if self.s_warp.val() == self.widx[w].val() {
                 self.s_cta.next = self.wcta[w].q.val();
                 self.s_wid.next = self.wid[w].q.val();
             }
-            if self.qw_sel.val().get_bit(w) {
+            if self.q_warp.val() == self.widx[w].val() {
                 self.q_c.next = self.wcta[w].q.val();
                 self.q_w.next = self.wid[w].q.val();
             }
         }
-        self.b_base.next = bit_cast::<AW, 16>(self.b_v.val());
+        self.b_base.next = self.b_v.val();
         self.q_v.next = 0.into();
         self.s_v.next = 0.into();
         self.s_cx.next = 0.into();
@@ -735,8 +758,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.s_val.next = self.s_v.val();
         self.q_cta.next = self.q_v.val();
         self.q_wid.next = self.q_w.val();
-        self.busy.next = (self.st.q.val() != 0) & ((self.st.q.val() != 9) & (self.st.q.val() != 10));
-        self.done.next = self.st.q.val() == 9;
-        self.fault.next = self.st.q.val() == 10;
+        self.busy.next = (self.st.q.val().any() & (self.st.q.val() != self.k_done.val())) & (self.st.q.val() != self.k_fault.val());
+        self.done.next = self.st.q.val() == self.k_done.val();
+        self.fault.next = self.st.q.val() == self.k_fault.val();
     }
 }

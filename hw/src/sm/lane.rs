@@ -108,6 +108,9 @@ pub struct SmLane<const AW: usize> {
     pl_v: Signal<Local, Bit>,
     pl_op: Signal<Local, Bits<2>>,
     av: Signal<Local, Bits<32>>,
+    tx: Signal<Local, Bits<10>>,
+    ty: Signal<Local, Bits<10>>,
+    tz: Signal<Local, Bits<10>>,
     yv: Signal<Local, Bits<32>>,
     pv: Signal<Local, Bit>,
     idx: Constant<Bits<3>>,
@@ -166,6 +169,9 @@ impl<const AW: usize> SmLane<AW> {
             pl_v: Default::default(),
             pl_op: Default::default(),
             av: Default::default(),
+            tx: Default::default(),
+            ty: Default::default(),
+            tz: Default::default(),
             yv: Default::default(),
             pv: Default::default(),
             idx: Constant::new((j as u64).into()),
@@ -192,7 +198,6 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.rf.s_wr.next = self.wr.val();
         self.rf.s_wset.next = self.wset.val();
         self.rf.s_waddr.next = self.waddr.val();
-        self.rf.s_wdata.next = self.yv.val();
         self.rf.u_rd.next = false;
         self.rf.u_rset.next = false;
         self.rf.u_ra.next = 0.into();
@@ -242,15 +247,18 @@ impl<const AW: usize> Logic for SmLane<AW> {
                 self.pl_v.next = self.pl_a.val();
             }
         }
+        self.tx.next = self.tid.rdata.val().get_bits::<10>(0);
+        self.ty.next = self.tid.rdata.val().get_bits::<10>(10);
+        self.tz.next = self.tid.rdata.val().get_bits::<10>(20);
         match self.x_alt.val().index() {
             2 => {
-                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(0));
+                self.av.next = bit_cast::<32, 10>(self.tx.val());
             }
             3 => {
-                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(10));
+                self.av.next = bit_cast::<32, 10>(self.ty.val());
             }
             4 => {
-                self.av.next = bit_cast::<32, 10>(self.tid.rdata.val().get_bits::<10>(20));
+                self.av.next = bit_cast::<32, 10>(self.tz.val());
             }
             5 => {
                 self.av.next = self.x_val.val() | self.idx32.val();
@@ -270,6 +278,7 @@ impl<const AW: usize> Logic for SmLane<AW> {
             self.pv.next = self.d_p.q.val();
         }
         self.y.next = self.yv.val();
+        self.rf.s_wdata.next = self.yv.val();
         self.p.next = self.pv.val();
     }
 }

@@ -384,7 +384,8 @@ impl<
         self.pipe.iss_cta.next = self.disp.q_cta.val();
         self.pipe.iss_wid.next = self.disp.q_wid.val();
         self.pipe.g_val.next = self.preds.g_val.val();
-        self.pipe.word.next = self.imem.i_data.val();
+        self.pipe.w_op.next = self.imem.i_data.val().get_bits::<7>(57);
+        self.pipe.word.next = self.imem.i_data.val().get_bits::<53>(0);
         self.pipe.xu.next = self.idec.xu.val();
         self.pipe.regs.next = self.regs.val();
         self.pipe.b_base.next = self.disp.b_base.val();
@@ -404,7 +405,6 @@ impl<
         self.preds.w_grp.next = self.pipe.w_grp.val();
         self.preds.w_idx.next = self.pipe.pw_idx.val();
         self.preds.w_mask.next = self.pipe.w_exec.val();
-        self.preds.w_val.next = self.pvals.val();
 
         // The eight SP lanes.
         self.u_ok.next = true;
@@ -448,6 +448,7 @@ impl<
             }
         }
         self.disp.u_ok.next = self.u_ok.val();
+        self.preds.w_val.next = self.pvals.val();
 
         // Status: cycles, the watchdog, the first fault.
         self.cyc.d.next = self.cyc.q.val() + 1;

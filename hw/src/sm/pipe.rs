@@ -28,8 +28,9 @@
 //! - `iss_cta`, `iss_wid`                      in   32, 5  the issued warp's CTA and number
 //! - `res_guard`                               out  32  combinational: the guard values
 //! - `g_warp`, `g_idx` / `g_val`               out 5, 3 / in 32  guard read (predicate file)
-//! - `word`, `xu`                              in   64, 3  the instruction memory's issue
-//!                                                        read and its decoded path
+//! - `w_op`, `word`, `xu`                      in   7, 53, 3  the instruction memory's issue
+//!                                                        read (op code, bits 52..0) and its
+//!                                                        decoded path
 //! - `regs`                                    in   8   registers per thread (0 counts as 1)
 //! - `b_warp` / `b_base`                       out 5 / in AW  the D warp's register base
 //! - `s_warp`, `s_idx` / `s_val`               out 5, 4 / in 32  special register lookup
@@ -107,7 +108,8 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub g_warp: Signal<Out, Bits<5>>,
     pub g_idx: Signal<Out, Bits<3>>,
     pub g_val: Signal<In, Bits<32>>,
-    pub word: Signal<In, Bits<64>>,
+    pub w_op: Signal<In, Bits<7>>,
+    pub word: Signal<In, Bits<53>>,
     pub xu: Signal<In, Bits<3>>,
     pub regs: Signal<In, Bits<8>>,
     pub b_warp: Signal<Out, Bits<5>>,
@@ -227,8 +229,6 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     rl_cta: Delay<Bits<32>, RETIRE_DELAY>,
     rl_wid: Delay<Bits<5>, RETIRE_DELAY>,
     // Locals.
-    gsel: Signal<Local, Bits<32>>,
-    fsel: Signal<Local, Bits<32>>,
     gq_v: Signal<Local, Bits<4>>,
     gq_w: Signal<Local, Bits<4>>,
     gv: Signal<Local, Bits<32>>,
@@ -246,7 +246,9 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     wr_v: Signal<Local, Bit>,
     wp_v: Signal<Local, Bit>,
     pd: Signal<Local, Bits<3>>,
-    exec_sh: Signal<Local, Bits<32>>,
+    exec8: Signal<Local, Bits<8>>,
+    sreg_lo: Signal<Local, Bits<3>>,
+    plop_v: Signal<Local, Bits<4>>,
     plop_op: Signal<Local, Bits<2>>,
     k_sp: Constant<Bits<3>>,
     k_plop: Constant<Bits<3>>,
@@ -260,7 +262,13 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_alt_laneid: Constant<Bits<3>>,
     k_alt_plop: Constant<Bits<3>>,
     widx: [Constant<Bits<5>>; N],
-    one32: Constant<Bits<32>>,
+    one2: Constant<Bits<2>>,
+    k_neg: Constant<Bits<4>>,
+    k_nega: Constant<Bits<4>>,
+    k_negb: Constant<Bits<4>>,
+    k_pred: Constant<Bits<8>>,
+    k_sreg_ntid: Constant<Bits<7>>,
+    k_sreg_laneid: Constant<Bits<7>>,
     ones32: Constant<Bits<32>>,
 }
 
@@ -288,6 +296,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             g_warp: Default::default(),
             g_idx: Default::default(),
             g_val: Default::default(),
+            w_op: Default::default(),
             word: Default::default(),
             xu: Default::default(),
             regs: Default::default(),
@@ -401,8 +410,6 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             rl_mask: Default::default(),
             rl_cta: Default::default(),
             rl_wid: Default::default(),
-            gsel: Default::default(),
-            fsel: Default::default(),
             gq_v: Default::default(),
             gq_w: Default::default(),
             gv: Default::default(),
@@ -420,7 +427,9 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             wr_v: Default::default(),
             wp_v: Default::default(),
             pd: Default::default(),
-            exec_sh: Default::default(),
+            exec8: Default::default(),
+            sreg_lo: Default::default(),
+            plop_v: Default::default(),
             plop_op: Default::default(),
             k_sp: k3(xu::SP),
             k_plop: k3(xu::PLOP),
@@ -434,7 +443,13 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             k_alt_laneid: k3(alt::LANEID),
             k_alt_plop: k3(alt::PLOP),
             widx: array_init(|w| Constant::new((w as u64).into())),
-            one32: Constant::new(1u64.into()),
+            one2: Constant::new(1u64.into()),
+            k_neg: Constant::new(8u64.into()),
+            k_nega: Constant::new(4u64.into()),
+            k_negb: Constant::new(8u64.into()),
+            k_pred: Constant::new(0x80u64.into()),
+            k_sreg_ntid: Constant::new(3u64.into()),
+            k_sreg_laneid: Constant::new(12u64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
         }
     }
@@ -467,22 +482,20 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl_wid.clock.next = self.clock.val();
 
         // Guard buffer: written at each fetch.
-        self.fsel.next = self.one32.val() << self.fetch_warp.val();
         self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val());
         if self.f_gneg.val() {
-            self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val()) | 8;
+            self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val()) | self.k_neg.val();
         }
         for w in 0..N {
             self.gq[w].d.next = self.gq[w].q.val();
-            if self.fetch_valid.val() & self.fsel.val().get_bit(w) {
+            if self.fetch_valid.val() & (self.fetch_warp.val() == self.widx[w].val()) {
                 self.gq[w].d.next = self.gq_w.val();
             }
         }
         // T0: the guard values of the issued instruction.
-        self.gsel.next = self.one32.val() << self.iss_warp.val();
         self.gq_v.next = 0.into();
         for w in 0..N {
-            if self.gsel.val().get_bit(w) {
+            if self.iss_warp.val() == self.widx[w].val() {
                 self.gq_v.next = self.gq[w].q.val();
             }
         }
@@ -516,7 +529,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             | (self.xu.val() == self.k_s2r.val()))
             | (self.xu.val() == self.k_movi.val());
         if self.g_act.q.val() {
-            self.gc.d.next = self.gc.q.val() + 1;
+            self.gc.d.next = self.gc.q.val() + self.one2.val();
             if self.gc.q.val().all() {
                 self.g_act.d.next = false;
             }
@@ -527,7 +540,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self.d_xu.d.next = self.xu.val();
             self.d_warp.d.next = self.e_warp.q.val();
             self.d_exec.d.next = self.e_exec.q.val();
-            self.d_op.d.next = self.word.val().get_bits::<7>(57);
+            self.d_op.d.next = self.w_op.val();
             self.d_d.d.next = self.word.val().get_bits::<7>(46);
             self.d_a.d.next = self.word.val().get_bits::<7>(39);
             self.d_b.d.next = self.word.val().get_bits::<7>(32);
@@ -550,6 +563,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.is_s2r.next = self.d_xu.q.val() == self.k_s2r.val();
         self.is_movi.next = self.d_xu.q.val() == self.k_movi.val();
         self.is_setp.next = (self.d_op.q.val() == self.k_isetp.val()) | (self.d_op.q.val() == self.k_fsetp.val());
+        self.sreg_lo.next = self.d_a.q.val().get_bits::<3>(0);
         self.b_warp.next = self.d_warp.q.val();
         self.r1.next = bit_cast::<AW, 8>(self.regs.val());
         if !self.regs.val().any() {
@@ -587,10 +601,10 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.is_s2r.val() {
             self.alt_v.next = self.k_alt_value.val();
             self.val_v.next = self.s_val.val();
-            if self.d_a.q.val() < 3 {
-                self.alt_v.next = self.k_alt_tid_x.val() + bit_cast::<3, 7>(self.d_a.q.val());
+            if self.d_a.q.val() < self.k_sreg_ntid.val() {
+                self.alt_v.next = self.k_alt_tid_x.val() + self.sreg_lo.val();
             }
-            if self.d_a.q.val() == 12 {
+            if self.d_a.q.val() == self.k_sreg_laneid.val() {
                 self.alt_v.next = self.k_alt_laneid.val();
                 self.val_v.next = bit_cast::<32, 2>(self.gc.q.val()) << 3;
             }
@@ -598,10 +612,30 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.wr_v.next = ((self.is_sp.val() & !self.is_setp.val()) | self.is_s2r.val()) | self.is_movi.val();
         self.pd.next = self.d_d.q.val().get_bits::<3>(0);
         self.wp_v.next = ((self.is_sp.val() & self.is_setp.val()) | self.is_plop.val()) & !self.pd.val().all();
-        self.exec_sh.next = self.d_exec.q.val() >> (bit_cast::<5, 2>(self.gc.q.val()) << 3);
+        match self.gc.q.val().index() {
+            0 => {
+                self.exec8.next = self.d_exec.q.val().get_bits::<8>(0);
+            }
+            1 => {
+                self.exec8.next = self.d_exec.q.val().get_bits::<8>(8);
+            }
+            2 => {
+                self.exec8.next = self.d_exec.q.val().get_bits::<8>(16);
+            }
+            _ => {
+                self.exec8.next = self.d_exec.q.val().get_bits::<8>(24);
+            }
+        }
         self.plop_op.next = self.d_sub.q.val().get_bits::<2>(0);
-        if self.d_sub.q.val() > 3 {
+        if self.d_sub.q.val().get_bits::<2>(2).any() {
             self.plop_op.next = 3.into();
+        }
+        self.plop_v.next = bit_cast::<4, 2>(self.plop_op.val());
+        if self.d_mod_a.q.val().get_bit(1) {
+            self.plop_v.next = bit_cast::<4, 2>(self.plop_op.val()) | self.k_nega.val();
+        }
+        if self.d_mod_b.q.val().get_bit(1) {
+            self.plop_v.next = self.plop_v.val() | self.k_negb.val();
         }
         // X.
         self.xv.d.next = self.g_act.q.val();
@@ -616,17 +650,16 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.xmod_c.d.next = self.d_mod_c.q.val();
         self.xalt.d.next = self.alt_v.val();
         self.xval.d.next = self.val_v.val();
-        self.xplop.d.next = (bit_cast::<4, 2>(self.d_mod_b.q.val() & 2) << 2)
-            | ((bit_cast::<4, 2>(self.d_mod_a.q.val() & 2) << 1) | bit_cast::<4, 2>(self.plop_op.val()));
+        self.xplop.d.next = self.plop_v.val();
         self.xwr.d.next = self.g_act.q.val() & self.wr_v.val();
         self.xwp.d.next = self.g_act.q.val() & self.wp_v.val();
         self.xaddr.d.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_d.q.val());
         self.xgrp.d.next = self.gc.q.val();
-        self.xexec.d.next = self.exec_sh.val().get_bits::<8>(0);
+        self.xexec.d.next = self.exec8.val();
         self.xwarp.d.next = self.d_warp.q.val();
         self.xdidx.d.next = bit_cast::<8, 7>(self.d_d.q.val());
         if self.wp_v.val() {
-            self.xdidx.d.next = bit_cast::<8, 3>(self.pd.val()) | 128;
+            self.xdidx.d.next = bit_cast::<8, 3>(self.pd.val()) | self.k_pred.val();
         }
         self.x_valid.next = self.xv.q.val();
         self.x_op.next = self.xop.q.val();

@@ -51,25 +51,15 @@ pub struct PredFile<const N: usize, const NP: usize> {
     ra_q: DFF<Bits<8>>,
     rb_q: DFF<Bits<8>>,
     // One-hot decodes of the warp and predicate indices.
-    g_ws: Signal<Local, Bits<32>>,
-    g_ps: Signal<Local, Bits<8>>,
-    r_ws: Signal<Local, Bits<32>>,
-    r_as: Signal<Local, Bits<8>>,
-    r_bs: Signal<Local, Bits<8>>,
-    w_ws: Signal<Local, Bits<32>>,
-    w_ps: Signal<Local, Bits<8>>,
-    c_ws: Signal<Local, Bits<32>>,
     g_v: Signal<Local, Bits<32>>,
     ra_w: Signal<Local, Bits<32>>,
     rb_w: Signal<Local, Bits<32>>,
-    r_sh: Signal<Local, Bits<5>>,
-    ra_s: Signal<Local, Bits<32>>,
-    rb_s: Signal<Local, Bits<32>>,
     w_sh: Signal<Local, Bits<5>>,
+    wvm: Signal<Local, Bits<8>>,
     w_m32: Signal<Local, Bits<32>>,
     w_v32: Signal<Local, Bits<32>>,
-    one32: Constant<Bits<32>>,
-    one8: Constant<Bits<8>>,
+    widx: [Constant<Bits<5>>; N],
+    pidx: [Constant<Bits<3>>; 7],
     ones32: Constant<Bits<32>>,
 }
 
@@ -98,25 +88,15 @@ impl<const N: usize, const NP: usize> Default for PredFile<N, NP> {
             pr: array_init(|_| Default::default()),
             ra_q: Default::default(),
             rb_q: Default::default(),
-            g_ws: Default::default(),
-            g_ps: Default::default(),
-            r_ws: Default::default(),
-            r_as: Default::default(),
-            r_bs: Default::default(),
-            w_ws: Default::default(),
-            w_ps: Default::default(),
-            c_ws: Default::default(),
             g_v: Default::default(),
             ra_w: Default::default(),
             rb_w: Default::default(),
-            r_sh: Default::default(),
-            ra_s: Default::default(),
-            rb_s: Default::default(),
             w_sh: Default::default(),
+            wvm: Default::default(),
             w_m32: Default::default(),
             w_v32: Default::default(),
-            one32: Constant::new(1u64.into()),
-            one8: Constant::new(1u64.into()),
+            widx: array_init(|w| Constant::new((w as u64).into())),
+            pidx: array_init(|p| Constant::new((p as u64).into())),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
         }
     }
@@ -129,50 +109,56 @@ impl<const N: usize, const NP: usize> Logic for PredFile<N, NP> {
         for k in 0..NP {
             self.pr[k].clock.next = self.clock.val();
         }
-        self.g_ws.next = self.one32.val() << self.g_warp.val();
-        self.g_ps.next = self.one8.val() << self.g_idx.val();
-        self.r_ws.next = self.one32.val() << self.r_warp.val();
-        self.r_as.next = self.one8.val() << self.r_ia.val();
-        self.r_bs.next = self.one8.val() << self.r_ib.val();
-        self.w_ws.next = self.one32.val() << self.w_warp.val();
-        self.w_ps.next = self.one8.val() << self.w_idx.val();
-        self.c_ws.next = self.one32.val() << self.clr_warp.val();
         // Reads: pt (index 7) matches no word and reads as ones.
         self.g_v.next = self.ones32.val();
         self.ra_w.next = self.ones32.val();
         self.rb_w.next = self.ones32.val();
         for w in 0..N {
             for p in 0..7 {
-                if self.g_ws.val().get_bit(w) & self.g_ps.val().get_bit(p) {
+                if (self.g_warp.val() == self.widx[w].val()) & (self.g_idx.val() == self.pidx[p].val()) {
                     self.g_v.next = self.pr[w * 7 + p].q.val();
                 }
-                if self.r_ws.val().get_bit(w) & self.r_as.val().get_bit(p) {
+                if (self.r_warp.val() == self.widx[w].val()) & (self.r_ia.val() == self.pidx[p].val()) {
                     self.ra_w.next = self.pr[w * 7 + p].q.val();
                 }
-                if self.r_ws.val().get_bit(w) & self.r_bs.val().get_bit(p) {
+                if (self.r_warp.val() == self.widx[w].val()) & (self.r_ib.val() == self.pidx[p].val()) {
                     self.rb_w.next = self.pr[w * 7 + p].q.val();
                 }
             }
         }
         self.g_val.next = self.g_v.val();
-        self.r_sh.next = bit_cast::<5, 2>(self.r_grp.val()) << 3;
-        self.ra_s.next = self.ra_w.val() >> self.r_sh.val();
-        self.rb_s.next = self.rb_w.val() >> self.r_sh.val();
-        self.ra_q.d.next = self.ra_s.val().get_bits::<8>(0);
-        self.rb_q.d.next = self.rb_s.val().get_bits::<8>(0);
+        match self.r_grp.val().index() {
+            0 => {
+                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(0);
+                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(0);
+            }
+            1 => {
+                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(8);
+                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(8);
+            }
+            2 => {
+                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(16);
+                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(16);
+            }
+            _ => {
+                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(24);
+                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(24);
+            }
+        }
         self.r_a.next = self.ra_q.q.val();
         self.r_b.next = self.rb_q.q.val();
         // Writes.
         self.w_sh.next = bit_cast::<5, 2>(self.w_grp.val()) << 3;
+        self.wvm.next = self.w_val.val() & self.w_mask.val();
         self.w_m32.next = bit_cast::<32, 8>(self.w_mask.val()) << self.w_sh.val();
-        self.w_v32.next = bit_cast::<32, 8>(self.w_val.val() & self.w_mask.val()) << self.w_sh.val();
+        self.w_v32.next = bit_cast::<32, 8>(self.wvm.val()) << self.w_sh.val();
         for w in 0..N {
             for p in 0..7 {
                 self.pr[w * 7 + p].d.next = self.pr[w * 7 + p].q.val();
-                if (self.w_v.val() & self.w_ws.val().get_bit(w)) & self.w_ps.val().get_bit(p) {
+                if (self.w_v.val() & (self.w_warp.val() == self.widx[w].val())) & (self.w_idx.val() == self.pidx[p].val()) {
                     self.pr[w * 7 + p].d.next = (self.pr[w * 7 + p].q.val() & !self.w_m32.val()) | self.w_v32.val();
                 }
-                if self.clr_v.val() & self.c_ws.val().get_bit(w) {
+                if self.clr_v.val() & (self.clr_warp.val() == self.widx[w].val()) {
                     self.pr[w * 7 + p].d.next = 0.into();
                 }
             }
