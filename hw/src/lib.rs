@@ -82,12 +82,24 @@ pub struct BlockEntry {
 /// The SM of the G80 configuration, exported as `sm`.
 pub type SmG80 = sm_sized!(G80);
 
-/// rust-hdl's Verilog for the G80 SM.
+/// rust-hdl's Verilog for the G80 SM (built on a thread with room for the model, which is
+/// larger than a test thread's stack).
 fn sm_g80_verilog() -> String {
-    let mut uut = SmG80::new(&G80);
-    uut.connect_all();
-    generate_verilog(&uut)
+    std::thread::Builder::new()
+        .stack_size(SM_STACK_BYTES)
+        .spawn(|| {
+            let mut uut = SmG80::new(&G80);
+            uut.connect_all();
+            generate_verilog(&uut)
+        })
+        .expect("a thread for the SM's export")
+        .join()
+        .expect("the SM's export")
 }
+
+/// Stack a thread needs to build and simulate an SM model (the rust-hdl model of `sm` is a
+/// few megabytes of signals held by value).
+pub const SM_STACK_BYTES: usize = 256 << 20;
 
 /// Connects a default instance of `B` and returns rust-hdl's Verilog for it.
 pub fn raw_verilog_of<B: Block + Default>() -> String {

@@ -12,7 +12,7 @@ fn run(k: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Lockstep {
     let k = k.clone();
     // The SM's model is large: run it on a thread with room for it.
     std::thread::Builder::new()
-        .stack_size(256 << 20)
+        .stack_size(heddle_hw::SM_STACK_BYTES)
         .spawn(move || {
             let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
             ls
@@ -59,4 +59,144 @@ fn random_programs_in_lock_step() {
         total += ls.compared;
     }
     assert!(total > 0);
+}
+
+/// The exported Verilog (`verilog-out/sm.v`) replayed in Verilator on a lock-step run's
+/// recorded clocks: every output equal to the rust-hdl model's on every clock.
+#[test]
+fn exported_verilog_matches_the_rust_model() {
+    use heddle_sim::gsm::random::{random_kernel, RandomProgram};
+    use heddle_sim::runners::Replays;
+    let k = random_kernel(RandomProgram::default(), 7);
+    let l = Launch { grid: [2, 1, 1], block: [40, 1, 1], ..Default::default() };
+    let s = std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let r = Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
+            let (ls, s) = lockstep(SmG80::new(&G80), &G80, &k, &l, SmOpts::default(), Some(r)).unwrap_or_else(|e| panic!("{e}"));
+            eprintln!("{} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
+            s.unwrap()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    eprintln!("{s}");
+    assert!(s.replays.iter().all(|r| r.steps > 0));
+}
+
+/// A lock-step run of `k` that must end in a fault of kind `kind` on both SMs.
+fn fault_of(k: &Kernel, block: [u32; 3], watchdog: u32) -> heddle_sim::runners::sm::SmFault {
+    let l = Launch { grid: [1, 1, 1], block, ..Default::default() };
+    let k = k.clone();
+    std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let opts = SmOpts { watchdog, ..SmOpts::default() };
+            let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, opts, None).unwrap_or_else(|e| panic!("{e}"));
+            let f = ls.rtl.fault.expect("the RTL SM faulted");
+            let g = ls.golden.expect_err("the golden SM faulted");
+            eprintln!("RTL: {f}; golden: {g}");
+            f
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn faults_equal_the_golden_sms() {
+    use heddle_hw::isa::{sched_fault, sm_fault};
+    // A barrier reached by half of a warp.
+    let k = Kernel::from_asm("divbar", "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra 5, 6\nnop\nbar 0\nexit", 4).unwrap();
+    let f = fault_of(&k, [64, 1, 1], 100_000);
+    assert_eq!((f.kind, f.pc), (sched_fault::DIVERGENT_BARRIER, 5));
+    // A uniform branch that diverges.
+    let k = Kernel::from_asm("uni", "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra.uni 4, 0\nexit", 4).unwrap();
+    assert_eq!(fault_of(&k, [64, 1, 1], 100_000).kind, sched_fault::UNIFORM_DIVERGED);
+    // Divergent branches nested beyond the stack (depth 32): each level splits off one lane.
+    let n = 20;
+    let mut text = String::from("s2r r0, %tid.x\n");
+    for lvl in 0..n {
+        let end = 2 + 4 * n + (n - 1 - lvl);
+        text += &format!("movi r1, {lvl}\nisetp.gt.u32 p0, r0, r1\n@p0 bra {}, {end}\nbra {end}, {end}\n", 1 + 4 * (lvl + 1));
+    }
+    text += "nop\n";
+    for _ in 0..n {
+        text += "nop\n";
+    }
+    text += "exit\n";
+    let k = Kernel::from_asm("deep", &text, 4).unwrap();
+    let f = fault_of(&k, [32, 1, 1], 100_000);
+    assert_eq!((f.kind, f.pc), (sched_fault::STACK_OVERFLOW, 1 + 4 * 15 + 2));
+    // A jump beyond the program.
+    let k = Kernel::from_asm("badpc", "movi r1, 1\nbra 9, 9\nexit", 4).unwrap();
+    assert_eq!(fault_of(&k, [32, 1, 1], 100_000), heddle_sim::runners::sm::SmFault { kind: sm_fault::BAD_PC, warp: 0, pc: 9 });
+    // CTAs that cannot be resident: too many threads, too many registers.
+    let k = Kernel::from_asm("small", "exit", 4).unwrap();
+    assert_eq!(fault_of(&k, [600, 1, 1], 100_000).kind, sm_fault::RESOURCES);
+    assert_eq!(fault_of(&k, [16, 16, 3], 100_000).kind, sm_fault::RESOURCES);
+    let k = Kernel::from_asm("fat", "exit", 64).unwrap();
+    assert_eq!(fault_of(&k, [256, 1, 1], 100_000).kind, sm_fault::RESOURCES);
+    // An endless loop.
+    let k = Kernel::from_asm("endless", "movi r1, 1\nbra 0, 2\nexit", 4).unwrap();
+    assert_eq!(fault_of(&k, [32, 1, 1], 20_000).kind, sm_fault::WATCHDOG);
+}
+
+#[test]
+fn an_instruction_of_a_missing_unit_stops_the_sm() {
+    // (the load/store unit, SFU and FMA join later: until then the SM says so)
+    let k = Kernel::from_asm("ld", "movi r1, 64\nld.global.b32 r2, [r1]\nexit", 4).unwrap();
+    let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
+    let run = std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let mut b = heddle_sim::cosim::Bench::clocked("sm", "", SmG80::new(&G80), |u, c| u.clock.next = c.into()).unwrap();
+            let r = heddle_sim::runners::sm::drive(&mut b, &k, &l, SmOpts::default()).unwrap();
+            b.trace.discard();
+            r
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    let f = run.fault.expect("a fault");
+    assert_eq!((f.kind, f.pc), (heddle_hw::isa::sm_fault::NOT_SUPPORTED, 1), "{f}");
+}
+
+/// The lock-step check catches a wrong write-back lane: in the comparison itself, and as
+/// a planted edit of the exported Verilog in the Verilator replay.
+#[test]
+fn planted_bugs_are_caught() {
+    use heddle_sim::runners::sm::compare;
+    let k = Kernel::from_asm("alu", "s2r r0, %tid.x\nmovi r2, 100\niadd r3, r0, r2\nexit", 4).unwrap();
+    let ls = run(&k, [1, 1, 1], [64, 1, 1]);
+    let golden = ls.golden.as_ref().unwrap().trace.clone();
+    assert_eq!(compare(&k, &golden, &ls.rtl.trace), Ok(8));
+    let mut bad = ls.rtl.trace.clone();
+    let e = bad.iter_mut().find(|e| !e.writes.is_empty()).unwrap();
+    e.writes[3].0 = 2; // lane 3's write reported as lane 2's
+    let m = compare(&k, &golden, &bad).unwrap_err();
+    assert!(m.contains("writes differ"), "{m}");
+    println!("planted wrong lane caught: {m}");
+
+    // The Verilog with lane 3's write enable taken from lane 2's exec bit (odd lanes write
+    // r3, which is read back).
+    let v = heddle_sim::export::block_verilog("sm").unwrap();
+    let planted = v.replacen("lanes$3$wr = pipe$w_reg & pipe$w_exec[3];", "lanes$3$wr = pipe$w_reg & pipe$w_exec[2];", 1);
+    assert_ne!(planted, v, "the planted edit did not apply");
+    let k2 = Kernel::from_asm("half", "s2r r0, %tid.x\nmovi r1, 1\nand r2, r0, r1\nisetp.eq.u32 p0, r2, r1\n@p0 iadd r3, r0, r1\niadd r2, r3, r1\nexit", 4).unwrap();
+    let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
+    let r = std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let rp = heddle_sim::runners::Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
+            heddle_sim::runners::sm::lockstep_verilog(SmG80::new(&G80), &G80, &k2, &l, SmOpts::default(), Some(rp), &planted)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    let e = r.expect_err("the planted Verilog bug was not caught");
+    assert!(e.contains("mismatch") || e.contains("Mismatch") || e.contains("differs"), "{e}");
+    println!("planted Verilog bug caught: {e}");
 }

@@ -25,15 +25,16 @@
 //! - `launch`                                       in   1   start a launch of:
 //! - `grid_x/y/z`, `block_x/y/z`                    in  16   grid and CTA dimensions
 //! - `regs`                                         in   8   registers per thread
-//! - `watchdog`                                     in  32   cycles without a retired
-//!                                                           instruction before the SM
-//!                                                           faults (0: off)
+//! - `watchdog`                                     in  32   cycles after `launch` before
+//!                                                           a launch still running
+//!                                                           faults (deadlock, endless
+//!                                                           loop; 0: off)
 //! - `busy`, `done`                                 out  1   running / finished (every CTA
 //!                                                           done and every instruction
 //!                                                           retired)
 //! - `fault`, `fault_kind`, `fault_warp`,           out  1, 4, 5, 24  the first fault
 //!   `fault_pc`                                              ([`crate::isa::sm_fault`])
-//! - `cycles`                                       out 32   clocks since `clear`
+//! - `cycles`                                       out 32   clocks since `clear` or `launch`
 //! - `rt_valid`, `rt_warp`, `rt_pc`, `rt_mask`,     out  the retire port: one warp-
 //!   `rt_cta`, `rt_wid`                                     instruction (warp slot, PC,
 //!                                                          active mask before the guard,
@@ -165,7 +166,6 @@ pub struct Sm<
     done_dl: Delay<Bit, DONE_DELAY>,
     // Status.
     cyc: DFF<Bits<32>>,
-    idle: DFF<Bits<32>>,
     flt_v: DFF<Bit>,
     flt_kind: DFF<Bits<4>>,
     flt_warp: DFF<Bits<5>>,
@@ -180,6 +180,7 @@ pub struct Sm<
     k_resources: Constant<Bits<4>>,
     k_watchdog: Constant<Bits<4>>,
     k_compute: Constant<Bits<2>>,
+    one32: Constant<Bits<32>>,
 }
 
 impl<
@@ -258,7 +259,6 @@ impl<
             lanes: array_init(SmLane::new),
             done_dl: Default::default(),
             cyc: Default::default(),
-            idle: Default::default(),
             flt_v: Default::default(),
             flt_kind: Default::default(),
             flt_warp: Default::default(),
@@ -272,6 +272,7 @@ impl<
             k_resources: k4(sm_fault::RESOURCES),
             k_watchdog: k4(sm_fault::WATCHDOG),
             k_compute: Constant::new(3u64.into()),
+            one32: Constant::new(1u64.into()),
         }
     }
 }
@@ -291,7 +292,7 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, cyc, idle, flt_v, flt_kind, flt_warp, flt_pc);
+        dff_setup!(self, clock, cyc, flt_v, flt_kind, flt_warp, flt_pc);
         self.sched.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
         self.preds.clock.next = self.clock.val();
@@ -451,11 +452,7 @@ impl<
         self.preds.w_val.next = self.pvals.val();
 
         // Status: cycles, the watchdog, the first fault.
-        self.cyc.d.next = self.cyc.q.val() + 1;
-        self.idle.d.next = self.idle.q.val() + 1;
-        if self.pipe.rt_valid.val() | !self.disp.busy.val() {
-            self.idle.d.next = 0.into();
-        }
+        self.cyc.d.next = self.cyc.q.val() + self.one32.val();
         self.bad_pc.next = self.sched.fetch_valid.val() & (self.sched.fetch_pc.val() >= self.prog_len.val());
         if !self.flt_v.q.val() {
             if self.sched.fault.val() {
@@ -482,7 +479,7 @@ impl<
                 self.flt_warp.d.next = 0.into();
                 self.flt_pc.d.next = 0.into();
             }
-            if self.watchdog.val().any() & (self.idle.q.val() >= self.watchdog.val()) {
+            if (self.watchdog.val().any() & (self.cyc.q.val() >= self.watchdog.val())) & self.disp.busy.val() {
                 self.flt_v.d.next = true;
                 self.flt_kind.d.next = self.k_watchdog.val();
                 self.flt_warp.d.next = 0.into();
@@ -491,7 +488,6 @@ impl<
         }
         if self.clear.val() | self.launch.val() {
             self.cyc.d.next = 0.into();
-            self.idle.d.next = 0.into();
             self.flt_v.d.next = false;
             self.flt_kind.d.next = 0.into();
             self.flt_warp.d.next = 0.into();

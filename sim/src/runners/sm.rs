@@ -73,16 +73,17 @@ impl SmRun {
 /// Options of a run.
 #[derive(Debug, Clone, Copy)]
 pub struct SmOpts {
-    /// Clocks after the launch before the run is stopped as hung (the SM's own watchdog,
-    /// on retired instructions, fires first when set).
+    /// Clocks after the launch before the runner stops a run that neither finished nor
+    /// faulted (a safety net behind the SM's own watchdog).
     pub max_cycles: u64,
-    /// The SM's watchdog: clocks without a retired warp-instruction.
+    /// The SM's watchdog: clocks after the launch before the SM faults (0: off); the golden
+    /// SM gets the same number as its budget of warp-instructions.
     pub watchdog: u32,
 }
 
 impl Default for SmOpts {
     fn default() -> Self {
-        SmOpts { max_cycles: 2_000_000, watchdog: 100_000 }
+        SmOpts { max_cycles: 5_000_000, watchdog: 4_000_000 }
     }
 }
 
@@ -336,9 +337,34 @@ pub fn lockstep<
     replays: Option<Replays>,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
     let verilog = if replays.is_some() { super::verilog("sm").map_err(|e| err(e.to_string()))? } else { String::new() };
-    let mut bench = Bench::clocked("sm", &verilog, uut, set_clock).map_err(|e| err(e.to_string()))?;
+    lockstep_verilog(uut, cfg, k, l, opts, replays, &verilog)
+}
+
+/// [`lockstep`], replaying into the Verilog text `verilog` (a planted bug's, in tests).
+#[allow(clippy::too_many_arguments)]
+pub fn lockstep_verilog<
+    const N: usize,
+    const L: usize,
+    const SA: usize,
+    const SPW: usize,
+    const AW: usize,
+    const E: usize,
+    const C: usize,
+    const RA: usize,
+    const IW: usize,
+    const NP: usize,
+>(
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    cfg: &SmConfig,
+    k: &Kernel,
+    l: &Launch,
+    opts: SmOpts,
+    replays: Option<Replays>,
+    verilog: &str,
+) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
+    let mut bench = Bench::clocked("sm", verilog, uut, set_clock).map_err(|e| err(e.to_string()))?;
     let rtl = drive(&mut bench, k, l, opts).map_err(|e| err(e.to_string()))?;
-    let gcfg = gsm::Config { watchdog: 5_000_000, ..gsm::Config::of(cfg) };
+    let gcfg = gsm::Config { watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 }, ..gsm::Config::of(cfg) };
     let golden = gsm::run(k, l, &mut GlobalMem::default(), &gcfg, &mut gsm::GoldenFpUnits, true);
     let fail = |bench: &mut Bench<_>, msg: String| {
         let steps = bench.trace.steps();
