@@ -412,6 +412,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "rf_bank" => rf_bank(n, seed, replays),
         "sm_imem" => sm_imem(n, seed, replays),
         "rf_lane" => rf_lane(n, seed, replays),
+        "sm" => sm::sm_cosim(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -444,6 +445,7 @@ pub const RUNNERS: &[&str] = &[
     "rf_bank",
     "sm_imem",
     "rf_lane",
+    "sm",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),

@@ -401,3 +401,95 @@ pub fn lockstep_verilog<
 fn err(msg: String) -> LockstepError {
     LockstepError { msg, cycle: None, vcd: None }
 }
+
+/// Totals of a random-program sweep.
+#[derive(Debug, Clone, Default)]
+pub struct SweepTotals {
+    pub programs: u64,
+    pub warp_instrs: u64,
+    pub cycles: u64,
+    pub rust_seconds: f64,
+    /// Verilator replay steps (every clock is two), all with 0 mismatches.
+    pub verilator_steps: u64,
+}
+
+/// A random launch shape: 1-, 2- and 3-D CTAs (partial warps included) on small grids.
+pub fn random_shape(rng: &mut crate::vectors::Rng) -> ([u32; 3], [u32; 3]) {
+    let block = match rng.below(3) {
+        0 => [1 + rng.below(128) as u32, 1, 1],
+        1 => [1 + rng.below(16) as u32, 1 + rng.below(8) as u32, 1],
+        _ => [1 + rng.below(6) as u32, 1 + rng.below(5) as u32, 1 + rng.below(4) as u32],
+    };
+    let grid = [1 + rng.below(4) as u32, 1 + rng.below(2) as u32, 1 + rng.below(2) as u32];
+    (grid, block)
+}
+
+/// Random programs ([`crate::gsm::random`]) on random launch shapes, each in lock step on
+/// the G80 SM until `min_warp_instrs` warp-instructions have been compared (and at least one
+/// program run); with `verilator`, each run is also replayed into `sm.v`. `progress` gets
+/// one line per program. The first difference is an error.
+pub fn random_sweep(
+    seed: u64,
+    min_warp_instrs: u64,
+    verilator: bool,
+    mut progress: impl FnMut(&str),
+) -> Result<SweepTotals, LockstepError> {
+    use crate::gsm::random::{random_kernel, RandomProgram};
+    use heddle_hw::config::G80;
+    let mut rng = crate::vectors::Rng::new(seed);
+    let mut t = SweepTotals::default();
+    while t.programs == 0 || t.warp_instrs < min_warp_instrs {
+        let pseed = rng.next_u64();
+        let shape = RandomProgram {
+            regs: 8 + rng.below(24) as u8,
+            block_len: 1 + rng.below(8) as u32,
+            blocks: 2 + rng.below(8) as u32,
+            depth: 1 + rng.below(3) as u32,
+            max_trips: 1 + rng.below(5) as u32,
+        };
+        let k = random_kernel(shape, pseed);
+        let (grid, block) = random_shape(&mut rng);
+        let l = Launch { grid, block, ..Default::default() };
+        let replays = verilator.then_some(Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 });
+        let start = std::time::Instant::now();
+        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, SmOpts::default(), replays)
+            .map_err(|e| LockstepError { msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg), ..e })?;
+        t.programs += 1;
+        t.warp_instrs += ls.compared;
+        t.cycles += ls.rtl.cycles;
+        t.rust_seconds += summary.as_ref().map_or(start.elapsed().as_secs_f64(), |s| s.rust_seconds);
+        t.verilator_steps += summary.as_ref().map_or(0, |s| s.replays.iter().map(|r| r.steps).sum());
+        progress(&format!(
+            "program {} (seed {pseed}, {} instructions, grid {grid:?}, block {block:?}): {} warp-instructions, {} cycles, IPC {:.3}, 0 mismatches; total {} warp-instructions",
+            t.programs,
+            k.code.len(),
+            ls.compared,
+            ls.rtl.cycles,
+            ls.rtl.ipc(),
+            t.warp_instrs
+        ));
+    }
+    Ok(t)
+}
+
+/// `heddle cosim sm`: one random program (`n` top-level blocks, 2..=64) on a random launch
+/// shape from `seed`, in lock step with the golden SM in the rust-hdl simulation, then its
+/// recorded clocks replayed into the exported Verilog as `replays` asks.
+pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    use crate::gsm::random::{random_kernel, RandomProgram};
+    std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let mut rng = crate::vectors::Rng::new(seed);
+            let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, ..RandomProgram::default() }, seed);
+            let (grid, block) = random_shape(&mut rng);
+            let l = Launch { grid, block, ..Default::default() };
+            let cfg = heddle_hw::config::G80;
+            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, SmOpts::default(), Some(replays))
+                .map_err(|e| CosimError::RustModel(e.to_string()))?;
+            s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
+        })
+        .map_err(|e| CosimError::Unsupported(format!("sm: {e}")))?
+        .join()
+        .map_err(|_| CosimError::Unsupported("sm: the run panicked".into()))?
+}
