@@ -179,7 +179,13 @@ pub mod sm_fault {
     pub const RESOURCES: u8 = 9;
     /// No warp-instruction retired for `watchdog` cycles.
     pub const WATCHDOG: u8 = 10;
-    pub const NAMES: [&str; 11] = [
+    /// An access outside its space's memory (the memory port answered with an error).
+    pub const OUT_OF_BOUNDS: u8 = 11;
+    /// An address that is not a multiple of the access size.
+    pub const MISALIGNED: u8 = 12;
+    /// A store to param or constant memory.
+    pub const READ_ONLY: u8 = 13;
+    pub const NAMES: [&str; 14] = [
         "none",
         "stack-overflow",
         "divergent-barrier",
@@ -191,6 +197,9 @@ pub mod sm_fault {
         "bad-pc",
         "resources",
         "watchdog",
+        "out-of-bounds",
+        "misaligned",
+        "read-only",
     ];
 }
 

@@ -37,7 +37,8 @@
 //! - `t_we`, `t_lane`, `t_waddr`, `t_wdata` out  1, 3, 7, 30  thread-index write ([`SmLane`])
 //! - `u_wr`, `u_wset`, `u_waddr`           out  1, 1, AW  register clearing (data 0)
 //! - `clr_v`, `clr_warp`                   out  1, 5  clear a warp's predicates
-//! - `b_warp` / `b_base`                   in 5 / out AW  register base of a warp slot
+//! - `b_warp` / `b_base`, `c_warp` / `c_base` in 5 / out AW  register base of a warp slot
+//!                                                  (two lookups: issue pipeline, load/store)
 //! - `s_warp`, `s_idx` / `s_val`           in 5, 4 / out 32  special register `s_idx` of a
 //!                                                  warp (those common to its lanes:
 //!                                                  ntid, ctaid, nctaid, warpid, clock,
@@ -109,6 +110,8 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     pub clr_warp: Signal<Out, Bits<5>>,
     pub b_warp: Signal<In, Bits<5>>,
     pub b_base: Signal<Out, Bits<AW>>,
+    pub c_warp: Signal<In, Bits<5>>,
+    pub c_base: Signal<Out, Bits<AW>>,
     pub s_warp: Signal<In, Bits<5>>,
     pub s_idx: Signal<In, Bits<4>>,
     pub s_val: Signal<Out, Bits<32>>,
@@ -176,6 +179,7 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     cy_last: Signal<Local, Bit>,
     pbase: Signal<Local, Bits<AW>>,
     b_v: Signal<Local, Bits<AW>>,
+    c_v: Signal<Local, Bits<AW>>,
     s_v: Signal<Local, Bits<32>>,
     s_cta: Signal<Local, Bits<3>>,
     s_wid: Signal<Local, Bits<5>>,
@@ -259,6 +263,8 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             clr_warp: Default::default(),
             b_warp: Default::default(),
             b_base: Default::default(),
+            c_warp: Default::default(),
+            c_base: Default::default(),
             s_warp: Default::default(),
             s_idx: Default::default(),
             s_val: Default::default(),
@@ -320,6 +326,7 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             n4r: Default::default(),
             ca: Default::default(),
             b_v: Default::default(),
+            c_v: Default::default(),
             s_v: Default::default(),
             s_cta: Default::default(),
             s_wid: Default::default(),
@@ -683,6 +690,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         }
         // Lookups.
         self.b_v.next = 0.into();
+        self.c_v.next = 0.into();
         self.s_cta.next = 0.into();
         self.s_wid.next = 0.into();
         self.q_c.next = 0.into();
@@ -690,6 +698,9 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         for w in 0..N {
             if self.b_warp.val() == self.widx[w].val() {
                 self.b_v.next = self.base[w].q.val();
+            }
+            if self.c_warp.val() == self.widx[w].val() {
+                self.c_v.next = self.base[w].q.val();
             }
             if self.s_warp.val() == self.widx[w].val() {
                 self.s_cta.next = self.wcta[w].q.val();
@@ -701,6 +712,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             }
         }
         self.b_base.next = self.b_v.val();
+        self.c_base.next = self.c_v.val();
         self.q_v.next = 0.into();
         self.s_v.next = 0.into();
         self.s_cx.next = 0.into();

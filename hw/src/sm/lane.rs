@@ -14,8 +14,14 @@
 //!                                                         [`RfLane`]); words in the next
 //!                                                         clock, at the execute stage
 //! - `wr`, `wset`, `waddr`                        in   1, 1, AW  write `y` (SP client)
-//! - `u_wr`, `u_wset`, `u_waddr`, `u_wdata`       in   the other units' write (the
-//!                                                         dispatcher's register clearing)
+//! - `u_rd`, `u_rset`, `u_ra`, `u_rc`            in   the other units' read of two registers
+//!                                                         (the load/store unit's address
+//!                                                         and data)
+//! - `u_rd_ok`                                    out  1   combinational: that read is taken
+//! - `u_a`, `u_c`                                 out 32   after the edge: its words
+//! - `u_wr`, `u_wset`, `u_waddr`, `u_wdata`       in   the other units' write (a load's
+//!                                                         result, the dispatcher's register
+//!                                                         clearing)
 //! - `u_wr_ok`                                    out  1   combinational: that write is taken
 //! - `t_we`, `t_lane`, `t_waddr`, `t_wdata`       in   1, 3, 7, 30  thread-index write; this
 //!                                                         lane's RAM takes it when `t_lane`
@@ -69,6 +75,13 @@ pub struct SmLane<const AW: usize> {
     pub wr: Signal<In, Bit>,
     pub wset: Signal<In, Bit>,
     pub waddr: Signal<In, Bits<AW>>,
+    pub u_rd: Signal<In, Bit>,
+    pub u_rset: Signal<In, Bit>,
+    pub u_ra: Signal<In, Bits<AW>>,
+    pub u_rc: Signal<In, Bits<AW>>,
+    pub u_rd_ok: Signal<Out, Bit>,
+    pub u_a: Signal<Out, Bits<32>>,
+    pub u_c: Signal<Out, Bits<32>>,
     pub u_wr: Signal<In, Bit>,
     pub u_wset: Signal<In, Bit>,
     pub u_waddr: Signal<In, Bits<AW>>,
@@ -131,6 +144,13 @@ impl<const AW: usize> SmLane<AW> {
             wr: Default::default(),
             wset: Default::default(),
             waddr: Default::default(),
+            u_rd: Default::default(),
+            u_rset: Default::default(),
+            u_ra: Default::default(),
+            u_rc: Default::default(),
+            u_rd_ok: Default::default(),
+            u_a: Default::default(),
+            u_c: Default::default(),
             u_wr: Default::default(),
             u_wset: Default::default(),
             u_waddr: Default::default(),
@@ -198,11 +218,14 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.rf.s_wr.next = self.wr.val();
         self.rf.s_wset.next = self.wset.val();
         self.rf.s_waddr.next = self.waddr.val();
-        self.rf.u_rd.next = false;
-        self.rf.u_rset.next = false;
-        self.rf.u_ra.next = 0.into();
-        self.rf.u_rb.next = 0.into();
-        self.rf.u_rc.next = 0.into();
+        self.rf.u_rd.next = self.u_rd.val();
+        self.rf.u_rset.next = self.u_rset.val();
+        self.rf.u_ra.next = self.u_ra.val();
+        self.rf.u_rb.next = self.u_ra.val();
+        self.rf.u_rc.next = self.u_rc.val();
+        self.u_rd_ok.next = self.rf.u_rd_ok.val();
+        self.u_a.next = self.rf.u_a.val();
+        self.u_c.next = self.rf.u_c.val();
         self.rf.u_wr.next = self.u_wr.val();
         self.rf.u_wset.next = self.u_wset.val();
         self.rf.u_waddr.next = self.u_waddr.val();

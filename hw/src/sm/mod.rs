@@ -30,8 +30,9 @@
 //!                                                           faults (deadlock, endless
 //!                                                           loop; 0: off)
 //! - `busy`, `done`                                 out  1   running / finished (every CTA
-//!                                                           done and every instruction
-//!                                                           retired)
+//!                                                           done, every instruction
+//!                                                           retired, the load/store unit
+//!                                                           idle)
 //! - `fault`, `fault_kind`, `fault_warp`,           out  1, 4, 5, 24  the first fault
 //!   `fault_pc`                                              ([`crate::isa::sm_fault`])
 //! - `cycles`                                       out 32   clocks since `clear` or `launch`
@@ -50,6 +51,7 @@ pub mod decode;
 pub mod dispatch;
 pub mod imem;
 pub mod lane;
+pub mod lsu;
 pub mod pipe;
 pub mod preds;
 pub mod rf_bank;
@@ -64,6 +66,7 @@ use crate::sm::decode::{SlotLats, SmDecode};
 use crate::sm::dispatch::CtaDispatch;
 use crate::sm::imem::Imem;
 use crate::sm::lane::SmLane;
+use crate::sm::lsu::SmLsu;
 use crate::sm::pipe::{SmPipe, RETIRE_DELAY, SP_SLOT_LATENCY};
 use crate::sm::preds::PredFile;
 use array_init::array_init;
@@ -154,6 +157,41 @@ pub struct Sm<
     pub rw_d7: Signal<Out, Bits<32>>,
     pub rw_p: Signal<Out, Bits<8>>,
     pub sched_fault: Signal<Out, Bit>,
+    pub m_req_valid: Signal<Out, Bit>,
+    pub m_req_addr: Signal<Out, Bits<32>>,
+    pub m_req_space: Signal<Out, Bits<3>>,
+    pub m_req_we: Signal<Out, Bit>,
+    pub m_req_be: Signal<Out, Bits<4>>,
+    pub m_req_wdata: Signal<Out, Bits<32>>,
+    pub m_req_ready: Signal<In, Bit>,
+    pub m_resp_valid: Signal<In, Bit>,
+    pub m_resp_data: Signal<In, Bits<32>>,
+    pub m_resp_err: Signal<In, Bit>,
+    pub fault_lane: Signal<Out, Bits<5>>,
+    pub fault_addr: Signal<Out, Bits<32>>,
+    pub lt_valid: Signal<Out, Bit>,
+    pub lt_warp: Signal<Out, Bits<5>>,
+    pub lt_pc: Signal<Out, Bits<24>>,
+    pub lt_mask: Signal<Out, Bits<32>>,
+    pub lt_cta: Signal<Out, Bits<32>>,
+    pub lt_wid: Signal<Out, Bits<5>>,
+    pub lw_valid: Signal<Out, Bit>,
+    pub lw_grp: Signal<Out, Bits<2>>,
+    pub lw_reg: Signal<Out, Bits<8>>,
+    pub lw_mask: Signal<Out, Bits<8>>,
+    pub lw_d0: Signal<Out, Bits<32>>,
+    pub lw_d1: Signal<Out, Bits<32>>,
+    pub lw_d2: Signal<Out, Bits<32>>,
+    pub lw_d3: Signal<Out, Bits<32>>,
+    pub lw_d4: Signal<Out, Bits<32>>,
+    pub lw_d5: Signal<Out, Bits<32>>,
+    pub lw_d6: Signal<Out, Bits<32>>,
+    pub lw_d7: Signal<Out, Bits<32>>,
+    pub st_valid: Signal<Out, Bit>,
+    pub st_lane: Signal<Out, Bits<5>>,
+    pub st_addr: Signal<Out, Bits<32>>,
+    pub st_data: Signal<Out, Bits<32>>,
+    pub st_bytes: Signal<Out, Bits<3>>,
     // The units and the SM's blocks.
     sched: WarpSched<N, L, SA, SPW, AW, E, C>,
     imem: Imem<IW>,
@@ -162,6 +200,7 @@ pub struct Sm<
     preds: PredFile<N, NP>,
     disp: CtaDispatch<N, C, RA>,
     pipe: SmPipe<N, RA>,
+    lsu: SmLsu<RA>,
     lanes: [SmLane<RA>; SM_LANES],
     done_dl: Delay<Bit, DONE_DELAY>,
     // Status.
@@ -170,8 +209,14 @@ pub struct Sm<
     flt_kind: DFF<Bits<4>>,
     flt_warp: DFF<Bits<5>>,
     flt_pc: DFF<Bits<24>>,
+    flt_lane: DFF<Bits<5>>,
+    flt_addr: DFF<Bits<32>>,
     // Locals.
     u_ok: Signal<Local, Bit>,
+    u_rok: Signal<Local, Bit>,
+    uw_mask: Signal<Local, Bits<8>>,
+    uw_set: Signal<Local, Bit>,
+    uw_addr: Signal<Local, Bits<RA>>,
     pvals: Signal<Local, Bits<8>>,
     bad_pc: Signal<Local, Bit>,
     onehot8: [Constant<Bits<8>>; SM_LANES],
@@ -181,6 +226,7 @@ pub struct Sm<
     k_watchdog: Constant<Bits<4>>,
     k_compute: Constant<Bits<2>>,
     one32: Constant<Bits<32>>,
+    ones8: Constant<Bits<8>>,
 }
 
 impl<
@@ -249,6 +295,41 @@ impl<
             rw_d7: Default::default(),
             rw_p: Default::default(),
             sched_fault: Default::default(),
+            m_req_valid: Default::default(),
+            m_req_addr: Default::default(),
+            m_req_space: Default::default(),
+            m_req_we: Default::default(),
+            m_req_be: Default::default(),
+            m_req_wdata: Default::default(),
+            m_req_ready: Default::default(),
+            m_resp_valid: Default::default(),
+            m_resp_data: Default::default(),
+            m_resp_err: Default::default(),
+            fault_lane: Default::default(),
+            fault_addr: Default::default(),
+            lt_valid: Default::default(),
+            lt_warp: Default::default(),
+            lt_pc: Default::default(),
+            lt_mask: Default::default(),
+            lt_cta: Default::default(),
+            lt_wid: Default::default(),
+            lw_valid: Default::default(),
+            lw_grp: Default::default(),
+            lw_reg: Default::default(),
+            lw_mask: Default::default(),
+            lw_d0: Default::default(),
+            lw_d1: Default::default(),
+            lw_d2: Default::default(),
+            lw_d3: Default::default(),
+            lw_d4: Default::default(),
+            lw_d5: Default::default(),
+            lw_d6: Default::default(),
+            lw_d7: Default::default(),
+            st_valid: Default::default(),
+            st_lane: Default::default(),
+            st_addr: Default::default(),
+            st_data: Default::default(),
+            st_bytes: Default::default(),
             sched: WarpSched::new(IssueTiming::of(cfg)),
             imem: Default::default(),
             fdec: SmDecode::new(SM_LATS),
@@ -256,6 +337,7 @@ impl<
             preds: Default::default(),
             disp: CtaDispatch::new(cfg.max_threads_per_cta),
             pipe: Default::default(),
+            lsu: Default::default(),
             lanes: array_init(SmLane::new),
             done_dl: Default::default(),
             cyc: Default::default(),
@@ -263,7 +345,13 @@ impl<
             flt_kind: Default::default(),
             flt_warp: Default::default(),
             flt_pc: Default::default(),
+            flt_lane: Default::default(),
+            flt_addr: Default::default(),
             u_ok: Default::default(),
+            u_rok: Default::default(),
+            uw_mask: Default::default(),
+            uw_set: Default::default(),
+            uw_addr: Default::default(),
             pvals: Default::default(),
             bad_pc: Default::default(),
             onehot8: array_init(|j| Constant::new((1u64 << j).into())),
@@ -273,6 +361,7 @@ impl<
             k_watchdog: k4(sm_fault::WATCHDOG),
             k_compute: Constant::new(3u64.into()),
             one32: Constant::new(1u64.into()),
+            ones8: Constant::new(0xFFu64.into()),
         }
     }
 }
@@ -292,12 +381,13 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, cyc, flt_v, flt_kind, flt_warp, flt_pc);
+        dff_setup!(self, clock, cyc, flt_v, flt_kind, flt_warp, flt_pc, flt_lane, flt_addr);
         self.sched.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
         self.preds.clock.next = self.clock.val();
         self.disp.clock.next = self.clock.val();
         self.pipe.clock.next = self.clock.val();
+        self.lsu.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
@@ -334,10 +424,10 @@ impl<
         self.sched.inst_target.next = self.fdec.target.val();
         self.sched.inst_brpc.next = self.fdec.brpc.val();
         self.sched.inst_uni.next = self.fdec.uni.val();
-        self.sched.mem_ready.next = true;
-        self.sched.rel_valid.next = false;
-        self.sched.rel_warp.next = 0.into();
-        self.sched.rel_tag.next = 0.into();
+        self.sched.mem_ready.next = self.lsu.mem_ready.val();
+        self.sched.rel_valid.next = self.lsu.rel_valid.val();
+        self.sched.rel_warp.next = self.lsu.rel_warp.val();
+        self.sched.rel_tag.next = self.lsu.rel_tag.val();
         self.sched.launch_valid.next = self.disp.launch_valid.val();
         self.sched.launch_warp.next = self.disp.launch_warp.val();
         self.sched.launch_cta.next = self.disp.launch_cta.val();
@@ -369,6 +459,7 @@ impl<
         self.disp.s_warp.next = self.pipe.s_warp.val();
         self.disp.s_idx.next = self.pipe.s_idx.val();
         self.disp.q_warp.next = self.sched.iss_warp.val();
+        self.disp.c_warp.next = self.lsu.b_warp.val();
 
         // SP issue pipeline.
         self.pipe.clear.next = self.clear.val();
@@ -382,6 +473,7 @@ impl<
         self.pipe.iss_class.next = self.sched.iss_class.val();
         self.pipe.iss_pc.next = self.sched.iss_pc.val();
         self.pipe.iss_mask.next = bit_cast::<32, L>(self.sched.iss_mask.val());
+        self.pipe.iss_tag.next = self.sched.iss_tag.val();
         self.pipe.iss_cta.next = self.disp.q_cta.val();
         self.pipe.iss_wid.next = self.disp.q_wid.val();
         self.pipe.g_val.next = self.preds.g_val.val();
@@ -407,7 +499,60 @@ impl<
         self.preds.w_idx.next = self.pipe.pw_idx.val();
         self.preds.w_mask.next = self.pipe.w_exec.val();
 
-        // The eight SP lanes.
+        // Load/store unit.
+        self.lsu.clear.next = self.clear.val();
+        self.lsu.phase.next = self.sched.phase.val();
+        self.lsu.a_v.next = self.pipe.m_v.val();
+        self.lsu.a_warp.next = self.pipe.e_warp_o.val();
+        self.lsu.a_pc.next = self.pipe.e_pc_o.val();
+        self.lsu.a_mask.next = self.pipe.e_mask_o.val();
+        self.lsu.a_exec.next = self.pipe.e_exec_o.val();
+        self.lsu.a_cta.next = self.pipe.e_cta_o.val();
+        self.lsu.a_wid.next = self.pipe.e_wid_o.val();
+        self.lsu.a_tag.next = self.pipe.e_tag_o.val();
+        self.lsu.a_space.next = self.idec.mem_space.val();
+        self.lsu.a_size.next = self.idec.mem_size.val();
+        self.lsu.a_store.next = self.idec.mem_store.val();
+        self.lsu.a_atom.next = self.idec.mem_atom.val();
+        self.lsu.a_ra.next = self.imem.i_data.val().get_bits::<7>(39);
+        self.lsu.a_rd.next = self.imem.i_data.val().get_bits::<7>(46);
+        self.lsu.a_imm.next = self.imem.i_data.val().get_bits::<32>(0);
+        self.lsu.regs.next = self.regs.val();
+        self.lsu.b_base.next = self.disp.c_base.val();
+        self.lsu.m_req_ready.next = self.m_req_ready.val();
+        self.lsu.m_resp_valid.next = self.m_resp_valid.val();
+        self.lsu.m_resp_data.next = self.m_resp_data.val();
+        self.lsu.m_resp_err.next = self.m_resp_err.val();
+        self.lsu.ua0.next = self.lanes[0].u_a.val();
+        self.lsu.uc0.next = self.lanes[0].u_c.val();
+        self.lsu.ua1.next = self.lanes[1].u_a.val();
+        self.lsu.uc1.next = self.lanes[1].u_c.val();
+        self.lsu.ua2.next = self.lanes[2].u_a.val();
+        self.lsu.uc2.next = self.lanes[2].u_c.val();
+        self.lsu.ua3.next = self.lanes[3].u_a.val();
+        self.lsu.uc3.next = self.lanes[3].u_c.val();
+        self.lsu.ua4.next = self.lanes[4].u_a.val();
+        self.lsu.uc4.next = self.lanes[4].u_c.val();
+        self.lsu.ua5.next = self.lanes[5].u_a.val();
+        self.lsu.uc5.next = self.lanes[5].u_c.val();
+        self.lsu.ua6.next = self.lanes[6].u_a.val();
+        self.lsu.uc6.next = self.lanes[6].u_c.val();
+        self.lsu.ua7.next = self.lanes[7].u_a.val();
+        self.lsu.uc7.next = self.lanes[7].u_c.val();
+
+        // The eight SP lanes (the load/store unit's register writes before the dispatcher's).
+        self.u_rok.next = true;
+        self.uw_mask.next = 0.into();
+        if self.disp.u_wr.val() {
+            self.uw_mask.next = self.ones8.val();
+        }
+        self.uw_set.next = self.disp.u_wset.val();
+        self.uw_addr.next = self.disp.u_waddr.val();
+        if self.lsu.u_wr.val() {
+            self.uw_mask.next = self.lsu.u_wmask.val();
+            self.uw_set.next = self.lsu.u_wset.val();
+            self.uw_addr.next = self.lsu.u_waddr.val();
+        }
         self.u_ok.next = true;
         self.pvals.next = 0.into();
         for j in 0..8 {
@@ -419,10 +564,14 @@ impl<
             self.lanes[j].wr.next = self.pipe.w_reg.val() & self.pipe.w_exec.val().get_bit(j);
             self.lanes[j].wset.next = self.pipe.w_set.val();
             self.lanes[j].waddr.next = self.pipe.w_addr.val();
-            self.lanes[j].u_wr.next = self.disp.u_wr.val();
-            self.lanes[j].u_wset.next = self.disp.u_wset.val();
-            self.lanes[j].u_waddr.next = self.disp.u_waddr.val();
-            self.lanes[j].u_wdata.next = 0.into();
+            self.lanes[j].u_rd.next = self.lsu.u_rd.val();
+            self.lanes[j].u_rset.next = self.lsu.u_rset.val();
+            self.lanes[j].u_ra.next = self.lsu.u_ra.val();
+            self.lanes[j].u_rc.next = self.lsu.u_rc.val();
+            self.lanes[j].u_wr.next = self.uw_mask.val().get_bit(j);
+            self.lanes[j].u_wset.next = self.uw_set.val();
+            self.lanes[j].u_waddr.next = self.uw_addr.val();
+            self.u_rok.next = self.u_rok.val() & self.lanes[j].u_rd_ok.val();
             self.lanes[j].t_we.next = self.disp.t_we.val();
             self.lanes[j].t_lane.next = self.disp.t_lane.val();
             self.lanes[j].t_waddr.next = self.disp.t_waddr.val();
@@ -448,7 +597,17 @@ impl<
                 self.pvals.next = self.pvals.val() | self.onehot8[j].val();
             }
         }
-        self.disp.u_ok.next = self.u_ok.val();
+        self.lanes[0].u_wdata.next = self.lsu.wd0.val();
+        self.lanes[1].u_wdata.next = self.lsu.wd1.val();
+        self.lanes[2].u_wdata.next = self.lsu.wd2.val();
+        self.lanes[3].u_wdata.next = self.lsu.wd3.val();
+        self.lanes[4].u_wdata.next = self.lsu.wd4.val();
+        self.lanes[5].u_wdata.next = self.lsu.wd5.val();
+        self.lanes[6].u_wdata.next = self.lsu.wd6.val();
+        self.lanes[7].u_wdata.next = self.lsu.wd7.val();
+        self.disp.u_ok.next = self.u_ok.val() & !self.lsu.u_wr.val();
+        self.lsu.u_wr_ok.next = self.u_ok.val();
+        self.lsu.u_rd_ok.next = self.u_rok.val();
         self.preds.w_val.next = self.pvals.val();
 
         // Status: cycles, the watchdog, the first fault.
@@ -473,6 +632,14 @@ impl<
                 self.flt_warp.d.next = self.pipe.bad_warp.val();
                 self.flt_pc.d.next = self.pipe.bad_pc.val();
             }
+            if self.lsu.flt_v.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.lsu.flt_kind.val();
+                self.flt_warp.d.next = self.lsu.flt_warp.val();
+                self.flt_pc.d.next = self.lsu.flt_pc.val();
+                self.flt_lane.d.next = self.lsu.flt_lane.val();
+                self.flt_addr.d.next = self.lsu.flt_addr.val();
+            }
             if self.disp.fault.val() {
                 self.flt_v.d.next = true;
                 self.flt_kind.d.next = self.k_resources.val();
@@ -492,16 +659,51 @@ impl<
             self.flt_kind.d.next = 0.into();
             self.flt_warp.d.next = 0.into();
             self.flt_pc.d.next = 0.into();
+            self.flt_lane.d.next = 0.into();
+            self.flt_addr.d.next = 0.into();
         }
         self.done_dl.d.next = self.disp.done.val();
         self.busy.next = self.disp.busy.val() & !self.flt_v.q.val();
-        self.done.next = (self.disp.done.val() & self.done_dl.q.val()) & !self.flt_v.q.val();
+        self.done.next = ((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & !self.flt_v.q.val();
         self.fault.next = self.flt_v.q.val();
         self.fault_kind.next = self.flt_kind.q.val();
         self.fault_warp.next = self.flt_warp.q.val();
         self.fault_pc.next = self.flt_pc.q.val();
         self.cycles.next = self.cyc.q.val();
         self.sched_fault.next = self.sched.fault.val();
+        self.fault_lane.next = self.flt_lane.q.val();
+        self.fault_addr.next = self.flt_addr.q.val();
+        // Memory port.
+        self.m_req_valid.next = self.lsu.m_req_valid.val();
+        self.m_req_addr.next = self.lsu.m_req_addr.val();
+        self.m_req_space.next = self.lsu.m_req_space.val();
+        self.m_req_we.next = self.lsu.m_req_we.val();
+        self.m_req_be.next = self.lsu.m_req_be.val();
+        self.m_req_wdata.next = self.lsu.m_req_wdata.val();
+        // The load/store unit's retire port.
+        self.lt_valid.next = self.lsu.lt_valid.val();
+        self.lt_warp.next = self.lsu.lt_warp.val();
+        self.lt_pc.next = self.lsu.lt_pc.val();
+        self.lt_mask.next = self.lsu.lt_mask.val();
+        self.lt_cta.next = self.lsu.lt_cta.val();
+        self.lt_wid.next = self.lsu.lt_wid.val();
+        self.lw_valid.next = self.lsu.lw_valid.val();
+        self.lw_grp.next = self.lsu.lw_grp.val();
+        self.lw_reg.next = self.lsu.lw_reg.val();
+        self.lw_mask.next = self.lsu.u_wmask.val();
+        self.lw_d0.next = self.lsu.wd0.val();
+        self.lw_d1.next = self.lsu.wd1.val();
+        self.lw_d2.next = self.lsu.wd2.val();
+        self.lw_d3.next = self.lsu.wd3.val();
+        self.lw_d4.next = self.lsu.wd4.val();
+        self.lw_d5.next = self.lsu.wd5.val();
+        self.lw_d6.next = self.lsu.wd6.val();
+        self.lw_d7.next = self.lsu.wd7.val();
+        self.st_valid.next = self.lsu.st_valid.val();
+        self.st_lane.next = self.lsu.st_lane.val();
+        self.st_addr.next = self.lsu.st_addr.val();
+        self.st_data.next = self.lsu.st_data.val();
+        self.st_bytes.next = self.lsu.st_bytes.val();
 
         // Retire port.
         self.rt_valid.next = self.pipe.rt_valid.val();

@@ -16,7 +16,8 @@
 //! - T0+3+g+SP_LATENCY, write (W): the group's result to the register file (lanes in exec)
 //!   or to the predicate file; reported on `rw_*`.
 //! - T0+1+RETIRE_DELAY (the last group's write clock): retired on `rt_*`. Every instruction
-//!   retires this many clocks after its issue, so a warp's instructions retire in order.
+//!   retires this many clocks after its issue, so a warp's instructions retire in order
+//!   (a memory instruction retires in the load/store unit instead).
 //!
 //! Ports (out: registered unless said otherwise):
 //! - `clock`, `clear`                          in   synchronous reset
@@ -25,6 +26,7 @@
 //!   `f_gneg`                                           guard (the decoder on the fetch read)
 //! - `iss_valid`, `iss_warp`, `iss_class`,     in   the scheduler's issue record
 //!   `iss_pc`, `iss_mask`
+//! - `iss_tag`                                in   2   the issue's scoreboard tag
 //! - `iss_cta`, `iss_wid`                      in   32, 5  the issued warp's CTA and number
 //! - `res_guard`                               out  32  combinational: the guard values
 //! - `g_warp`, `g_idx` / `g_val`               out 5, 3 / in 32  guard read (predicate file)
@@ -46,6 +48,10 @@
 //! - `rt_valid`, `rt_warp`, `rt_pc`,           out  a retired warp-instruction: warp slot,
 //!   `rt_mask`, `rt_cta`, `rt_wid`                      PC, active mask (before the guard),
 //!                                                        linear CTA number, warp in the CTA
+//! - `m_v`, `e_*_o`                            out  at T0+1: a memory instruction for the
+//!                                                        load/store unit, and the E stage
+//!                                                        (warp, PC, mask, exec, CTA, warp in
+//!                                                        CTA, scoreboard tag); it retires there
 //! - `bad_v`, `bad_warp`, `bad_pc`, `bad_cls`  out  combinational, at T0: an instruction of
 //!                                                        a class this SM does not execute yet
 //!
@@ -102,6 +108,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub iss_class: Signal<In, Bits<4>>,
     pub iss_pc: Signal<In, Bits<24>>,
     pub iss_mask: Signal<In, Bits<32>>,
+    pub iss_tag: Signal<In, Bits<2>>,
     pub iss_cta: Signal<In, Bits<32>>,
     pub iss_wid: Signal<In, Bits<5>>,
     pub res_guard: Signal<Out, Bits<32>>,
@@ -156,6 +163,14 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub rt_mask: Signal<Out, Bits<32>>,
     pub rt_cta: Signal<Out, Bits<32>>,
     pub rt_wid: Signal<Out, Bits<5>>,
+    pub m_v: Signal<Out, Bit>,
+    pub e_warp_o: Signal<Out, Bits<5>>,
+    pub e_pc_o: Signal<Out, Bits<24>>,
+    pub e_mask_o: Signal<Out, Bits<32>>,
+    pub e_exec_o: Signal<Out, Bits<32>>,
+    pub e_cta_o: Signal<Out, Bits<32>>,
+    pub e_wid_o: Signal<Out, Bits<5>>,
+    pub e_tag_o: Signal<Out, Bits<2>>,
     pub bad_v: Signal<Out, Bit>,
     pub bad_warp: Signal<Out, Bits<5>>,
     pub bad_pc: Signal<Out, Bits<24>>,
@@ -170,6 +185,8 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     e_exec: DFF<Bits<32>>,
     e_cta: DFF<Bits<32>>,
     e_wid: DFF<Bits<5>>,
+    e_tag: DFF<Bits<2>>,
+    e_mem: DFF<Bit>,
     // D: the lane instruction's fields, and the group sequencer.
     d_xu: DFF<Bits<3>>,
     d_warp: DFF<Bits<5>>,
@@ -256,7 +273,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_movi: Constant<Bits<3>>,
     k_isetp: Constant<Bits<7>>,
     k_fsetp: Constant<Bits<7>>,
-    k_ctl: Constant<Bits<4>>,
+    k_mem: Constant<Bits<4>>,
     k_alt_value: Constant<Bits<3>>,
     k_alt_tid_x: Constant<Bits<3>>,
     k_alt_laneid: Constant<Bits<3>>,
@@ -290,6 +307,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             iss_class: Default::default(),
             iss_pc: Default::default(),
             iss_mask: Default::default(),
+            iss_tag: Default::default(),
             iss_cta: Default::default(),
             iss_wid: Default::default(),
             res_guard: Default::default(),
@@ -344,6 +362,14 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             rt_mask: Default::default(),
             rt_cta: Default::default(),
             rt_wid: Default::default(),
+            m_v: Default::default(),
+            e_warp_o: Default::default(),
+            e_pc_o: Default::default(),
+            e_mask_o: Default::default(),
+            e_exec_o: Default::default(),
+            e_cta_o: Default::default(),
+            e_wid_o: Default::default(),
+            e_tag_o: Default::default(),
             bad_v: Default::default(),
             bad_warp: Default::default(),
             bad_pc: Default::default(),
@@ -356,6 +382,8 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             e_exec: Default::default(),
             e_cta: Default::default(),
             e_wid: Default::default(),
+            e_tag: Default::default(),
+            e_mem: Default::default(),
             d_xu: Default::default(),
             d_warp: Default::default(),
             d_exec: Default::default(),
@@ -437,7 +465,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             k_movi: k3(xu::MOVI),
             k_isetp: Constant::new((op::ISETP as u64).into()),
             k_fsetp: Constant::new((op::FSETP as u64).into()),
-            k_ctl: Constant::new((issue_class::BRA as u64).into()),
+            k_mem: Constant::new((issue_class::MEM as u64).into()),
             k_alt_value: k3(alt::VALUE),
             k_alt_tid_x: k3(alt::TID_X),
             k_alt_laneid: k3(alt::LANEID),
@@ -459,7 +487,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
+            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
             d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, xv, xop,
             xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
             xwarp, xdidx
@@ -512,7 +540,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.res_guard.next = self.res.val();
         // Classes this SM does not execute yet (SFU, SFU mul, FMA, memory).
         self.bad_v.next = (self.iss_valid.val() & !self.phase.val())
-            & (self.iss_class.val().any() & (self.iss_class.val() < self.k_ctl.val()));
+            & (self.iss_class.val().any() & (self.iss_class.val() < self.k_mem.val()));
         self.bad_warp.next = self.iss_warp.val();
         self.bad_pc.next = self.iss_pc.val();
         self.bad_cls.next = self.iss_class.val();
@@ -524,6 +552,8 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.e_exec.d.next = self.iss_mask.val() & self.res.val();
         self.e_cta.d.next = self.iss_cta.val();
         self.e_wid.d.next = self.iss_wid.val();
+        self.e_tag.d.next = self.iss_tag.val();
+        self.e_mem.d.next = self.iss_class.val() == self.k_mem.val();
         // T0+1: the word; lane instructions enter D and start their groups.
         self.lane_op.next = (((self.xu.val() == self.k_sp.val()) | (self.xu.val() == self.k_plop.val()))
             | (self.xu.val() == self.k_s2r.val()))
@@ -693,7 +723,15 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rw_valid.next = self.dl_wr.q.val() | self.dl_wp.q.val();
         self.rw_reg.next = self.dl_didx.q.val();
         // Retire.
-        self.rl_v.d.next = self.e_v.q.val();
+        self.rl_v.d.next = self.e_v.q.val() & !self.e_mem.q.val();
+        self.m_v.next = self.e_v.q.val() & self.e_mem.q.val();
+        self.e_warp_o.next = self.e_warp.q.val();
+        self.e_pc_o.next = self.e_pc.q.val();
+        self.e_mask_o.next = self.e_mask.q.val();
+        self.e_exec_o.next = self.e_exec.q.val();
+        self.e_cta_o.next = self.e_cta.q.val();
+        self.e_wid_o.next = self.e_wid.q.val();
+        self.e_tag_o.next = self.e_tag.q.val();
         self.rl_warp.d.next = self.e_warp.q.val();
         self.rl_pc.d.next = self.e_pc.q.val();
         self.rl_mask.d.next = self.e_mask.q.val();

@@ -152,6 +152,27 @@ pub fn run_file(path: &Path) -> Result<RunReport, String> {
 /// per warp-instruction and line (`cta`, `warp`, `pc`, `mask`, `writes` as [lane, reg,
 /// value] with predicates as 128 + p, `stores` as [lane, space, addr, value, bytes]).
 pub fn run_file_traced(path: &Path, trace: Option<&Path>) -> Result<RunReport, String> {
+    let Prepared { lf, k, l, mut mem, addr } = prepare(path)?;
+    let mut cfg = Config::default();
+    if let Some(w) = lf.watchdog {
+        cfg.watchdog = w;
+    }
+    let r = run(&k, &l, &mut mem, &cfg, &mut GoldenFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
+    report(&lf, &k, &mem, &addr, &r, trace)
+}
+
+/// A launch file read and set up: its kernel, launch, initial global memory and the
+/// buffers' base addresses.
+pub struct Prepared {
+    pub lf: LaunchFile,
+    pub k: translate::Kernel,
+    pub l: Launch,
+    pub mem: GlobalMem,
+    pub addr: BTreeMap<String, u32>,
+}
+
+/// Reads launch file `path`, translates its kernel and lays out its buffers and arguments.
+pub fn prepare(path: &Path) -> Result<Prepared, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let lf: LaunchFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let ptx_path = path.parent().unwrap_or(Path::new(".")).join(&lf.ptx);
@@ -180,11 +201,18 @@ pub fn run_file_traced(path: &Path, trace: Option<&Path>) -> Result<RunReport, S
     }
     let params = pack_params(&k, &args)?;
     let l = Launch { grid: lf.grid, block: lf.block, params, constant: vec![] };
-    let mut cfg = Config::default();
-    if let Some(w) = lf.watchdog {
-        cfg.watchdog = w;
-    }
-    let r = run(&k, &l, &mut mem, &cfg, &mut GoldenFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
+    Ok(Prepared { lf, k, l, mem, addr })
+}
+
+/// The report of a finished run `r` of a prepared launch (memory `mem` after it).
+pub fn report(
+    lf: &LaunchFile,
+    k: &translate::Kernel,
+    mem: &GlobalMem,
+    addr: &BTreeMap<String, u32>,
+    r: &super::RunResult,
+    trace: Option<&Path>,
+) -> Result<RunReport, String> {
     if let Some(t) = trace {
         use std::io::Write;
         let f = std::fs::File::create(t).map_err(|e| format!("{}: {e}", t.display()))?;

@@ -80,7 +80,8 @@ impl GlobalMem {
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect()
     }
-    fn find(&mut self, addr: u32, n: u32) -> Option<&mut [u8]> {
+    /// The `n` bytes at `addr`, when one buffer maps them all.
+    pub fn find(&mut self, addr: u32, n: u32) -> Option<&mut [u8]> {
         for (base, b) in &mut self.bufs {
             if addr >= *base && (addr as u64 + n as u64) <= *base as u64 + b.len() as u64 {
                 let o = (addr - *base) as usize;

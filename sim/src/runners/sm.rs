@@ -57,6 +57,8 @@ pub struct SmRun {
     pub fault: Option<SmFault>,
     /// Thread-instructions (active threads of each retired warp-instruction).
     pub thread_instrs: u64,
+    /// The cycle (after the launch) of each retire in `trace`.
+    pub retired_at: Vec<u64>,
 }
 
 impl SmRun {
@@ -70,6 +72,59 @@ impl SmRun {
     }
 }
 
+/// The memory model's default latency in clocks: a G80's global load took 400 to 600 SP
+/// clocks (CUDA 1.x programming guide); the SM runs one request at a time for now, so the
+/// default keeps runs short until requests overlap.
+pub const DEFAULT_MEM_LATENCY: u32 = 4;
+
+/// The memory behind the SM's memory port in a run: global memory, and the launch's
+/// parameter block and constant bank for the param and constant spaces.
+pub struct MemModel<'a> {
+    pub global: &'a mut GlobalMem,
+    pub params: &'a [u8],
+    pub constant: &'a [u8],
+}
+
+impl MemModel<'_> {
+    /// The request's access: the bytes of `be` in the word at `addr` of `space`; a load
+    /// returns the word (bytes outside `be` 0), a store writes the bytes. `Err` when a byte
+    /// is outside the space's memory.
+    pub fn access(&mut self, space: u8, addr: u32, we: bool, be: u8, wdata: u32) -> Result<u32, ()> {
+        if be == 0 {
+            return Ok(0);
+        }
+        let first = be.trailing_zeros();
+        let n = 8 - be.leading_zeros() - first;
+        let a = addr.wrapping_add(first);
+        let slot: &mut [u8] = match space {
+            isa::space::GLOBAL => self.global.find(a, n).ok_or(())?,
+            isa::space::PARAM | isa::space::CONST => {
+                let src = if space == isa::space::PARAM { self.params } else { self.constant };
+                if we || a as u64 + n as u64 > src.len() as u64 {
+                    return Err(());
+                }
+                let mut w = [0u8; 4];
+                w[first as usize..(first + n) as usize].copy_from_slice(&src[a as usize..(a + n) as usize]);
+                return Ok(u32::from_le_bytes(w));
+            }
+            _ => return Err(()),
+        };
+        let mut w = [0u8; 4];
+        let wb = wdata.to_le_bytes();
+        for i in 0..n as usize {
+            let b = first as usize + i;
+            if we {
+                if be >> b & 1 == 1 {
+                    slot[i] = wb[b];
+                }
+            } else {
+                w[b] = slot[i];
+            }
+        }
+        Ok(u32::from_le_bytes(w))
+    }
+}
+
 /// Options of a run.
 #[derive(Debug, Clone, Copy)]
 pub struct SmOpts {
@@ -79,11 +134,13 @@ pub struct SmOpts {
     /// The SM's watchdog: clocks after the launch before the SM faults (0: off); the golden
     /// SM gets the same number as its budget of warp-instructions.
     pub watchdog: u32,
+    /// Clocks from a request accepted on the memory port to its response (at least 1).
+    pub mem_latency: u32,
 }
 
 impl Default for SmOpts {
     fn default() -> Self {
-        SmOpts { max_cycles: 5_000_000, watchdog: 4_000_000 }
+        SmOpts { max_cycles: 5_000_000, watchdog: 4_000_000, mem_latency: DEFAULT_MEM_LATENCY }
     }
 }
 
@@ -123,6 +180,7 @@ pub fn drive<
     bench: &mut Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>>,
     k: &Kernel,
     l: &Launch,
+    global: &mut GlobalMem,
     opts: SmOpts,
 ) -> Result<SmRun, CosimError> {
     let bad = |m: String| CosimError::Unsupported(format!("sm: {m}"));
@@ -170,10 +228,44 @@ pub fn drive<
     })?;
     bench.cycle(|u| u.launch.next = false)?;
     let mut run = SmRun::default();
-    // Each warp slot's writes since its last retire.
+    let mut mem = MemModel { global, params: &l.params, constant: &l.constant };
+    // Each warp slot's writes since its last retire, by the SP pipeline and by the
+    // load/store unit, and the load/store unit's stores.
     let mut pending: Vec<Vec<(u8, u8, u32)>> = vec![vec![]; 32];
+    let mut lsu_writes: Vec<(u8, u8, u32)> = vec![];
+    let mut lsu_stores: Vec<(u8, u8, u32, u32, u8)> = vec![];
+    let mut lsu_space = 0u8;
+    // The response in flight: due cycle, data, error.
+    let mut resp: Option<(u64, u32, bool)> = None;
+    let latency = opts.mem_latency.max(1) as u64;
     for cyc in 0..opts.max_cycles {
-        let u = bench.cycle(|_| {})?;
+        let u = bench.cycle(|u| {
+            let mut r_valid = false;
+            let (mut r_data, mut r_err) = (0, false);
+            if let Some((due, d, e)) = resp {
+                if due <= cyc {
+                    (r_valid, r_data, r_err) = (true, d, e);
+                    resp = None;
+                }
+            }
+            u.m_resp_valid.next = r_valid;
+            u.m_resp_data.next = (r_data as u64).into();
+            u.m_resp_err.next = r_err;
+            let ready = resp.is_none() && !r_valid;
+            u.m_req_ready.next = ready;
+            if ready && u.m_req_valid.val() {
+                let space = u.m_req_space.val().to_u32() as u8;
+                let a = mem.access(
+                    space,
+                    u.m_req_addr.val().to_u32(),
+                    u.m_req_we.val(),
+                    u.m_req_be.val().to_u32() as u8,
+                    u.m_req_wdata.val().to_u32(),
+                );
+                lsu_space = space;
+                resp = Some((cyc + latency, a.unwrap_or(0), a.is_err()));
+            }
+        })?;
         if u.rw_valid.val() {
             let w = u.rw_warp.val().to_u32() as usize;
             let g = u.rw_grp.val().to_u32() as u8;
@@ -188,20 +280,45 @@ pub fn drive<
                 }
             }
         }
-        if u.rt_valid.val() {
-            let w = u.rt_warp.val().to_u32() as usize;
-            let mut writes = std::mem::take(&mut pending[w]);
+        if u.lw_valid.val() {
+            let g = u.lw_grp.val().to_u32() as u8;
+            let reg = u.lw_reg.val().to_u32() as u8;
+            let m = u.lw_mask.val().to_u32();
+            let d = [&u.lw_d0, &u.lw_d1, &u.lw_d2, &u.lw_d3, &u.lw_d4, &u.lw_d5, &u.lw_d6, &u.lw_d7];
+            for j in 0..8u8 {
+                if m >> j & 1 == 1 {
+                    lsu_writes.push((8 * g + j, reg, d[j as usize].val().to_u32()));
+                }
+            }
+        }
+        if u.st_valid.val() {
+            lsu_stores.push((
+                u.st_lane.val().to_u32() as u8,
+                lsu_space,
+                u.st_addr.val().to_u32(),
+                u.st_data.val().to_u32(),
+                u.st_bytes.val().to_u32() as u8,
+            ));
+        }
+        for lsu in [false, true] {
+            let (v, w, pc, mask, cta, wid) = if lsu {
+                (u.lt_valid.val(), u.lt_warp.val(), u.lt_pc.val(), u.lt_mask.val(), u.lt_cta.val(), u.lt_wid.val())
+            } else {
+                (u.rt_valid.val(), u.rt_warp.val(), u.rt_pc.val(), u.rt_mask.val(), u.rt_cta.val(), u.rt_wid.val())
+            };
+            if !v {
+                continue;
+            }
+            let (mut writes, stores) = if lsu {
+                (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores))
+            } else {
+                (std::mem::take(&mut pending[w.to_u32() as usize]), vec![])
+            };
             writes.sort();
-            let mask = u.rt_mask.val().to_u32();
+            let mask = mask.to_u32();
             run.thread_instrs += mask.count_ones() as u64;
-            run.trace.push(TraceEntry {
-                cta: u.rt_cta.val().to_u32(),
-                warp: u.rt_wid.val().to_u32(),
-                pc: u.rt_pc.val().to_u32(),
-                mask,
-                writes,
-                stores: vec![],
-            });
+            run.retired_at.push(cyc);
+            run.trace.push(TraceEntry { cta: cta.to_u32(), warp: wid.to_u32(), pc: pc.to_u32(), mask, writes, stores });
         }
         run.cycles = cyc + 1;
         if u.fault.val() {
@@ -253,16 +370,27 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
     s
 }
 
-/// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp.
+/// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp:
+/// each retire must be the warp's next golden instruction, except that a memory
+/// instruction retires in the load/store unit after the warp's instructions issued behind
+/// it (the oldest unretired one, when it is a memory instruction, may be passed).
 /// Returns the number of compared warp-instructions, or the first difference.
 pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, String> {
     let mut queues: BTreeMap<(u32, u32), VecDeque<&TraceEntry>> = BTreeMap::new();
     for e in golden {
         queues.entry((e.cta, e.warp)).or_default().push_back(e);
     }
+    let is_mem = |pc: u32| k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt);
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);
-        let Some(g) = queues.get_mut(&(a.cta, a.warp)).and_then(|q| q.pop_front()) else {
+        let g = queues.get_mut(&(a.cta, a.warp)).and_then(|q| {
+            if q.len() > 1 && q[0].pc != a.pc && is_mem(q[0].pc) {
+                q.remove(1)
+            } else {
+                q.pop_front()
+            }
+        });
+        let Some(g) = g else {
             return Err(format!(
                 "retire {n}: CTA {} warp {} retired pc {} at {}, but the golden SM's warp has no more instructions",
                 a.cta,
@@ -309,13 +437,16 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
 pub struct Lockstep {
     pub rtl: SmRun,
     pub golden: Result<gsm::RunResult, gsm::Fault>,
+    /// Global memory after the RTL SM's run.
+    pub mem: GlobalMem,
     /// Warp-instructions compared.
     pub compared: u64,
 }
 
 /// Runs `k` on the RTL SM `uut` (configuration `cfg`) in the rust-hdl simulation and on the
-/// golden SM, and compares them. With `replays`, the recorded clocks are then replayed into
-/// the exported Verilog (block `sm`). Global memory is not reached yet (no load/store unit).
+/// golden SM, each on its own copy of global memory `mem`, and compares them: every retired
+/// warp-instruction, then global memory after the run. With `replays`, the recorded clocks
+/// are then replayed into the exported Verilog (block `sm`).
 #[allow(clippy::type_complexity)]
 pub fn lockstep<
     const N: usize,
@@ -333,11 +464,12 @@ pub fn lockstep<
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
+    mem: &GlobalMem,
     opts: SmOpts,
     replays: Option<Replays>,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
     let verilog = if replays.is_some() { super::verilog("sm").map_err(|e| err(e.to_string()))? } else { String::new() };
-    lockstep_verilog(uut, cfg, k, l, opts, replays, &verilog)
+    lockstep_verilog(uut, cfg, k, l, mem, opts, replays, &verilog)
 }
 
 /// [`lockstep`], replaying into the Verilog text `verilog` (a planted bug's, in tests).
@@ -358,14 +490,17 @@ pub fn lockstep_verilog<
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
+    mem: &GlobalMem,
     opts: SmOpts,
     replays: Option<Replays>,
     verilog: &str,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
     let mut bench = Bench::clocked("sm", verilog, uut, set_clock).map_err(|e| err(e.to_string()))?;
-    let rtl = drive(&mut bench, k, l, opts).map_err(|e| err(e.to_string()))?;
+    let mut rtl_mem = mem.clone();
+    let rtl = drive(&mut bench, k, l, &mut rtl_mem, opts).map_err(|e| err(e.to_string()))?;
+    let mut golden_mem = mem.clone();
     let gcfg = gsm::Config { watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 }, ..gsm::Config::of(cfg) };
-    let golden = gsm::run(k, l, &mut GlobalMem::default(), &gcfg, &mut gsm::GoldenFpUnits, true);
+    let golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
     let fail = |bench: &mut Bench<_>, msg: String| {
         let steps = bench.trace.steps();
         let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}.vcd", k.name, std::process::id()));
@@ -377,7 +512,13 @@ pub fn lockstep_verilog<
             if rtl.trace.len() as u64 != g.stats.warp_instrs && compare(k, &g.trace, &rtl.trace).is_ok() {
                 return Err(fail(&mut bench, format!("the RTL SM did not finish in {} cycles", rtl.cycles)));
             }
-            compare(k, &g.trace, &rtl.trace).map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?
+            let n = compare(k, &g.trace, &rtl.trace).map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?;
+            for ((a, gb), (_, rb)) in golden_mem.bufs.iter().zip(&rtl_mem.bufs) {
+                if let Some(i) = gb.iter().zip(rb).position(|(x, y)| x != y) {
+                    return Err(fail(&mut bench, format!("sm: global memory after the run differs at {:#x}: {:#04x}, expected {:#04x}", a + i as u32, rb[i], gb[i])));
+                }
+            }
+            n
         }
         (Err(gf), Some(f)) => {
             if golden_kind(f.kind) != Some(gf.kind) || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG) {
@@ -395,7 +536,7 @@ pub fn lockstep_verilog<
             None
         }
     };
-    Ok((Lockstep { rtl, golden, compared }, summary))
+    Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, summary))
 }
 
 fn err(msg: String) -> LockstepError {
@@ -452,7 +593,7 @@ pub fn random_sweep(
         let l = Launch { grid, block, ..Default::default() };
         let replays = verilator.then_some(Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 });
         let start = std::time::Instant::now();
-        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, SmOpts::default(), replays)
+        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), SmOpts::default(), replays)
             .map_err(|e| LockstepError { msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg), ..e })?;
         t.programs += 1;
         t.warp_instrs += ls.compared;
@@ -485,7 +626,7 @@ pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
             let (grid, block) = random_shape(&mut rng);
             let l = Launch { grid, block, ..Default::default() };
             let cfg = heddle_hw::config::G80;
-            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, SmOpts::default(), Some(replays))
+            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, &GlobalMem::default(), SmOpts::default(), Some(replays))
                 .map_err(|e| CosimError::RustModel(e.to_string()))?;
             s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
         })

@@ -1,0 +1,938 @@
+//! The SM's load/store unit: executes `ld` and `st` of the global, param and constant
+//! spaces (8-, 16- and 32-bit accesses) one warp-instruction at a time. It reads each lane
+//! group's address and data registers through the register file's other-units client,
+//! checks alignment and read-only spaces for the lanes in exec, then sends one request per
+//! distinct word on the memory port (a load's lanes reading the same word share it; a
+//! store's lanes go one by one, in lane order), writes a load's results back group by group
+//! and releases its destination to the scheduler (`rel_*`, the scoreboard entry of `lat` 0),
+//! then retires it on `lt_*`.
+//!
+//! Param and constant memory are served through the same memory port as global memory
+//! (`m_req_space`): the memory behind the port (the runner's model, the board's RAMs) holds
+//! the launch's parameter block and constant bank. Not executed yet (the fault
+//! `not-supported`): shared and local memory, atomics, 64- and 128-bit accesses.
+//!
+//! Ports (out: combinational from the unit's registers unless said otherwise):
+//! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
+//! - `a_v`, `a_warp`, `a_pc`, `a_mask`, `a_exec`,  in   accept a memory instruction (the
+//!   `a_cta`, `a_wid`, `a_tag`                             issue pipeline's E stage, T0+1)
+//! - `a_space`, `a_size`, `a_store`, `a_atom`      in   its decoded controls
+//! - `a_ra`, `a_rd`, `a_imm`                       in   7, 7, 32  address register, data /
+//!                                                         destination register, offset
+//! - `regs`                                        in   8   registers per thread
+//! - `b_warp` / `b_base`                           out 5 / in AW  register base lookup
+//! - `u_rd`, `u_rset`, `u_ra`, `u_rc` / `u_rd_ok`  out / in  register read of a lane group
+//!                                                         (address into `ua*`, data into
+//!                                                         `uc*` one clock later)
+//! - `ua0..7`, `uc0..7`                            in  32   the lanes' read words
+//! - `u_wr`, `u_wset`, `u_waddr`, `u_wmask`,       out  a load's write-back of a lane group
+//!   `wd0..7` / `u_wr_ok`                                  (lanes in `u_wmask`), retried
+//!                                                         until every lane takes it
+//! - `m_req_valid`, `m_req_addr`, `m_req_space`,   out  memory request: a word-aligned byte
+//!   `m_req_we`, `m_req_be`, `m_req_wdata`                 address, its space, write, byte
+//!   / `m_req_ready`                                       enables (the bytes accessed)
+//! - `m_resp_valid`, `m_resp_data`, `m_resp_err`   in   the response to the accepted
+//!                                                         request (one outstanding): the
+//!                                                         word read, or err (unmapped)
+//! - `mem_ready`                                   out  1   the unit takes an instruction
+//! - `rel_valid`, `rel_warp`, `rel_tag`            out  a load's destination released
+//! - `lw_valid`, `lw_grp`, `lw_reg`                out  the write-back shown (with `lt_warp`,
+//!                                                         `u_wmask`, `wd*`)
+//! - `st_valid`, `st_lane`, `st_addr`, `st_data`,  out  registered: a store done in the last
+//!   `st_bytes`                                            clock (its lane, byte address,
+//!                                                         register value, bytes)
+//! - `lt_valid`, `lt_warp`, `lt_pc`, `lt_mask`,    out  the instruction retired
+//!   `lt_cta`, `lt_wid`
+//! - `flt_v`, `flt_kind`, `flt_warp`, `flt_pc`,    out  a fault ([`crate::isa::sm_fault`]:
+//!   `flt_lane`, `flt_addr`                                misaligned, read-only, out of
+//!                                                         bounds, not-supported), held
+use crate::isa::{size, sm_fault, space};
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+/// LSU states.
+pub mod state {
+    pub const IDLE: u8 = 0;
+    pub const READ: u8 = 1;
+    pub const WAIT: u8 = 2;
+    pub const CHECK: u8 = 3;
+    pub const REQ: u8 = 4;
+    pub const RESP: u8 = 5;
+    pub const WB: u8 = 6;
+    pub const REL: u8 = 7;
+    pub const FAULT: u8 = 8;
+}
+
+#[derive(LogicBlock)]
+pub struct SmLsu<const AW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub phase: Signal<In, Bit>,
+    pub a_v: Signal<In, Bit>,
+    pub a_warp: Signal<In, Bits<5>>,
+    pub a_pc: Signal<In, Bits<24>>,
+    pub a_mask: Signal<In, Bits<32>>,
+    pub a_exec: Signal<In, Bits<32>>,
+    pub a_cta: Signal<In, Bits<32>>,
+    pub a_wid: Signal<In, Bits<5>>,
+    pub a_tag: Signal<In, Bits<2>>,
+    pub a_space: Signal<In, Bits<3>>,
+    pub a_size: Signal<In, Bits<3>>,
+    pub a_store: Signal<In, Bit>,
+    pub a_atom: Signal<In, Bit>,
+    pub a_ra: Signal<In, Bits<7>>,
+    pub a_rd: Signal<In, Bits<7>>,
+    pub a_imm: Signal<In, Bits<32>>,
+    pub regs: Signal<In, Bits<8>>,
+    pub b_warp: Signal<Out, Bits<5>>,
+    pub b_base: Signal<In, Bits<AW>>,
+    pub u_rd: Signal<Out, Bit>,
+    pub u_rset: Signal<Out, Bit>,
+    pub u_ra: Signal<Out, Bits<AW>>,
+    pub u_rc: Signal<Out, Bits<AW>>,
+    pub u_rd_ok: Signal<In, Bit>,
+    pub ua0: Signal<In, Bits<32>>,
+    pub ua1: Signal<In, Bits<32>>,
+    pub ua2: Signal<In, Bits<32>>,
+    pub ua3: Signal<In, Bits<32>>,
+    pub ua4: Signal<In, Bits<32>>,
+    pub ua5: Signal<In, Bits<32>>,
+    pub ua6: Signal<In, Bits<32>>,
+    pub ua7: Signal<In, Bits<32>>,
+    pub uc0: Signal<In, Bits<32>>,
+    pub uc1: Signal<In, Bits<32>>,
+    pub uc2: Signal<In, Bits<32>>,
+    pub uc3: Signal<In, Bits<32>>,
+    pub uc4: Signal<In, Bits<32>>,
+    pub uc5: Signal<In, Bits<32>>,
+    pub uc6: Signal<In, Bits<32>>,
+    pub uc7: Signal<In, Bits<32>>,
+    pub u_wr: Signal<Out, Bit>,
+    pub u_wset: Signal<Out, Bit>,
+    pub u_waddr: Signal<Out, Bits<AW>>,
+    pub u_wmask: Signal<Out, Bits<8>>,
+    pub wd0: Signal<Out, Bits<32>>,
+    pub wd1: Signal<Out, Bits<32>>,
+    pub wd2: Signal<Out, Bits<32>>,
+    pub wd3: Signal<Out, Bits<32>>,
+    pub wd4: Signal<Out, Bits<32>>,
+    pub wd5: Signal<Out, Bits<32>>,
+    pub wd6: Signal<Out, Bits<32>>,
+    pub wd7: Signal<Out, Bits<32>>,
+    pub u_wr_ok: Signal<In, Bit>,
+    pub m_req_valid: Signal<Out, Bit>,
+    pub m_req_addr: Signal<Out, Bits<32>>,
+    pub m_req_space: Signal<Out, Bits<3>>,
+    pub m_req_we: Signal<Out, Bit>,
+    pub m_req_be: Signal<Out, Bits<4>>,
+    pub m_req_wdata: Signal<Out, Bits<32>>,
+    pub m_req_ready: Signal<In, Bit>,
+    pub m_resp_valid: Signal<In, Bit>,
+    pub m_resp_data: Signal<In, Bits<32>>,
+    pub m_resp_err: Signal<In, Bit>,
+    pub mem_ready: Signal<Out, Bit>,
+    pub rel_valid: Signal<Out, Bit>,
+    pub rel_warp: Signal<Out, Bits<5>>,
+    pub rel_tag: Signal<Out, Bits<2>>,
+    pub lw_valid: Signal<Out, Bit>,
+    pub lw_grp: Signal<Out, Bits<2>>,
+    pub lw_reg: Signal<Out, Bits<8>>,
+    pub st_valid: Signal<Out, Bit>,
+    pub st_lane: Signal<Out, Bits<5>>,
+    pub st_addr: Signal<Out, Bits<32>>,
+    pub st_data: Signal<Out, Bits<32>>,
+    pub st_bytes: Signal<Out, Bits<3>>,
+    pub lt_valid: Signal<Out, Bit>,
+    pub lt_warp: Signal<Out, Bits<5>>,
+    pub lt_pc: Signal<Out, Bits<24>>,
+    pub lt_mask: Signal<Out, Bits<32>>,
+    pub lt_cta: Signal<Out, Bits<32>>,
+    pub lt_wid: Signal<Out, Bits<5>>,
+    pub flt_v: Signal<Out, Bit>,
+    pub flt_kind: Signal<Out, Bits<4>>,
+    pub flt_warp: Signal<Out, Bits<5>>,
+    pub flt_pc: Signal<Out, Bits<24>>,
+    pub flt_lane: Signal<Out, Bits<5>>,
+    pub flt_addr: Signal<Out, Bits<32>>,
+    // The instruction.
+    st: DFF<Bits<4>>,
+    warp: DFF<Bits<5>>,
+    pc: DFF<Bits<24>>,
+    mask: DFF<Bits<32>>,
+    exec: DFF<Bits<32>>,
+    cta: DFF<Bits<32>>,
+    wid: DFF<Bits<5>>,
+    tag: DFF<Bits<2>>,
+    spc: DFF<Bits<3>>,
+    sz: DFF<Bits<3>>,
+    store: DFF<Bit>,
+    atom: DFF<Bit>,
+    ra: DFF<Bits<7>>,
+    rd: DFF<Bits<7>>,
+    imm: DFF<Bits<32>>,
+    // Lane groups read and written; the read whose words arrive now.
+    gc: DFF<Bits<2>>,
+    rv: DFF<Bit>,
+    rg: DFF<Bits<2>>,
+    // Per lane: address, store data, load result; lanes still to access; the request's.
+    addr: [DFF<Bits<32>>; 32],
+    data: [DFF<Bits<32>>; 32],
+    res: [DFF<Bits<32>>; 32],
+    pend: DFF<Bits<32>>,
+    mtch: DFF<Bits<32>>,
+    lane: DFF<Bits<5>>,
+    // The fault.
+    fk: DFF<Bits<4>>,
+    fl: DFF<Bits<5>>,
+    fa: DFF<Bits<32>>,
+    // The store done in the last clock: its lane is `lane`.
+    sv: DFF<Bit>,
+    sa: DFF<Bits<32>>,
+    sd: DFF<Bits<32>>,
+    // Locals.
+    r1: Signal<Local, Bits<AW>>,
+    off: Signal<Local, Bits<AW>>,
+    sz2: Signal<Local, Bit>,
+    sz4: Signal<Local, Bit>,
+    ro: Signal<Local, Bit>,
+    unsup: Signal<Local, Bit>,
+    mis: Signal<Local, Bits<32>>,
+    low: Signal<Local, Bits<32>>,
+    low_i: Signal<Local, Bits<5>>,
+    mlow: Signal<Local, Bits<32>>,
+    mlow_i: Signal<Local, Bits<5>>,
+    elow: Signal<Local, Bits<32>>,
+    elow_i: Signal<Local, Bits<5>>,
+    sel_a: Signal<Local, Bits<32>>,
+    sel_d: Signal<Local, Bits<32>>,
+    mis_a: Signal<Local, Bits<32>>,
+    exe_a: Signal<Local, Bits<32>>,
+    wa: Signal<Local, Bits<32>>,
+    m_v: Signal<Local, Bits<32>>,
+    be_v: Signal<Local, Bits<4>>,
+    lbe: Signal<Local, Bits<4>>,
+    lofs: Signal<Local, Bits<2>>,
+    bmask: Signal<Local, Bits<4>>,
+    sh8: Signal<Local, Bits<5>>,
+    sofs: Signal<Local, Bits<2>>,
+    rofs: Signal<Local, Bits<2>>,
+    rsh: Signal<Local, Bits<5>>,
+    shw: Signal<Local, Bits<32>>,
+    ext: Signal<Local, Bits<32>>,
+    exec8: Signal<Local, Bits<8>>,
+    // Constants.
+    lidx: [Constant<Bits<5>>; 32],
+    onehot: [Constant<Bits<32>>; 32],
+    gidx: [Constant<Bits<2>>; 4],
+    one2: Constant<Bits<2>>,
+    n1: Constant<Bits<3>>,
+    n2: Constant<Bits<3>>,
+    n4: Constant<Bits<3>>,
+    one32: Constant<Bits<32>>,
+    word_mask: Constant<Bits<32>>,
+    be1: Constant<Bits<4>>,
+    be3: Constant<Bits<4>>,
+    be15: Constant<Bits<4>>,
+    lo8: Constant<Bits<32>>,
+    lo16: Constant<Bits<32>>,
+    hi8: Constant<Bits<32>>,
+    hi16: Constant<Bits<32>>,
+    k_global: Constant<Bits<3>>,
+    k_const: Constant<Bits<3>>,
+    k_param: Constant<Bits<3>>,
+    k_u8: Constant<Bits<3>>,
+    k_s8: Constant<Bits<3>>,
+    k_u16: Constant<Bits<3>>,
+    k_s16: Constant<Bits<3>>,
+    k_b32: Constant<Bits<3>>,
+    k_idle: Constant<Bits<4>>,
+    k_req: Constant<Bits<4>>,
+    k_resp: Constant<Bits<4>>,
+    k_fault: Constant<Bits<4>>,
+    k_misaligned: Constant<Bits<4>>,
+    k_read_only: Constant<Bits<4>>,
+    k_oob: Constant<Bits<4>>,
+    k_unsup: Constant<Bits<4>>,
+}
+
+impl<const AW: usize> Default for SmLsu<AW> {
+    fn default() -> Self {
+        let k3 = |v: u8| Constant::new((v as u64).into());
+        let k4 = |v: u8| Constant::new((v as u64).into());
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            phase: Default::default(),
+            a_v: Default::default(),
+            a_warp: Default::default(),
+            a_pc: Default::default(),
+            a_mask: Default::default(),
+            a_exec: Default::default(),
+            a_cta: Default::default(),
+            a_wid: Default::default(),
+            a_tag: Default::default(),
+            a_space: Default::default(),
+            a_size: Default::default(),
+            a_store: Default::default(),
+            a_atom: Default::default(),
+            a_ra: Default::default(),
+            a_rd: Default::default(),
+            a_imm: Default::default(),
+            regs: Default::default(),
+            b_warp: Default::default(),
+            b_base: Default::default(),
+            u_rd: Default::default(),
+            u_rset: Default::default(),
+            u_ra: Default::default(),
+            u_rc: Default::default(),
+            u_rd_ok: Default::default(),
+            ua0: Default::default(),
+            ua1: Default::default(),
+            ua2: Default::default(),
+            ua3: Default::default(),
+            ua4: Default::default(),
+            ua5: Default::default(),
+            ua6: Default::default(),
+            ua7: Default::default(),
+            uc0: Default::default(),
+            uc1: Default::default(),
+            uc2: Default::default(),
+            uc3: Default::default(),
+            uc4: Default::default(),
+            uc5: Default::default(),
+            uc6: Default::default(),
+            uc7: Default::default(),
+            u_wr: Default::default(),
+            u_wset: Default::default(),
+            u_waddr: Default::default(),
+            u_wmask: Default::default(),
+            wd0: Default::default(),
+            wd1: Default::default(),
+            wd2: Default::default(),
+            wd3: Default::default(),
+            wd4: Default::default(),
+            wd5: Default::default(),
+            wd6: Default::default(),
+            wd7: Default::default(),
+            u_wr_ok: Default::default(),
+            m_req_valid: Default::default(),
+            m_req_addr: Default::default(),
+            m_req_space: Default::default(),
+            m_req_we: Default::default(),
+            m_req_be: Default::default(),
+            m_req_wdata: Default::default(),
+            m_req_ready: Default::default(),
+            m_resp_valid: Default::default(),
+            m_resp_data: Default::default(),
+            m_resp_err: Default::default(),
+            mem_ready: Default::default(),
+            rel_valid: Default::default(),
+            rel_warp: Default::default(),
+            rel_tag: Default::default(),
+            lw_valid: Default::default(),
+            lw_grp: Default::default(),
+            lw_reg: Default::default(),
+            st_valid: Default::default(),
+            st_lane: Default::default(),
+            st_addr: Default::default(),
+            st_data: Default::default(),
+            st_bytes: Default::default(),
+            lt_valid: Default::default(),
+            lt_warp: Default::default(),
+            lt_pc: Default::default(),
+            lt_mask: Default::default(),
+            lt_cta: Default::default(),
+            lt_wid: Default::default(),
+            flt_v: Default::default(),
+            flt_kind: Default::default(),
+            flt_warp: Default::default(),
+            flt_pc: Default::default(),
+            flt_lane: Default::default(),
+            flt_addr: Default::default(),
+            st: Default::default(),
+            warp: Default::default(),
+            pc: Default::default(),
+            mask: Default::default(),
+            exec: Default::default(),
+            cta: Default::default(),
+            wid: Default::default(),
+            tag: Default::default(),
+            spc: Default::default(),
+            sz: Default::default(),
+            store: Default::default(),
+            atom: Default::default(),
+            ra: Default::default(),
+            rd: Default::default(),
+            imm: Default::default(),
+            gc: Default::default(),
+            rv: Default::default(),
+            rg: Default::default(),
+            addr: array_init(|_| Default::default()),
+            data: array_init(|_| Default::default()),
+            res: array_init(|_| Default::default()),
+            pend: Default::default(),
+            mtch: Default::default(),
+            lane: Default::default(),
+            fk: Default::default(),
+            fl: Default::default(),
+            fa: Default::default(),
+            sv: Default::default(),
+            sa: Default::default(),
+            sd: Default::default(),
+            r1: Default::default(),
+            off: Default::default(),
+            sz2: Default::default(),
+            sz4: Default::default(),
+            ro: Default::default(),
+            unsup: Default::default(),
+            mis: Default::default(),
+            low: Default::default(),
+            low_i: Default::default(),
+            mlow: Default::default(),
+            mlow_i: Default::default(),
+            elow: Default::default(),
+            elow_i: Default::default(),
+            sel_a: Default::default(),
+            sel_d: Default::default(),
+            mis_a: Default::default(),
+            exe_a: Default::default(),
+            wa: Default::default(),
+            m_v: Default::default(),
+            be_v: Default::default(),
+            lbe: Default::default(),
+            lofs: Default::default(),
+            bmask: Default::default(),
+            sh8: Default::default(),
+            sofs: Default::default(),
+            rofs: Default::default(),
+            rsh: Default::default(),
+            shw: Default::default(),
+            ext: Default::default(),
+            exec8: Default::default(),
+            lidx: array_init(|l| Constant::new((l as u64).into())),
+            onehot: array_init(|l| Constant::new((1u64 << l).into())),
+            gidx: array_init(|g| Constant::new((g as u64).into())),
+            one2: Constant::new(1u64.into()),
+            n1: Constant::new(1u64.into()),
+            n2: Constant::new(2u64.into()),
+            n4: Constant::new(4u64.into()),
+            one32: Constant::new(1u64.into()),
+            word_mask: Constant::new(0xFFFF_FFFCu64.into()),
+            be1: Constant::new(1u64.into()),
+            be3: Constant::new(3u64.into()),
+            be15: Constant::new(15u64.into()),
+            lo8: Constant::new(0xFFu64.into()),
+            lo16: Constant::new(0xFFFFu64.into()),
+            hi8: Constant::new(0xFFFF_FF00u64.into()),
+            hi16: Constant::new(0xFFFF_0000u64.into()),
+            k_global: k3(space::GLOBAL),
+            k_const: k3(space::CONST),
+            k_param: k3(space::PARAM),
+            k_u8: k3(size::U8),
+            k_s8: k3(size::S8),
+            k_u16: k3(size::U16),
+            k_s16: k3(size::S16),
+            k_b32: k3(size::B32),
+            k_idle: k4(state::IDLE),
+            k_req: k4(state::REQ),
+            k_resp: k4(state::RESP),
+            k_fault: k4(state::FAULT),
+            k_misaligned: k4(sm_fault::MISALIGNED),
+            k_read_only: k4(sm_fault::READ_ONLY),
+            k_oob: k4(sm_fault::OUT_OF_BOUNDS),
+            k_unsup: k4(sm_fault::NOT_SUPPORTED),
+        }
+    }
+}
+
+impl<const AW: usize> Logic for SmLsu<AW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rd, imm, gc, rv, rg, pend, mtch,
+            lane, fk, fl, fa, sv, sa, sd
+        );
+        for l in 0..32 {
+            self.addr[l].clock.next = self.clock.val();
+            self.data[l].clock.next = self.clock.val();
+            self.res[l].clock.next = self.clock.val();
+            self.addr[l].d.next = self.addr[l].q.val();
+            self.data[l].d.next = self.data[l].q.val();
+            self.res[l].d.next = self.res[l].q.val();
+        }
+        // Register addresses of the current lane group.
+        self.b_warp.next = self.warp.q.val();
+        self.r1.next = bit_cast::<AW, 8>(self.regs.val());
+        if !self.regs.val().any() {
+            self.r1.next = 1.into();
+        }
+        self.off.next = self.b_base.val();
+        if self.gc.q.val().get_bit(1) {
+            self.off.next = self.b_base.val() + self.r1.val();
+        }
+        // Access size and the spaces.
+        self.sz2.next = (self.sz.q.val() == self.k_u16.val()) | (self.sz.q.val() == self.k_s16.val());
+        self.sz4.next = self.sz.q.val() == self.k_b32.val();
+        self.ro.next = (self.spc.q.val() == self.k_param.val()) | (self.spc.q.val() == self.k_const.val());
+        self.unsup.next = (!((self.spc.q.val() == self.k_global.val()) | self.ro.val()) | self.atom.q.val())
+            | (self.sz.q.val() > self.k_b32.val());
+        // Lanes in exec with a misaligned address; the lowest of them, of the lanes in exec,
+        // of the lanes still to access.
+        self.mis.next = 0.into();
+        for l in 0..32 {
+            if self.exec.q.val().get_bit(l)
+                & ((self.sz2.val() & self.addr[l].q.val().get_bit(0)) | (self.sz4.val() & self.addr[l].q.val().get_bits::<2>(0).any()))
+            {
+                self.mis.next = self.mis.val() | self.onehot[l].val();
+            }
+        }
+        self.mlow.next = self.mis.val() & ((!self.mis.val()) + self.one32.val());
+        self.elow.next = self.exec.q.val() & ((!self.exec.q.val()) + self.one32.val());
+        self.low.next = self.pend.q.val() & ((!self.pend.q.val()) + self.one32.val());
+        self.low_i.next = 0.into();
+        self.mlow_i.next = 0.into();
+        self.elow_i.next = 0.into();
+        self.sel_a.next = 0.into();
+        self.sel_d.next = 0.into();
+        self.mis_a.next = 0.into();
+        self.exe_a.next = 0.into();
+        for l in 0..32 {
+            if self.low.val().get_bit(l) {
+                self.low_i.next = self.lidx[l].val();
+                self.sel_a.next = self.addr[l].q.val();
+                self.sel_d.next = self.data[l].q.val();
+            }
+            if self.mlow.val().get_bit(l) {
+                self.mlow_i.next = self.lidx[l].val();
+                self.mis_a.next = self.addr[l].q.val();
+            }
+            if self.elow.val().get_bit(l) {
+                self.elow_i.next = self.lidx[l].val();
+                self.exe_a.next = self.addr[l].q.val();
+            }
+        }
+        // The request: the lowest pending lane's word; a load serves every pending lane of
+        // that word, a store its lane alone.
+        self.wa.next = self.sel_a.val() & self.word_mask.val();
+        self.m_v.next = self.low.val();
+        self.be_v.next = 0.into();
+        for l in 0..32 {
+            self.lofs.next = self.addr[l].q.val().get_bits::<2>(0);
+            self.bmask.next = self.be1.val();
+            if self.sz2.val() {
+                self.bmask.next = self.be3.val();
+            }
+            if self.sz4.val() {
+                self.bmask.next = self.be15.val();
+            }
+            self.lbe.next = self.bmask.val() << self.lofs.val();
+            if !self.store.q.val() & (self.pend.q.val().get_bit(l) & ((self.addr[l].q.val() & self.word_mask.val()) == self.wa.val())) {
+                self.m_v.next = self.m_v.val() | self.onehot[l].val();
+            }
+            if self.m_v.val().get_bit(l) {
+                self.be_v.next = self.be_v.val() | self.lbe.val();
+            }
+        }
+        self.sofs.next = self.sel_a.val().get_bits::<2>(0);
+        self.sh8.next = bit_cast::<5, 2>(self.sofs.val()) << 3;
+        self.m_req_valid.next = self.st.q.val() == self.k_req.val();
+        self.m_req_addr.next = self.wa.val();
+        self.m_req_space.next = self.spc.q.val();
+        self.m_req_we.next = self.store.q.val();
+        self.m_req_be.next = self.be_v.val();
+        self.m_req_wdata.next = self.sel_d.val() << self.sh8.val();
+        // Defaults of the outputs.
+        self.u_rd.next = false;
+        self.u_rset.next = self.gc.q.val().get_bit(0);
+        self.u_ra.next = self.off.val() + bit_cast::<AW, 7>(self.ra.q.val());
+        self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
+        self.u_wr.next = false;
+        self.u_wset.next = self.gc.q.val().get_bit(0);
+        self.u_waddr.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
+        match self.gc.q.val().index() {
+            0 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(0);
+            }
+            1 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(8);
+            }
+            2 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(16);
+            }
+            _ => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(24);
+            }
+        }
+        self.u_wmask.next = self.exec8.val();
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd0.next = self.res[0].q.val();
+            }
+            1 => {
+                self.wd0.next = self.res[8].q.val();
+            }
+            2 => {
+                self.wd0.next = self.res[16].q.val();
+            }
+            _ => {
+                self.wd0.next = self.res[24].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd1.next = self.res[1].q.val();
+            }
+            1 => {
+                self.wd1.next = self.res[9].q.val();
+            }
+            2 => {
+                self.wd1.next = self.res[17].q.val();
+            }
+            _ => {
+                self.wd1.next = self.res[25].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd2.next = self.res[2].q.val();
+            }
+            1 => {
+                self.wd2.next = self.res[10].q.val();
+            }
+            2 => {
+                self.wd2.next = self.res[18].q.val();
+            }
+            _ => {
+                self.wd2.next = self.res[26].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd3.next = self.res[3].q.val();
+            }
+            1 => {
+                self.wd3.next = self.res[11].q.val();
+            }
+            2 => {
+                self.wd3.next = self.res[19].q.val();
+            }
+            _ => {
+                self.wd3.next = self.res[27].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd4.next = self.res[4].q.val();
+            }
+            1 => {
+                self.wd4.next = self.res[12].q.val();
+            }
+            2 => {
+                self.wd4.next = self.res[20].q.val();
+            }
+            _ => {
+                self.wd4.next = self.res[28].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd5.next = self.res[5].q.val();
+            }
+            1 => {
+                self.wd5.next = self.res[13].q.val();
+            }
+            2 => {
+                self.wd5.next = self.res[21].q.val();
+            }
+            _ => {
+                self.wd5.next = self.res[29].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd6.next = self.res[6].q.val();
+            }
+            1 => {
+                self.wd6.next = self.res[14].q.val();
+            }
+            2 => {
+                self.wd6.next = self.res[22].q.val();
+            }
+            _ => {
+                self.wd6.next = self.res[30].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.wd7.next = self.res[7].q.val();
+            }
+            1 => {
+                self.wd7.next = self.res[15].q.val();
+            }
+            2 => {
+                self.wd7.next = self.res[23].q.val();
+            }
+            _ => {
+                self.wd7.next = self.res[31].q.val();
+            }
+        }
+        self.rel_valid.next = false;
+        self.rel_warp.next = self.warp.q.val();
+        self.rel_tag.next = self.tag.q.val();
+        self.lw_valid.next = false;
+        self.lw_grp.next = self.gc.q.val();
+        self.lw_reg.next = bit_cast::<8, 7>(self.rd.q.val());
+        self.st_valid.next = self.sv.q.val();
+        self.st_lane.next = self.lane.q.val();
+        self.st_addr.next = self.sa.q.val();
+        self.st_data.next = self.sd.q.val();
+        self.st_bytes.next = self.n1.val();
+        if self.sz2.val() {
+            self.st_bytes.next = self.n2.val();
+        }
+        if self.sz4.val() {
+            self.st_bytes.next = self.n4.val();
+        }
+        self.sv.d.next = false;
+        self.sa.d.next = self.sel_a.val();
+        self.sd.d.next = self.sel_d.val();
+        self.lt_valid.next = false;
+        // The words of an accepted register read arrive one clock later.
+        self.rv.d.next = false;
+        if self.rv.q.val() {
+            if self.rg.q.val() == self.gidx[0].val() {
+                self.addr[0].d.next = self.ua0.val() + self.imm.q.val();
+                self.data[0].d.next = self.uc0.val();
+                self.addr[1].d.next = self.ua1.val() + self.imm.q.val();
+                self.data[1].d.next = self.uc1.val();
+                self.addr[2].d.next = self.ua2.val() + self.imm.q.val();
+                self.data[2].d.next = self.uc2.val();
+                self.addr[3].d.next = self.ua3.val() + self.imm.q.val();
+                self.data[3].d.next = self.uc3.val();
+                self.addr[4].d.next = self.ua4.val() + self.imm.q.val();
+                self.data[4].d.next = self.uc4.val();
+                self.addr[5].d.next = self.ua5.val() + self.imm.q.val();
+                self.data[5].d.next = self.uc5.val();
+                self.addr[6].d.next = self.ua6.val() + self.imm.q.val();
+                self.data[6].d.next = self.uc6.val();
+                self.addr[7].d.next = self.ua7.val() + self.imm.q.val();
+                self.data[7].d.next = self.uc7.val();
+            }
+            if self.rg.q.val() == self.gidx[1].val() {
+                self.addr[8].d.next = self.ua0.val() + self.imm.q.val();
+                self.data[8].d.next = self.uc0.val();
+                self.addr[9].d.next = self.ua1.val() + self.imm.q.val();
+                self.data[9].d.next = self.uc1.val();
+                self.addr[10].d.next = self.ua2.val() + self.imm.q.val();
+                self.data[10].d.next = self.uc2.val();
+                self.addr[11].d.next = self.ua3.val() + self.imm.q.val();
+                self.data[11].d.next = self.uc3.val();
+                self.addr[12].d.next = self.ua4.val() + self.imm.q.val();
+                self.data[12].d.next = self.uc4.val();
+                self.addr[13].d.next = self.ua5.val() + self.imm.q.val();
+                self.data[13].d.next = self.uc5.val();
+                self.addr[14].d.next = self.ua6.val() + self.imm.q.val();
+                self.data[14].d.next = self.uc6.val();
+                self.addr[15].d.next = self.ua7.val() + self.imm.q.val();
+                self.data[15].d.next = self.uc7.val();
+            }
+            if self.rg.q.val() == self.gidx[2].val() {
+                self.addr[16].d.next = self.ua0.val() + self.imm.q.val();
+                self.data[16].d.next = self.uc0.val();
+                self.addr[17].d.next = self.ua1.val() + self.imm.q.val();
+                self.data[17].d.next = self.uc1.val();
+                self.addr[18].d.next = self.ua2.val() + self.imm.q.val();
+                self.data[18].d.next = self.uc2.val();
+                self.addr[19].d.next = self.ua3.val() + self.imm.q.val();
+                self.data[19].d.next = self.uc3.val();
+                self.addr[20].d.next = self.ua4.val() + self.imm.q.val();
+                self.data[20].d.next = self.uc4.val();
+                self.addr[21].d.next = self.ua5.val() + self.imm.q.val();
+                self.data[21].d.next = self.uc5.val();
+                self.addr[22].d.next = self.ua6.val() + self.imm.q.val();
+                self.data[22].d.next = self.uc6.val();
+                self.addr[23].d.next = self.ua7.val() + self.imm.q.val();
+                self.data[23].d.next = self.uc7.val();
+            }
+            if self.rg.q.val() == self.gidx[3].val() {
+                self.addr[24].d.next = self.ua0.val() + self.imm.q.val();
+                self.data[24].d.next = self.uc0.val();
+                self.addr[25].d.next = self.ua1.val() + self.imm.q.val();
+                self.data[25].d.next = self.uc1.val();
+                self.addr[26].d.next = self.ua2.val() + self.imm.q.val();
+                self.data[26].d.next = self.uc2.val();
+                self.addr[27].d.next = self.ua3.val() + self.imm.q.val();
+                self.data[27].d.next = self.uc3.val();
+                self.addr[28].d.next = self.ua4.val() + self.imm.q.val();
+                self.data[28].d.next = self.uc4.val();
+                self.addr[29].d.next = self.ua5.val() + self.imm.q.val();
+                self.data[29].d.next = self.uc5.val();
+                self.addr[30].d.next = self.ua6.val() + self.imm.q.val();
+                self.data[30].d.next = self.uc6.val();
+                self.addr[31].d.next = self.ua7.val() + self.imm.q.val();
+                self.data[31].d.next = self.uc7.val();
+            }
+        }
+        // A load's results: the response word, shifted and extended per lane.
+        for l in 0..32 {
+            self.rofs.next = self.addr[l].q.val().get_bits::<2>(0);
+            self.rsh.next = bit_cast::<5, 2>(self.rofs.val()) << 3;
+            self.shw.next = self.m_resp_data.val() >> self.rsh.val();
+            self.ext.next = self.shw.val();
+            if self.sz.q.val() == self.k_u8.val() {
+                self.ext.next = self.shw.val() & self.lo8.val();
+            }
+            if self.sz.q.val() == self.k_s8.val() {
+                self.ext.next = self.shw.val() & self.lo8.val();
+                if self.shw.val().get_bit(7) {
+                    self.ext.next = self.shw.val() | self.hi8.val();
+                }
+            }
+            if self.sz.q.val() == self.k_u16.val() {
+                self.ext.next = self.shw.val() & self.lo16.val();
+            }
+            if self.sz.q.val() == self.k_s16.val() {
+                self.ext.next = self.shw.val() & self.lo16.val();
+                if self.shw.val().get_bit(15) {
+                    self.ext.next = self.shw.val() | self.hi16.val();
+                }
+            }
+            if ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & self.mtch.q.val().get_bit(l) {
+                self.res[l].d.next = self.ext.val();
+            }
+        }
+        match self.st.q.val().index() {
+            0 => {
+                // IDLE: take an instruction.
+                if self.a_v.val() {
+                    self.st.d.next = 1.into();
+                    self.warp.d.next = self.a_warp.val();
+                    self.pc.d.next = self.a_pc.val();
+                    self.mask.d.next = self.a_mask.val();
+                    self.exec.d.next = self.a_exec.val();
+                    self.cta.d.next = self.a_cta.val();
+                    self.wid.d.next = self.a_wid.val();
+                    self.tag.d.next = self.a_tag.val();
+                    self.spc.d.next = self.a_space.val();
+                    self.sz.d.next = self.a_size.val();
+                    self.store.d.next = self.a_store.val();
+                    self.atom.d.next = self.a_atom.val();
+                    self.ra.d.next = self.a_ra.val();
+                    self.rd.d.next = self.a_rd.val();
+                    self.imm.d.next = self.a_imm.val();
+                    self.gc.d.next = 0.into();
+                }
+            }
+            1 => {
+                // READ: lane group gc's address and data registers.
+                self.u_rd.next = true;
+                if self.u_rd_ok.val() {
+                    self.rv.d.next = true;
+                    self.rg.d.next = self.gc.q.val();
+                    self.gc.d.next = self.gc.q.val() + self.one2.val();
+                    if self.gc.q.val().all() {
+                        self.st.d.next = 2.into();
+                    }
+                }
+            }
+            2 => {
+                // WAIT: the last group's words.
+                self.st.d.next = 3.into();
+            }
+            3 => {
+                // CHECK
+                self.pend.d.next = self.exec.q.val();
+                self.st.d.next = 4.into();
+                if !self.exec.q.val().any() {
+                    self.st.d.next = 7.into();
+                }
+                if self.mis.val().any() {
+                    self.st.d.next = 8.into();
+                    self.fk.d.next = self.k_misaligned.val();
+                    self.fl.d.next = self.mlow_i.val();
+                    self.fa.d.next = self.mis_a.val();
+                }
+                if self.store.q.val() & (self.ro.val() & self.exec.q.val().any()) {
+                    self.st.d.next = 8.into();
+                    self.fk.d.next = self.k_read_only.val();
+                    self.fl.d.next = self.elow_i.val();
+                    self.fa.d.next = self.exe_a.val();
+                }
+                if self.unsup.val() {
+                    self.st.d.next = 8.into();
+                    self.fk.d.next = self.k_unsup.val();
+                    self.fl.d.next = 0.into();
+                    self.fa.d.next = 0.into();
+                }
+            }
+            4 => {
+                // REQ
+                if self.m_req_ready.val() {
+                    self.st.d.next = 5.into();
+                    self.mtch.d.next = self.m_v.val();
+                    self.lane.d.next = self.low_i.val();
+                }
+            }
+            5 => {
+                // RESP
+                if self.m_resp_valid.val() {
+                    self.pend.d.next = self.pend.q.val() & !self.mtch.q.val();
+                    self.st.d.next = 4.into();
+                    if !(self.pend.q.val() & !self.mtch.q.val()).any() {
+                        self.gc.d.next = 0.into();
+                        self.st.d.next = 7.into();
+                        if !self.store.q.val() {
+                            self.st.d.next = 6.into();
+                        }
+                    }
+                    if self.store.q.val() {
+                        self.sv.d.next = true;
+                    }
+                    if self.m_resp_err.val() {
+                        self.sv.d.next = false;
+                        self.st.d.next = 8.into();
+                        self.fk.d.next = self.k_oob.val();
+                        self.fl.d.next = self.lane.q.val();
+                        self.fa.d.next = self.sel_a.val();
+                    }
+                }
+            }
+            6 => {
+                // WB: a load's lane groups.
+                self.u_wr.next = true;
+                if self.u_wr_ok.val() {
+                    self.lw_valid.next = true;
+                    self.gc.d.next = self.gc.q.val() + self.one2.val();
+                    if self.gc.q.val().all() {
+                        self.st.d.next = 7.into();
+                    }
+                }
+            }
+            7 => {
+                // REL: release (a load) and retire, in the scheduler's phase 1.
+                if self.phase.val() {
+                    self.rel_valid.next = !self.store.q.val();
+                    self.lt_valid.next = true;
+                    self.st.d.next = 0.into();
+                }
+            }
+            _ => {}
+        }
+        if self.clear.val() {
+            self.st.d.next = 0.into();
+            self.rv.d.next = false;
+        }
+        self.mem_ready.next = self.st.q.val() == self.k_idle.val();
+        self.lt_warp.next = self.warp.q.val();
+        self.lt_pc.next = self.pc.q.val();
+        self.lt_mask.next = self.mask.q.val();
+        self.lt_cta.next = self.cta.q.val();
+        self.lt_wid.next = self.wid.q.val();
+        self.flt_v.next = self.st.q.val() == self.k_fault.val();
+        self.flt_kind.next = self.fk.q.val();
+        self.flt_warp.next = self.warp.q.val();
+        self.flt_pc.next = self.pc.q.val();
+        self.flt_lane.next = self.fl.q.val();
+        self.flt_addr.next = self.fa.q.val();
+    }
+}
