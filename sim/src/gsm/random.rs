@@ -7,8 +7,12 @@
 //! level. Programs always terminate: loop counters live in registers the random
 //! instructions never write.
 //!
-//! Not generated yet: loads and stores (the RTL SM has no load/store unit yet), `%clock`
-//! (the golden SM is untimed and reads 0).
+//! With `mem`, 32-bit global loads and stores too: every thread owns `MEM_SLOTS` words of a
+//! buffer at [`MEM_BASE`] (indexed by its CTA, warp and lane), so no two threads touch the
+//! same word and the result does not depend on the order the warps run in.
+//!
+//! Not generated yet: shared memory, atomics, `%clock` (the golden SM is untimed and reads
+//! 0).
 use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
 use crate::ptx::translate::{Kernel, SrcRef};
 use crate::ptx::Loc;
@@ -27,18 +31,33 @@ pub struct RandomProgram {
     pub depth: u32,
     /// Loops run each thread 1..=this times.
     pub max_trips: u32,
+    /// Global loads and stores (to the thread's own words of the buffer at [`MEM_BASE`]).
+    pub mem: bool,
+}
+
+/// The global buffer of random programs with `mem`: the first buffer `GlobalMem::alloc`
+/// maps, of [`mem_bytes`] bytes.
+pub const MEM_BASE: u32 = 0x1000;
+/// Words each thread owns.
+pub const MEM_SLOTS: u32 = 8;
+
+/// Bytes of the buffer for `threads` threads in all.
+pub fn mem_bytes(threads: u32) -> usize {
+    (threads * MEM_SLOTS * 4) as usize
 }
 
 impl Default for RandomProgram {
     fn default() -> Self {
-        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4 }
+        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true }
     }
 }
 
-/// Registers the random instructions may write: r2.. up to the loop counters.
+/// Registers the random instructions may write: r3.. up to the loop counters.
 const R_TID: u8 = 0;
 const R_ONE: u8 = 1;
-const FIRST_FREE: u8 = 2;
+/// The thread's words in the global buffer.
+const R_SLOTS: u8 = 2;
+const FIRST_FREE: u8 = 3;
 
 struct Gen<'a> {
     rng: &'a mut Rng,
@@ -97,7 +116,29 @@ impl Gen<'_> {
     }
     fn block(&mut self) {
         for _ in 0..1 + self.rng.below(self.p.block_len as u64) {
-            self.alu();
+            if self.p.mem && self.rng.below(4) == 0 {
+                self.mem_op();
+            } else {
+                self.alu();
+            }
+        }
+    }
+    /// A load or store of one of the thread's words (chosen by a register's low bits).
+    fn mem_op(&mut self) {
+        let (t, k) = (self.dst(), self.dst());
+        let r = self.reg();
+        let pt = Guard { pred: PT, neg: false };
+        self.code.push(Instr { op: op::MOVI, d: k, imm: MEM_SLOTS - 1, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::AND, d: t, a: r, b: k, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::MOVI, d: k, imm: 4, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: R_SLOTS, guard: pt, ..Default::default() });
+        let g = self.guard();
+        if self.rng.bool() {
+            let d = self.dst();
+            self.code.push(Instr { op: op::LD, d, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
+        } else {
+            let v = self.reg();
+            self.code.push(Instr { op: op::ST, d: v, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
         }
     }
     /// A comparison into predicate `p` of values that differ between threads.
@@ -177,6 +218,34 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
     // r0: a thread's linear index within its warp set, r1: one.
     g.code.push(Instr { op: op::S2R, d: R_TID, a: 0, ..Default::default() });
     g.code.push(Instr { op: op::MOVI, d: R_ONE, imm: 1, ..Default::default() });
+    // r2: MEM_BASE + 4 MEM_SLOTS x the thread's number in the grid (CTA, warp, lane).
+    let t = FIRST_FREE;
+    let s2r = |d: u8, a: u8| Instr { op: op::S2R, d, a, ..Default::default() };
+    let ar = |o: u8, d: u8, a: u8, b: u8| Instr { op: o, d, a, b, ..Default::default() };
+    let movi = |d: u8, imm: u32| Instr { op: op::MOVI, d, imm, ..Default::default() };
+    g.code.extend([
+        s2r(R_SLOTS, 8),
+        s2r(t, 10),
+        ar(op::IMUL, R_SLOTS, R_SLOTS, t),
+        s2r(t, 7),
+        ar(op::IADD, R_SLOTS, R_SLOTS, t),
+        s2r(t, 9),
+        ar(op::IMUL, R_SLOTS, R_SLOTS, t),
+        s2r(t, 6),
+        ar(op::IADD, R_SLOTS, R_SLOTS, t),
+        s2r(t, 15),
+        ar(op::IMUL, R_SLOTS, R_SLOTS, t),
+        s2r(t, 13),
+        ar(op::IADD, R_SLOTS, R_SLOTS, t),
+        movi(t, 32),
+        ar(op::IMUL, R_SLOTS, R_SLOTS, t),
+        s2r(t, 12),
+        ar(op::IADD, R_SLOTS, R_SLOTS, t),
+        movi(t, 4 * MEM_SLOTS),
+        ar(op::IMUL, R_SLOTS, R_SLOTS, t),
+        movi(t, MEM_BASE),
+        ar(op::IADD, R_SLOTS, R_SLOTS, t),
+    ]);
     for _ in 0..p.blocks {
         g.region(p.depth);
     }

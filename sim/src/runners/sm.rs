@@ -24,12 +24,19 @@ pub struct SmFault {
     pub kind: u8,
     pub warp: u32,
     pub pc: u32,
+    /// Memory faults: the lane and the byte address.
+    pub lane: u32,
+    pub addr: u32,
 }
 
 impl std::fmt::Display for SmFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name = sm_fault::NAMES.get(self.kind as usize).copied().unwrap_or("?");
-        write!(f, "{name} (warp slot {}, pc {})", self.warp, self.pc)
+        write!(f, "{name} (warp slot {}, pc {}", self.warp, self.pc)?;
+        if matches!(self.kind, sm_fault::OUT_OF_BOUNDS | sm_fault::MISALIGNED | sm_fault::READ_ONLY) {
+            write!(f, ", lane {}, address {:#x}", self.lane, self.addr)?;
+        }
+        write!(f, ")")
     }
 }
 
@@ -40,6 +47,9 @@ pub fn golden_kind(kind: u8) -> Option<FaultKind> {
         s::STACK_OVERFLOW => FaultKind::StackOverflow,
         s::DIVERGENT_BARRIER => FaultKind::DivergentBarrier,
         s::UNIFORM_DIVERGED => FaultKind::UniformBranchDiverged,
+        sm_fault::OUT_OF_BOUNDS => FaultKind::OutOfBounds,
+        sm_fault::MISALIGNED => FaultKind::Misaligned,
+        sm_fault::READ_ONLY => FaultKind::ReadOnly,
         sm_fault::NOT_SUPPORTED => FaultKind::NotYetSupported,
         sm_fault::BAD_PC => FaultKind::BadPc,
         sm_fault::RESOURCES => FaultKind::Resources,
@@ -326,6 +336,8 @@ pub fn drive<
                 kind: u.fault_kind.val().to_u32() as u8,
                 warp: u.fault_warp.val().to_u32(),
                 pc: u.fault_pc.val().to_u32(),
+                lane: u.fault_lane.val().to_u32(),
+                addr: u.fault_addr.val().to_u32(),
             });
             break;
         }
@@ -521,7 +533,8 @@ pub fn lockstep_verilog<
             n
         }
         (Err(gf), Some(f)) => {
-            if golden_kind(f.kind) != Some(gf.kind) || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG) {
+            let at_addr = gf.addr.is_none() || gf.addr == Some(f.addr);
+            if golden_kind(f.kind) != Some(gf.kind) || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG) || !at_addr {
                 return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}")));
             }
             0
@@ -552,6 +565,16 @@ pub struct SweepTotals {
     pub rust_seconds: f64,
     /// Verilator replay steps (every clock is two), all with 0 mismatches.
     pub verilator_steps: u64,
+}
+
+/// The global memory of a random program's launch: its buffer at `random::MEM_BASE`.
+pub fn random_mem(grid: [u32; 3], block: [u32; 3]) -> GlobalMem {
+    use crate::gsm::random::{mem_bytes, MEM_BASE};
+    let threads = grid.iter().product::<u32>() * block.iter().product::<u32>().div_ceil(32) * 32;
+    let mut m = GlobalMem::default();
+    let base = m.alloc(vec![0; mem_bytes(threads)]);
+    assert_eq!(base, MEM_BASE, "the random programs' buffer is the first one mapped");
+    m
 }
 
 /// A random launch shape: 1-, 2- and 3-D CTAs (partial warps included) on small grids.
@@ -587,13 +610,15 @@ pub fn random_sweep(
             blocks: 2 + rng.below(8) as u32,
             depth: 1 + rng.below(3) as u32,
             max_trips: 1 + rng.below(5) as u32,
+            mem: rng.below(4) != 0,
         };
         let k = random_kernel(shape, pseed);
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
+        let mem = random_mem(grid, block);
         let replays = verilator.then_some(Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 });
         let start = std::time::Instant::now();
-        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), SmOpts::default(), replays)
+        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), replays)
             .map_err(|e| LockstepError { msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg), ..e })?;
         t.programs += 1;
         t.warp_instrs += ls.compared;
@@ -626,7 +651,7 @@ pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
             let (grid, block) = random_shape(&mut rng);
             let l = Launch { grid, block, ..Default::default() };
             let cfg = heddle_hw::config::G80;
-            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, &GlobalMem::default(), SmOpts::default(), Some(replays))
+            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, &random_mem(grid, block), SmOpts::default(), Some(replays))
                 .map_err(|e| CosimError::RustModel(e.to_string()))?;
             s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
         })
