@@ -72,6 +72,10 @@ enum Cmd {
         /// Write the execution trace (one JSON object per warp-instruction) to this file
         #[arg(long)]
         trace: Option<PathBuf>,
+        /// Run on the RTL SM (the rust-hdl simulation of `sm`) in lock step with the golden SM
+        /// instead of the golden SM alone
+        #[arg(long)]
+        rust: bool,
     },
     /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
     /// and rounding mode through the unit's Rust model, each checked against the golden
@@ -297,7 +301,7 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
             .and_then(|r| r),
-        Cmd::Run { launch, json, trace } => run_kernel(&launch, json.as_deref(), trace.as_deref()),
+        Cmd::Run { launch, json, trace, rust } => run_kernel(&launch, json.as_deref(), trace.as_deref(), rust),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
             let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
@@ -393,8 +397,20 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
     Ok(())
 }
 
-fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: Option<&std::path::Path>) -> Result<(), String> {
-    let r = heddle_sim::gsm::launch::run_file_traced(launch, trace)?;
+fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: Option<&std::path::Path>, rust: bool) -> Result<(), String> {
+    let mut rtl = None;
+    let r = if rust {
+        if trace.is_some() {
+            return Err("--trace is written by the golden SM alone (drop --rust)".into());
+        }
+        eprintln!("running on the RTL SM (rust-hdl, about 1,000 cycles/s) in lock step with the golden SM ...");
+        let x = heddle_sim::runners::sm::run_file_rtl(launch)?;
+        let r = x.report.clone();
+        rtl = Some(x);
+        r
+    } else {
+        heddle_sim::gsm::launch::run_file_traced(launch, trace)?
+    };
     println!(
         "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
         r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
@@ -421,6 +437,16 @@ fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: O
         "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
         r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
     );
+    if let Some(x) = &rtl {
+        println!(
+            "  RTL SM (rust-hdl): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
+            x.rtl.cycles,
+            x.rtl.trace.len(),
+            x.rtl.ipc(),
+            x.rtl.cycles as f64 / x.rust_seconds.max(1e-9),
+            x.compared
+        );
+    }
     if let Some(p) = json {
         std::fs::write(p, serde_json::to_string_pretty(&r).map_err(|e| e.to_string())?).map_err(|e| format!("{}: {e}", p.display()))?;
     }

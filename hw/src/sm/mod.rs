@@ -12,10 +12,12 @@
 //! - [`lane::SmLane`]: one SP lane: its register-file slice, SP datapath, thread indices.
 //! - [`pipe::SmPipe`]: the SP issue pipeline: guards, lane groups, write-back, retire.
 //! - [`dispatch::CtaDispatch`]: the CTA dispatcher: launch checks, grid walk, warp slots.
+//! - [`lsu::SmLsu`]: the load/store unit: global, param and constant memory.
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
-//! SP-class and control instructions; an instruction of a unit not joined yet (SFU, FMA,
-//! memory) stops the SM with the fault `not-supported` (docs/sm.md, "Status").
+//! SP-class and control instructions and global, param and constant loads and stores; an
+//! instruction of a unit not joined yet (SFU, FMA, shared and local memory, atomics) stops
+//! the SM with the fault `not-supported` (docs/sm.md, "Status").
 //!
 //! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
 //! - `clock`, `clear`                               in   synchronous reset (memories kept)
@@ -47,6 +49,19 @@
 //!                                                          `rw_mask` bit j: value `rw_dj`,
 //!                                                          predicate value `rw_p` bit j)
 //! - `sched_fault`                                  out  1   the scheduler's own fault flag
+//! - `fault_lane`, `fault_addr`                     out  5, 32  a memory fault's lane and
+//!                                                          byte address
+//! - `m_req_valid`, `m_req_addr`, `m_req_space`,    out  the memory port's request (the
+//!   `m_req_we`, `m_req_be`, `m_req_wdata`                  load/store unit's; docs/sm.md)
+//!   / `m_req_ready` in
+//! - `m_resp_valid`, `m_resp_data`, `m_resp_err`    in   its response
+//! - `lt_valid`, `lt_warp`, `lt_pc`, `lt_mask`,     out  the load/store unit's retire port
+//!   `lt_cta`, `lt_wid`                                     (as `rt_*`)
+//! - `lw_valid`, `lw_grp`, `lw_reg`, `lw_mask`,     out  a load's lane-group write (of warp
+//!   `lw_d0` .. `lw_d7`                                     `lt_warp`), before its retire
+//! - `st_valid`, `st_lane`, `st_addr`, `st_data`,   out  a store done (lane, byte address,
+//!   `st_bytes`                                             register value, bytes), before
+//!                                                          its retire
 pub mod decode;
 pub mod dispatch;
 pub mod imem;

@@ -539,7 +539,13 @@ pub fn lockstep_verilog<
             }
             0
         }
-        (Ok(_), Some(f)) => return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f} at cycle {}; the golden SM ran the kernel", rtl.cycles))),
+        (Ok(_), Some(f)) => {
+            let why = if f.kind == sm_fault::NOT_SUPPORTED { " (this SM does not have that unit yet: docs/sm.md, \"Status\")" } else { "" };
+            return Err(fail(
+                &mut bench,
+                format!("sm: the RTL SM faulted with {f} at {}, cycle {}{why}; the golden SM ran the kernel", k.where_(f.pc as usize), rtl.cycles),
+            ));
+        }
         (Err(gf), None) => return Err(fail(&mut bench, format!("sm: the golden SM faulted with {gf}; the RTL SM did not"))),
     };
     let summary = match replays {
@@ -658,4 +664,38 @@ pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
         .map_err(|e| CosimError::Unsupported(format!("sm: {e}")))?
         .join()
         .map_err(|_| CosimError::Unsupported("sm: the run panicked".into()))?
+}
+
+/// What `heddle run --rust` reports: the golden report (its outputs read from the RTL SM's
+/// memory, equal to the golden SM's), and the RTL SM's run.
+pub struct RtlRun {
+    pub report: crate::gsm::launch::RunReport,
+    pub rtl: SmRun,
+    pub compared: u64,
+    pub rust_seconds: f64,
+}
+
+/// Runs launch file `path` on the RTL SM (rust-hdl, G80 preset) in lock step with the golden
+/// SM; every error (file, translation, a fault, a difference) is a message.
+pub fn run_file_rtl(path: &std::path::Path) -> Result<RtlRun, String> {
+    let p = crate::gsm::launch::prepare(path)?;
+    std::thread::Builder::new()
+        .stack_size(heddle_hw::SM_STACK_BYTES)
+        .spawn(move || {
+            let cfg = heddle_hw::config::G80;
+            let start = std::time::Instant::now();
+            let (ls, _) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &p.k, &p.l, &p.mem, SmOpts::default(), None)
+                .map_err(|e| e.to_string())?;
+            let rust_seconds = start.elapsed().as_secs_f64();
+            if let Some(f) = ls.rtl.fault {
+                let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
+                return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
+            }
+            let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
+            let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
+            Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, rust_seconds })
+        })
+        .map_err(|e| e.to_string())?
+        .join()
+        .map_err(|_| "the RTL run panicked".to_string())?
 }
