@@ -2785,6 +2785,11 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
     reg  ca$clock;
 
     // Local signals
+    reg  u_wr_l;
+    reg  t_we_l;
+    reg  launch_valid_l;
+    reg  cta_valid_l;
+    reg  clr_v_l;
     reg  [31:0] wfree;
     reg  [31:0] wlow;
     reg  [4:0] wpick;
@@ -4053,21 +4058,21 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
         if (cta_done_valid & (wcta$23$q == cta_done_id)) begin
             wdone = wdone | (one32 << widx$23);
         end
-        cta_valid = 1'b0;
+        cta_valid_l = 1'b0;
         cta_id = cpick;
         cta_nwarps = nwarps$q;
-        launch_valid = 1'b0;
+        launch_valid_l = 1'b0;
         launch_warp = wslot$q;
         launch_cta = cslot$q;
         launch_mask = lmask;
-        t_we = 1'b0;
+        t_we_l = 1'b0;
         t_lane = lc$q[(32'h0)+:(3)];
         t_waddr = (((wslot$q) & 7'h7f) << 32'h2) | ((lc_grp) & 7'h7f);
         t_wdata = (((tz$q) & 30'h3fffffff) << 32'h14) | ((((ty$q) & 30'h3fffffff) << 32'ha) | ((tx$q) & 30'h3fffffff));
-        u_wr = 1'b0;
+        u_wr_l = 1'b0;
         u_wset = cc$q[32'h0];
         u_waddr = ca$q;
-        clr_v = 1'b0;
+        clr_v_l = 1'b0;
         clr_warp = wpick;
         wbusy$d = wbusy$q & ~wdone;
         cbusy$d = cbusy$q & ~dsel;
@@ -4215,7 +4220,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                         st$d = 32'h8;
                     end
                     else if ((phase & |cfree) & (nwarps$q <= nfree$q)) begin
-                        cta_valid = 1'b1;
+                        cta_valid_l = 1'b1;
                         cslot$d = cpick;
                         cbusy$d = (cbusy$q & ~dsel) | clow;
                         if (clow[0]) begin
@@ -4276,7 +4281,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                         cc$d = 32'h0;
                         wslot$d = wpick;
                         ca$d = pbase;
-                        clr_v = 1'b1;
+                        clr_v_l = 1'b1;
                         wbusy$d = (wbusy$q & ~wdone) | wlow;
                         if (wlow[0]) begin
                             wcta$0$d = cpick;
@@ -4383,7 +4388,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
             6:
                 begin
                     if (~lc$q[32'h5]) begin
-                        t_we = 1'b1;
+                        t_we_l = 1'b1;
                         lc$d = lc$q + one6;
                         tx$d = tx$q + one10;
                         if (x_last) begin
@@ -4396,7 +4401,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                         end
                     end
                     if (cc$q < n4r$q) begin
-                        u_wr = 1'b1;
+                        u_wr_l = 1'b1;
                         if (u_ok) begin
                             cc$d = cc$q + one10;
                             if (cc$q[32'h0]) begin
@@ -4411,7 +4416,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
             7:
                 begin
                     if (phase) begin
-                        launch_valid = 1'b1;
+                        launch_valid_l = 1'b1;
                         k$d = kp1;
                         rem$d = rem$q - 32'h20;
                         lc$d = 32'h0;
@@ -4433,7 +4438,7 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                             st$d = 32'h6;
                             wslot$d = wpick;
                             ca$d = pbase;
-                            clr_v = 1'b1;
+                            clr_v_l = 1'b1;
                             wbusy$d = (wbusy$q & ~wdone) | wlow;
                             if (wlow[0]) begin
                                 wcta$0$d = cslot$q;
@@ -5055,6 +5060,11 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
         busy = (|st$q & (st$q != k_done)) & (st$q != k_fault);
         done = st$q == k_done;
         fault = st$q == k_fault;
+        clr_v = clr_v_l;
+        cta_valid = cta_valid_l;
+        launch_valid = launch_valid_l;
+        t_we = t_we_l;
+        u_wr = u_wr_l;
     end
 
 endmodule // sm$disp
@@ -48113,6 +48123,11 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
     reg  sd$clock;
 
     // Local signals
+    reg  lt_valid_l;
+    reg  lw_valid_l;
+    reg  rel_valid_l;
+    reg  u_wr_l;
+    reg  u_rd_l;
     reg  [8:0] r1;
     reg  [8:0] off;
     reg  sz2;
@@ -50036,11 +50051,11 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
         m_req_we = store$q;
         m_req_be = be_v;
         m_req_wdata = sel_d << sh8;
-        u_rd = 1'b0;
+        u_rd_l = 1'b0;
         u_rset = gc$q[32'h0];
         u_ra = off + ((ra$q) & 9'h1ff);
         u_rc = off + ((rd$q) & 9'h1ff);
-        u_wr = 1'b0;
+        u_wr_l = 1'b0;
         u_wset = gc$q[32'h0];
         u_waddr = off + ((rd$q) & 9'h1ff);
         case (gc$q)
@@ -50206,10 +50221,10 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
                     wd7 = res$31$q;
                 end
         endcase
-        rel_valid = 1'b0;
+        rel_valid_l = 1'b0;
         rel_warp = warp$q;
         rel_tag = tag$q;
-        lw_valid = 1'b0;
+        lw_valid_l = 1'b0;
         lw_grp = gc$q;
         lw_reg = ((rd$q) & 8'hff);
         st_valid = sv$q;
@@ -50226,7 +50241,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
         sv$d = 1'b0;
         sa$d = sel_a;
         sd$d = sel_d;
-        lt_valid = 1'b0;
+        lt_valid_l = 1'b0;
         rv$d = 1'b0;
         if (rv$q) begin
             if (rg$q == gidx$0) begin
@@ -51126,7 +51141,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
                 end
             1:
                 begin
-                    u_rd = 1'b1;
+                    u_rd_l = 1'b1;
                     if (u_rd_ok) begin
                         rv$d = 1'b1;
                         rg$d = gc$q;
@@ -51200,9 +51215,9 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
                 end
             6:
                 begin
-                    u_wr = 1'b1;
+                    u_wr_l = 1'b1;
                     if (u_wr_ok) begin
-                        lw_valid = 1'b1;
+                        lw_valid_l = 1'b1;
                         gc$d = gc$q + one2;
                         if (&gc$q) begin
                             st$d = 32'h7;
@@ -51212,8 +51227,8 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
             7:
                 begin
                     if (phase) begin
-                        rel_valid = ~store$q;
-                        lt_valid = 1'b1;
+                        rel_valid_l = ~store$q;
+                        lt_valid_l = 1'b1;
                         st$d = 32'h0;
                     end
                 end
@@ -51237,6 +51252,11 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
         flt_pc = pc$q;
         flt_lane = fl$q;
         flt_addr = fa$q;
+        u_rd = u_rd_l;
+        u_wr = u_wr_l;
+        rel_valid = rel_valid_l;
+        lw_valid = lw_valid_l;
+        lt_valid = lt_valid_l;
     end
 
 endmodule // sm$lsu

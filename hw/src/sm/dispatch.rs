@@ -165,6 +165,11 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     n4r: DFF<Bits<10>>,
     ca: DFF<Bits<AW>>,
     // Locals.
+    u_wr_l: Signal<Local, Bit>,
+    t_we_l: Signal<Local, Bit>,
+    launch_valid_l: Signal<Local, Bit>,
+    cta_valid_l: Signal<Local, Bit>,
+    clr_v_l: Signal<Local, Bit>,
     wfree: Signal<Local, Bits<32>>,
     wlow: Signal<Local, Bits<32>>,
     wpick: Signal<Local, Bits<5>>,
@@ -310,6 +315,11 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             tz: Default::default(),
             lc: Default::default(),
             cc: Default::default(),
+            clr_v_l: Default::default(),
+            cta_valid_l: Default::default(),
+            launch_valid_l: Default::default(),
+            t_we_l: Default::default(),
+            u_wr_l: Default::default(),
             wfree: Default::default(),
             wlow: Default::default(),
             wpick: Default::default(),
@@ -443,22 +453,22 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             }
         }
         // Defaults.
-        self.cta_valid.next = false;
+        self.cta_valid_l.next = false;
         self.cta_id.next = self.cpick.val();
         self.cta_nwarps.next = self.nwarps.q.val();
-        self.launch_valid.next = false;
+        self.launch_valid_l.next = false;
         self.launch_warp.next = self.wslot.q.val();
         self.launch_cta.next = self.cslot.q.val();
         self.launch_mask.next = self.lmask.val();
-        self.t_we.next = false;
+        self.t_we_l.next = false;
         self.t_lane.next = self.lc.q.val().get_bits::<3>(0);
         self.t_waddr.next = (bit_cast::<7, 5>(self.wslot.q.val()) << 2) | bit_cast::<7, 2>(self.lc_grp.val());
         self.t_wdata.next = (bit_cast::<30, 10>(self.tz.q.val()) << 20)
             | ((bit_cast::<30, 10>(self.ty.q.val()) << 10) | bit_cast::<30, 10>(self.tx.q.val()));
-        self.u_wr.next = false;
+        self.u_wr_l.next = false;
         self.u_wset.next = self.cc.q.val().get_bit(0);
         self.u_waddr.next = self.ca.q.val();
-        self.clr_v.next = false;
+        self.clr_v_l.next = false;
         self.clr_warp.next = self.wpick.val();
         self.wbusy.d.next = self.wbusy.q.val() & !self.wdone.val();
         self.cbusy.d.next = self.cbusy.q.val() & !self.dsel.val();
@@ -538,7 +548,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 if self.cz.q.val() == self.gz.q.val() {
                     self.st.d.next = 8.into();
                 } else if (self.phase.val() & self.cfree.val().any()) & (self.nwarps.q.val() <= self.nfree.q.val()) {
-                    self.cta_valid.next = true;
+                    self.cta_valid_l.next = true;
                     self.cslot.d.next = self.cpick.val();
                     self.cbusy.d.next = (self.cbusy.q.val() & !self.dsel.val()) | self.clow.val();
                     for c in 0..C {
@@ -559,7 +569,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                     self.cc.d.next = 0.into();
                     self.wslot.d.next = self.wpick.val();
                     self.ca.d.next = self.pbase.val();
-                    self.clr_v.next = true;
+                    self.clr_v_l.next = true;
                     self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
                     for w in 0..N {
                         if self.wlow.val().get_bit(w) {
@@ -576,7 +586,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             6 => {
                 // WARP: thread indices (one lane a clock) and register clearing.
                 if !self.lc.q.val().get_bit(5) {
-                    self.t_we.next = true;
+                    self.t_we_l.next = true;
                     self.lc.d.next = self.lc.q.val() + self.one6.val();
                     self.tx.d.next = self.tx.q.val() + self.one10.val();
                     if self.x_last.val() {
@@ -589,7 +599,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                     }
                 }
                 if self.cc.q.val() < self.n4r.q.val() {
-                    self.u_wr.next = true;
+                    self.u_wr_l.next = true;
                     if self.u_ok.val() {
                         self.cc.d.next = self.cc.q.val() + self.one10.val();
                         if self.cc.q.val().get_bit(0) {
@@ -604,7 +614,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             7 => {
                 // LAUNCH
                 if self.phase.val() {
-                    self.launch_valid.next = true;
+                    self.launch_valid_l.next = true;
                     self.k.d.next = self.kp1.val();
                     self.rem.d.next = self.rem.q.val() - 32;
                     self.lc.d.next = 0.into();
@@ -627,7 +637,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                         self.st.d.next = 6.into();
                         self.wslot.d.next = self.wpick.val();
                         self.ca.d.next = self.pbase.val();
-                        self.clr_v.next = true;
+                        self.clr_v_l.next = true;
                         self.wbusy.d.next = (self.wbusy.q.val() & !self.wdone.val()) | self.wlow.val();
                         for w in 0..N {
                             if self.wlow.val().get_bit(w) {
@@ -773,5 +783,10 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.busy.next = (self.st.q.val().any() & (self.st.q.val() != self.k_done.val())) & (self.st.q.val() != self.k_fault.val());
         self.done.next = self.st.q.val() == self.k_done.val();
         self.fault.next = self.st.q.val() == self.k_fault.val();
+        self.clr_v.next = self.clr_v_l.val();
+        self.cta_valid.next = self.cta_valid_l.val();
+        self.launch_valid.next = self.launch_valid_l.val();
+        self.t_we.next = self.t_we_l.val();
+        self.u_wr.next = self.u_wr_l.val();
     }
 }

@@ -190,6 +190,11 @@ pub struct SmLsu<const AW: usize> {
     sa: DFF<Bits<32>>,
     sd: DFF<Bits<32>>,
     // Locals.
+    lt_valid_l: Signal<Local, Bit>,
+    lw_valid_l: Signal<Local, Bit>,
+    rel_valid_l: Signal<Local, Bit>,
+    u_wr_l: Signal<Local, Bit>,
+    u_rd_l: Signal<Local, Bit>,
     r1: Signal<Local, Bits<AW>>,
     off: Signal<Local, Bits<AW>>,
     sz2: Signal<Local, Bit>,
@@ -379,6 +384,11 @@ impl<const AW: usize> Default for SmLsu<AW> {
             sv: Default::default(),
             sa: Default::default(),
             sd: Default::default(),
+            u_rd_l: Default::default(),
+            u_wr_l: Default::default(),
+            rel_valid_l: Default::default(),
+            lw_valid_l: Default::default(),
+            lt_valid_l: Default::default(),
             r1: Default::default(),
             off: Default::default(),
             sz2: Default::default(),
@@ -542,11 +552,11 @@ impl<const AW: usize> Logic for SmLsu<AW> {
         self.m_req_be.next = self.be_v.val();
         self.m_req_wdata.next = self.sel_d.val() << self.sh8.val();
         // Defaults of the outputs.
-        self.u_rd.next = false;
+        self.u_rd_l.next = false;
         self.u_rset.next = self.gc.q.val().get_bit(0);
         self.u_ra.next = self.off.val() + bit_cast::<AW, 7>(self.ra.q.val());
         self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
-        self.u_wr.next = false;
+        self.u_wr_l.next = false;
         self.u_wset.next = self.gc.q.val().get_bit(0);
         self.u_waddr.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
         match self.gc.q.val().index() {
@@ -676,10 +686,10 @@ impl<const AW: usize> Logic for SmLsu<AW> {
                 self.wd7.next = self.res[31].q.val();
             }
         }
-        self.rel_valid.next = false;
+        self.rel_valid_l.next = false;
         self.rel_warp.next = self.warp.q.val();
         self.rel_tag.next = self.tag.q.val();
-        self.lw_valid.next = false;
+        self.lw_valid_l.next = false;
         self.lw_grp.next = self.gc.q.val();
         self.lw_reg.next = bit_cast::<8, 7>(self.rd.q.val());
         self.st_valid.next = self.sv.q.val();
@@ -696,7 +706,7 @@ impl<const AW: usize> Logic for SmLsu<AW> {
         self.sv.d.next = false;
         self.sa.d.next = self.sel_a.val();
         self.sd.d.next = self.sel_d.val();
-        self.lt_valid.next = false;
+        self.lt_valid_l.next = false;
         // The words of an accepted register read arrive one clock later.
         self.rv.d.next = false;
         if self.rv.q.val() {
@@ -825,7 +835,7 @@ impl<const AW: usize> Logic for SmLsu<AW> {
             }
             1 => {
                 // READ: lane group gc's address and data registers.
-                self.u_rd.next = true;
+                self.u_rd_l.next = true;
                 if self.u_rd_ok.val() {
                     self.rv.d.next = true;
                     self.rg.d.next = self.gc.q.val();
@@ -899,9 +909,9 @@ impl<const AW: usize> Logic for SmLsu<AW> {
             }
             6 => {
                 // WB: a load's lane groups.
-                self.u_wr.next = true;
+                self.u_wr_l.next = true;
                 if self.u_wr_ok.val() {
-                    self.lw_valid.next = true;
+                    self.lw_valid_l.next = true;
                     self.gc.d.next = self.gc.q.val() + self.one2.val();
                     if self.gc.q.val().all() {
                         self.st.d.next = 7.into();
@@ -911,8 +921,8 @@ impl<const AW: usize> Logic for SmLsu<AW> {
             7 => {
                 // REL: release (a load) and retire, in the scheduler's phase 1.
                 if self.phase.val() {
-                    self.rel_valid.next = !self.store.q.val();
-                    self.lt_valid.next = true;
+                    self.rel_valid_l.next = !self.store.q.val();
+                    self.lt_valid_l.next = true;
                     self.st.d.next = 0.into();
                 }
             }
@@ -934,5 +944,10 @@ impl<const AW: usize> Logic for SmLsu<AW> {
         self.flt_pc.next = self.pc.q.val();
         self.flt_lane.next = self.fl.q.val();
         self.flt_addr.next = self.fa.q.val();
+        self.u_rd.next = self.u_rd_l.val();
+        self.u_wr.next = self.u_wr_l.val();
+        self.rel_valid.next = self.rel_valid_l.val();
+        self.lw_valid.next = self.lw_valid_l.val();
+        self.lt_valid.next = self.lt_valid_l.val();
     }
 }
