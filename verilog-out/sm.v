@@ -99,6 +99,7 @@ module sm(clock,clear,prog_we,prog_addr,prog_data,prog_len,launch,grid_x,grid_y,
     localparam  k_compute = 2'b11;
     localparam  one32 = 32'h1;
     localparam  ones8 = 8'hff;
+    localparam  ones32 = 32'hffffffff;
 
     // Stub signals
     reg  sched$clock;
@@ -839,6 +840,7 @@ module sm(clock,clear,prog_we,prog_addr,prog_data,prog_len,launch,grid_x,grid_y,
     reg  [7:0] uw_mask;
     reg  uw_set;
     reg  [8:0] uw_addr;
+    reg  [31:0] wd_keep;
     reg  [7:0] pvals;
     reg  bad_pc;
 
@@ -2122,14 +2124,18 @@ module sm(clock,clear,prog_we,prog_addr,prog_data,prog_len,launch,grid_x,grid_y,
         if (lanes$7$p) begin
             pvals = pvals | onehot8$7;
         end
-        lanes$0$u_wdata = lsu$wd0;
-        lanes$1$u_wdata = lsu$wd1;
-        lanes$2$u_wdata = lsu$wd2;
-        lanes$3$u_wdata = lsu$wd3;
-        lanes$4$u_wdata = lsu$wd4;
-        lanes$5$u_wdata = lsu$wd5;
-        lanes$6$u_wdata = lsu$wd6;
-        lanes$7$u_wdata = lsu$wd7;
+        wd_keep = 32'h0;
+        if (lsu$u_wr) begin
+            wd_keep = ones32;
+        end
+        lanes$0$u_wdata = lsu$wd0 & wd_keep;
+        lanes$1$u_wdata = lsu$wd1 & wd_keep;
+        lanes$2$u_wdata = lsu$wd2 & wd_keep;
+        lanes$3$u_wdata = lsu$wd3 & wd_keep;
+        lanes$4$u_wdata = lsu$wd4 & wd_keep;
+        lanes$5$u_wdata = lsu$wd5 & wd_keep;
+        lanes$6$u_wdata = lsu$wd6 & wd_keep;
+        lanes$7$u_wdata = lsu$wd7 & wd_keep;
         disp$u_ok = u_ok & ~lsu$u_wr;
         lsu$u_wr_ok = u_ok;
         lsu$u_rd_ok = u_rok;

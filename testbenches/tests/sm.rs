@@ -308,3 +308,15 @@ fn memory_faults_equal_the_golden_sms() {
     let f = run(&format!("movi r1, {}\nld.global.b32 r2, [r1]\nexit", base + 4096), &mem).rtl.fault.unwrap();
     assert_eq!((f.kind, f.pc), (sm_fault::OUT_OF_BOUNDS, 1));
 }
+
+/// A warp slot reused after a load: the dispatcher's register clearing writes zeros, not
+/// the load/store unit's last results (a random program of `heddle sm-random` found it: the
+/// new warp read the old warp's values in its uncleared registers).
+#[test]
+fn a_reused_warp_slot_starts_with_zero_registers() {
+    use heddle_sim::gsm::random::{random_kernel, RandomProgram};
+    let k = random_kernel(RandomProgram { regs: 17, block_len: 5, blocks: 7, depth: 2, max_trips: 3, mem: true }, 6525899513423453048);
+    let (grid, block) = ([3, 2, 2], [16, 1, 1]);
+    let ls = run_mem(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
+    assert_eq!(ls.compared, 2148);
+}

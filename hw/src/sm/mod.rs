@@ -232,6 +232,7 @@ pub struct Sm<
     uw_mask: Signal<Local, Bits<8>>,
     uw_set: Signal<Local, Bit>,
     uw_addr: Signal<Local, Bits<RA>>,
+    wd_keep: Signal<Local, Bits<32>>,
     pvals: Signal<Local, Bits<8>>,
     bad_pc: Signal<Local, Bit>,
     onehot8: [Constant<Bits<8>>; SM_LANES],
@@ -242,6 +243,7 @@ pub struct Sm<
     k_compute: Constant<Bits<2>>,
     one32: Constant<Bits<32>>,
     ones8: Constant<Bits<8>>,
+    ones32: Constant<Bits<32>>,
 }
 
 impl<
@@ -367,6 +369,7 @@ impl<
             uw_mask: Default::default(),
             uw_set: Default::default(),
             uw_addr: Default::default(),
+            wd_keep: Default::default(),
             pvals: Default::default(),
             bad_pc: Default::default(),
             onehot8: array_init(|j| Constant::new((1u64 << j).into())),
@@ -377,6 +380,7 @@ impl<
             k_compute: Constant::new(3u64.into()),
             one32: Constant::new(1u64.into()),
             ones8: Constant::new(0xFFu64.into()),
+            ones32: Constant::new(0xFFFF_FFFFu64.into()),
         }
     }
 }
@@ -612,14 +616,19 @@ impl<
                 self.pvals.next = self.pvals.val() | self.onehot8[j].val();
             }
         }
-        self.lanes[0].u_wdata.next = self.lsu.wd0.val();
-        self.lanes[1].u_wdata.next = self.lsu.wd1.val();
-        self.lanes[2].u_wdata.next = self.lsu.wd2.val();
-        self.lanes[3].u_wdata.next = self.lsu.wd3.val();
-        self.lanes[4].u_wdata.next = self.lsu.wd4.val();
-        self.lanes[5].u_wdata.next = self.lsu.wd5.val();
-        self.lanes[6].u_wdata.next = self.lsu.wd6.val();
-        self.lanes[7].u_wdata.next = self.lsu.wd7.val();
+        // The dispatcher's register clearing writes zeros; the load/store unit its results.
+        self.wd_keep.next = 0.into();
+        if self.lsu.u_wr.val() {
+            self.wd_keep.next = self.ones32.val();
+        }
+        self.lanes[0].u_wdata.next = self.lsu.wd0.val() & self.wd_keep.val();
+        self.lanes[1].u_wdata.next = self.lsu.wd1.val() & self.wd_keep.val();
+        self.lanes[2].u_wdata.next = self.lsu.wd2.val() & self.wd_keep.val();
+        self.lanes[3].u_wdata.next = self.lsu.wd3.val() & self.wd_keep.val();
+        self.lanes[4].u_wdata.next = self.lsu.wd4.val() & self.wd_keep.val();
+        self.lanes[5].u_wdata.next = self.lsu.wd5.val() & self.wd_keep.val();
+        self.lanes[6].u_wdata.next = self.lsu.wd6.val() & self.wd_keep.val();
+        self.lanes[7].u_wdata.next = self.lsu.wd7.val() & self.wd_keep.val();
         self.disp.u_ok.next = self.u_ok.val() & !self.lsu.u_wr.val();
         self.lsu.u_wr_ok.next = self.u_ok.val();
         self.lsu.u_rd_ok.next = self.u_rok.val();
