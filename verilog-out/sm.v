@@ -2809,6 +2809,8 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
     reg  cx_last;
     reg  cy_last;
     reg  [8:0] pbase;
+    reg  [31:0] m_sum;
+    reg  m_last;
     reg  [8:0] b_v;
     reg  [8:0] c_v;
     reg  [31:0] s_v;
@@ -4085,24 +4087,24 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
         if (cta_done_valid) begin
             nfree$d = nfree$q + nwarps$q;
         end
+        m_sum = m_acc$q;
+        if (m_b$q[32'h0]) begin
+            m_sum = m_acc$q + m_a$q;
+        end
+        m_last = m_n$q == k9;
         case (st$q)
             0:
                 begin
                 end
             1:
                 begin
-                    if (m_b$q[32'h0]) begin
-                        m_acc$d = m_acc$q + m_a$q;
-                    end
+                    m_acc$d = m_sum;
                     m_a$d = m_a$q << 32'h1;
                     m_b$d = m_b$q >> 32'h1;
                     m_n$d = m_n$q + one5;
-                    if (m_n$q == k9) begin
+                    if (m_last) begin
                         st$d = 32'h2;
-                        m_a$d = m_acc$q;
-                        if (m_b$q[32'h0]) begin
-                            m_a$d = m_acc$q + m_a$q;
-                        end
+                        m_a$d = m_sum;
                         m_acc$d = 32'h0;
                         m_b$d = bz$q;
                         m_n$d = 32'h0;
@@ -4110,18 +4112,13 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                 end
             2:
                 begin
-                    if (m_b$q[32'h0]) begin
-                        m_acc$d = m_acc$q + m_a$q;
-                    end
+                    m_acc$d = m_sum;
                     m_a$d = m_a$q << 32'h1;
                     m_b$d = m_b$q >> 32'h1;
                     m_n$d = m_n$q + one5;
-                    if (m_n$q == k9) begin
+                    if (m_last) begin
                         st$d = 32'h3;
-                        threads$d = m_acc$q;
-                        if (m_b$q[32'h0]) begin
-                            threads$d = m_acc$q + m_a$q;
-                        end
+                        threads$d = m_sum;
                         m_n$d = 32'h0;
                         acc$d = 32'h0;
                         nfree$d = 32'h0;

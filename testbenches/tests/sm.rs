@@ -7,6 +7,11 @@ use heddle_sim::gsm::{GlobalMem, Launch};
 use heddle_sim::ptx::translate::Kernel;
 use heddle_sim::runners::sm::{lockstep, Lockstep, SmOpts};
 
+/// Runs `f` on a thread with room for the SM's model (larger than a test thread's stack).
+fn big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new().stack_size(heddle_hw::SM_STACK_BYTES).spawn(f).unwrap().join().unwrap()
+}
+
 fn run(k: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Lockstep {
     run_mem(k, grid, block, &GlobalMem::default())
 }
@@ -14,16 +19,10 @@ fn run(k: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Lockstep {
 fn run_mem(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lockstep {
     let l = Launch { grid, block, ..Default::default() };
     let (k, mem) = (k.clone(), mem.clone());
-    // The SM's model is large: run it on a thread with room for it.
-    std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    big_stack(move || {
             let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
             ls
         })
-        .unwrap()
-        .join()
-        .unwrap()
 }
 
 #[test]
@@ -73,18 +72,13 @@ fn exported_verilog_matches_the_rust_model() {
     use heddle_sim::runners::Replays;
     let k = random_kernel(RandomProgram::default(), 7);
     let l = Launch { grid: [2, 1, 1], block: [40, 1, 1], ..Default::default() };
-    let s = std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    let s = big_stack(move || {
             let r = Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
             let mem = heddle_sim::runners::sm::random_mem(l.grid, l.block);
             let (ls, s) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), Some(r)).unwrap_or_else(|e| panic!("{e}"));
             eprintln!("{} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
             s.unwrap()
-        })
-        .unwrap()
-        .join()
-        .unwrap();
+        });
     eprintln!("{s}");
     assert!(s.replays.iter().all(|r| r.steps > 0));
 }
@@ -93,9 +87,7 @@ fn exported_verilog_matches_the_rust_model() {
 fn fault_of(k: &Kernel, block: [u32; 3], watchdog: u32) -> heddle_sim::runners::sm::SmFault {
     let l = Launch { grid: [1, 1, 1], block, ..Default::default() };
     let k = k.clone();
-    std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    big_stack(move || {
             let opts = SmOpts { watchdog, ..SmOpts::default() };
             let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), opts, None).unwrap_or_else(|e| panic!("{e}"));
             let f = ls.rtl.fault.expect("the RTL SM faulted");
@@ -103,9 +95,6 @@ fn fault_of(k: &Kernel, block: [u32; 3], watchdog: u32) -> heddle_sim::runners::
             eprintln!("RTL: {f}; golden: {g}");
             f
         })
-        .unwrap()
-        .join()
-        .unwrap()
 }
 
 #[test]
@@ -153,17 +142,12 @@ fn an_instruction_of_a_missing_unit_stops_the_sm() {
     // (shared memory, the SFU and FMA join later: until then the SM says so)
     let k = Kernel::from_asm("ld", "movi r1, 64\nld.shared.b32 r2, [r1]\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
-    let run = std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    let run = big_stack(move || {
             let mut b = heddle_sim::cosim::Bench::clocked("sm", "", SmG80::new(&G80), |u, c| u.clock.next = c.into()).unwrap();
             let r = heddle_sim::runners::sm::drive(&mut b, &k, &l, &mut GlobalMem::default(), SmOpts::default()).unwrap();
             b.trace.discard();
             r
-        })
-        .unwrap()
-        .join()
-        .unwrap();
+        });
     let f = run.fault.expect("a fault");
     assert_eq!((f.kind, f.pc), (heddle_hw::isa::sm_fault::NOT_SUPPORTED, 1), "{f}");
 }
@@ -191,17 +175,12 @@ fn planted_bugs_are_caught() {
     assert_ne!(planted, v, "the planted edit did not apply");
     let k2 = Kernel::from_asm("half", "s2r r0, %tid.x\nmovi r1, 1\nand r2, r0, r1\nisetp.eq.u32 p0, r2, r1\n@p0 iadd r3, r0, r1\niadd r2, r3, r1\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
-    let r = std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    let r = big_stack(move || {
             let rp = heddle_sim::runners::Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
             heddle_sim::runners::sm::lockstep_verilog(SmG80::new(&G80), &G80, &k2, &l, &GlobalMem::default(), SmOpts::default(), Some(rp), &planted)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
-        })
-        .unwrap()
-        .join()
-        .unwrap();
+        });
     let e = r.expect_err("the planted Verilog bug was not caught");
     assert!(e.contains("mismatch") || e.contains("Mismatch") || e.contains("differs"), "{e}");
     println!("planted Verilog bug caught: {e}");
@@ -249,15 +228,10 @@ fn example(name: &str, grid: [u32; 3]) -> Lockstep {
     let p = heddle_sim::gsm::launch::prepare(&path).unwrap_or_else(|e| panic!("{e}"));
     let l = Launch { grid, ..p.l.clone() };
     let (k, mem) = (p.k.clone(), p.mem.clone());
-    std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
+    big_stack(move || {
             let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
             ls
         })
-        .unwrap()
-        .join()
-        .unwrap()
 }
 
 #[test]
@@ -285,18 +259,13 @@ fn memory_faults_equal_the_golden_sms() {
         let k = Kernel::from_asm("memfault", text, 4).unwrap();
         let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], params: vec![0; 16], ..Default::default() };
         let mem = mem.clone();
-        std::thread::Builder::new()
-            .stack_size(heddle_hw::SM_STACK_BYTES)
-            .spawn(move || {
+        big_stack(move || {
                 let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
                 if let (Some(f), Err(g)) = (&ls.rtl.fault, &ls.golden) {
                     eprintln!("RTL: {f}; golden: {g}");
                 }
                 ls
             })
-            .unwrap()
-            .join()
-            .unwrap()
     };
     let ok = run(&format!("s2r r0, %tid.x\nmovi r1, {base}\niadd r1, r1, r0\nld.global.s8 r2, [r1]\nst.global.u8 [r1+0x40], r0\nexit"), &mem);
     assert!(ok.rtl.fault.is_none() && ok.compared == 6);

@@ -183,6 +183,8 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     cx_last: Signal<Local, Bit>,
     cy_last: Signal<Local, Bit>,
     pbase: Signal<Local, Bits<AW>>,
+    m_sum: Signal<Local, Bits<32>>,
+    m_last: Signal<Local, Bit>,
     b_v: Signal<Local, Bits<AW>>,
     c_v: Signal<Local, Bits<AW>>,
     s_v: Signal<Local, Bits<32>>,
@@ -333,6 +335,8 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             cx_last: Default::default(),
             cy_last: Default::default(),
             pbase: Default::default(),
+            m_sum: Default::default(),
+            m_last: Default::default(),
             n4r: Default::default(),
             ca: Default::default(),
             b_v: Default::default(),
@@ -475,43 +479,39 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         if self.cta_done_valid.val() {
             self.nfree.d.next = self.nfree.q.val() + self.nwarps.q.val();
         }
+        // The shift-and-add multiplier's step (MUL_XY, MUL_Z).
+        self.m_sum.next = self.m_acc.q.val();
+        if self.m_b.q.val().get_bit(0) {
+            self.m_sum.next = self.m_acc.q.val() + self.m_a.q.val();
+        }
+        self.m_last.next = self.m_n.q.val() == self.k9.val();
         match self.st.q.val().index() {
             0 => {
                 // IDLE
             }
             1 => {
-                // MUL_XY
-                if self.m_b.q.val().get_bit(0) {
-                    self.m_acc.d.next = self.m_acc.q.val() + self.m_a.q.val();
-                }
+                // MUL_XY: one shift-and-add step; the product goes on to MUL_Z's multiplicand.
+                self.m_acc.d.next = self.m_sum.val();
                 self.m_a.d.next = self.m_a.q.val() << 1;
                 self.m_b.d.next = self.m_b.q.val() >> 1;
                 self.m_n.d.next = self.m_n.q.val() + self.one5.val();
-                if self.m_n.q.val() == self.k9.val() {
+                if self.m_last.val() {
                     self.st.d.next = 2.into();
-                    self.m_a.d.next = self.m_acc.q.val();
-                    if self.m_b.q.val().get_bit(0) {
-                        self.m_a.d.next = self.m_acc.q.val() + self.m_a.q.val();
-                    }
+                    self.m_a.d.next = self.m_sum.val();
                     self.m_acc.d.next = 0.into();
                     self.m_b.d.next = self.bz.q.val();
                     self.m_n.d.next = 0.into();
                 }
             }
             2 => {
-                // MUL_Z
-                if self.m_b.q.val().get_bit(0) {
-                    self.m_acc.d.next = self.m_acc.q.val() + self.m_a.q.val();
-                }
+                // MUL_Z: the same step; the product is the CTA's threads.
+                self.m_acc.d.next = self.m_sum.val();
                 self.m_a.d.next = self.m_a.q.val() << 1;
                 self.m_b.d.next = self.m_b.q.val() >> 1;
                 self.m_n.d.next = self.m_n.q.val() + self.one5.val();
-                if self.m_n.q.val() == self.k9.val() {
+                if self.m_last.val() {
                     self.st.d.next = 3.into();
-                    self.threads.d.next = self.m_acc.q.val();
-                    if self.m_b.q.val().get_bit(0) {
-                        self.threads.d.next = self.m_acc.q.val() + self.m_a.q.val();
-                    }
+                    self.threads.d.next = self.m_sum.val();
                     self.m_n.d.next = 0.into();
                     self.acc.d.next = 0.into();
                     self.nfree.d.next = 0.into();
