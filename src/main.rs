@@ -282,25 +282,21 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
             .and_then(|r| r),
-        Cmd::SmRandom { warp_instrs, seed, verilator } => std::thread::Builder::new()
-            .stack_size(heddle_hw::SM_STACK_BYTES)
-            .spawn(move || {
-                let t = heddle_sim::runners::sm::random_sweep(seed, warp_instrs, verilator, |l| eprintln!("{l}"))
-                    .map_err(|e| e.to_string())?;
-                println!(
-                    "sm-random: {} programs, {} warp-instructions in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), rust-hdl {:.0} cycles/s{}",
-                    t.programs,
-                    t.warp_instrs,
-                    t.cycles,
-                    t.warp_instrs as f64 / t.cycles.max(1) as f64,
-                    t.cycles as f64 / t.rust_seconds.max(1e-9),
-                    if verilator { format!("; Verilator replay {} steps, 0 mismatches", t.verilator_steps) } else { String::new() }
-                );
-                Ok(())
-            })
-            .map_err(|e| e.to_string())
-            .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
-            .and_then(|r| r),
+        Cmd::SmRandom { warp_instrs, seed, verilator } => heddle_hw::on_sm_stack(move || {
+            let t = heddle_sim::runners::sm::random_sweep(seed, warp_instrs, verilator, |l| eprintln!("{l}"))
+                .map_err(|e| e.to_string())?;
+            println!(
+                "sm-random: {} programs, {} warp-instructions in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), rust-hdl {:.0} cycles/s{}",
+                t.programs,
+                t.warp_instrs,
+                t.cycles,
+                t.warp_instrs as f64 / t.cycles.max(1) as f64,
+                t.cycles as f64 / t.rust_seconds.max(1e-9),
+                if verilator { format!("; Verilator replay {} steps, 0 mismatches", t.verilator_steps) } else { String::new() }
+            );
+            Ok(())
+        })
+        .and_then(|r| r),
         Cmd::Run { launch, json, trace, rust } => run_kernel(&launch, json.as_deref(), trace.as_deref(), rust),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {

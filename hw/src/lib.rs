@@ -85,16 +85,12 @@ pub type SmG80 = sm_sized!(G80);
 /// rust-hdl's Verilog for the G80 SM (built on a thread with room for the model, which is
 /// larger than a test thread's stack).
 fn sm_g80_verilog() -> String {
-    std::thread::Builder::new()
-        .stack_size(SM_STACK_BYTES)
-        .spawn(|| {
-            let mut uut = SmG80::new(&G80);
-            uut.connect_all();
-            generate_verilog(&uut)
-        })
-        .expect("a thread for the SM's export")
-        .join()
-        .expect("the SM's export")
+    on_sm_stack(|| {
+        let mut uut = SmG80::new(&G80);
+        uut.connect_all();
+        generate_verilog(&uut)
+    })
+    .expect("the SM's export")
 }
 
 /// Blocks the `cargo test` synthesis gate leaves to `heddle report` (their generic-gate
@@ -104,6 +100,17 @@ pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm"];
 /// Stack a thread needs to build and simulate an SM model (the rust-hdl model of `sm` is a
 /// few megabytes of signals held by value).
 pub const SM_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread of [`SM_STACK_BYTES`] and returns its result (`Err` when the thread
+/// cannot start or `f` panics): every builder and simulation of an SM model goes through it.
+pub fn on_sm_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+    std::thread::Builder::new()
+        .stack_size(SM_STACK_BYTES)
+        .spawn(f)
+        .map_err(|e| format!("a thread for the SM model: {e}"))?
+        .join()
+        .map_err(|_| "the SM model's thread panicked".to_string())
+}
 
 /// Connects a default instance of `B` and returns rust-hdl's Verilog for it.
 pub fn raw_verilog_of<B: Block + Default>() -> String {

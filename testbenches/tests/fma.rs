@@ -9,7 +9,7 @@ use heddle_sim::runners::fma::{directed, level1, random, run_stream, FmaVec, Ora
 use heddle_sim::runners::Replays;
 
 fn rtl_only() -> Replays {
-    Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 }
+    Replays::verilator_only()
 }
 
 fn verilog() -> String {

@@ -298,7 +298,7 @@ fn planted_verilog_rounding_bug_is_caught() {
     let planted = v.replace(good, "wire up = rb;");
     let stream: Vec<SfuVec> = boundaries().into_iter().chain(random(8).take(20_000)).collect();
     let n = stream.len() as u64;
-    let r = Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
+    let r = Replays::verilator_only();
     let e = run_stream(&planted, stream.into_iter(), n, 8, |v| v.golden(), r).expect_err("planted Verilog bug not caught");
     match &e {
         CosimError::Mismatch(m) => assert_eq!(m.port, "y", "{e}"),

@@ -57,7 +57,7 @@ fn planted_window_bug_is_caught() {
     let planted = v.replace(good, "wire [9:0] d2p = d2 + 10'd40;");
     let stream: Vec<AttrIn> = attr_directed().into_iter().chain(attr_random(4).take(20_000)).collect();
     let n = stream.len() as u64;
-    let r = Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
+    let r = Replays::verilator_only();
     let e = attr_run_stream(&planted, stream.into_iter(), n, 4, attr::quad, r).expect_err("planted window bug not caught");
     assert!(e.as_mismatch().is_some(), "{e}");
 }

@@ -9,7 +9,7 @@ use heddle_sim::runners::sm::{lockstep, Lockstep, SmOpts};
 
 /// Runs `f` on a thread with room for the SM's model (larger than a test thread's stack).
 fn big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(heddle_hw::SM_STACK_BYTES).spawn(f).unwrap().join().unwrap()
+    heddle_hw::on_sm_stack(f).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn run(k: &Kernel, grid: [u32; 3], block: [u32; 3]) -> Lockstep {
@@ -20,9 +20,10 @@ fn run_mem(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lock
     let l = Launch { grid, block, ..Default::default() };
     let (k, mem) = (k.clone(), mem.clone());
     big_stack(move || {
-            let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
-            ls
-        })
+        let (ls, _) =
+            lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+        ls
+    })
 }
 
 #[test]
@@ -58,7 +59,10 @@ fn random_programs_in_lock_step() {
         };
         let grid = [1 + rng.below(3) as u32, 1 + rng.below(2) as u32, 1];
         let ls = run_mem(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
-        eprintln!("seed {seed}: grid {grid:?} block {block:?}: {} warp-instructions, {} cycles", ls.compared, ls.rtl.cycles);
+        eprintln!(
+            "seed {seed}: grid {grid:?} block {block:?}: {} warp-instructions, {} cycles",
+            ls.compared, ls.rtl.cycles
+        );
         total += ls.compared;
     }
     assert!(total > 0);
@@ -73,12 +77,13 @@ fn exported_verilog_matches_the_rust_model() {
     let k = random_kernel(RandomProgram::default(), 7);
     let l = Launch { grid: [2, 1, 1], block: [40, 1, 1], ..Default::default() };
     let s = big_stack(move || {
-            let r = Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
-            let mem = heddle_sim::runners::sm::random_mem(l.grid, l.block);
-            let (ls, s) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), Some(r)).unwrap_or_else(|e| panic!("{e}"));
-            eprintln!("{} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
-            s.unwrap()
-        });
+        let r = Replays::verilator_only();
+        let mem = heddle_sim::runners::sm::random_mem(l.grid, l.block);
+        let (ls, s) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), Some(r))
+            .unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
+        s.unwrap()
+    });
     eprintln!("{s}");
     assert!(s.replays.iter().all(|r| r.steps > 0));
 }
@@ -88,31 +93,41 @@ fn fault_of(k: &Kernel, block: [u32; 3], watchdog: u32) -> heddle_sim::runners::
     let l = Launch { grid: [1, 1, 1], block, ..Default::default() };
     let k = k.clone();
     big_stack(move || {
-            let opts = SmOpts { watchdog, ..SmOpts::default() };
-            let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), opts, None).unwrap_or_else(|e| panic!("{e}"));
-            let f = ls.rtl.fault.expect("the RTL SM faulted");
-            let g = ls.golden.expect_err("the golden SM faulted");
-            eprintln!("RTL: {f}; golden: {g}");
-            f
-        })
+        let opts = SmOpts { watchdog, ..SmOpts::default() };
+        let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), opts, None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let f = ls.rtl.fault.expect("the RTL SM faulted");
+        let g = ls.golden.expect_err("the golden SM faulted");
+        eprintln!("RTL: {f}; golden: {g}");
+        f
+    })
 }
 
 #[test]
 fn faults_equal_the_golden_sms() {
     use heddle_hw::isa::{sched_fault, sm_fault};
     // A barrier reached by half of a warp.
-    let k = Kernel::from_asm("divbar", "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra 5, 6\nnop\nbar 0\nexit", 4).unwrap();
+    let k = Kernel::from_asm(
+        "divbar",
+        "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra 5, 6\nnop\nbar 0\nexit",
+        4,
+    )
+    .unwrap();
     let f = fault_of(&k, [64, 1, 1], 100_000);
     assert_eq!((f.kind, f.pc), (sched_fault::DIVERGENT_BARRIER, 5));
     // A uniform branch that diverges.
-    let k = Kernel::from_asm("uni", "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra.uni 4, 0\nexit", 4).unwrap();
+    let k = Kernel::from_asm("uni", "s2r r0, %tid.x\nmovi r1, 16\nisetp.lt.u32 p0, r0, r1\n@p0 bra.uni 4, 0\nexit", 4)
+        .unwrap();
     assert_eq!(fault_of(&k, [64, 1, 1], 100_000).kind, sched_fault::UNIFORM_DIVERGED);
     // Divergent branches nested beyond the stack (depth 32): each level splits off one lane.
     let n = 20;
     let mut text = String::from("s2r r0, %tid.x\n");
     for lvl in 0..n {
         let end = 2 + 4 * n + (n - 1 - lvl);
-        text += &format!("movi r1, {lvl}\nisetp.gt.u32 p0, r0, r1\n@p0 bra {}, {end}\nbra {end}, {end}\n", 1 + 4 * (lvl + 1));
+        text += &format!(
+            "movi r1, {lvl}\nisetp.gt.u32 p0, r0, r1\n@p0 bra {}, {end}\nbra {end}, {end}\n",
+            1 + 4 * (lvl + 1)
+        );
     }
     text += "nop\n";
     for _ in 0..n {
@@ -143,11 +158,12 @@ fn an_instruction_of_a_missing_unit_stops_the_sm() {
     let k = Kernel::from_asm("ld", "movi r1, 64\nld.shared.b32 r2, [r1]\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
     let run = big_stack(move || {
-            let mut b = heddle_sim::cosim::Bench::clocked("sm", "", SmG80::new(&G80), |u, c| u.clock.next = c.into()).unwrap();
-            let r = heddle_sim::runners::sm::drive(&mut b, &k, &l, &mut GlobalMem::default(), SmOpts::default()).unwrap();
-            b.trace.discard();
-            r
-        });
+        let mut b =
+            heddle_sim::cosim::Bench::clocked("sm", "", SmG80::new(&G80), |u, c| u.clock.next = c.into()).unwrap();
+        let r = heddle_sim::runners::sm::drive(&mut b, &k, &l, &mut GlobalMem::default(), SmOpts::default()).unwrap();
+        b.trace.discard();
+        r
+    });
     let f = run.fault.expect("a fault");
     assert_eq!((f.kind, f.pc), (heddle_hw::isa::sm_fault::NOT_SUPPORTED, 1), "{f}");
 }
@@ -171,16 +187,26 @@ fn planted_bugs_are_caught() {
     // The Verilog with lane 3's write enable taken from lane 2's exec bit (odd lanes write
     // r3, which is read back).
     let v = heddle_sim::export::block_verilog("sm").unwrap();
-    let planted = v.replacen("lanes$3$wr = pipe$w_reg & pipe$w_exec[3];", "lanes$3$wr = pipe$w_reg & pipe$w_exec[2];", 1);
+    let planted =
+        v.replacen("lanes$3$wr = pipe$w_reg & pipe$w_exec[3];", "lanes$3$wr = pipe$w_reg & pipe$w_exec[2];", 1);
     assert_ne!(planted, v, "the planted edit did not apply");
     let k2 = Kernel::from_asm("half", "s2r r0, %tid.x\nmovi r1, 1\nand r2, r0, r1\nisetp.eq.u32 p0, r2, r1\n@p0 iadd r3, r0, r1\niadd r2, r3, r1\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
     let r = big_stack(move || {
-            let rp = heddle_sim::runners::Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 };
-            heddle_sim::runners::sm::lockstep_verilog(SmG80::new(&G80), &G80, &k2, &l, &GlobalMem::default(), SmOpts::default(), Some(rp), &planted)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        });
+        let rp = heddle_sim::runners::Replays::verilator_only();
+        heddle_sim::runners::sm::lockstep_verilog(
+            SmG80::new(&G80),
+            &G80,
+            &k2,
+            &l,
+            &GlobalMem::default(),
+            SmOpts::default(),
+            Some(rp),
+            &planted,
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    });
     let e = r.expect_err("the planted Verilog bug was not caught");
     assert!(e.contains("mismatch") || e.contains("Mismatch") || e.contains("differs"), "{e}");
     println!("planted Verilog bug caught: {e}");
@@ -193,7 +219,8 @@ fn planted_bugs_are_caught() {
 fn sp_issue_rate_on_a_compute_bound_kernel() {
     let mut text = String::from("s2r r0, %tid.x\nmovi r1, 1\nmovi r2, 40\n");
     // loop body at pc 3: 12 independent SP instructions, then the counter and the branch
-    let body: Vec<String> = (0..12).map(|i| format!("{} r{}, r0, r1", ["iadd", "fmul", "xor", "fadd"][i % 4], 4 + i % 8)).collect();
+    let body: Vec<String> =
+        (0..12).map(|i| format!("{} r{}, r0, r1", ["iadd", "fmul", "xor", "fadd"][i % 4], 4 + i % 8)).collect();
     text += &body.join("\n");
     text += "\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, 18\nexit\n";
     let k = Kernel::from_asm("spin", &text, 16).unwrap();
@@ -224,27 +251,40 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
 /// A launch file of examples/kernels/launch/ with its grid cut to `grid` (the rust-hdl model
 /// runs about 1,100 cycles a second), in lock step; its outputs equal the golden SM's.
 fn example(name: &str, grid: [u32; 3]) -> Lockstep {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/kernels/launch").join(format!("{name}.json"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/kernels/launch")
+        .join(format!("{name}.json"));
     let p = heddle_sim::gsm::launch::prepare(&path).unwrap_or_else(|e| panic!("{e}"));
     let l = Launch { grid, ..p.l.clone() };
     let (k, mem) = (p.k.clone(), p.mem.clone());
     big_stack(move || {
-            let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
-            ls
-        })
+        let (ls, _) =
+            lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+        ls
+    })
 }
 
 #[test]
 fn vector_add_in_lock_step() {
     let ls = example("vector_add", [2, 1, 1]);
-    println!("vector_add, 2 CTAs of 256: {} warp-instructions, {} cycles, IPC {:.3}", ls.compared, ls.rtl.cycles, ls.rtl.ipc());
+    println!(
+        "vector_add, 2 CTAs of 256: {} warp-instructions, {} cycles, IPC {:.3}",
+        ls.compared,
+        ls.rtl.cycles,
+        ls.rtl.ipc()
+    );
     assert!(ls.compared > 0 && ls.rtl.trace.iter().any(|e| !e.stores.is_empty()));
 }
 
 #[test]
 fn nested_divergence_in_lock_step() {
     let ls = example("nested_divergence", [1, 1, 1]);
-    println!("nested_divergence, 1 CTA of 128: {} warp-instructions, {} cycles, IPC {:.3}", ls.compared, ls.rtl.cycles, ls.rtl.ipc());
+    println!(
+        "nested_divergence, 1 CTA of 128: {} warp-instructions, {} cycles, IPC {:.3}",
+        ls.compared,
+        ls.rtl.cycles,
+        ls.rtl.ipc()
+    );
     assert!(ls.compared > 0);
 }
 
@@ -260,16 +300,25 @@ fn memory_faults_equal_the_golden_sms() {
         let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], params: vec![0; 16], ..Default::default() };
         let mem = mem.clone();
         big_stack(move || {
-                let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
-                if let (Some(f), Err(g)) = (&ls.rtl.fault, &ls.golden) {
-                    eprintln!("RTL: {f}; golden: {g}");
-                }
-                ls
-            })
+            let (ls, _) = lockstep(SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), None)
+                .unwrap_or_else(|e| panic!("{e}"));
+            if let (Some(f), Err(g)) = (&ls.rtl.fault, &ls.golden) {
+                eprintln!("RTL: {f}; golden: {g}");
+            }
+            ls
+        })
     };
-    let ok = run(&format!("s2r r0, %tid.x\nmovi r1, {base}\niadd r1, r1, r0\nld.global.s8 r2, [r1]\nst.global.u8 [r1+0x40], r0\nexit"), &mem);
+    let ok = run(
+        &format!(
+            "s2r r0, %tid.x\nmovi r1, {base}\niadd r1, r1, r0\nld.global.s8 r2, [r1]\nst.global.u8 [r1+0x40], r0\nexit"
+        ),
+        &mem,
+    );
     assert!(ok.rtl.fault.is_none() && ok.compared == 6);
-    let f = run(&format!("s2r r0, %tid.x\nmovi r1, {base}\niadd r1, r1, r0\nld.global.b32 r2, [r1]\nexit"), &mem).rtl.fault.unwrap();
+    let f = run(&format!("s2r r0, %tid.x\nmovi r1, {base}\niadd r1, r1, r0\nld.global.b32 r2, [r1]\nexit"), &mem)
+        .rtl
+        .fault
+        .unwrap();
     assert_eq!((f.kind, f.pc), (sm_fault::MISALIGNED, 3));
     // (a store to param or constant memory does not encode: the assembler and the loader
     // refuse it, so the unit's read-only check is a second line)
@@ -284,7 +333,10 @@ fn memory_faults_equal_the_golden_sms() {
 #[test]
 fn a_reused_warp_slot_starts_with_zero_registers() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
-    let k = random_kernel(RandomProgram { regs: 17, block_len: 5, blocks: 7, depth: 2, max_trips: 3, mem: true }, 6525899513423453048);
+    let k = random_kernel(
+        RandomProgram { regs: 17, block_len: 5, blocks: 7, depth: 2, max_trips: 3, mem: true },
+        6525899513423453048,
+    );
     let (grid, block) = ([3, 2, 2], [16, 1, 1]);
     let ls = run_mem(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
     assert_eq!(ls.compared, 2148);

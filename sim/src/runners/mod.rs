@@ -38,6 +38,10 @@ impl Replays {
     pub fn all(icarus_steps: u64) -> Self {
         Replays { verilator: true, icarus_steps, gate: true, icarus_gate_steps: icarus_steps }
     }
+    /// The RTL replay in Verilator alone.
+    pub fn verilator_only() -> Self {
+        Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 }
+    }
 }
 
 /// What one runner did.

@@ -65,8 +65,6 @@ pub struct SmRun {
     pub trace: Vec<TraceEntry>,
     pub cycles: u64,
     pub fault: Option<SmFault>,
-    /// Thread-instructions (active threads of each retired warp-instruction).
-    pub thread_instrs: u64,
     /// The cycle (after the launch) of each retire in `trace`.
     pub retired_at: Vec<u64>,
 }
@@ -195,7 +193,12 @@ pub fn drive<
 ) -> Result<SmRun, CosimError> {
     let bad = |m: String| CosimError::Unsupported(format!("sm: {m}"));
     if k.code.len() > 1 << IW {
-        return Err(bad(format!("kernel {} has {} instructions; the instruction memory holds {}", k.name, k.code.len(), 1 << IW)));
+        return Err(bad(format!(
+            "kernel {} has {} instructions; the instruction memory holds {}",
+            k.name,
+            k.code.len(),
+            1 << IW
+        )));
     }
     let words: Vec<u64> = k
         .code
@@ -326,7 +329,6 @@ pub fn drive<
             };
             writes.sort();
             let mask = mask.to_u32();
-            run.thread_instrs += mask.count_ones() as u64;
             run.retired_at.push(cyc);
             run.trace.push(TraceEntry { cta: cta.to_u32(), warp: wid.to_u32(), pc: pc.to_u32(), mask, writes, stores });
         }
@@ -352,8 +354,6 @@ pub fn drive<
 #[derive(Debug, Clone)]
 pub struct LockstepError {
     pub msg: String,
-    /// The RTL SM's cycle of the retire (or of the end of the run).
-    pub cycle: Option<u64>,
     pub vcd: Option<std::path::PathBuf>,
 }
 
@@ -392,7 +392,8 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
     for e in golden {
         queues.entry((e.cta, e.warp)).or_default().push_back(e);
     }
-    let is_mem = |pc: u32| k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt);
+    let is_mem =
+        |pc: u32| k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt);
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);
         let g = queues.get_mut(&(a.cta, a.warp)).and_then(|q| {
@@ -413,7 +414,11 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
         };
         let head = format!("retire {n}: CTA {} warp {} pc {} at {}", a.cta, a.warp, a.pc, at(a.pc));
         if g.pc != a.pc {
-            return Err(format!("{head}: the golden SM's next instruction of this warp is pc {} at {}", g.pc, at(g.pc)));
+            return Err(format!(
+                "{head}: the golden SM's next instruction of this warp is pc {} at {}",
+                g.pc,
+                at(g.pc)
+            ));
         }
         if g.mask != a.mask {
             return Err(format!("{head}: active mask {:#010x}, expected {:#010x}", a.mask, g.mask));
@@ -511,42 +516,64 @@ pub fn lockstep_verilog<
     let mut rtl_mem = mem.clone();
     let rtl = drive(&mut bench, k, l, &mut rtl_mem, opts).map_err(|e| err(e.to_string()))?;
     let mut golden_mem = mem.clone();
-    let gcfg = gsm::Config { watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 }, ..gsm::Config::of(cfg) };
+    let gcfg = gsm::Config {
+        watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 },
+        ..gsm::Config::of(cfg)
+    };
     let golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
     let fail = |bench: &mut Bench<_>, msg: String| {
         let steps = bench.trace.steps();
         let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}.vcd", k.name, std::process::id()));
         let vcd = bench.trace.write_vcd(&vcd, steps.saturating_sub(1)).ok().map(|_| vcd);
-        LockstepError { msg, cycle: Some(rtl.cycles), vcd }
+        LockstepError { msg, vcd }
     };
     let compared = match (&golden, rtl.fault) {
         (Ok(g), None) => {
-            if rtl.trace.len() as u64 != g.stats.warp_instrs && compare(k, &g.trace, &rtl.trace).is_ok() {
-                return Err(fail(&mut bench, format!("the RTL SM did not finish in {} cycles", rtl.cycles)));
-            }
-            let n = compare(k, &g.trace, &rtl.trace).map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?;
+            let n = compare(k, &g.trace, &rtl.trace)
+                .map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?;
             for ((a, gb), (_, rb)) in golden_mem.bufs.iter().zip(&rtl_mem.bufs) {
                 if let Some(i) = gb.iter().zip(rb).position(|(x, y)| x != y) {
-                    return Err(fail(&mut bench, format!("sm: global memory after the run differs at {:#x}: {:#04x}, expected {:#04x}", a + i as u32, rb[i], gb[i])));
+                    return Err(fail(
+                        &mut bench,
+                        format!(
+                            "sm: global memory after the run differs at {:#x}: {:#04x}, expected {:#04x}",
+                            a + i as u32,
+                            rb[i],
+                            gb[i]
+                        ),
+                    ));
                 }
             }
             n
         }
         (Err(gf), Some(f)) => {
             let at_addr = gf.addr.is_none() || gf.addr == Some(f.addr);
-            if golden_kind(f.kind) != Some(gf.kind) || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG) || !at_addr {
+            if golden_kind(f.kind) != Some(gf.kind)
+                || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG)
+                || !at_addr
+            {
                 return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}")));
             }
             0
         }
         (Ok(_), Some(f)) => {
-            let why = if f.kind == sm_fault::NOT_SUPPORTED { " (this SM does not have that unit yet: docs/sm.md, \"Status\")" } else { "" };
+            let why = if f.kind == sm_fault::NOT_SUPPORTED {
+                " (this SM does not have that unit yet: docs/sm.md, \"Status\")"
+            } else {
+                ""
+            };
             return Err(fail(
                 &mut bench,
-                format!("sm: the RTL SM faulted with {f} at {}, cycle {}{why}; the golden SM ran the kernel", k.where_(f.pc as usize), rtl.cycles),
+                format!(
+                    "sm: the RTL SM faulted with {f} at {}, cycle {}{why}; the golden SM ran the kernel",
+                    k.where_(f.pc as usize),
+                    rtl.cycles
+                ),
             ));
         }
-        (Err(gf), None) => return Err(fail(&mut bench, format!("sm: the golden SM faulted with {gf}; the RTL SM did not"))),
+        (Err(gf), None) => {
+            return Err(fail(&mut bench, format!("sm: the golden SM faulted with {gf}; the RTL SM did not")))
+        }
     };
     let summary = match replays {
         Some(r) => Some(finish(bench, rtl.cycles, r).map_err(|e| err(e.to_string()))?),
@@ -559,7 +586,7 @@ pub fn lockstep_verilog<
 }
 
 fn err(msg: String) -> LockstepError {
-    LockstepError { msg, cycle: None, vcd: None }
+    LockstepError { msg, vcd: None }
 }
 
 /// Totals of a random-program sweep.
@@ -622,10 +649,13 @@ pub fn random_sweep(
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
         let mem = random_mem(grid, block);
-        let replays = verilator.then_some(Replays { verilator: true, icarus_steps: 0, gate: false, icarus_gate_steps: 0 });
+        let replays = verilator.then_some(Replays::verilator_only());
         let start = std::time::Instant::now();
         let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), replays)
-            .map_err(|e| LockstepError { msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg), ..e })?;
+            .map_err(|e| LockstepError {
+                msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg),
+                ..e
+            })?;
         t.programs += 1;
         t.warp_instrs += ls.compared;
         t.cycles += ls.rtl.cycles;
@@ -649,21 +679,25 @@ pub fn random_sweep(
 /// recorded clocks replayed into the exported Verilog as `replays` asks.
 pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     use crate::gsm::random::{random_kernel, RandomProgram};
-    std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
-            let mut rng = crate::vectors::Rng::new(seed);
-            let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, ..RandomProgram::default() }, seed);
-            let (grid, block) = random_shape(&mut rng);
-            let l = Launch { grid, block, ..Default::default() };
-            let cfg = heddle_hw::config::G80;
-            let (_, s) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &k, &l, &random_mem(grid, block), SmOpts::default(), Some(replays))
-                .map_err(|e| CosimError::RustModel(e.to_string()))?;
-            s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
-        })
-        .map_err(|e| CosimError::Unsupported(format!("sm: {e}")))?
-        .join()
-        .map_err(|_| CosimError::Unsupported("sm: the run panicked".into()))?
+    heddle_hw::on_sm_stack(move || {
+        let mut rng = crate::vectors::Rng::new(seed);
+        let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, ..RandomProgram::default() }, seed);
+        let (grid, block) = random_shape(&mut rng);
+        let l = Launch { grid, block, ..Default::default() };
+        let cfg = heddle_hw::config::G80;
+        let (_, s) = lockstep(
+            heddle_hw::SmG80::new(&cfg),
+            &cfg,
+            &k,
+            &l,
+            &random_mem(grid, block),
+            SmOpts::default(),
+            Some(replays),
+        )
+        .map_err(|e| CosimError::RustModel(e.to_string()))?;
+        s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
+    })
+    .map_err(|e| CosimError::Unsupported(format!("sm: {e}")))?
 }
 
 /// What `heddle run --rust` reports: the golden report (its outputs read from the RTL SM's
@@ -679,23 +713,18 @@ pub struct RtlRun {
 /// SM; every error (file, translation, a fault, a difference) is a message.
 pub fn run_file_rtl(path: &std::path::Path) -> Result<RtlRun, String> {
     let p = crate::gsm::launch::prepare(path)?;
-    std::thread::Builder::new()
-        .stack_size(heddle_hw::SM_STACK_BYTES)
-        .spawn(move || {
-            let cfg = heddle_hw::config::G80;
-            let start = std::time::Instant::now();
-            let (ls, _) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &p.k, &p.l, &p.mem, SmOpts::default(), None)
-                .map_err(|e| e.to_string())?;
-            let rust_seconds = start.elapsed().as_secs_f64();
-            if let Some(f) = ls.rtl.fault {
-                let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
-                return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
-            }
-            let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
-            let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
-            Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, rust_seconds })
-        })
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "the RTL run panicked".to_string())?
+    heddle_hw::on_sm_stack(move || {
+        let cfg = heddle_hw::config::G80;
+        let start = std::time::Instant::now();
+        let (ls, _) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &p.k, &p.l, &p.mem, SmOpts::default(), None)
+            .map_err(|e| e.to_string())?;
+        let rust_seconds = start.elapsed().as_secs_f64();
+        if let Some(f) = ls.rtl.fault {
+            let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
+            return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
+        }
+        let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
+        let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
+        Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, rust_seconds })
+    })?
 }
