@@ -1,7 +1,8 @@
-//! The SM's CTA dispatcher: on `launch` it checks that a CTA fits (seed C.4: its warps and
-//! registers; shared memory comes with the load/store unit), walks the grid in CUDA order
-//! (x fastest) and starts each CTA as soon as a CTA slot and enough warp slots are free:
-//! the CTA is started on the scheduler's `cta_*` port, then each warp in turn gets a free
+//! The SM's CTA dispatcher: on `launch` it checks that a CTA fits (seed C.4: its warps,
+//! registers and shared memory), walks the grid in CUDA order (x fastest) and starts each
+//! CTA as soon as a CTA slot and enough warp slots are free: the CTA slot's shared-memory
+//! region is cleared (as the golden SM starts a CTA's shared memory at zero) and the CTA
+//! is started on the scheduler's `cta_*` port, then each warp in turn gets a free
 //! warp slot, its threads' indices (tid.x, .y, .z, one thread per clock into the lanes'
 //! thread-index RAMs), its registers cleared (through the register file's other-units
 //! client, retried while the SPs hold a set) and its predicates cleared, and is launched on
@@ -12,6 +13,9 @@
 //!
 //! Warp slot w's registers are at `base[w] = 2 R w` of each bank set (R registers per
 //! thread; docs/sm.md, "Register file"); slot w is usable when `2 R (w + 1) <= 2^AW`.
+//! CTA slot c's shared memory is at `sbase[c] = c S` (S: the kernel's shared bytes rounded
+//! up to 64, so that each region starts at bank 0); slot c is usable when `S (c + 1)` fits
+//! the shared memory.
 //!
 //! Ports:
 //! - `clock`, `clear`                      in   1   synchronous reset (idle, nothing resident)
@@ -21,6 +25,7 @@
 //! - `grid_x`, `grid_y`, `grid_z`          in  16   CTAs per dimension
 //! - `block_x`, `block_y`, `block_z`       in  16   threads per dimension
 //! - `regs`                                in   8   registers per thread (0 counts as 1)
+//! - `sbytes`                              in  32   shared-memory bytes per CTA
 //! - `cta_done_valid`, `cta_done_id`       in   1, 3  the scheduler's CTA completion
 //! - `u_ok`                                in   1   the register clearing's write was taken
 //!                                                  by every lane this clock
@@ -29,16 +34,20 @@
 //!                                                  finished (every CTA done)
 //! - `fault`                               out  1   the launch's CTA cannot be resident:
 //!                                                  empty grid or CTA, more threads than
-//!                                                  `max_threads`, or more warps than the
-//!                                                  warp slots its registers allow
+//!                                                  `max_threads`, more warps than the
+//!                                                  warp slots its registers allow, or more
+//!                                                  shared memory than the SM has
 //! - `cta_valid`, `cta_id`, `cta_nwarps`   out  1, 3, 6  the scheduler's CTA start
 //! - `launch_valid`, `launch_warp`,        out  1, 5, 3, 32  the scheduler's warp launch
 //!   `launch_cta`, `launch_mask`                    (PC 0)
 //! - `t_we`, `t_lane`, `t_waddr`, `t_wdata` out  1, 3, 7, 30  thread-index write ([`SmLane`])
 //! - `u_wr`, `u_wset`, `u_waddr`           out  1, 1, AW  register clearing (data 0)
 //! - `clr_v`, `clr_warp`                   out  1, 5  clear a warp's predicates
+//! - `z_v`, `z_addr` / `z_ok`              out 1, 32 / in 1  clear the 64 bytes at `z_addr`
+//!                                                  of shared memory (taken when `z_ok`)
 //! - `b_warp` / `b_base`, `c_warp` / `c_base` in 5 / out AW  register base of a warp slot
 //!                                                  (two lookups: issue pipeline, load/store)
+//! - `c_sbase`                             out 32   shared-memory base of warp `c_warp`'s CTA
 //! - `s_warp`, `s_idx` / `s_val`           in 5, 4 / out 32  special register `s_idx` of a
 //!                                                  warp (those common to its lanes:
 //!                                                  ntid, ctaid, nctaid, warpid, clock,
@@ -85,6 +94,7 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     pub block_y: Signal<In, Bits<16>>,
     pub block_z: Signal<In, Bits<16>>,
     pub regs: Signal<In, Bits<8>>,
+    pub sbytes: Signal<In, Bits<32>>,
     pub cta_done_valid: Signal<In, Bit>,
     pub cta_done_id: Signal<In, Bits<3>>,
     pub u_ok: Signal<In, Bit>,
@@ -108,10 +118,14 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     pub u_waddr: Signal<Out, Bits<AW>>,
     pub clr_v: Signal<Out, Bit>,
     pub clr_warp: Signal<Out, Bits<5>>,
+    pub z_v: Signal<Out, Bit>,
+    pub z_addr: Signal<Out, Bits<32>>,
+    pub z_ok: Signal<In, Bit>,
     pub b_warp: Signal<In, Bits<5>>,
     pub b_base: Signal<Out, Bits<AW>>,
     pub c_warp: Signal<In, Bits<5>>,
     pub c_base: Signal<Out, Bits<AW>>,
+    pub c_sbase: Signal<Out, Bits<32>>,
     pub s_warp: Signal<In, Bits<5>>,
     pub s_idx: Signal<In, Bits<4>>,
     pub s_val: Signal<Out, Bits<32>>,
@@ -148,6 +162,15 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     ccy: [DFF<Bits<16>>; C],
     ccz: [DFF<Bits<16>>; C],
     clin: [DFF<Bits<32>>; C],
+    // Shared memory: bytes per CTA (rounded up to 64), more than the SM has; each CTA
+    // slot's base, usable CTA slots, the next base; the region being cleared and its end.
+    sb: DFF<Bits<32>>,
+    sbig: DFF<Bit>,
+    sbase: [DFF<Bits<32>>; C],
+    cusable: DFF<Bits<8>>,
+    sacc: DFF<Bits<32>>,
+    za: DFF<Bits<32>>,
+    zend: DFF<Bits<32>>,
     // The grid walk and the current CTA and warp.
     cx: DFF<Bits<16>>,
     cy: DFF<Bits<16>>,
@@ -187,6 +210,9 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     m_last: Signal<Local, Bit>,
     b_v: Signal<Local, Bits<AW>>,
     c_v: Signal<Local, Bits<AW>>,
+    c_c: Signal<Local, Bits<3>>,
+    c_sb: Signal<Local, Bits<32>>,
+    psbase: Signal<Local, Bits<32>>,
     s_v: Signal<Local, Bits<32>>,
     s_cta: Signal<Local, Bits<3>>,
     s_wid: Signal<Local, Bits<5>>,
@@ -207,6 +233,12 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     // Constants.
     widx: [Constant<Bits<5>>; N],
     cidx: [Constant<Bits<3>>; C],
+    cidx5: [Constant<Bits<5>>; C],
+    conehot: [Constant<Bits<8>>; C],
+    smem_bytes: Constant<Bits<32>>,
+    k63: Constant<Bits<32>>,
+    k64: Constant<Bits<32>>,
+    line_mask: Constant<Bits<32>>,
     slots: Constant<Bits<32>>,
     nslots: Constant<Bits<6>>,
     bank_words: Constant<Bits<16>>,
@@ -227,11 +259,13 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
 }
 
 impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
-    /// A dispatcher for CTAs of at most `max_threads` threads.
-    pub fn new(max_threads: usize) -> Self {
+    /// A dispatcher for CTAs of at most `max_threads` threads, on `smem_bytes` bytes of
+    /// shared memory.
+    pub fn new(max_threads: usize, smem_bytes: usize) -> Self {
         assert!((1..=32).contains(&N) && (1..=8).contains(&C), "CtaDispatch: 1..=32 warps, 1..=8 CTA slots");
         assert!((7..=15).contains(&AW), "CtaDispatch: register banks of 2^7..2^15 words");
         assert!((1..=1023).contains(&max_threads), "CtaDispatch: 1..=1023 threads per CTA (10-bit thread indices)");
+        assert!(smem_bytes < 1 << 31, "CtaDispatch: shared memory below 2 GB");
         let mask = |n: usize| if n >= 32 { 0xFFFF_FFFFu64 } else { (1u64 << n) - 1 };
         Self {
             clock: Default::default(),
@@ -245,6 +279,7 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             block_y: Default::default(),
             block_z: Default::default(),
             regs: Default::default(),
+            sbytes: Default::default(),
             cta_done_valid: Default::default(),
             cta_done_id: Default::default(),
             u_ok: Default::default(),
@@ -268,10 +303,14 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             u_waddr: Default::default(),
             clr_v: Default::default(),
             clr_warp: Default::default(),
+            z_v: Default::default(),
+            z_addr: Default::default(),
+            z_ok: Default::default(),
             b_warp: Default::default(),
             b_base: Default::default(),
             c_warp: Default::default(),
             c_base: Default::default(),
+            c_sbase: Default::default(),
             s_warp: Default::default(),
             s_idx: Default::default(),
             s_val: Default::default(),
@@ -304,6 +343,13 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             ccy: array_init(|_| Default::default()),
             ccz: array_init(|_| Default::default()),
             clin: array_init(|_| Default::default()),
+            sb: Default::default(),
+            sbig: Default::default(),
+            sbase: array_init(|_| Default::default()),
+            cusable: Default::default(),
+            sacc: Default::default(),
+            za: Default::default(),
+            zend: Default::default(),
             cx: Default::default(),
             cy: Default::default(),
             cz: Default::default(),
@@ -341,6 +387,9 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             ca: Default::default(),
             b_v: Default::default(),
             c_v: Default::default(),
+            c_c: Default::default(),
+            c_sb: Default::default(),
+            psbase: Default::default(),
             s_v: Default::default(),
             s_cta: Default::default(),
             s_wid: Default::default(),
@@ -360,6 +409,12 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             lc_grp: Default::default(),
             widx: array_init(|w| Constant::new((w as u64).into())),
             cidx: array_init(|c| Constant::new((c as u64).into())),
+            cidx5: array_init(|c| Constant::new((c as u64).into())),
+            conehot: array_init(|c| Constant::new((1u64 << c).into())),
+            smem_bytes: Constant::new((smem_bytes as u64).into()),
+            k63: Constant::new(63u64.into()),
+            k64: Constant::new(64u64.into()),
+            line_mask: Constant::new(0xFFFF_FFC0u64.into()),
             slots: Constant::new(mask(N).into()),
             nslots: Constant::new((N as u64).into()),
             bank_words: Constant::new((1u64 << AW).into()),
@@ -386,7 +441,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, gx, gy, gz, bx, by, bz, r2, m_acc, m_a, m_b, m_n, threads, nwarps, usable, wbusy, acc, nfree,
-            cbusy, cx, cy, cz, lin, cslot, k, rem, wslot, tx, ty, tz, lc, cc, n4r, ca
+            cbusy, cx, cy, cz, lin, cslot, k, rem, wslot, tx, ty, tz, lc, cc, n4r, ca, sb, sbig, cusable, sacc, za,
+            zend
         );
         for w in 0..N {
             self.base[w].clock.next = self.clock.val();
@@ -405,6 +461,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             self.ccy[c].d.next = self.ccy[c].q.val();
             self.ccz[c].d.next = self.ccz[c].q.val();
             self.clin[c].d.next = self.clin[c].q.val();
+            self.sbase[c].clock.next = self.clock.val();
+            self.sbase[c].d.next = self.sbase[c].q.val();
         }
         // Free slots and the lowest of them (x & -x).
         self.wfree.next = (self.usable.q.val() & !self.wbusy.q.val()) & self.slots.val();
@@ -421,12 +479,14 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 self.pbase.next = self.base[w].q.val();
             }
         }
-        self.cfree.next = (!self.cbusy.q.val()) & self.cslots.val();
+        self.cfree.next = ((!self.cbusy.q.val()) & self.cslots.val()) & self.cusable.q.val();
         self.clow.next = self.cfree.val() & ((!self.cfree.val()) + self.one8.val());
         self.cpick.next = 0.into();
+        self.psbase.next = 0.into();
         for c in 0..C {
             if self.clow.val().get_bit(c) {
                 self.cpick.next = self.cidx[c].val();
+                self.psbase.next = self.sbase[c].q.val();
             }
         }
         // The current warp slot's register base.
@@ -479,6 +539,12 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         if self.cta_done_valid.val() {
             self.nfree.d.next = self.nfree.q.val() + self.nwarps.q.val();
         }
+        // Shared-memory clearing: a 64-byte line a clock while the load/store unit takes it.
+        self.z_addr.next = self.za.q.val();
+        self.z_v.next = self.za.q.val() != self.zend.q.val();
+        if self.z_ok.val() {
+            self.za.d.next = self.za.q.val() + self.k64.val();
+        }
         // The shift-and-add multiplier's step (MUL_XY, MUL_Z).
         self.m_sum.next = self.m_acc.q.val();
         if self.m_b.q.val().get_bit(0) {
@@ -519,12 +585,22 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 }
             }
             3 => {
-                // BASES: slot m_n gets base acc; usable if acc + 2R fits the bank.
+                // BASES: warp slot m_n gets base acc; usable if acc + 2R fits the bank. CTA
+                // slot m_n gets shared base sacc; usable if sacc + S fits the shared memory.
                 for w in 0..N {
                     if self.m_n.q.val() == self.widx[w].val() {
                         self.base[w].d.next = self.acc.q.val().get_bits::<AW>(0);
                     }
                 }
+                for c in 0..C {
+                    if self.m_n.q.val() == self.cidx5[c].val() {
+                        self.sbase[c].d.next = self.sacc.q.val();
+                        if (self.sacc.q.val() + self.sb.q.val()) <= self.smem_bytes.val() {
+                            self.cusable.d.next = self.cusable.q.val() | self.conehot[c].val();
+                        }
+                    }
+                }
+                self.sacc.d.next = self.sacc.q.val() + self.sb.q.val();
                 self.acc.d.next = self.acc.q.val() + self.r2.q.val();
                 if ((self.acc.q.val() + self.r2.q.val()) <= self.bank_words.val()) & (bit_cast::<6, 5>(self.m_n.q.val()) < self.nslots.val()) {
                     self.usable.d.next = self.usable.q.val() | (self.one32.val() << self.m_n.q.val());
@@ -536,10 +612,13 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 }
             }
             4 => {
-                // CHECK: the CTA's threads, and its warps against the usable warp slots.
+                // CHECK: the CTA's threads, its warps against the usable warp slots, its
+                // shared memory.
                 self.st.d.next = 5.into();
                 self.nwarps.d.next = self.nw32.val().get_bits::<6>(0);
-                if (self.threads.q.val() > self.max_threads.val()) | (self.nw32.val() > bit_cast::<32, 6>(self.nfree.q.val())) {
+                if ((self.threads.q.val() > self.max_threads.val()) | (self.nw32.val() > bit_cast::<32, 6>(self.nfree.q.val())))
+                    | self.sbig.q.val()
+                {
                     self.st.d.next = 10.into();
                 }
             }
@@ -550,6 +629,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 } else if (self.phase.val() & self.cfree.val().any()) & (self.nwarps.q.val() <= self.nfree.q.val()) {
                     self.cta_valid_l.next = true;
                     self.cslot.d.next = self.cpick.val();
+                    self.za.d.next = self.psbase.val();
+                    self.zend.d.next = self.psbase.val() + self.sb.q.val();
                     self.cbusy.d.next = (self.cbusy.q.val() & !self.dsel.val()) | self.clow.val();
                     for c in 0..C {
                         if self.clow.val().get_bit(c) {
@@ -607,7 +688,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                         }
                     }
                 }
-                if self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.q.val()) {
+                if (self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.q.val())) & (self.za.q.val() == self.zend.q.val()) {
                     self.st.d.next = 7.into();
                 }
             }
@@ -669,6 +750,12 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             self.by.d.next = self.block_y.val();
             self.bz.d.next = self.block_z.val();
             self.r2.d.next = bit_cast::<16, 8>(self.regs.val()) << 1;
+            self.sb.d.next = (self.sbytes.val() + self.k63.val()) & self.line_mask.val();
+            self.sbig.d.next = self.sbytes.val() > self.smem_bytes.val();
+            self.sacc.d.next = 0.into();
+            self.cusable.d.next = 0.into();
+            self.za.d.next = 0.into();
+            self.zend.d.next = 0.into();
             self.n4r.d.next = bit_cast::<10, 8>(self.regs.val()) << 2;
             if !self.regs.val().any() {
                 self.r2.d.next = 2.into();
@@ -697,10 +784,13 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             self.st.d.next = 0.into();
             self.wbusy.d.next = 0.into();
             self.cbusy.d.next = 0.into();
+            self.za.d.next = 0.into();
+            self.zend.d.next = 0.into();
         }
         // Lookups.
         self.b_v.next = 0.into();
         self.c_v.next = 0.into();
+        self.c_c.next = 0.into();
         self.s_cta.next = 0.into();
         self.s_wid.next = 0.into();
         self.q_c.next = 0.into();
@@ -711,6 +801,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             }
             if self.c_warp.val() == self.widx[w].val() {
                 self.c_v.next = self.base[w].q.val();
+                self.c_c.next = self.wcta[w].q.val();
             }
             if self.s_warp.val() == self.widx[w].val() {
                 self.s_cta.next = self.wcta[w].q.val();
@@ -724,6 +815,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.b_base.next = self.b_v.val();
         self.c_base.next = self.c_v.val();
         self.q_v.next = 0.into();
+        self.c_sb.next = 0.into();
         self.s_v.next = 0.into();
         self.s_cx.next = 0.into();
         self.s_cy.next = 0.into();
@@ -731,6 +823,9 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         for c in 0..C {
             if self.q_c.val() == self.cidx[c].val() {
                 self.q_v.next = self.clin[c].q.val();
+            }
+            if self.c_c.val() == self.cidx[c].val() {
+                self.c_sb.next = self.sbase[c].q.val();
             }
             if self.s_cta.val() == self.cidx[c].val() {
                 self.s_cx.next = self.ccx[c].q.val();
@@ -779,6 +874,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         }
         self.s_val.next = self.s_v.val();
         self.q_cta.next = self.q_v.val();
+        self.c_sbase.next = self.c_sb.val();
         self.q_wid.next = self.q_w.val();
         self.busy.next = (self.st.q.val().any() & (self.st.q.val() != self.k_done.val())) & (self.st.q.val() != self.k_fault.val());
         self.done.next = self.st.q.val() == self.k_done.val();

@@ -1,16 +1,27 @@
-//! The SM's load/store unit: executes `ld` and `st` of the global, param and constant
-//! spaces (8-, 16- and 32-bit accesses) one warp-instruction at a time. It reads each lane
-//! group's address and data registers through the register file's other-units client,
-//! checks alignment and read-only spaces for the lanes in exec, then sends one request per
-//! distinct word on the memory port (a load's lanes reading the same word share it; a
-//! store's lanes go one by one, in lane order), writes a load's results back group by group
-//! and releases its destination to the scheduler (`rel_*`, the scoreboard entry of `lat` 0),
-//! then retires it on `lt_*`.
+//! The SM's load/store unit: executes `ld` and `st` of the global, param, constant and
+//! shared spaces (8-, 16- and 32-bit accesses) one warp-instruction at a time. It reads each
+//! lane group's address and data registers through the register file's other-units client,
+//! checks alignment, read-only spaces and shared-memory bounds for the lanes in exec, then
+//! accesses memory, writes a load's results back group by group and releases its
+//! destination to the scheduler (`rel_*`, the scoreboard entry of `lat` 0), then retires it
+//! on `lt_*`.
 //!
-//! Param and constant memory are served through the same memory port as global memory
+//! Global, param and constant memory: one request per distinct word on the memory port (a
+//! load's lanes reading the same word share it; a store's lanes go one by one, in lane
+//! order). Param and constant memory are served through the same port as global memory
 //! (`m_req_space`): the memory behind the port (the runner's model, the board's RAMs) holds
-//! the launch's parameter block and constant bank. Not executed yet (the fault
-//! `not-supported`): shared and local memory, atomics, 64- and 128-bit accesses.
+//! the launch's parameter block and constant bank.
+//!
+//! Shared memory: the unit owns the SM's shared memory ([`SharedMem`], 16 banks of `2^SW`
+//! words) and sends it a warp's access as two half-warp requests (lanes 0-15, then 16-31;
+//! a half without lanes in exec is skipped), at the byte addresses `s_base` (the CTA's
+//! region, from the dispatcher) plus each lane's address; an address at or beyond the
+//! kernel's `s_bytes` faults (out of bounds) before any access. Between its own requests the
+//! shared memory clears the dispatcher's 64-byte lines (`z_*`, one a clock). A shared
+//! store is shown on `ss_*` a lane group a clock while the requests complete.
+//!
+//! Not executed yet (the fault `not-supported`): local memory, atomics, 64- and 128-bit
+//! accesses.
 //!
 //! Ports (out: combinational from the unit's registers unless said otherwise):
 //! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
@@ -20,6 +31,11 @@
 //! - `a_ra`, `a_rd`, `a_imm`                       in   7, 7, 32  address register, data /
 //!                                                         destination register, offset
 //! - `regs`                                        in   8   registers per thread
+//! - `s_bytes`                                     in  32   the kernel's shared bytes per CTA
+//! - `s_base`                                      in  32   shared-memory base of warp
+//!                                                         `b_warp`'s CTA
+//! - `z_v`, `z_addr` / `z_ok`                      in / out  clear 64 bytes of shared memory
+//!                                                         (taken when `z_ok`)
 //! - `b_warp` / `b_base`                           out 5 / in AW  register base lookup
 //! - `u_rd`, `u_rset`, `u_ra`, `u_rc` / `u_rd_ok`  out / in  register read of a lane group
 //!                                                         (address into `ua*`, data into
@@ -41,12 +57,18 @@
 //! - `st_valid`, `st_lane`, `st_addr`, `st_data`,  out  registered: a store done in the last
 //!   `st_bytes`                                            clock (its lane, byte address,
 //!                                                         register value, bytes)
+//! - `ss_valid`, `ss_grp`, `ss_mask`, `ss_a0..7`,  out  a shared store's lane group (lanes
+//!   `ss_d0..7`                                            in `ss_mask`: byte address in the
+//!                                                         CTA's region, register value;
+//!                                                         bytes as `st_bytes`)
 //! - `lt_valid`, `lt_warp`, `lt_pc`, `lt_mask`,    out  the instruction retired
 //!   `lt_cta`, `lt_wid`
 //! - `flt_v`, `flt_kind`, `flt_warp`, `flt_pc`,    out  a fault ([`crate::isa::sm_fault`]:
 //!   `flt_lane`, `flt_addr`                                misaligned, read-only, out of
 //!                                                         bounds, not-supported), held
 use crate::isa::{size, sm_fault, space};
+use crate::prim::delay::Delay;
+use crate::smem::{SharedMem, SMEM_LATENCY};
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -61,10 +83,13 @@ pub mod state {
     pub const WB: u8 = 6;
     pub const REL: u8 = 7;
     pub const FAULT: u8 = 8;
+    /// Shared memory: the half-warp requests, then their responses.
+    pub const SREQ: u8 = 9;
+    pub const SWAIT: u8 = 10;
 }
 
 #[derive(LogicBlock)]
-pub struct SmLsu<const AW: usize> {
+pub struct SmLsu<const AW: usize, const SW: usize> {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,
     pub phase: Signal<In, Bit>,
@@ -84,6 +109,11 @@ pub struct SmLsu<const AW: usize> {
     pub a_rd: Signal<In, Bits<7>>,
     pub a_imm: Signal<In, Bits<32>>,
     pub regs: Signal<In, Bits<8>>,
+    pub s_bytes: Signal<In, Bits<32>>,
+    pub s_base: Signal<In, Bits<32>>,
+    pub z_v: Signal<In, Bit>,
+    pub z_addr: Signal<In, Bits<32>>,
+    pub z_ok: Signal<Out, Bit>,
     pub b_warp: Signal<Out, Bits<5>>,
     pub b_base: Signal<In, Bits<AW>>,
     pub u_rd: Signal<Out, Bit>,
@@ -142,6 +172,25 @@ pub struct SmLsu<const AW: usize> {
     pub st_addr: Signal<Out, Bits<32>>,
     pub st_data: Signal<Out, Bits<32>>,
     pub st_bytes: Signal<Out, Bits<3>>,
+    pub ss_valid: Signal<Out, Bit>,
+    pub ss_grp: Signal<Out, Bits<2>>,
+    pub ss_mask: Signal<Out, Bits<8>>,
+    pub ss_a0: Signal<Out, Bits<32>>,
+    pub ss_a1: Signal<Out, Bits<32>>,
+    pub ss_a2: Signal<Out, Bits<32>>,
+    pub ss_a3: Signal<Out, Bits<32>>,
+    pub ss_a4: Signal<Out, Bits<32>>,
+    pub ss_a5: Signal<Out, Bits<32>>,
+    pub ss_a6: Signal<Out, Bits<32>>,
+    pub ss_a7: Signal<Out, Bits<32>>,
+    pub ss_d0: Signal<Out, Bits<32>>,
+    pub ss_d1: Signal<Out, Bits<32>>,
+    pub ss_d2: Signal<Out, Bits<32>>,
+    pub ss_d3: Signal<Out, Bits<32>>,
+    pub ss_d4: Signal<Out, Bits<32>>,
+    pub ss_d5: Signal<Out, Bits<32>>,
+    pub ss_d6: Signal<Out, Bits<32>>,
+    pub ss_d7: Signal<Out, Bits<32>>,
     pub lt_valid: Signal<Out, Bit>,
     pub lt_warp: Signal<Out, Bits<5>>,
     pub lt_pc: Signal<Out, Bits<24>>,
@@ -189,6 +238,14 @@ pub struct SmLsu<const AW: usize> {
     sv: DFF<Bit>,
     sa: DFF<Bits<32>>,
     sd: DFF<Bits<32>>,
+    // Shared memory: the unit; the half requested, the half of the next response, the
+    // responses still due, the store's lane groups shown; which responses are this unit's.
+    smem: SharedMem<SW>,
+    h: DFF<Bit>,
+    rh: DFF<Bit>,
+    rn: DFF<Bits<2>>,
+    gdone: DFF<Bit>,
+    mine: Delay<Bit, SMEM_LATENCY>,
     // Locals.
     lt_valid_l: Signal<Local, Bit>,
     lw_valid_l: Signal<Local, Bit>,
@@ -225,6 +282,22 @@ pub struct SmLsu<const AW: usize> {
     shw: Signal<Local, Bits<32>>,
     ext: Signal<Local, Bits<32>>,
     exec8: Signal<Local, Bits<8>>,
+    shared: Signal<Local, Bit>,
+    slim: Signal<Local, Bits<32>>,
+    sneg: Signal<Local, Bit>,
+    nbytes: Signal<Local, Bits<32>>,
+    soob: Signal<Local, Bits<32>>,
+    solow: Signal<Local, Bits<32>>,
+    solow_i: Signal<Local, Bits<5>>,
+    soob_a: Signal<Local, Bits<32>>,
+    exlo: Signal<Local, Bit>,
+    exhi: Signal<Local, Bit>,
+    s_own: Signal<Local, Bit>,
+    s_take: Signal<Local, Bit>,
+    s_size: Signal<Local, Bits<2>>,
+    s_act: Signal<Local, Bits<16>>,
+    sla: [Signal<Local, Bits<32>>; 16],
+    sld: [Signal<Local, Bits<32>>; 16],
     // Constants.
     lidx: [Constant<Bits<5>>; 32],
     onehot: [Constant<Bits<32>>; 32],
@@ -250,6 +323,18 @@ pub struct SmLsu<const AW: usize> {
     k_u16: Constant<Bits<3>>,
     k_s16: Constant<Bits<3>>,
     k_b32: Constant<Bits<3>>,
+    k_shared: Constant<Bits<3>>,
+    k_sreq: Constant<Bits<4>>,
+    k_swait: Constant<Bits<4>>,
+    n1_32: Constant<Bits<32>>,
+    n2_32: Constant<Bits<32>>,
+    n4_32: Constant<Bits<32>>,
+    one_rn: Constant<Bits<2>>,
+    two_rn: Constant<Bits<2>>,
+    sz_h: Constant<Bits<2>>,
+    sz_w: Constant<Bits<2>>,
+    act16: Constant<Bits<16>>,
+    zofs: [Constant<Bits<32>>; 16],
     k_idle: Constant<Bits<4>>,
     k_req: Constant<Bits<4>>,
     k_resp: Constant<Bits<4>>,
@@ -260,7 +345,7 @@ pub struct SmLsu<const AW: usize> {
     k_unsup: Constant<Bits<4>>,
 }
 
-impl<const AW: usize> Default for SmLsu<AW> {
+impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
     fn default() -> Self {
         let k3 = |v: u8| Constant::new((v as u64).into());
         let k4 = |v: u8| Constant::new((v as u64).into());
@@ -284,6 +369,11 @@ impl<const AW: usize> Default for SmLsu<AW> {
             a_rd: Default::default(),
             a_imm: Default::default(),
             regs: Default::default(),
+            s_bytes: Default::default(),
+            s_base: Default::default(),
+            z_v: Default::default(),
+            z_addr: Default::default(),
+            z_ok: Default::default(),
             b_warp: Default::default(),
             b_base: Default::default(),
             u_rd: Default::default(),
@@ -342,6 +432,25 @@ impl<const AW: usize> Default for SmLsu<AW> {
             st_addr: Default::default(),
             st_data: Default::default(),
             st_bytes: Default::default(),
+            ss_valid: Default::default(),
+            ss_grp: Default::default(),
+            ss_mask: Default::default(),
+            ss_a0: Default::default(),
+            ss_a1: Default::default(),
+            ss_a2: Default::default(),
+            ss_a3: Default::default(),
+            ss_a4: Default::default(),
+            ss_a5: Default::default(),
+            ss_a6: Default::default(),
+            ss_a7: Default::default(),
+            ss_d0: Default::default(),
+            ss_d1: Default::default(),
+            ss_d2: Default::default(),
+            ss_d3: Default::default(),
+            ss_d4: Default::default(),
+            ss_d5: Default::default(),
+            ss_d6: Default::default(),
+            ss_d7: Default::default(),
             lt_valid: Default::default(),
             lt_warp: Default::default(),
             lt_pc: Default::default(),
@@ -384,6 +493,12 @@ impl<const AW: usize> Default for SmLsu<AW> {
             sv: Default::default(),
             sa: Default::default(),
             sd: Default::default(),
+            smem: Default::default(),
+            h: Default::default(),
+            rh: Default::default(),
+            rn: Default::default(),
+            gdone: Default::default(),
+            mine: Default::default(),
             u_rd_l: Default::default(),
             u_wr_l: Default::default(),
             rel_valid_l: Default::default(),
@@ -419,6 +534,22 @@ impl<const AW: usize> Default for SmLsu<AW> {
             shw: Default::default(),
             ext: Default::default(),
             exec8: Default::default(),
+            shared: Default::default(),
+            slim: Default::default(),
+            sneg: Default::default(),
+            nbytes: Default::default(),
+            soob: Default::default(),
+            solow: Default::default(),
+            solow_i: Default::default(),
+            soob_a: Default::default(),
+            exlo: Default::default(),
+            exhi: Default::default(),
+            s_own: Default::default(),
+            s_take: Default::default(),
+            s_size: Default::default(),
+            s_act: Default::default(),
+            sla: array_init(|_| Default::default()),
+            sld: array_init(|_| Default::default()),
             lidx: array_init(|l| Constant::new((l as u64).into())),
             onehot: array_init(|l| Constant::new((1u64 << l).into())),
             gidx: array_init(|g| Constant::new((g as u64).into())),
@@ -443,6 +574,18 @@ impl<const AW: usize> Default for SmLsu<AW> {
             k_u16: k3(size::U16),
             k_s16: k3(size::S16),
             k_b32: k3(size::B32),
+            k_shared: k3(space::SHARED),
+            k_sreq: k4(state::SREQ),
+            k_swait: k4(state::SWAIT),
+            n1_32: Constant::new(1u64.into()),
+            n2_32: Constant::new(2u64.into()),
+            n4_32: Constant::new(4u64.into()),
+            one_rn: Constant::new(1u64.into()),
+            two_rn: Constant::new(2u64.into()),
+            sz_h: Constant::new(1u64.into()),
+            sz_w: Constant::new(2u64.into()),
+            act16: Constant::new(0xFFFFu64.into()),
+            zofs: array_init(|l| Constant::new((4 * l as u64).into())),
             k_idle: k4(state::IDLE),
             k_req: k4(state::REQ),
             k_resp: k4(state::RESP),
@@ -455,13 +598,15 @@ impl<const AW: usize> Default for SmLsu<AW> {
     }
 }
 
-impl<const AW: usize> Logic for SmLsu<AW> {
+impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rd, imm, gc, rv, rg, pend, mtch,
-            lane, fk, fl, fa, sv, sa, sd
+            lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone
         );
+        self.smem.clock.next = self.clock.val();
+        self.mine.clock.next = self.clock.val();
         for l in 0..32 {
             self.addr[l].clock.next = self.clock.val();
             self.data[l].clock.next = self.clock.val();
@@ -484,7 +629,8 @@ impl<const AW: usize> Logic for SmLsu<AW> {
         self.sz2.next = (self.sz.q.val() == self.k_u16.val()) | (self.sz.q.val() == self.k_s16.val());
         self.sz4.next = self.sz.q.val() == self.k_b32.val();
         self.ro.next = (self.spc.q.val() == self.k_param.val()) | (self.spc.q.val() == self.k_const.val());
-        self.unsup.next = (!((self.spc.q.val() == self.k_global.val()) | self.ro.val()) | self.atom.q.val())
+        self.shared.next = self.spc.q.val() == self.k_shared.val();
+        self.unsup.next = (!((self.spc.q.val() == self.k_global.val()) | (self.ro.val() | self.shared.val())) | self.atom.q.val())
             | (self.sz.q.val() > self.k_b32.val());
         // Lanes in exec with a misaligned address; the lowest of them, of the lanes in exec,
         // of the lanes still to access.
@@ -519,6 +665,294 @@ impl<const AW: usize> Logic for SmLsu<AW> {
             if self.elow.val().get_bit(l) {
                 self.elow_i.next = self.lidx[l].val();
                 self.exe_a.next = self.addr[l].q.val();
+            }
+        }
+        // Shared memory: the lanes in exec beyond the CTA's bytes (an n-byte access at a
+        // fits when a <= S - n), the lowest of them; the halves with lanes in exec.
+        self.nbytes.next = self.n1_32.val();
+        if self.sz2.val() {
+            self.nbytes.next = self.n2_32.val();
+        }
+        if self.sz4.val() {
+            self.nbytes.next = self.n4_32.val();
+        }
+        self.slim.next = self.s_bytes.val() - self.nbytes.val();
+        self.sneg.next = self.s_bytes.val() < self.nbytes.val();
+        self.soob.next = 0.into();
+        for l in 0..32 {
+            if self.exec.q.val().get_bit(l) & (self.sneg.val() | (self.addr[l].q.val() > self.slim.val())) {
+                self.soob.next = self.soob.val() | self.onehot[l].val();
+            }
+        }
+        self.solow.next = self.soob.val() & ((!self.soob.val()) + self.one32.val());
+        self.solow_i.next = 0.into();
+        self.soob_a.next = 0.into();
+        for l in 0..32 {
+            if self.solow.val().get_bit(l) {
+                self.solow_i.next = self.lidx[l].val();
+                self.soob_a.next = self.addr[l].q.val();
+            }
+        }
+        self.exlo.next = self.exec.q.val().get_bits::<16>(0).any();
+        self.exhi.next = self.exec.q.val().get_bits::<16>(16).any();
+        // The shared memory's request: this unit's half-warp (SREQ), else a line to clear.
+        self.s_own.next = self.st.q.val() == self.k_sreq.val();
+        self.s_size.next = 0.into();
+        if self.sz2.val() {
+            self.s_size.next = self.sz_h.val();
+        }
+        if self.sz4.val() {
+            self.s_size.next = self.sz_w.val();
+        }
+        self.s_act.next = self.exec.q.val().get_bits::<16>(0);
+        if self.h.q.val() {
+            self.s_act.next = self.exec.q.val().get_bits::<16>(16);
+        }
+        if !self.s_own.val() {
+            self.s_act.next = self.act16.val();
+            self.s_size.next = self.sz_w.val();
+        }
+        self.sla[0].next = self.addr[0].q.val() + self.s_base.val();
+        self.sld[0].next = self.data[0].q.val();
+        if self.h.q.val() {
+            self.sla[0].next = self.addr[16].q.val() + self.s_base.val();
+            self.sld[0].next = self.data[16].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[0].next = self.z_addr.val() + self.zofs[0].val();
+            self.sld[0].next = 0.into();
+        }
+        self.sla[1].next = self.addr[1].q.val() + self.s_base.val();
+        self.sld[1].next = self.data[1].q.val();
+        if self.h.q.val() {
+            self.sla[1].next = self.addr[17].q.val() + self.s_base.val();
+            self.sld[1].next = self.data[17].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[1].next = self.z_addr.val() + self.zofs[1].val();
+            self.sld[1].next = 0.into();
+        }
+        self.sla[2].next = self.addr[2].q.val() + self.s_base.val();
+        self.sld[2].next = self.data[2].q.val();
+        if self.h.q.val() {
+            self.sla[2].next = self.addr[18].q.val() + self.s_base.val();
+            self.sld[2].next = self.data[18].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[2].next = self.z_addr.val() + self.zofs[2].val();
+            self.sld[2].next = 0.into();
+        }
+        self.sla[3].next = self.addr[3].q.val() + self.s_base.val();
+        self.sld[3].next = self.data[3].q.val();
+        if self.h.q.val() {
+            self.sla[3].next = self.addr[19].q.val() + self.s_base.val();
+            self.sld[3].next = self.data[19].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[3].next = self.z_addr.val() + self.zofs[3].val();
+            self.sld[3].next = 0.into();
+        }
+        self.sla[4].next = self.addr[4].q.val() + self.s_base.val();
+        self.sld[4].next = self.data[4].q.val();
+        if self.h.q.val() {
+            self.sla[4].next = self.addr[20].q.val() + self.s_base.val();
+            self.sld[4].next = self.data[20].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[4].next = self.z_addr.val() + self.zofs[4].val();
+            self.sld[4].next = 0.into();
+        }
+        self.sla[5].next = self.addr[5].q.val() + self.s_base.val();
+        self.sld[5].next = self.data[5].q.val();
+        if self.h.q.val() {
+            self.sla[5].next = self.addr[21].q.val() + self.s_base.val();
+            self.sld[5].next = self.data[21].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[5].next = self.z_addr.val() + self.zofs[5].val();
+            self.sld[5].next = 0.into();
+        }
+        self.sla[6].next = self.addr[6].q.val() + self.s_base.val();
+        self.sld[6].next = self.data[6].q.val();
+        if self.h.q.val() {
+            self.sla[6].next = self.addr[22].q.val() + self.s_base.val();
+            self.sld[6].next = self.data[22].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[6].next = self.z_addr.val() + self.zofs[6].val();
+            self.sld[6].next = 0.into();
+        }
+        self.sla[7].next = self.addr[7].q.val() + self.s_base.val();
+        self.sld[7].next = self.data[7].q.val();
+        if self.h.q.val() {
+            self.sla[7].next = self.addr[23].q.val() + self.s_base.val();
+            self.sld[7].next = self.data[23].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[7].next = self.z_addr.val() + self.zofs[7].val();
+            self.sld[7].next = 0.into();
+        }
+        self.sla[8].next = self.addr[8].q.val() + self.s_base.val();
+        self.sld[8].next = self.data[8].q.val();
+        if self.h.q.val() {
+            self.sla[8].next = self.addr[24].q.val() + self.s_base.val();
+            self.sld[8].next = self.data[24].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[8].next = self.z_addr.val() + self.zofs[8].val();
+            self.sld[8].next = 0.into();
+        }
+        self.sla[9].next = self.addr[9].q.val() + self.s_base.val();
+        self.sld[9].next = self.data[9].q.val();
+        if self.h.q.val() {
+            self.sla[9].next = self.addr[25].q.val() + self.s_base.val();
+            self.sld[9].next = self.data[25].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[9].next = self.z_addr.val() + self.zofs[9].val();
+            self.sld[9].next = 0.into();
+        }
+        self.sla[10].next = self.addr[10].q.val() + self.s_base.val();
+        self.sld[10].next = self.data[10].q.val();
+        if self.h.q.val() {
+            self.sla[10].next = self.addr[26].q.val() + self.s_base.val();
+            self.sld[10].next = self.data[26].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[10].next = self.z_addr.val() + self.zofs[10].val();
+            self.sld[10].next = 0.into();
+        }
+        self.sla[11].next = self.addr[11].q.val() + self.s_base.val();
+        self.sld[11].next = self.data[11].q.val();
+        if self.h.q.val() {
+            self.sla[11].next = self.addr[27].q.val() + self.s_base.val();
+            self.sld[11].next = self.data[27].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[11].next = self.z_addr.val() + self.zofs[11].val();
+            self.sld[11].next = 0.into();
+        }
+        self.sla[12].next = self.addr[12].q.val() + self.s_base.val();
+        self.sld[12].next = self.data[12].q.val();
+        if self.h.q.val() {
+            self.sla[12].next = self.addr[28].q.val() + self.s_base.val();
+            self.sld[12].next = self.data[28].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[12].next = self.z_addr.val() + self.zofs[12].val();
+            self.sld[12].next = 0.into();
+        }
+        self.sla[13].next = self.addr[13].q.val() + self.s_base.val();
+        self.sld[13].next = self.data[13].q.val();
+        if self.h.q.val() {
+            self.sla[13].next = self.addr[29].q.val() + self.s_base.val();
+            self.sld[13].next = self.data[29].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[13].next = self.z_addr.val() + self.zofs[13].val();
+            self.sld[13].next = 0.into();
+        }
+        self.sla[14].next = self.addr[14].q.val() + self.s_base.val();
+        self.sld[14].next = self.data[14].q.val();
+        if self.h.q.val() {
+            self.sla[14].next = self.addr[30].q.val() + self.s_base.val();
+            self.sld[14].next = self.data[30].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[14].next = self.z_addr.val() + self.zofs[14].val();
+            self.sld[14].next = 0.into();
+        }
+        self.sla[15].next = self.addr[15].q.val() + self.s_base.val();
+        self.sld[15].next = self.data[15].q.val();
+        if self.h.q.val() {
+            self.sla[15].next = self.addr[31].q.val() + self.s_base.val();
+            self.sld[15].next = self.data[31].q.val();
+        }
+        if !self.s_own.val() {
+            self.sla[15].next = self.z_addr.val() + self.zofs[15].val();
+            self.sld[15].next = 0.into();
+        }
+        self.smem.in_valid.next = self.s_own.val() | self.z_v.val();
+        self.smem.in_store.next = self.store.q.val() | !self.s_own.val();
+        self.smem.in_size.next = self.s_size.val();
+        self.smem.in_signed.next = self.s_own.val() & ((self.sz.q.val() == self.k_s8.val()) | (self.sz.q.val() == self.k_s16.val()));
+        self.smem.in_active.next = self.s_act.val();
+        self.smem.lane0_addr.next = self.sla[0].val();
+        self.smem.lane1_addr.next = self.sla[1].val();
+        self.smem.lane2_addr.next = self.sla[2].val();
+        self.smem.lane3_addr.next = self.sla[3].val();
+        self.smem.lane4_addr.next = self.sla[4].val();
+        self.smem.lane5_addr.next = self.sla[5].val();
+        self.smem.lane6_addr.next = self.sla[6].val();
+        self.smem.lane7_addr.next = self.sla[7].val();
+        self.smem.lane8_addr.next = self.sla[8].val();
+        self.smem.lane9_addr.next = self.sla[9].val();
+        self.smem.lane10_addr.next = self.sla[10].val();
+        self.smem.lane11_addr.next = self.sla[11].val();
+        self.smem.lane12_addr.next = self.sla[12].val();
+        self.smem.lane13_addr.next = self.sla[13].val();
+        self.smem.lane14_addr.next = self.sla[14].val();
+        self.smem.lane15_addr.next = self.sla[15].val();
+        self.smem.lane0_wdata.next = self.sld[0].val();
+        self.smem.lane1_wdata.next = self.sld[1].val();
+        self.smem.lane2_wdata.next = self.sld[2].val();
+        self.smem.lane3_wdata.next = self.sld[3].val();
+        self.smem.lane4_wdata.next = self.sld[4].val();
+        self.smem.lane5_wdata.next = self.sld[5].val();
+        self.smem.lane6_wdata.next = self.sld[6].val();
+        self.smem.lane7_wdata.next = self.sld[7].val();
+        self.smem.lane8_wdata.next = self.sld[8].val();
+        self.smem.lane9_wdata.next = self.sld[9].val();
+        self.smem.lane10_wdata.next = self.sld[10].val();
+        self.smem.lane11_wdata.next = self.sld[11].val();
+        self.smem.lane12_wdata.next = self.sld[12].val();
+        self.smem.lane13_wdata.next = self.sld[13].val();
+        self.smem.lane14_wdata.next = self.sld[14].val();
+        self.smem.lane15_wdata.next = self.sld[15].val();
+        self.s_take.next = self.s_own.val() & self.smem.in_ready.val();
+        self.z_ok.next = (!self.s_own.val() & self.z_v.val()) & self.smem.in_ready.val();
+        self.mine.d.next = self.s_take.val();
+        // This unit's shared-memory responses (SMEM_LATENCY after their request was taken,
+        // in order): a load's words into the results of the half.
+        if self.mine.q.val() {
+            self.rn.d.next = self.rn.q.val() - self.one_rn.val();
+            self.rh.d.next = true;
+            if !self.store.q.val() {
+                if self.rh.q.val() {
+                    self.res[16].d.next = self.smem.lane0_rdata.val();
+                    self.res[17].d.next = self.smem.lane1_rdata.val();
+                    self.res[18].d.next = self.smem.lane2_rdata.val();
+                    self.res[19].d.next = self.smem.lane3_rdata.val();
+                    self.res[20].d.next = self.smem.lane4_rdata.val();
+                    self.res[21].d.next = self.smem.lane5_rdata.val();
+                    self.res[22].d.next = self.smem.lane6_rdata.val();
+                    self.res[23].d.next = self.smem.lane7_rdata.val();
+                    self.res[24].d.next = self.smem.lane8_rdata.val();
+                    self.res[25].d.next = self.smem.lane9_rdata.val();
+                    self.res[26].d.next = self.smem.lane10_rdata.val();
+                    self.res[27].d.next = self.smem.lane11_rdata.val();
+                    self.res[28].d.next = self.smem.lane12_rdata.val();
+                    self.res[29].d.next = self.smem.lane13_rdata.val();
+                    self.res[30].d.next = self.smem.lane14_rdata.val();
+                    self.res[31].d.next = self.smem.lane15_rdata.val();
+                } else {
+                    self.res[0].d.next = self.smem.lane0_rdata.val();
+                    self.res[1].d.next = self.smem.lane1_rdata.val();
+                    self.res[2].d.next = self.smem.lane2_rdata.val();
+                    self.res[3].d.next = self.smem.lane3_rdata.val();
+                    self.res[4].d.next = self.smem.lane4_rdata.val();
+                    self.res[5].d.next = self.smem.lane5_rdata.val();
+                    self.res[6].d.next = self.smem.lane6_rdata.val();
+                    self.res[7].d.next = self.smem.lane7_rdata.val();
+                    self.res[8].d.next = self.smem.lane8_rdata.val();
+                    self.res[9].d.next = self.smem.lane9_rdata.val();
+                    self.res[10].d.next = self.smem.lane10_rdata.val();
+                    self.res[11].d.next = self.smem.lane11_rdata.val();
+                    self.res[12].d.next = self.smem.lane12_rdata.val();
+                    self.res[13].d.next = self.smem.lane13_rdata.val();
+                    self.res[14].d.next = self.smem.lane14_rdata.val();
+                    self.res[15].d.next = self.smem.lane15_rdata.val();
+                }
             }
         }
         // The request: the lowest pending lane's word; a load serves every pending lane of
@@ -703,6 +1137,234 @@ impl<const AW: usize> Logic for SmLsu<AW> {
         if self.sz4.val() {
             self.st_bytes.next = self.n4.val();
         }
+        // A shared store's lane group.
+        self.ss_valid.next = (self.st.q.val() == self.k_swait.val()) & !self.gdone.q.val();
+        self.ss_grp.next = self.gc.q.val();
+        self.ss_mask.next = self.exec8.val();
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a0.next = self.addr[0].q.val();
+            }
+            1 => {
+                self.ss_a0.next = self.addr[8].q.val();
+            }
+            2 => {
+                self.ss_a0.next = self.addr[16].q.val();
+            }
+            _ => {
+                self.ss_a0.next = self.addr[24].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d0.next = self.data[0].q.val();
+            }
+            1 => {
+                self.ss_d0.next = self.data[8].q.val();
+            }
+            2 => {
+                self.ss_d0.next = self.data[16].q.val();
+            }
+            _ => {
+                self.ss_d0.next = self.data[24].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a1.next = self.addr[1].q.val();
+            }
+            1 => {
+                self.ss_a1.next = self.addr[9].q.val();
+            }
+            2 => {
+                self.ss_a1.next = self.addr[17].q.val();
+            }
+            _ => {
+                self.ss_a1.next = self.addr[25].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d1.next = self.data[1].q.val();
+            }
+            1 => {
+                self.ss_d1.next = self.data[9].q.val();
+            }
+            2 => {
+                self.ss_d1.next = self.data[17].q.val();
+            }
+            _ => {
+                self.ss_d1.next = self.data[25].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a2.next = self.addr[2].q.val();
+            }
+            1 => {
+                self.ss_a2.next = self.addr[10].q.val();
+            }
+            2 => {
+                self.ss_a2.next = self.addr[18].q.val();
+            }
+            _ => {
+                self.ss_a2.next = self.addr[26].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d2.next = self.data[2].q.val();
+            }
+            1 => {
+                self.ss_d2.next = self.data[10].q.val();
+            }
+            2 => {
+                self.ss_d2.next = self.data[18].q.val();
+            }
+            _ => {
+                self.ss_d2.next = self.data[26].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a3.next = self.addr[3].q.val();
+            }
+            1 => {
+                self.ss_a3.next = self.addr[11].q.val();
+            }
+            2 => {
+                self.ss_a3.next = self.addr[19].q.val();
+            }
+            _ => {
+                self.ss_a3.next = self.addr[27].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d3.next = self.data[3].q.val();
+            }
+            1 => {
+                self.ss_d3.next = self.data[11].q.val();
+            }
+            2 => {
+                self.ss_d3.next = self.data[19].q.val();
+            }
+            _ => {
+                self.ss_d3.next = self.data[27].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a4.next = self.addr[4].q.val();
+            }
+            1 => {
+                self.ss_a4.next = self.addr[12].q.val();
+            }
+            2 => {
+                self.ss_a4.next = self.addr[20].q.val();
+            }
+            _ => {
+                self.ss_a4.next = self.addr[28].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d4.next = self.data[4].q.val();
+            }
+            1 => {
+                self.ss_d4.next = self.data[12].q.val();
+            }
+            2 => {
+                self.ss_d4.next = self.data[20].q.val();
+            }
+            _ => {
+                self.ss_d4.next = self.data[28].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a5.next = self.addr[5].q.val();
+            }
+            1 => {
+                self.ss_a5.next = self.addr[13].q.val();
+            }
+            2 => {
+                self.ss_a5.next = self.addr[21].q.val();
+            }
+            _ => {
+                self.ss_a5.next = self.addr[29].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d5.next = self.data[5].q.val();
+            }
+            1 => {
+                self.ss_d5.next = self.data[13].q.val();
+            }
+            2 => {
+                self.ss_d5.next = self.data[21].q.val();
+            }
+            _ => {
+                self.ss_d5.next = self.data[29].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a6.next = self.addr[6].q.val();
+            }
+            1 => {
+                self.ss_a6.next = self.addr[14].q.val();
+            }
+            2 => {
+                self.ss_a6.next = self.addr[22].q.val();
+            }
+            _ => {
+                self.ss_a6.next = self.addr[30].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d6.next = self.data[6].q.val();
+            }
+            1 => {
+                self.ss_d6.next = self.data[14].q.val();
+            }
+            2 => {
+                self.ss_d6.next = self.data[22].q.val();
+            }
+            _ => {
+                self.ss_d6.next = self.data[30].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_a7.next = self.addr[7].q.val();
+            }
+            1 => {
+                self.ss_a7.next = self.addr[15].q.val();
+            }
+            2 => {
+                self.ss_a7.next = self.addr[23].q.val();
+            }
+            _ => {
+                self.ss_a7.next = self.addr[31].q.val();
+            }
+        }
+        match self.gc.q.val().index() {
+            0 => {
+                self.ss_d7.next = self.data[7].q.val();
+            }
+            1 => {
+                self.ss_d7.next = self.data[15].q.val();
+            }
+            2 => {
+                self.ss_d7.next = self.data[23].q.val();
+            }
+            _ => {
+                self.ss_d7.next = self.data[31].q.val();
+            }
+        }
         self.sv.d.next = false;
         self.sa.d.next = self.sel_a.val();
         self.sd.d.next = self.sel_d.val();
@@ -853,8 +1515,25 @@ impl<const AW: usize> Logic for SmLsu<AW> {
                 // CHECK
                 self.pend.d.next = self.exec.q.val();
                 self.st.d.next = 4.into();
+                if self.shared.val() {
+                    self.st.d.next = 9.into();
+                    self.h.d.next = !self.exlo.val();
+                    self.rh.d.next = !self.exlo.val();
+                    self.rn.d.next = self.one_rn.val();
+                    if self.exlo.val() & self.exhi.val() {
+                        self.rn.d.next = self.two_rn.val();
+                    }
+                    self.gc.d.next = 0.into();
+                    self.gdone.d.next = !self.store.q.val();
+                }
                 if !self.exec.q.val().any() {
                     self.st.d.next = 7.into();
+                }
+                if self.shared.val() & self.soob.val().any() {
+                    self.st.d.next = 8.into();
+                    self.fk.d.next = self.k_oob.val();
+                    self.fl.d.next = self.solow_i.val();
+                    self.fa.d.next = self.soob_a.val();
                 }
                 if self.mis.val().any() {
                     self.st.d.next = 8.into();
@@ -924,6 +1603,32 @@ impl<const AW: usize> Logic for SmLsu<AW> {
                     self.rel_valid_l.next = !self.store.q.val();
                     self.lt_valid_l.next = true;
                     self.st.d.next = 0.into();
+                }
+            }
+            9 => {
+                // SREQ: a half-warp request to the shared memory, until it takes it.
+                if self.s_take.val() {
+                    if !self.h.q.val() & self.exhi.val() {
+                        self.h.d.next = true;
+                    } else {
+                        self.st.d.next = 10.into();
+                    }
+                }
+            }
+            10 => {
+                // SWAIT: a store's lane groups shown; the responses.
+                if !self.gdone.q.val() {
+                    self.gc.d.next = self.gc.q.val() + self.one2.val();
+                    if self.gc.q.val().all() {
+                        self.gdone.d.next = true;
+                    }
+                }
+                if !self.rn.q.val().any() & self.gdone.q.val() {
+                    self.gc.d.next = 0.into();
+                    self.st.d.next = 7.into();
+                    if !self.store.q.val() {
+                        self.st.d.next = 6.into();
+                    }
                 }
             }
             _ => {}

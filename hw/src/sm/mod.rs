@@ -12,11 +12,12 @@
 //! - [`lane::SmLane`]: one SP lane: its register-file slice, SP datapath, thread indices.
 //! - [`pipe::SmPipe`]: the SP issue pipeline: guards, lane groups, write-back, retire.
 //! - [`dispatch::CtaDispatch`]: the CTA dispatcher: launch checks, grid walk, warp slots.
-//! - [`lsu::SmLsu`]: the load/store unit: global, param and constant memory.
+//! - [`lsu::SmLsu`]: the load/store unit: global, param and constant memory through the
+//!   memory port, shared memory through [`crate::smem::SharedMem`].
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
-//! SP-class and control instructions and global, param and constant loads and stores; an
-//! instruction of a unit not joined yet (SFU, FMA, shared and local memory, atomics) stops
+//! SP-class and control instructions and global, param, constant and shared loads and
+//! stores; an instruction of a unit not joined yet (SFU, FMA, local memory, atomics) stops
 //! the SM with the fault `not-supported` (docs/sm.md, "Status").
 //!
 //! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
@@ -27,6 +28,7 @@
 //! - `launch`                                       in   1   start a launch of:
 //! - `grid_x/y/z`, `block_x/y/z`                    in  16   grid and CTA dimensions
 //! - `regs`                                         in   8   registers per thread
+//! - `shared_bytes`                                 in  32   shared memory per CTA (bytes)
 //! - `watchdog`                                     in  32   cycles after `launch` before
 //!                                                           a launch still running
 //!                                                           faults (deadlock, endless
@@ -48,7 +50,6 @@
 //!                                                          0x80 | p; lanes 8 grp + j with
 //!                                                          `rw_mask` bit j: value `rw_dj`,
 //!                                                          predicate value `rw_p` bit j)
-//! - `sched_fault`                                  out  1   the scheduler's own fault flag
 //! - `fault_lane`, `fault_addr`                     out  5, 32  a memory fault's lane and
 //!                                                          byte address
 //! - `m_req_valid`, `m_req_addr`, `m_req_space`,    out  the memory port's request (the
@@ -62,6 +63,12 @@
 //! - `st_valid`, `st_lane`, `st_addr`, `st_data`,   out  a store done (lane, byte address,
 //!   `st_bytes`                                             register value, bytes), before
 //!                                                          its retire
+//! - `ss_valid`, `ss_grp`, `ss_mask`, `ss_a0` ..    out  a shared store's lane group (lanes
+//!   `ss_a7`, `ss_d0` .. `ss_d7`                             8 grp + j with `ss_mask` bit j:
+//!                                                          address in the CTA's region
+//!                                                          `ss_aj`, register value `ss_dj`;
+//!                                                          bytes `st_bytes`), before its
+//!                                                          retire
 pub mod decode;
 pub mod dispatch;
 pub mod imem;
@@ -112,6 +119,7 @@ macro_rules! sm_sized {
             { $cfg.rf_bank_addr_bits() },
             { $cfg.imem_log2 },
             { 7 * $cfg.warps },
+            { $cfg.smem_row_bits() },
         >
     };
 }
@@ -128,6 +136,7 @@ pub struct Sm<
     const RA: usize,
     const IW: usize,
     const NP: usize,
+    const SW: usize,
 > {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,
@@ -143,6 +152,7 @@ pub struct Sm<
     pub block_y: Signal<In, Bits<16>>,
     pub block_z: Signal<In, Bits<16>>,
     pub regs: Signal<In, Bits<8>>,
+    pub shared_bytes: Signal<In, Bits<32>>,
     pub watchdog: Signal<In, Bits<32>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
@@ -171,7 +181,6 @@ pub struct Sm<
     pub rw_d6: Signal<Out, Bits<32>>,
     pub rw_d7: Signal<Out, Bits<32>>,
     pub rw_p: Signal<Out, Bits<8>>,
-    pub sched_fault: Signal<Out, Bit>,
     pub m_req_valid: Signal<Out, Bit>,
     pub m_req_addr: Signal<Out, Bits<32>>,
     pub m_req_space: Signal<Out, Bits<3>>,
@@ -207,6 +216,25 @@ pub struct Sm<
     pub st_addr: Signal<Out, Bits<32>>,
     pub st_data: Signal<Out, Bits<32>>,
     pub st_bytes: Signal<Out, Bits<3>>,
+    pub ss_valid: Signal<Out, Bit>,
+    pub ss_grp: Signal<Out, Bits<2>>,
+    pub ss_mask: Signal<Out, Bits<8>>,
+    pub ss_a0: Signal<Out, Bits<32>>,
+    pub ss_a1: Signal<Out, Bits<32>>,
+    pub ss_a2: Signal<Out, Bits<32>>,
+    pub ss_a3: Signal<Out, Bits<32>>,
+    pub ss_a4: Signal<Out, Bits<32>>,
+    pub ss_a5: Signal<Out, Bits<32>>,
+    pub ss_a6: Signal<Out, Bits<32>>,
+    pub ss_a7: Signal<Out, Bits<32>>,
+    pub ss_d0: Signal<Out, Bits<32>>,
+    pub ss_d1: Signal<Out, Bits<32>>,
+    pub ss_d2: Signal<Out, Bits<32>>,
+    pub ss_d3: Signal<Out, Bits<32>>,
+    pub ss_d4: Signal<Out, Bits<32>>,
+    pub ss_d5: Signal<Out, Bits<32>>,
+    pub ss_d6: Signal<Out, Bits<32>>,
+    pub ss_d7: Signal<Out, Bits<32>>,
     // The units and the SM's blocks.
     sched: WarpSched<N, L, SA, SPW, AW, E, C>,
     imem: Imem<IW>,
@@ -215,7 +243,7 @@ pub struct Sm<
     preds: PredFile<N, NP>,
     disp: CtaDispatch<N, C, RA>,
     pipe: SmPipe<N, RA>,
-    lsu: SmLsu<RA>,
+    lsu: SmLsu<RA, SW>,
     lanes: [SmLane<RA>; SM_LANES],
     done_dl: Delay<Bit, DONE_DELAY>,
     // Status.
@@ -257,7 +285,8 @@ impl<
         const RA: usize,
         const IW: usize,
         const NP: usize,
-    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>
+        const SW: usize,
+    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
 {
     /// The SM of configuration `cfg` (its sizes must be the type's: `sm_sized!(cfg)`).
     pub fn new(cfg: &SmConfig) -> Self {
@@ -266,7 +295,11 @@ impl<
             "Sm: the type's sizes are not configuration {}'s (sm_sized!), or it is not 32 lanes on 8 SPs",
             cfg.name
         );
-        assert!(cfg.rf_bank_addr_bits() == RA && cfg.imem_log2 == IW && NP == 7 * N, "Sm: sizes differ from configuration {}", cfg.name);
+        assert!(
+            cfg.rf_bank_addr_bits() == RA && cfg.imem_log2 == IW && NP == 7 * N && cfg.smem_row_bits() == SW,
+            "Sm: sizes differ from configuration {}",
+            cfg.name
+        );
         let k4 = |v: u8| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
@@ -283,6 +316,7 @@ impl<
             block_y: Default::default(),
             block_z: Default::default(),
             regs: Default::default(),
+            shared_bytes: Default::default(),
             watchdog: Default::default(),
             busy: Default::default(),
             done: Default::default(),
@@ -311,7 +345,6 @@ impl<
             rw_d6: Default::default(),
             rw_d7: Default::default(),
             rw_p: Default::default(),
-            sched_fault: Default::default(),
             m_req_valid: Default::default(),
             m_req_addr: Default::default(),
             m_req_space: Default::default(),
@@ -347,12 +380,31 @@ impl<
             st_addr: Default::default(),
             st_data: Default::default(),
             st_bytes: Default::default(),
+            ss_valid: Default::default(),
+            ss_grp: Default::default(),
+            ss_mask: Default::default(),
+            ss_a0: Default::default(),
+            ss_a1: Default::default(),
+            ss_a2: Default::default(),
+            ss_a3: Default::default(),
+            ss_a4: Default::default(),
+            ss_a5: Default::default(),
+            ss_a6: Default::default(),
+            ss_a7: Default::default(),
+            ss_d0: Default::default(),
+            ss_d1: Default::default(),
+            ss_d2: Default::default(),
+            ss_d3: Default::default(),
+            ss_d4: Default::default(),
+            ss_d5: Default::default(),
+            ss_d6: Default::default(),
+            ss_d7: Default::default(),
             sched: WarpSched::new(IssueTiming::of(cfg)),
             imem: Default::default(),
             fdec: SmDecode::new(SM_LATS),
             idec: SmDecode::new(SM_LATS),
             preds: Default::default(),
-            disp: CtaDispatch::new(cfg.max_threads_per_cta),
+            disp: CtaDispatch::new(cfg.max_threads_per_cta, cfg.shared_bytes),
             pipe: Default::default(),
             lsu: Default::default(),
             lanes: array_init(SmLane::new),
@@ -396,7 +448,8 @@ impl<
         const RA: usize,
         const IW: usize,
         const NP: usize,
-    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>
+        const SW: usize,
+    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -471,6 +524,8 @@ impl<
         self.disp.block_y.next = self.block_y.val();
         self.disp.block_z.next = self.block_z.val();
         self.disp.regs.next = self.regs.val();
+        self.disp.sbytes.next = self.shared_bytes.val();
+        self.disp.z_ok.next = self.lsu.z_ok.val();
         self.disp.cta_done_valid.next = self.sched.cta_done_valid.val();
         self.disp.cta_done_id.next = self.sched.cta_done_id.val();
         self.disp.cycles.next = self.cyc.q.val();
@@ -538,6 +593,10 @@ impl<
         self.lsu.a_imm.next = self.imem.i_data.val().get_bits::<32>(0);
         self.lsu.regs.next = self.regs.val();
         self.lsu.b_base.next = self.disp.c_base.val();
+        self.lsu.s_bytes.next = self.shared_bytes.val();
+        self.lsu.s_base.next = self.disp.c_sbase.val();
+        self.lsu.z_v.next = self.disp.z_v.val();
+        self.lsu.z_addr.next = self.disp.z_addr.val();
         self.lsu.m_req_ready.next = self.m_req_ready.val();
         self.lsu.m_resp_valid.next = self.m_resp_valid.val();
         self.lsu.m_resp_data.next = self.m_resp_data.val();
@@ -694,7 +753,6 @@ impl<
         self.fault_warp.next = self.flt_warp.q.val();
         self.fault_pc.next = self.flt_pc.q.val();
         self.cycles.next = self.cyc.q.val();
-        self.sched_fault.next = self.sched.fault.val();
         self.fault_lane.next = self.flt_lane.q.val();
         self.fault_addr.next = self.flt_addr.q.val();
         // Memory port.
@@ -728,6 +786,25 @@ impl<
         self.st_addr.next = self.lsu.st_addr.val();
         self.st_data.next = self.lsu.st_data.val();
         self.st_bytes.next = self.lsu.st_bytes.val();
+        self.ss_valid.next = self.lsu.ss_valid.val();
+        self.ss_grp.next = self.lsu.ss_grp.val();
+        self.ss_mask.next = self.lsu.ss_mask.val();
+        self.ss_a0.next = self.lsu.ss_a0.val();
+        self.ss_a1.next = self.lsu.ss_a1.val();
+        self.ss_a2.next = self.lsu.ss_a2.val();
+        self.ss_a3.next = self.lsu.ss_a3.val();
+        self.ss_a4.next = self.lsu.ss_a4.val();
+        self.ss_a5.next = self.lsu.ss_a5.val();
+        self.ss_a6.next = self.lsu.ss_a6.val();
+        self.ss_a7.next = self.lsu.ss_a7.val();
+        self.ss_d0.next = self.lsu.ss_d0.val();
+        self.ss_d1.next = self.lsu.ss_d1.val();
+        self.ss_d2.next = self.lsu.ss_d2.val();
+        self.ss_d3.next = self.lsu.ss_d3.val();
+        self.ss_d4.next = self.lsu.ss_d4.val();
+        self.ss_d5.next = self.lsu.ss_d5.val();
+        self.ss_d6.next = self.lsu.ss_d6.val();
+        self.ss_d7.next = self.lsu.ss_d7.val();
 
         // Retire port.
         self.rt_valid.next = self.pipe.rt_valid.val();

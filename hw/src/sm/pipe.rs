@@ -52,7 +52,7 @@
 //!                                                        load/store unit, and the E stage
 //!                                                        (warp, PC, mask, exec, CTA, warp in
 //!                                                        CTA, scoreboard tag); it retires there
-//! - `bad_v`, `bad_warp`, `bad_pc`, `bad_cls`  out  combinational, at T0: an instruction of
+//! - `bad_v`, `bad_warp`, `bad_pc`             out  combinational, at T0: an instruction of
 //!                                                        a class this SM does not execute yet
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
@@ -174,7 +174,6 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub bad_v: Signal<Out, Bit>,
     pub bad_warp: Signal<Out, Bits<5>>,
     pub bad_pc: Signal<Out, Bits<24>>,
-    pub bad_cls: Signal<Out, Bits<4>>,
     // Each warp's buffered guard: predicate (3) and negation (bit 3).
     gq: [DFF<Bits<4>>; N],
     // E.
@@ -373,7 +372,6 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             bad_v: Default::default(),
             bad_warp: Default::default(),
             bad_pc: Default::default(),
-            bad_cls: Default::default(),
             gq: array_init(|_| Default::default()),
             e_v: Default::default(),
             e_warp: Default::default(),
@@ -543,7 +541,6 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             & (self.iss_class.val().any() & (self.iss_class.val() < self.k_mem.val()));
         self.bad_warp.next = self.iss_warp.val();
         self.bad_pc.next = self.iss_pc.val();
-        self.bad_cls.next = self.iss_class.val();
         // E.
         self.e_v.d.next = self.iss_valid.val() & !self.phase.val();
         self.e_warp.d.next = self.iss_warp.val();

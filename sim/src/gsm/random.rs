@@ -11,8 +11,12 @@
 //! buffer at [`MEM_BASE`] (indexed by its CTA, warp and lane), so no two threads touch the
 //! same word and the result does not depend on the order the warps run in.
 //!
-//! Not generated yet: shared memory, atomics, `%clock` (the golden SM is untimed and reads
-//! 0).
+//! With `shared`, shared-memory loads and stores of 8, 16 and 32 bits (signed and
+//! unsigned) too: every thread of a CTA owns `SH_SLOTS` words of shared memory (word `k` of
+//! thread `t` at byte `4 (t SH_SLOTS + k)`), so a warp's access has 4-way bank conflicts;
+//! the kernel declares [`SHARED_BYTES`], enough for CTAs of up to 128 threads.
+//!
+//! Not generated yet: atomics, `%clock` (the golden SM is untimed and reads 0).
 use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
 use crate::ptx::translate::{Kernel, SrcRef};
 use crate::ptx::Loc;
@@ -33,6 +37,8 @@ pub struct RandomProgram {
     pub max_trips: u32,
     /// Global loads and stores (to the thread's own words of the buffer at [`MEM_BASE`]).
     pub mem: bool,
+    /// Shared-memory loads and stores (to the thread's own words).
+    pub shared: bool,
 }
 
 /// The global buffer of random programs with `mem`: the first buffer `GlobalMem::alloc`
@@ -41,6 +47,11 @@ pub const MEM_BASE: u32 = 0x1000;
 /// Words each thread owns.
 pub const MEM_SLOTS: u32 = 8;
 
+/// Shared-memory words each thread owns.
+pub const SH_SLOTS: u32 = 4;
+/// Shared memory of a random program with `shared`: CTAs of up to 128 threads.
+pub const SHARED_BYTES: u32 = 128 * SH_SLOTS * 4;
+
 /// Bytes of the buffer for `threads` threads in all.
 pub fn mem_bytes(threads: u32) -> usize {
     (threads * MEM_SLOTS * 4) as usize
@@ -48,16 +59,17 @@ pub fn mem_bytes(threads: u32) -> usize {
 
 impl Default for RandomProgram {
     fn default() -> Self {
-        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true }
+        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true }
     }
 }
 
-/// Registers the random instructions may write: r3.. up to the loop counters.
+/// Registers the random instructions may write: `first_free`.. up to the loop counters.
 const R_TID: u8 = 0;
 const R_ONE: u8 = 1;
 /// The thread's words in the global buffer.
 const R_SLOTS: u8 = 2;
-const FIRST_FREE: u8 = 3;
+/// With `shared`: the thread's first shared-memory word.
+const R_SH: u8 = 3;
 
 struct Gen<'a> {
     rng: &'a mut Rng,
@@ -71,11 +83,14 @@ impl Gen<'_> {
     fn free_regs(&self) -> u8 {
         self.p.regs - self.counters
     }
+    fn first_free(&self) -> u8 {
+        R_SH + self.p.shared as u8
+    }
     fn reg(&mut self) -> u8 {
         self.rng.below(self.free_regs() as u64) as u8
     }
     fn dst(&mut self) -> u8 {
-        FIRST_FREE + self.rng.below((self.free_regs() - FIRST_FREE) as u64) as u8
+        self.first_free() + self.rng.below((self.free_regs() - self.first_free()) as u64) as u8
     }
     fn pred(&mut self) -> u8 {
         self.rng.below(7) as u8
@@ -118,6 +133,8 @@ impl Gen<'_> {
         for _ in 0..1 + self.rng.below(self.p.block_len as u64) {
             if self.p.mem && self.rng.below(4) == 0 {
                 self.mem_op();
+            } else if self.p.shared && self.rng.below(4) == 0 {
+                self.shared_op();
             } else {
                 self.alu();
             }
@@ -140,6 +157,25 @@ impl Gen<'_> {
             let v = self.reg();
             self.code.push(Instr { op: op::ST, d: v, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
         }
+    }
+    /// A shared-memory load or store of 8, 16 or 32 bits in one of the thread's words
+    /// (chosen by a register's low bits; its byte or half-word by the immediate offset).
+    fn shared_op(&mut self) {
+        let (t, k) = (self.dst(), self.dst());
+        let r = self.reg();
+        let pt = Guard { pred: PT, neg: false };
+        self.code.push(Instr { op: op::MOVI, d: k, imm: SH_SLOTS - 1, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::AND, d: t, a: r, b: k, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::MOVI, d: k, imm: 4, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: R_SH, guard: pt, ..Default::default() });
+        use isa::size;
+        let store = self.rng.bool();
+        let sizes: &[u8] = if store { &[size::U8, size::U16, size::B32] } else { &[size::U8, size::S8, size::U16, size::S16, size::B32] };
+        let sz = sizes[self.rng.below(sizes.len() as u64) as usize];
+        let imm = self.rng.below(4 / size::bytes(sz) as u64) as u32 * size::bytes(sz);
+        let g = self.guard();
+        let (o, d) = if store { (op::ST, self.reg()) } else { (op::LD, self.dst()) };
+        self.code.push(Instr { op: o, d, a: t, imm, space: isa::space::SHARED, size: sz, guard: g, ..Default::default() });
     }
     /// A comparison into predicate `p` of values that differ between threads.
     fn divergent_pred(&mut self, p: u8) {
@@ -172,7 +208,7 @@ impl Gen<'_> {
                 self.code[jump].imm = join;
                 self.code[jump].rpc = join;
             }
-            2 if self.free_regs() > FIRST_FREE + 2 => {
+            2 if self.free_regs() > self.first_free() + 2 => {
                 // a loop of 1..=max_trips iterations per thread
                 self.counters += 1;
                 let rc = self.p.regs - self.counters;
@@ -219,7 +255,7 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
     g.code.push(Instr { op: op::S2R, d: R_TID, a: 0, ..Default::default() });
     g.code.push(Instr { op: op::MOVI, d: R_ONE, imm: 1, ..Default::default() });
     // r2: MEM_BASE + 4 MEM_SLOTS x the thread's number in the grid (CTA, warp, lane).
-    let t = FIRST_FREE;
+    let t = g.first_free();
     let s2r = |d: u8, a: u8| Instr { op: op::S2R, d, a, ..Default::default() };
     let ar = |o: u8, d: u8, a: u8, b: u8| Instr { op: o, d, a, b, ..Default::default() };
     let movi = |d: u8, imm: u32| Instr { op: op::MOVI, d, imm, ..Default::default() };
@@ -246,6 +282,18 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
         movi(t, MEM_BASE),
         ar(op::IADD, R_SLOTS, R_SLOTS, t),
     ]);
+    if p.shared {
+        // r3: 4 SH_SLOTS x the thread's number in its CTA (warp, lane).
+        g.code.extend([
+            s2r(R_SH, 13),
+            movi(t, 32),
+            ar(op::IMUL, R_SH, R_SH, t),
+            s2r(t, 12),
+            ar(op::IADD, R_SH, R_SH, t),
+            movi(t, 4 * SH_SLOTS),
+            ar(op::IMUL, R_SH, R_SH, t),
+        ]);
+    }
     for _ in 0..p.blocks {
         g.region(p.depth);
     }
@@ -266,7 +314,7 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
         params: vec![],
         param_bytes: 0,
         shared_vars: vec![],
-        shared_bytes: 0,
+        shared_bytes: if p.shared { SHARED_BYTES } else { 0 },
         local_bytes: 0,
     }
 }

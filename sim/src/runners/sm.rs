@@ -163,8 +163,9 @@ fn set_clock<
     const RA: usize,
     const IW: usize,
     const NP: usize,
+    const SW: usize,
 >(
-    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
     v: bool,
 ) {
     u.clock.next = v.into();
@@ -184,8 +185,9 @@ pub fn drive<
     const RA: usize,
     const IW: usize,
     const NP: usize,
+    const SW: usize,
 >(
-    bench: &mut Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>>,
+    bench: &mut Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>>,
     k: &Kernel,
     l: &Launch,
     global: &mut GlobalMem,
@@ -236,6 +238,7 @@ pub fn drive<
         u.block_y.next = by.into();
         u.block_z.next = bz.into();
         u.regs.next = regs.into();
+        u.shared_bytes.next = (k.shared_bytes as u64).into();
         u.watchdog.next = (opts.watchdog as u64).into();
         u.launch.next = true;
     })?;
@@ -312,6 +315,23 @@ pub fn drive<
                 u.st_data.val().to_u32(),
                 u.st_bytes.val().to_u32() as u8,
             ));
+        }
+        if u.ss_valid.val() {
+            let g = u.ss_grp.val().to_u32() as u8;
+            let m = u.ss_mask.val().to_u32();
+            let a = [&u.ss_a0, &u.ss_a1, &u.ss_a2, &u.ss_a3, &u.ss_a4, &u.ss_a5, &u.ss_a6, &u.ss_a7];
+            let d = [&u.ss_d0, &u.ss_d1, &u.ss_d2, &u.ss_d3, &u.ss_d4, &u.ss_d5, &u.ss_d6, &u.ss_d7];
+            for j in 0..8usize {
+                if m >> j & 1 == 1 {
+                    lsu_stores.push((
+                        8 * g + j as u8,
+                        isa::space::SHARED,
+                        a[j].val().to_u32(),
+                        d[j].val().to_u32(),
+                        u.st_bytes.val().to_u32() as u8,
+                    ));
+                }
+            }
         }
         for lsu in [false, true] {
             let (v, w, pc, mask, cta, wid) = if lsu {
@@ -476,8 +496,9 @@ pub fn lockstep<
     const RA: usize,
     const IW: usize,
     const NP: usize,
+    const SW: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -502,8 +523,9 @@ pub fn lockstep_verilog<
     const RA: usize,
     const IW: usize,
     const NP: usize,
+    const SW: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -548,9 +570,15 @@ pub fn lockstep_verilog<
         }
         (Err(gf), Some(f)) => {
             let at_addr = gf.addr.is_none() || gf.addr == Some(f.addr);
+            // the golden SM names the thread: its lane is its linear index mod 32
+            let at_lane = gf.thread.is_none_or(|t| {
+                let [bx, by, _] = l.block.map(|v| v as u64);
+                (t[0] as u64 + bx * (t[1] as u64 + by * t[2] as u64)) % 32 == f.lane as u64
+            });
             if golden_kind(f.kind) != Some(gf.kind)
                 || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG)
                 || !at_addr
+                || !at_lane
             {
                 return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}")));
             }
@@ -644,6 +672,7 @@ pub fn random_sweep(
             depth: 1 + rng.below(3) as u32,
             max_trips: 1 + rng.below(5) as u32,
             mem: rng.below(4) != 0,
+            shared: rng.below(4) != 0,
         };
         let k = random_kernel(shape, pseed);
         let (grid, block) = random_shape(&mut rng);
