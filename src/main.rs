@@ -62,20 +62,28 @@ enum Cmd {
         #[arg(long, default_value_t = 256)]
         block: u32,
     },
-    /// Run a kernel in the golden functional SM from a launch description (JSON: PTX file,
-    /// grid, block, buffers, arguments); print the output buffers and the statistics
+    /// Run a kernel from a launch description (JSON: PTX file, grid, block, buffers,
+    /// arguments) on the RTL SM (the exported `sm.v` in Verilator) in lock step with the golden
+    /// SM; print the output buffers, the statistics and the RTL SM's cycles and IPC
     Run {
         launch: PathBuf,
         /// Also write the report as JSON to this file
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Write the execution trace (one JSON object per warp-instruction) to this file
+        /// Write the golden SM's execution trace (one JSON object per warp-instruction) to
+        /// this file (with --golden)
         #[arg(long)]
         trace: Option<PathBuf>,
-        /// Run on the RTL SM (the rust-hdl simulation of `sm`) in lock step with the golden SM
-        /// instead of the golden SM alone
+        /// Run on the golden functional SM alone
+        #[arg(long, conflicts_with = "rust")]
+        golden: bool,
+        /// Simulate the RTL SM with its rust-hdl model (about 700 cycles/s) instead of Verilator
         #[arg(long)]
         rust: bool,
+        /// The RTL SM's watchdog: clocks after the launch before a kernel still running is
+        /// stopped and reported (deadlock, endless loop)
+        #[arg(long, default_value_t = 100_000_000)]
+        watchdog: u32,
     },
     /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
     /// and rounding mode through the unit's Rust model, each checked against the golden
@@ -124,17 +132,21 @@ enum Cmd {
         seeds: u64,
     },
     /// SM random programs: random microcode programs (SP arithmetic, predication, divergent
-    /// branches, loops, exits, barriers) on random launch shapes, each run on the RTL SM
-    /// (rust-hdl) in lock step with the golden SM, until N warp-instructions are compared;
-    /// `--verilator` also replays every run into verilog-out/sm.v
+    /// branches, loops, exits, barriers, global and shared loads and stores) on random launch
+    /// shapes, each run on the RTL SM (the exported `sm.v` in Verilator) in lock step with
+    /// the golden SM, until N warp-instructions are compared
     SmRandom {
         /// Warp-instructions to compare (at least one program runs)
         #[arg(long, default_value_t = 100_000)]
         warp_instrs: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Simulate the rust-hdl model instead of Verilator
         #[arg(long)]
-        verilator: bool,
+        rust: bool,
+        /// With --rust: replay every run's clocks into `sm.v` in Verilator, output by output
+        #[arg(long, requires = "rust")]
+        replay: bool,
     },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
@@ -282,22 +294,31 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
             .and_then(|r| r),
-        Cmd::SmRandom { warp_instrs, seed, verilator } => heddle_hw::on_sm_stack(move || {
-            let t = heddle_sim::runners::sm::random_sweep(seed, warp_instrs, verilator, |l| eprintln!("{l}"))
-                .map_err(|e| e.to_string())?;
-            println!(
-                "sm-random: {} programs, {} warp-instructions in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), rust-hdl {:.0} cycles/s{}",
-                t.programs,
-                t.warp_instrs,
-                t.cycles,
-                t.warp_instrs as f64 / t.cycles.max(1) as f64,
-                t.cycles as f64 / t.rust_seconds.max(1e-9),
-                if verilator { format!("; Verilator replay {} steps, 0 mismatches", t.verilator_steps) } else { String::new() }
-            );
-            Ok(())
-        })
-        .and_then(|r| r),
-        Cmd::Run { launch, json, trace, rust } => run_kernel(&launch, json.as_deref(), trace.as_deref(), rust),
+        Cmd::SmRandom { warp_instrs, seed, rust, replay } => {
+            use heddle_sim::runners::sm::Backend;
+            let backend = match (rust, replay) {
+                (false, _) => Backend::Verilator,
+                (true, false) => Backend::Rust,
+                (true, true) => Backend::RustReplayed,
+            };
+            heddle_sim::runners::sm::random_sweep(seed, warp_instrs, backend, |l| eprintln!("{l}"))
+                .map_err(|e| e.to_string())
+                .map(|t| {
+                    println!(
+                        "sm-random: {} programs, {} warp-instructions in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        t.programs,
+                        t.warp_instrs,
+                        t.cycles,
+                        t.warp_instrs as f64 / t.cycles.max(1) as f64,
+                        backend.name(),
+                        t.cycles as f64 / t.rtl_seconds.max(1e-9),
+                        if replay { format!("; Verilator replay {} steps, 0 mismatches", t.verilator_steps) } else { String::new() }
+                    )
+                })
+        }
+        Cmd::Run { launch, json, trace, golden, rust, watchdog } => {
+            run_kernel(&launch, json.as_deref(), trace.as_deref(), golden, rust, watchdog)
+        }
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
             let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
@@ -393,19 +414,39 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
     Ok(())
 }
 
-fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: Option<&std::path::Path>, rust: bool) -> Result<(), String> {
+fn run_kernel(
+    launch: &std::path::Path,
+    json: Option<&std::path::Path>,
+    trace: Option<&std::path::Path>,
+    golden: bool,
+    rust: bool,
+    watchdog: u32,
+) -> Result<(), String> {
+    use heddle_sim::runners::sm::Backend;
     let mut rtl = None;
-    let r = if rust {
+    let r = if golden {
+        heddle_sim::gsm::launch::run_file_traced(launch, trace)?
+    } else {
         if trace.is_some() {
-            return Err("--trace is written by the golden SM alone (drop --rust)".into());
+            return Err("--trace is written by the golden SM alone (add --golden)".into());
         }
-        eprintln!("running on the RTL SM (rust-hdl, about 1,000 cycles/s) in lock step with the golden SM ...");
-        let x = heddle_sim::runners::sm::run_file_rtl(launch)?;
+        let backend = if rust { Backend::Rust } else { Backend::Verilator };
+        eprintln!(
+            "running on the RTL SM ({}) in lock step with the golden SM{} ...",
+            backend.name(),
+            if rust { ", about 700 cycles/s" } else { " (the first run builds the model: minutes)" }
+        );
+        let start = std::time::Instant::now();
+        let mut progress = |cycles: u64, retired: u64| {
+            eprintln!(
+                "  ... {cycles} cycles, {retired} warp-instructions retired ({:.0} s)",
+                start.elapsed().as_secs_f64()
+            )
+        };
+        let x = heddle_sim::runners::sm::run_file_rtl(launch, backend, watchdog, Some(&mut progress))?;
         let r = x.report.clone();
         rtl = Some(x);
         r
-    } else {
-        heddle_sim::gsm::launch::run_file_traced(launch, trace)?
     };
     println!(
         "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
@@ -435,11 +476,12 @@ fn run_kernel(launch: &std::path::Path, json: Option<&std::path::Path>, trace: O
     );
     if let Some(x) = &rtl {
         println!(
-            "  RTL SM (rust-hdl): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
+            "  RTL SM ({}): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
+            x.backend.name(),
             x.rtl.cycles,
             x.rtl.trace.len(),
             x.rtl.ipc(),
-            x.rtl.cycles as f64 / x.rust_seconds.max(1e-9),
+            x.rtl.cycles as f64 / x.seconds.max(1e-9),
             x.compared
         );
     }

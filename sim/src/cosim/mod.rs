@@ -12,7 +12,7 @@
 //! high), so both sides see the same edges; combinational blocks one step per vector.
 mod icarus;
 mod vcd;
-mod verilator;
+pub mod verilator;
 
 pub use verilator::VerilatorModel;
 
@@ -201,6 +201,11 @@ impl Trace {
         }
         self.steps += 1;
         Ok(())
+    }
+
+    /// The last record sampled: every port's words after the last step.
+    pub fn last(&self) -> &[u32] {
+        &self.record
     }
 
     /// Steps recorded so far.

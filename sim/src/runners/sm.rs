@@ -67,6 +67,9 @@ pub struct SmRun {
     pub fault: Option<SmFault>,
     /// The cycle (after the launch) of each retire in `trace`.
     pub retired_at: Vec<u64>,
+    /// Clocks before the launch (reset, program load): clock `launch_clock + c` of the
+    /// simulation is cycle `c` after the launch.
+    pub launch_clock: u64,
 }
 
 impl SmRun {
@@ -171,10 +174,104 @@ fn set_clock<
     u.clock.next = v.into();
 }
 
-/// Loads `k` with launch `l` into the SM on `bench` and runs it to its end (done, a fault,
-/// or `opts.max_cycles`), returning what the retire port showed.
-#[allow(clippy::type_complexity)]
-pub fn drive<
+/// The SM's inputs in one clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SmIn {
+    pub clear: bool,
+    pub prog_we: bool,
+    pub prog_addr: u64,
+    pub prog_data: u64,
+    pub prog_len: u64,
+    pub launch: bool,
+    pub grid: [u64; 3],
+    pub block: [u64; 3],
+    pub regs: u64,
+    pub shared_bytes: u64,
+    pub watchdog: u64,
+    pub m_req_ready: bool,
+    pub m_resp_valid: bool,
+    pub m_resp_data: u64,
+    pub m_resp_err: bool,
+}
+
+/// Where each port the runner uses sits in a record of the SM's ports (the [`Trace`]
+/// layout: every port in declaration order, `Port::words()` words each).
+///
+/// [`Trace`]: crate::cosim::Trace
+macro_rules! port_map {
+    ($($f:ident),* $(,)?) => {
+        #[derive(Debug, Clone, Copy, Default)]
+        pub struct SmPortMap { $(pub $f: usize,)* }
+        impl SmPortMap {
+            /// The offsets of the ports in `ports`; every one must be there.
+            pub fn of(ports: &[crate::cosim::Port]) -> Result<Self, CosimError> {
+                let mut m = SmPortMap::default();
+                $(let mut $f = false;)*
+                let mut off = 0;
+                for p in ports {
+                    match p.name.as_str() {
+                        $(stringify!($f) => { m.$f = off; $f = true; })*
+                        _ => {}
+                    }
+                    off += p.words();
+                }
+                $(if !$f {
+                    return Err(CosimError::Unsupported(format!("sm: no port `{}`", stringify!($f))));
+                })*
+                Ok(m)
+            }
+        }
+    };
+}
+port_map!(
+    clear, prog_we, prog_addr, prog_data, prog_len, launch, grid_x, grid_y, grid_z, block_x, block_y, block_z, regs,
+    shared_bytes, watchdog, m_req_ready, m_resp_valid, m_resp_data, m_resp_err, done, fault, fault_kind, fault_warp,
+    fault_pc, fault_lane, fault_addr, rt_valid, rt_warp, rt_pc, rt_mask, rt_cta, rt_wid, rw_valid, rw_warp, rw_grp,
+    rw_reg, rw_mask, rw_d0, rw_p, m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid,
+    lt_warp, lt_pc, lt_mask, lt_cta, lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr,
+    st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0,
+);
+
+impl SmPortMap {
+    /// Writes `i` into the input words of record `rec`.
+    pub fn put(&self, rec: &mut [u32], i: &SmIn) {
+        let b = |v: bool| v as u32;
+        rec[self.clear] = b(i.clear);
+        rec[self.prog_we] = b(i.prog_we);
+        rec[self.prog_addr] = i.prog_addr as u32;
+        rec[self.prog_data] = i.prog_data as u32;
+        rec[self.prog_data + 1] = (i.prog_data >> 32) as u32;
+        rec[self.prog_len] = i.prog_len as u32;
+        rec[self.launch] = b(i.launch);
+        for (o, v) in [self.grid_x, self.grid_y, self.grid_z].iter().zip(i.grid) {
+            rec[*o] = v as u32;
+        }
+        for (o, v) in [self.block_x, self.block_y, self.block_z].iter().zip(i.block) {
+            rec[*o] = v as u32;
+        }
+        rec[self.regs] = i.regs as u32;
+        rec[self.shared_bytes] = i.shared_bytes as u32;
+        rec[self.watchdog] = i.watchdog as u32;
+        rec[self.m_req_ready] = b(i.m_req_ready);
+        rec[self.m_resp_valid] = b(i.m_resp_valid);
+        rec[self.m_resp_data] = i.m_resp_data as u32;
+        rec[self.m_resp_err] = b(i.m_resp_err);
+    }
+}
+
+/// A simulation of the SM the runner clocks: the rust-hdl model on a [`Bench`] (every
+/// clock recorded for replays), or the exported Verilog in Verilator ([`VerilatorSm`]).
+pub trait SmSim {
+    /// The port offsets of this SM's records.
+    fn map(&self) -> &SmPortMap;
+    /// Words the instruction memory holds.
+    fn imem_words(&self) -> usize;
+    /// One clock with inputs `i`; every port's words after the rising edge.
+    fn cycle(&mut self, i: &SmIn) -> Result<&[u32], CosimError>;
+}
+
+/// The rust-hdl model on a [`Bench`].
+pub struct RustSm<
     const N: usize,
     const L: usize,
     const SA: usize,
@@ -186,20 +283,135 @@ pub fn drive<
     const IW: usize,
     const NP: usize,
     const SW: usize,
->(
-    bench: &mut Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>>,
+> {
+    pub bench: Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>>,
+    map: SmPortMap,
+}
+
+impl<
+        const N: usize,
+        const L: usize,
+        const SA: usize,
+        const SPW: usize,
+        const AW: usize,
+        const E: usize,
+        const C: usize,
+        const RA: usize,
+        const IW: usize,
+        const NP: usize,
+        const SW: usize,
+    > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+{
+    /// A bench for `uut` recording for replays into `verilog` (empty: no replays).
+    pub fn new(uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>, verilog: &str) -> Result<Self, CosimError> {
+        let bench = Bench::clocked("sm", verilog, uut, set_clock)?;
+        let map = SmPortMap::of(&bench.trace.ports)?;
+        Ok(RustSm { bench, map })
+    }
+}
+
+impl<
+        const N: usize,
+        const L: usize,
+        const SA: usize,
+        const SPW: usize,
+        const AW: usize,
+        const E: usize,
+        const C: usize,
+        const RA: usize,
+        const IW: usize,
+        const NP: usize,
+        const SW: usize,
+    > SmSim for RustSm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+{
+    fn map(&self) -> &SmPortMap {
+        &self.map
+    }
+    fn imem_words(&self) -> usize {
+        1 << IW
+    }
+    fn cycle(&mut self, i: &SmIn) -> Result<&[u32], CosimError> {
+        self.bench.cycle(|u| {
+            u.clear.next = i.clear;
+            u.prog_we.next = i.prog_we;
+            u.prog_addr.next = i.prog_addr.into();
+            u.prog_data.next = i.prog_data.into();
+            u.prog_len.next = i.prog_len.into();
+            u.launch.next = i.launch;
+            u.grid_x.next = i.grid[0].into();
+            u.grid_y.next = i.grid[1].into();
+            u.grid_z.next = i.grid[2].into();
+            u.block_x.next = i.block[0].into();
+            u.block_y.next = i.block[1].into();
+            u.block_z.next = i.block[2].into();
+            u.regs.next = i.regs.into();
+            u.shared_bytes.next = i.shared_bytes.into();
+            u.watchdog.next = i.watchdog.into();
+            u.m_req_ready.next = i.m_req_ready;
+            u.m_resp_valid.next = i.m_resp_valid;
+            u.m_resp_data.next = i.m_resp_data.into();
+            u.m_resp_err.next = i.m_resp_err;
+        })?;
+        Ok(self.bench.trace.last())
+    }
+}
+
+/// The exported Verilog of the SM (`sm.v`, or another configuration's) in Verilator, as a
+/// library clocked from Rust ([`crate::cosim::verilator::LibSim`]): the fast path.
+pub struct VerilatorSm {
+    sim: crate::cosim::verilator::LibSim,
+    map: SmPortMap,
+    rec: Vec<u32>,
+    imem_words: usize,
+}
+
+impl VerilatorSm {
+    /// Builds (cached) and loads the model of `verilog`, whose ports are `ports`; with
+    /// `vcd` (path, first clock), the clocks from that one on are written there.
+    pub fn new(
+        verilog: &str,
+        ports: &[crate::cosim::Port],
+        imem_words: usize,
+        vcd: Option<(&std::path::Path, u64)>,
+    ) -> Result<Self, CosimError> {
+        let model = crate::cosim::verilator::VerilatorModel::build_lib("sm", verilog, ports)?;
+        let words = ports.iter().map(|p| p.words()).sum();
+        let sim = crate::cosim::verilator::LibSim::load(&model, words, vcd)?;
+        Ok(VerilatorSm { sim, map: SmPortMap::of(ports)?, rec: vec![0; words], imem_words })
+    }
+}
+
+impl SmSim for VerilatorSm {
+    fn map(&self) -> &SmPortMap {
+        &self.map
+    }
+    fn imem_words(&self) -> usize {
+        self.imem_words
+    }
+    fn cycle(&mut self, i: &SmIn) -> Result<&[u32], CosimError> {
+        self.map.put(&mut self.rec, i);
+        Ok(self.sim.cycle(&self.rec))
+    }
+}
+
+/// Loads `k` with launch `l` into the SM `sim` and runs it to its end (done, a fault, or
+/// `opts.max_cycles`), returning what the retire port showed. With `progress`, every
+/// million clocks are reported.
+pub fn drive(
+    sim: &mut impl SmSim,
     k: &Kernel,
     l: &Launch,
     global: &mut GlobalMem,
     opts: SmOpts,
+    mut progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<SmRun, CosimError> {
     let bad = |m: String| CosimError::Unsupported(format!("sm: {m}"));
-    if k.code.len() > 1 << IW {
+    if k.code.len() > sim.imem_words() {
         return Err(bad(format!(
             "kernel {} has {} instructions; the instruction memory holds {}",
             k.name,
             k.code.len(),
-            1 << IW
+            sim.imem_words()
         )));
     }
     let words: Vec<u64> = k
@@ -215,35 +427,33 @@ pub fn drive<
             Ok(v as u64)
         }
     };
-    let (gx, gy, gz) = (dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?);
-    let (bx, by, bz) = (dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?);
+    let grid = [dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?];
+    let block = [dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?];
     let regs = k.regs_per_thread.clamp(1, 255) as u64;
     // Reset, then the program.
-    bench.cycle(|u| u.clear.next = true)?;
-    bench.cycle(|u| u.clear.next = false)?;
+    let mut i = SmIn { clear: true, ..Default::default() };
+    sim.cycle(&i)?;
+    i.clear = false;
+    sim.cycle(&i)?;
     for (a, w) in words.iter().enumerate() {
-        bench.cycle(|u| {
-            u.prog_we.next = true;
-            u.prog_addr.next = (a as u64).into();
-            u.prog_data.next = (*w).into();
-        })?;
+        i = SmIn { prog_we: true, prog_addr: a as u64, prog_data: *w, ..Default::default() };
+        sim.cycle(&i)?;
     }
-    bench.cycle(|u| {
-        u.prog_we.next = false;
-        u.prog_len.next = (words.len() as u64).into();
-        u.grid_x.next = gx.into();
-        u.grid_y.next = gy.into();
-        u.grid_z.next = gz.into();
-        u.block_x.next = bx.into();
-        u.block_y.next = by.into();
-        u.block_z.next = bz.into();
-        u.regs.next = regs.into();
-        u.shared_bytes.next = (k.shared_bytes as u64).into();
-        u.watchdog.next = (opts.watchdog as u64).into();
-        u.launch.next = true;
-    })?;
-    bench.cycle(|u| u.launch.next = false)?;
-    let mut run = SmRun::default();
+    i = SmIn {
+        prog_len: words.len() as u64,
+        grid,
+        block,
+        regs,
+        shared_bytes: k.shared_bytes as u64,
+        watchdog: opts.watchdog as u64,
+        launch: true,
+        ..Default::default()
+    };
+    sim.cycle(&i)?;
+    i.launch = false;
+    let mut o: Vec<u32> = sim.cycle(&i)?.to_vec();
+    let m = *sim.map();
+    let mut run = SmRun { launch_clock: words.len() as u64 + 4, ..Default::default() };
     let mut mem = MemModel { global, params: &l.params, constant: &l.constant };
     // Each warp slot's writes since its last retire, by the SP pipeline and by the
     // load/store unit, and the load/store unit's stores.
@@ -255,115 +465,89 @@ pub fn drive<
     let mut resp: Option<(u64, u32, bool)> = None;
     let latency = opts.mem_latency.max(1) as u64;
     for cyc in 0..opts.max_cycles {
-        let u = bench.cycle(|u| {
-            let mut r_valid = false;
-            let (mut r_data, mut r_err) = (0, false);
-            if let Some((due, d, e)) = resp {
-                if due <= cyc {
-                    (r_valid, r_data, r_err) = (true, d, e);
-                    resp = None;
-                }
+        if cyc % 1_000_000 == 0 && cyc > 0 {
+            if let Some(p) = progress.as_mut() {
+                p(cyc, run.trace.len() as u64);
             }
-            u.m_resp_valid.next = r_valid;
-            u.m_resp_data.next = (r_data as u64).into();
-            u.m_resp_err.next = r_err;
-            let ready = resp.is_none() && !r_valid;
-            u.m_req_ready.next = ready;
-            if ready && u.m_req_valid.val() {
-                let space = u.m_req_space.val().to_u32() as u8;
-                let a = mem.access(
-                    space,
-                    u.m_req_addr.val().to_u32(),
-                    u.m_req_we.val(),
-                    u.m_req_be.val().to_u32() as u8,
-                    u.m_req_wdata.val().to_u32(),
-                );
-                lsu_space = space;
-                resp = Some((cyc + latency, a.unwrap_or(0), a.is_err()));
+        }
+        // The memory model answers the request shown after the last edge.
+        i.m_resp_valid = false;
+        i.m_resp_data = 0;
+        i.m_resp_err = false;
+        if let Some((due, d, e)) = resp {
+            if due <= cyc {
+                (i.m_resp_valid, i.m_resp_data, i.m_resp_err) = (true, d as u64, e);
+                resp = None;
             }
-        })?;
-        if u.rw_valid.val() {
-            let w = u.rw_warp.val().to_u32() as usize;
-            let g = u.rw_grp.val().to_u32() as u8;
-            let reg = u.rw_reg.val().to_u32() as u8;
-            let m = u.rw_mask.val().to_u32();
-            let d = [&u.rw_d0, &u.rw_d1, &u.rw_d2, &u.rw_d3, &u.rw_d4, &u.rw_d5, &u.rw_d6, &u.rw_d7];
-            let p = u.rw_p.val().to_u32();
+        }
+        i.m_req_ready = resp.is_none() && !i.m_resp_valid;
+        if i.m_req_ready && o[m.m_req_valid] & 1 == 1 {
+            let space = o[m.m_req_space] as u8;
+            let a = mem.access(space, o[m.m_req_addr], o[m.m_req_we] & 1 == 1, o[m.m_req_be] as u8, o[m.m_req_wdata]);
+            lsu_space = space;
+            resp = Some((cyc + latency, a.unwrap_or(0), a.is_err()));
+        }
+        o.copy_from_slice(sim.cycle(&i)?);
+        let v = |off: usize| o[off] & 1 == 1;
+        if v(m.rw_valid) {
+            let w = o[m.rw_warp] as usize;
+            let (g, reg, mask, p) = (o[m.rw_grp] as u8, o[m.rw_reg] as u8, o[m.rw_mask], o[m.rw_p]);
             for j in 0..8u8 {
-                if m >> j & 1 == 1 {
-                    let v = if reg & 0x80 != 0 { p >> j & 1 } else { d[j as usize].val().to_u32() };
-                    pending[w].push((8 * g + j, reg, v));
+                if mask >> j & 1 == 1 {
+                    let val = if reg & 0x80 != 0 { p >> j & 1 } else { o[m.rw_d0 + j as usize] };
+                    pending[w].push((8 * g + j, reg, val));
                 }
             }
         }
-        if u.lw_valid.val() {
-            let g = u.lw_grp.val().to_u32() as u8;
-            let reg = u.lw_reg.val().to_u32() as u8;
-            let m = u.lw_mask.val().to_u32();
-            let d = [&u.lw_d0, &u.lw_d1, &u.lw_d2, &u.lw_d3, &u.lw_d4, &u.lw_d5, &u.lw_d6, &u.lw_d7];
+        if v(m.lw_valid) {
+            let (g, reg, mask) = (o[m.lw_grp] as u8, o[m.lw_reg] as u8, o[m.lw_mask]);
             for j in 0..8u8 {
-                if m >> j & 1 == 1 {
-                    lsu_writes.push((8 * g + j, reg, d[j as usize].val().to_u32()));
+                if mask >> j & 1 == 1 {
+                    lsu_writes.push((8 * g + j, reg, o[m.lw_d0 + j as usize]));
                 }
             }
         }
-        if u.st_valid.val() {
-            lsu_stores.push((
-                u.st_lane.val().to_u32() as u8,
-                lsu_space,
-                u.st_addr.val().to_u32(),
-                u.st_data.val().to_u32(),
-                u.st_bytes.val().to_u32() as u8,
-            ));
+        if v(m.st_valid) {
+            lsu_stores.push((o[m.st_lane] as u8, lsu_space, o[m.st_addr], o[m.st_data], o[m.st_bytes] as u8));
         }
-        if u.ss_valid.val() {
-            let g = u.ss_grp.val().to_u32() as u8;
-            let m = u.ss_mask.val().to_u32();
-            let a = [&u.ss_a0, &u.ss_a1, &u.ss_a2, &u.ss_a3, &u.ss_a4, &u.ss_a5, &u.ss_a6, &u.ss_a7];
-            let d = [&u.ss_d0, &u.ss_d1, &u.ss_d2, &u.ss_d3, &u.ss_d4, &u.ss_d5, &u.ss_d6, &u.ss_d7];
+        if v(m.ss_valid) {
+            let (g, mask) = (o[m.ss_grp] as u8, o[m.ss_mask]);
             for j in 0..8usize {
-                if m >> j & 1 == 1 {
-                    lsu_stores.push((
-                        8 * g + j as u8,
-                        isa::space::SHARED,
-                        a[j].val().to_u32(),
-                        d[j].val().to_u32(),
-                        u.st_bytes.val().to_u32() as u8,
-                    ));
+                if mask >> j & 1 == 1 {
+                    lsu_stores.push((8 * g + j as u8, isa::space::SHARED, o[m.ss_a0 + j], o[m.ss_d0 + j], o[m.st_bytes] as u8));
                 }
             }
         }
         for lsu in [false, true] {
-            let (v, w, pc, mask, cta, wid) = if lsu {
-                (u.lt_valid.val(), u.lt_warp.val(), u.lt_pc.val(), u.lt_mask.val(), u.lt_cta.val(), u.lt_wid.val())
+            let (valid, w, pc, mask, cta, wid) = if lsu {
+                (m.lt_valid, m.lt_warp, m.lt_pc, m.lt_mask, m.lt_cta, m.lt_wid)
             } else {
-                (u.rt_valid.val(), u.rt_warp.val(), u.rt_pc.val(), u.rt_mask.val(), u.rt_cta.val(), u.rt_wid.val())
+                (m.rt_valid, m.rt_warp, m.rt_pc, m.rt_mask, m.rt_cta, m.rt_wid)
             };
-            if !v {
+            if !v(valid) {
                 continue;
             }
             let (mut writes, stores) = if lsu {
                 (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores))
             } else {
-                (std::mem::take(&mut pending[w.to_u32() as usize]), vec![])
+                (std::mem::take(&mut pending[o[w] as usize]), vec![])
             };
             writes.sort();
-            let mask = mask.to_u32();
             run.retired_at.push(cyc);
-            run.trace.push(TraceEntry { cta: cta.to_u32(), warp: wid.to_u32(), pc: pc.to_u32(), mask, writes, stores });
+            run.trace.push(TraceEntry { cta: o[cta], warp: o[wid], pc: o[pc], mask: o[mask], writes, stores });
         }
         run.cycles = cyc + 1;
-        if u.fault.val() {
+        if v(m.fault) {
             run.fault = Some(SmFault {
-                kind: u.fault_kind.val().to_u32() as u8,
-                warp: u.fault_warp.val().to_u32(),
-                pc: u.fault_pc.val().to_u32(),
-                lane: u.fault_lane.val().to_u32(),
-                addr: u.fault_addr.val().to_u32(),
+                kind: o[m.fault_kind] as u8,
+                warp: o[m.fault_warp],
+                pc: o[m.fault_pc],
+                lane: o[m.fault_lane],
+                addr: o[m.fault_addr],
             });
             break;
         }
-        if u.done.val() {
+        if v(m.done) {
             break;
         }
     }
@@ -406,8 +590,9 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
 /// each retire must be the warp's next golden instruction, except that a memory
 /// instruction retires in the load/store unit after the warp's instructions issued behind
 /// it (the oldest unretired one, when it is a memory instruction, may be passed).
-/// Returns the number of compared warp-instructions, or the first difference.
-pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, String> {
+/// Returns the number of compared warp-instructions, or the first difference (with the
+/// index of its retire in `rtl`).
+pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, (usize, String)> {
     let mut queues: BTreeMap<(u32, u32), VecDeque<&TraceEntry>> = BTreeMap::new();
     for e in golden {
         queues.entry((e.cta, e.warp)).or_default().push_back(e);
@@ -424,47 +609,47 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
             }
         });
         let Some(g) = g else {
-            return Err(format!(
+            return Err((n, format!(
                 "retire {n}: CTA {} warp {} retired pc {} at {}, but the golden SM's warp has no more instructions",
                 a.cta,
                 a.warp,
                 a.pc,
                 at(a.pc)
-            ));
+            )));
         };
         let head = format!("retire {n}: CTA {} warp {} pc {} at {}", a.cta, a.warp, a.pc, at(a.pc));
         if g.pc != a.pc {
-            return Err(format!(
+            return Err((n, format!(
                 "{head}: the golden SM's next instruction of this warp is pc {} at {}",
                 g.pc,
                 at(g.pc)
-            ));
+            )));
         }
         if g.mask != a.mask {
-            return Err(format!("{head}: active mask {:#010x}, expected {:#010x}", a.mask, g.mask));
+            return Err((n, format!("{head}: active mask {:#010x}, expected {:#010x}", a.mask, g.mask)));
         }
         let mut gw = g.writes.clone();
         gw.sort();
         if gw != a.writes {
             let first = gw.iter().zip(&a.writes).position(|(x, y)| x != y).unwrap_or(gw.len().min(a.writes.len()));
-            return Err(format!(
+            return Err((n, format!(
                 "{head}: writes differ from entry {first}: expected{} / actual{}",
                 fmt_writes(&gw[first.min(gw.len())..]),
                 fmt_writes(&a.writes[first.min(a.writes.len())..])
-            ));
+            )));
         }
         if g.stores != a.stores {
-            return Err(format!("{head}: stores {:?}, expected {:?}", a.stores, g.stores));
+            return Err((n, format!("{head}: stores {:?}, expected {:?}", a.stores, g.stores)));
         }
     }
     if let Some(((c, w), q)) = queues.iter().find(|(_, q)| !q.is_empty()) {
         let e = q[0];
-        return Err(format!(
+        return Err((rtl.len(), format!(
             "the RTL SM stopped with CTA {c} warp {w} still to run pc {} at {} ({} golden instructions not retired)",
             e.pc,
             k.where_(e.pc as usize),
             q.len()
-        ));
+        )));
     }
     Ok(rtl.len() as u64)
 }
@@ -534,73 +719,18 @@ pub fn lockstep_verilog<
     replays: Option<Replays>,
     verilog: &str,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
-    let mut bench = Bench::clocked("sm", verilog, uut, set_clock).map_err(|e| err(e.to_string()))?;
+    let mut sim = RustSm::new(uut, verilog).map_err(|e| err(e.to_string()))?;
     let mut rtl_mem = mem.clone();
-    let rtl = drive(&mut bench, k, l, &mut rtl_mem, opts).map_err(|e| err(e.to_string()))?;
-    let mut golden_mem = mem.clone();
-    let gcfg = gsm::Config {
-        watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 },
-        ..gsm::Config::of(cfg)
-    };
-    let golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
-    let fail = |bench: &mut Bench<_>, msg: String| {
-        let steps = bench.trace.steps();
-        let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}.vcd", k.name, std::process::id()));
-        let vcd = bench.trace.write_vcd(&vcd, steps.saturating_sub(1)).ok().map(|_| vcd);
-        LockstepError { msg, vcd }
-    };
-    let compared = match (&golden, rtl.fault) {
-        (Ok(g), None) => {
-            let n = compare(k, &g.trace, &rtl.trace)
-                .map_err(|m| fail(&mut bench, format!("sm: {m} (cycle {})", rtl.cycles)))?;
-            for ((a, gb), (_, rb)) in golden_mem.bufs.iter().zip(&rtl_mem.bufs) {
-                if let Some(i) = gb.iter().zip(rb).position(|(x, y)| x != y) {
-                    return Err(fail(
-                        &mut bench,
-                        format!(
-                            "sm: global memory after the run differs at {:#x}: {:#04x}, expected {:#04x}",
-                            a + i as u32,
-                            rb[i],
-                            gb[i]
-                        ),
-                    ));
-                }
-            }
-            n
-        }
-        (Err(gf), Some(f)) => {
-            let at_addr = gf.addr.is_none() || gf.addr == Some(f.addr);
-            // the golden SM names the thread: its lane is its linear index mod 32
-            let at_lane = gf.thread.is_none_or(|t| {
-                let [bx, by, _] = l.block.map(|v| v as u64);
-                (t[0] as u64 + bx * (t[1] as u64 + by * t[2] as u64)) % 32 == f.lane as u64
-            });
-            if golden_kind(f.kind) != Some(gf.kind)
-                || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG)
-                || !at_addr
-                || !at_lane
-            {
-                return Err(fail(&mut bench, format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}")));
-            }
-            0
-        }
-        (Ok(_), Some(f)) => {
-            let why = if f.kind == sm_fault::NOT_SUPPORTED {
-                " (this SM does not have that unit yet: docs/sm.md, \"Status\")"
-            } else {
-                ""
-            };
-            return Err(fail(
-                &mut bench,
-                format!(
-                    "sm: the RTL SM faulted with {f} at {}, cycle {}{why}; the golden SM ran the kernel",
-                    k.where_(f.pc as usize),
-                    rtl.cycles
-                ),
-            ));
-        }
-        (Err(gf), None) => {
-            return Err(fail(&mut bench, format!("sm: the golden SM faulted with {gf}; the RTL SM did not")))
+    let rtl = drive(&mut sim, k, l, &mut rtl_mem, opts, None).map_err(|e| err(e.to_string()))?;
+    let (golden, checked) = check(cfg, k, l, mem, opts, &rtl, &rtl_mem);
+    let mut bench = sim.bench;
+    let compared = match checked {
+        Ok(n) => n,
+        Err((msg, _)) => {
+            let steps = bench.trace.steps();
+            let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}.vcd", k.name, std::process::id()));
+            let vcd = bench.trace.write_vcd(&vcd, steps.saturating_sub(1)).ok().map(|_| vcd);
+            return Err(LockstepError { msg, vcd });
         }
     };
     let summary = match replays {
@@ -613,6 +743,125 @@ pub fn lockstep_verilog<
     Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, summary))
 }
 
+/// [`lockstep`] on the exported Verilog `verilog` of configuration `cfg` in Verilator
+/// ([`VerilatorSm`]; `ports` are its ports, `imem_words` its instruction memory). A
+/// difference is reported with a VCD of a second run: the [`VCD_WINDOW`] clocks up to it.
+/// Also returns the seconds the Verilator run took.
+#[allow(clippy::too_many_arguments)]
+pub fn lockstep_verilator(
+    verilog: &str,
+    ports: &[crate::cosim::Port],
+    imem_words: usize,
+    cfg: &SmConfig,
+    k: &Kernel,
+    l: &Launch,
+    mem: &GlobalMem,
+    opts: SmOpts,
+    progress: Option<&mut dyn FnMut(u64, u64)>,
+) -> Result<(Lockstep, f64), LockstepError> {
+    let mut sim = VerilatorSm::new(verilog, ports, imem_words, None).map_err(|e| err(e.to_string()))?;
+    let mut rtl_mem = mem.clone();
+    let start = std::time::Instant::now();
+    let rtl = drive(&mut sim, k, l, &mut rtl_mem, opts, progress).map_err(|e| err(e.to_string()))?;
+    let seconds = start.elapsed().as_secs_f64();
+    drop(sim);
+    let (golden, checked) = check(cfg, k, l, mem, opts, &rtl, &rtl_mem);
+    match checked {
+        Ok(compared) => Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, seconds)),
+        Err((msg, at)) => {
+            // the same run again, to the same end, with a VCD of the clocks before the difference
+            let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}-verilator.vcd", k.name, std::process::id()));
+            let launch_clock = rtl.launch_clock;
+            let from = (launch_clock + at).saturating_sub(VCD_WINDOW);
+            let again = VerilatorSm::new(verilog, ports, imem_words, Some((&vcd, from))).and_then(|mut sim| {
+                let o = SmOpts { max_cycles: (at + 1).min(rtl.cycles), ..opts };
+                drive(&mut sim, k, l, &mut mem.clone(), o, None)
+            });
+            Err(LockstepError { msg, vcd: again.ok().map(|_| vcd) })
+        }
+    }
+}
+
+/// Clocks of the SM a Verilator run's VCD shows before the first difference.
+pub const VCD_WINDOW: u64 = 2_000;
+
+/// Runs the golden SM on `k` and compares the RTL SM's run `rtl` (and its global memory
+/// `rtl_mem` after it) with it: the golden run, and the warp-instructions compared or the
+/// first difference (and the clock after the launch where it shows).
+fn check(
+    cfg: &SmConfig,
+    k: &Kernel,
+    l: &Launch,
+    mem: &GlobalMem,
+    opts: SmOpts,
+    rtl: &SmRun,
+    rtl_mem: &GlobalMem,
+) -> (Result<gsm::RunResult, gsm::Fault>, Result<u64, (String, u64)>) {
+    let mut golden_mem = mem.clone();
+    let gcfg = gsm::Config {
+        watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 },
+        ..gsm::Config::of(cfg)
+    };
+    let golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
+    let checked = match (&golden, rtl.fault) {
+        (Ok(g), None) => compare(k, &g.trace, &rtl.trace)
+            .map_err(|(n, m)| {
+                let at = rtl.retired_at.get(n).copied().unwrap_or(rtl.cycles);
+                (format!("sm: {m} (cycle {at} after the launch)"), at)
+            })
+            .and_then(|n| {
+                for ((a, gb), (_, rb)) in golden_mem.bufs.iter().zip(&rtl_mem.bufs) {
+                    if let Some(i) = gb.iter().zip(rb).position(|(x, y)| x != y) {
+                        return Err((
+                            format!(
+                                "sm: global memory after the run differs at {:#x}: {:#04x}, expected {:#04x}",
+                                a + i as u32,
+                                rb[i],
+                                gb[i]
+                            ),
+                            rtl.cycles,
+                        ));
+                    }
+                }
+                Ok(n)
+            }),
+        (Err(gf), Some(f)) => {
+            let at_addr = gf.addr.is_none() || gf.addr == Some(f.addr);
+            // the golden SM names the thread: its lane is its linear index mod 32
+            let at_lane = gf.thread.is_none_or(|t| {
+                let [bx, by, _] = l.block.map(|v| v as u64);
+                (t[0] as u64 + bx * (t[1] as u64 + by * t[2] as u64)) % 32 == f.lane as u64
+            });
+            if golden_kind(f.kind) != Some(gf.kind)
+                || (f.pc != gf.pc && f.kind != sm_fault::RESOURCES && f.kind != sm_fault::WATCHDOG)
+                || !at_addr
+                || !at_lane
+            {
+                Err((format!("sm: the RTL SM faulted with {f}; the golden SM with {gf}"), rtl.cycles))
+            } else {
+                Ok(0)
+            }
+        }
+        (Ok(_), Some(f)) => {
+            let why = if f.kind == sm_fault::NOT_SUPPORTED {
+                " (this SM does not have that unit yet: docs/sm.md, \"Status\")"
+            } else {
+                ""
+            };
+            Err((
+                format!(
+                    "sm: the RTL SM faulted with {f} at {}, cycle {}{why}; the golden SM ran the kernel",
+                    k.where_(f.pc as usize),
+                    rtl.cycles
+                ),
+                rtl.cycles,
+            ))
+        }
+        (Err(gf), None) => Err((format!("sm: the golden SM faulted with {gf}; the RTL SM did not"), rtl.cycles)),
+    };
+    (golden, checked)
+}
+
 fn err(msg: String) -> LockstepError {
     LockstepError { msg, vcd: None }
 }
@@ -623,7 +872,8 @@ pub struct SweepTotals {
     pub programs: u64,
     pub warp_instrs: u64,
     pub cycles: u64,
-    pub rust_seconds: f64,
+    /// Seconds the RTL SM's simulation took (rust-hdl or Verilator).
+    pub rtl_seconds: f64,
     /// Verilator replay steps (every clock is two), all with 0 mismatches.
     pub verilator_steps: u64,
 }
@@ -649,18 +899,89 @@ pub fn random_shape(rng: &mut crate::vectors::Rng) -> ([u32; 3], [u32; 3]) {
     (grid, block)
 }
 
+/// How the RTL SM is simulated in a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// The exported Verilog (`sm.v`) in Verilator: the fast path.
+    Verilator,
+    /// The rust-hdl model (the gate-accurate `cargo test` path).
+    Rust,
+    /// The rust-hdl model, its recorded clocks then replayed into `sm.v` in Verilator,
+    /// output by output.
+    RustReplayed,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Verilator => "Verilator",
+            Backend::Rust => "rust-hdl",
+            Backend::RustReplayed => "rust-hdl, replayed in Verilator",
+        }
+    }
+}
+
+/// The exported Verilog of the G80 SM (block `sm`), its ports and the words of its
+/// instruction memory: what a Verilator run needs.
+pub struct SmModel {
+    pub verilog: String,
+    pub ports: Vec<crate::cosim::Port>,
+    pub imem_words: usize,
+}
+
+impl SmModel {
+    pub fn g80() -> Result<SmModel, String> {
+        let verilog = super::verilog("sm").map_err(|e| e.to_string())?;
+        let ports = heddle_hw::on_sm_stack(|| crate::cosim::ports_of(&heddle_hw::SmG80::new(&heddle_hw::config::G80)))?
+            .map_err(|e| e.to_string())?;
+        Ok(SmModel { verilog, ports, imem_words: 1 << heddle_hw::config::G80.imem_log2 })
+    }
+}
+
+/// A lock-step run of the G80 SM on `backend` (the rust-hdl ones on a big stack; `model`
+/// for Verilator): the run, and the seconds the RTL simulation took.
+pub fn lockstep_on(
+    backend: Backend,
+    model: Option<&SmModel>,
+    k: &Kernel,
+    l: &Launch,
+    mem: &GlobalMem,
+    opts: SmOpts,
+    progress: Option<&mut dyn FnMut(u64, u64)>,
+) -> Result<(Lockstep, f64, Option<RunSummary>), LockstepError> {
+    use heddle_hw::config::G80;
+    match (backend, model) {
+        (Backend::Verilator, Some(m)) => {
+            let (ls, s) = lockstep_verilator(&m.verilog, &m.ports, m.imem_words, &G80, k, l, mem, opts, progress)?;
+            Ok((ls, s, None))
+        }
+        (Backend::Verilator, None) => Err(err("sm: a Verilator run needs the exported model".into())),
+        _ => {
+            let replays = (backend == Backend::RustReplayed).then_some(Replays::verilator_only());
+            let (k, l, mem) = (k.clone(), l.clone(), mem.clone());
+            heddle_hw::on_sm_stack(move || {
+                let start = std::time::Instant::now();
+                let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &mem, opts, replays)?;
+                let s = summary.as_ref().map_or(start.elapsed().as_secs_f64(), |s| s.rust_seconds);
+                Ok((ls, s, summary))
+            })
+            .map_err(err)?
+        }
+    }
+}
+
 /// Random programs ([`crate::gsm::random`]) on random launch shapes, each in lock step on
-/// the G80 SM until `min_warp_instrs` warp-instructions have been compared (and at least one
-/// program run); with `verilator`, each run is also replayed into `sm.v`. `progress` gets
-/// one line per program. The first difference is an error.
+/// the G80 SM (simulated by `backend`) until `min_warp_instrs` warp-instructions have been
+/// compared (and at least one program run). `progress` gets one line per program. The
+/// first difference is an error.
 pub fn random_sweep(
     seed: u64,
     min_warp_instrs: u64,
-    verilator: bool,
+    backend: Backend,
     mut progress: impl FnMut(&str),
 ) -> Result<SweepTotals, LockstepError> {
     use crate::gsm::random::{random_kernel, RandomProgram};
-    use heddle_hw::config::G80;
+    let model = if backend == Backend::Verilator { Some(SmModel::g80().map_err(err)?) } else { None };
     let mut rng = crate::vectors::Rng::new(seed);
     let mut t = SweepTotals::default();
     while t.programs == 0 || t.warp_instrs < min_warp_instrs {
@@ -678,9 +999,7 @@ pub fn random_sweep(
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
         let mem = random_mem(grid, block);
-        let replays = verilator.then_some(Replays::verilator_only());
-        let start = std::time::Instant::now();
-        let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &mem, SmOpts::default(), replays)
+        let (ls, seconds, summary) = lockstep_on(backend, model.as_ref(), &k, &l, &mem, SmOpts::default(), None)
             .map_err(|e| LockstepError {
                 msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg),
                 ..e
@@ -688,7 +1007,7 @@ pub fn random_sweep(
         t.programs += 1;
         t.warp_instrs += ls.compared;
         t.cycles += ls.rtl.cycles;
-        t.rust_seconds += summary.as_ref().map_or(start.elapsed().as_secs_f64(), |s| s.rust_seconds);
+        t.rtl_seconds += seconds;
         t.verilator_steps += summary.as_ref().map_or(0, |s| s.replays.iter().map(|r| r.steps).sum());
         progress(&format!(
             "program {} (seed {pseed}, {} instructions, grid {grid:?}, block {block:?}): {} warp-instructions, {} cycles, IPC {:.3}, 0 mismatches; total {} warp-instructions",
@@ -729,31 +1048,37 @@ pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
     .map_err(|e| CosimError::Unsupported(format!("sm: {e}")))?
 }
 
-/// What `heddle run --rust` reports: the golden report (its outputs read from the RTL SM's
-/// memory, equal to the golden SM's), and the RTL SM's run.
+/// What `heddle run` on the RTL SM reports: the golden report (its outputs read from the
+/// RTL SM's memory, equal to the golden SM's), and the RTL SM's run.
 pub struct RtlRun {
     pub report: crate::gsm::launch::RunReport,
     pub rtl: SmRun,
     pub compared: u64,
-    pub rust_seconds: f64,
+    /// Seconds the RTL simulation took.
+    pub seconds: f64,
+    pub backend: Backend,
 }
 
-/// Runs launch file `path` on the RTL SM (rust-hdl, G80 preset) in lock step with the golden
-/// SM; every error (file, translation, a fault, a difference) is a message.
-pub fn run_file_rtl(path: &std::path::Path) -> Result<RtlRun, String> {
+/// Runs launch file `path` on the RTL SM (G80 preset, simulated by `backend`) in lock step
+/// with the golden SM, with the SM's watchdog at `watchdog` clocks; every error (file,
+/// translation, a fault, a difference) is a message. `progress` hears every million clocks
+/// (clocks, warp-instructions retired).
+pub fn run_file_rtl(
+    path: &std::path::Path,
+    backend: Backend,
+    watchdog: u32,
+    progress: Option<&mut dyn FnMut(u64, u64)>,
+) -> Result<RtlRun, String> {
     let p = crate::gsm::launch::prepare(path)?;
-    heddle_hw::on_sm_stack(move || {
-        let cfg = heddle_hw::config::G80;
-        let start = std::time::Instant::now();
-        let (ls, _) = lockstep(heddle_hw::SmG80::new(&cfg), &cfg, &p.k, &p.l, &p.mem, SmOpts::default(), None)
-            .map_err(|e| e.to_string())?;
-        let rust_seconds = start.elapsed().as_secs_f64();
-        if let Some(f) = ls.rtl.fault {
-            let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
-            return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
-        }
-        let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
-        let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
-        Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, rust_seconds })
-    })?
+    let model = if backend == Backend::Verilator { Some(SmModel::g80()?) } else { None };
+    let opts = SmOpts { watchdog, max_cycles: watchdog as u64 + 1_000, ..SmOpts::default() };
+    let (ls, seconds, _) =
+        lockstep_on(backend, model.as_ref(), &p.k, &p.l, &p.mem, opts, progress).map_err(|e| e.to_string())?;
+    if let Some(f) = ls.rtl.fault {
+        let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
+        return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
+    }
+    let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
+    let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
+    Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, seconds, backend })
 }
