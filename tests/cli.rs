@@ -57,3 +57,17 @@ fn small_cosim_and_report_run_end_to_end() {
     assert!(v[0]["cells"]["LUT4"].as_u64().unwrap() > 0);
     let _ = std::fs::remove_file(&json);
 }
+
+/// The README's main job: a kernel on the RTL SM in Verilator, in lock step with the golden
+/// SM; and the golden SM alone.
+#[test]
+fn run_executes_a_kernel_on_the_rtl_sm() {
+    let (code, out, err) = heddle(&["run", "examples/kernels/launch/reduction.json"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("RTL SM (Verilator)") && out.contains("outputs equal"), "{out}");
+    let (code, out, err) = heddle(&["run", "--golden", "examples/kernels/launch/reduction.json"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(!out.contains("RTL SM") && out.contains("3680 warp-instructions"), "{out}");
+    let (code, _, err) = heddle(&["run", "--trace", "/dev/null", "examples/kernels/launch/reduction.json"]);
+    assert!(code != 0 && err.contains("--golden"), "{err}");
+}

@@ -48954,6 +48954,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
     reg  exlo;
     reg  exhi;
     reg  s_own;
+    reg  z_go;
     reg  s_take;
     reg  [1:0] s_size;
     reg  [15:0] s_act;
@@ -50728,6 +50729,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
         exlo = |exec$q[(32'h0)+:(16)];
         exhi = |exec$q[(32'h10)+:(16)];
         s_own = st$q == k_sreq;
+        z_go = z_v & (st$q == k_idle);
         s_size = 32'h0;
         if (sz2) begin
             s_size = sz_h;
@@ -50903,7 +50905,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
             sla$15 = z_addr + zofs$15;
             sld$15 = 32'h0;
         end
-        smem$in_valid = s_own | z_v;
+        smem$in_valid = s_own | z_go;
         smem$in_store = store$q | ~s_own;
         smem$in_size = s_size;
         smem$in_signed = s_own & ((sz$q == k_s8) | (sz$q == k_s16));
@@ -50941,7 +50943,7 @@ module sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,
         smem$lane14_wdata = sld$14;
         smem$lane15_wdata = sld$15;
         s_take = s_own & smem$in_ready;
-        z_ok = (~s_own & z_v) & smem$in_ready;
+        z_ok = z_go & smem$in_ready;
         mine$d = s_take;
         if (mine$q) begin
             rn$d = rn$q - one_rn;

@@ -468,3 +468,20 @@ fn example_kernels_in_verilator() {
         );
     }
 }
+
+/// A CTA slot reused while the previous CTA's last shared store is still in the load/store
+/// unit: the new CTA's region is cleared only after that store (`heddle sm-random` found
+/// the new CTA reading the old store's bytes), in Verilator.
+#[test]
+fn a_reused_cta_slot_starts_with_zero_shared_memory() {
+    use heddle_sim::gsm::random::{random_kernel, RandomProgram};
+    use heddle_sim::runners::sm::{lockstep_on, random_mem, Backend, SmModel};
+    let model = SmModel::g80().unwrap_or_else(|e| panic!("{e}"));
+    let shape = RandomProgram { regs: 10, block_len: 6, blocks: 8, depth: 3, max_trips: 4, mem: false, shared: true };
+    let k = random_kernel(shape, 1641441564424144752);
+    let (grid, block) = ([3, 2, 2], [10, 7, 1]);
+    let l = Launch { grid, block, ..Default::default() };
+    let (ls, _, _) = lockstep_on(Backend::Verilator, Some(&model), &k, &l, &random_mem(grid, block), SmOpts::default(), None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ls.compared > 9000 && ls.rtl.fault.is_none());
+}

@@ -16,7 +16,7 @@
 //! words) and sends it a warp's access as two half-warp requests (lanes 0-15, then 16-31;
 //! a half without lanes in exec is skipped), at the byte addresses `s_base` (the CTA's
 //! region, from the dispatcher) plus each lane's address; an address at or beyond the
-//! kernel's `s_bytes` faults (out of bounds) before any access. Between its own requests the
+//! kernel's `s_bytes` faults (out of bounds) before any access. While the unit is idle the
 //! shared memory clears the dispatcher's 64-byte lines (`z_*`, one a clock). A shared
 //! store is shown on `ss_*` a lane group a clock while the requests complete.
 //!
@@ -293,6 +293,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     exlo: Signal<Local, Bit>,
     exhi: Signal<Local, Bit>,
     s_own: Signal<Local, Bit>,
+    z_go: Signal<Local, Bit>,
     s_take: Signal<Local, Bit>,
     s_size: Signal<Local, Bits<2>>,
     s_act: Signal<Local, Bits<16>>,
@@ -545,6 +546,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             exlo: Default::default(),
             exhi: Default::default(),
             s_own: Default::default(),
+            z_go: Default::default(),
             s_take: Default::default(),
             s_size: Default::default(),
             s_act: Default::default(),
@@ -695,8 +697,11 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.exlo.next = self.exec.q.val().get_bits::<16>(0).any();
         self.exhi.next = self.exec.q.val().get_bits::<16>(16).any();
-        // The shared memory's request: this unit's half-warp (SREQ), else a line to clear.
+        // The shared memory's request: this unit's half-warp (SREQ), else a line to clear
+        // while the unit is idle (so that a store of the CTA that had the region before,
+        // still in this unit when the new CTA starts, lands before the clearing).
         self.s_own.next = self.st.q.val() == self.k_sreq.val();
+        self.z_go.next = self.z_v.val() & (self.st.q.val() == self.k_idle.val());
         self.s_size.next = 0.into();
         if self.sz2.val() {
             self.s_size.next = self.sz_h.val();
@@ -872,7 +877,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.sla[15].next = self.z_addr.val() + self.zofs[15].val();
             self.sld[15].next = 0.into();
         }
-        self.smem.in_valid.next = self.s_own.val() | self.z_v.val();
+        self.smem.in_valid.next = self.s_own.val() | self.z_go.val();
         self.smem.in_store.next = self.store.q.val() | !self.s_own.val();
         self.smem.in_size.next = self.s_size.val();
         self.smem.in_signed.next = self.s_own.val() & ((self.sz.q.val() == self.k_s8.val()) | (self.sz.q.val() == self.k_s16.val()));
@@ -910,7 +915,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.smem.lane14_wdata.next = self.sld[14].val();
         self.smem.lane15_wdata.next = self.sld[15].val();
         self.s_take.next = self.s_own.val() & self.smem.in_ready.val();
-        self.z_ok.next = (!self.s_own.val() & self.z_v.val()) & self.smem.in_ready.val();
+        self.z_ok.next = self.z_go.val() & self.smem.in_ready.val();
         self.mine.d.next = self.s_take.val();
         // This unit's shared-memory responses (SMEM_LATENCY after their request was taken,
         // in order): a load's words into the results of the half.
