@@ -26,6 +26,21 @@ fn run_mem(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lock
     })
 }
 
+/// The exported `sm.v` as the Verilator runner's library, built once per test binary.
+fn model() -> &'static heddle_sim::runners::sm::SmModel {
+    static M: std::sync::OnceLock<heddle_sim::runners::sm::SmModel> = std::sync::OnceLock::new();
+    M.get_or_init(|| heddle_sim::runners::sm::SmModel::g80().unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// [`run_mem`] on `sm.v` in Verilator (for the long runs: the same RTL, a hundred times faster).
+fn run_vl(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lockstep {
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
+    let l = Launch { grid, block, ..Default::default() };
+    lockstep_on(Backend::Verilator, Some(model()), k, &l, mem, SmOpts::default(), None)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
 #[test]
 fn sp_arithmetic_in_lock_step() {
     let k = Kernel::from_asm(
@@ -150,7 +165,7 @@ fn faults_equal_the_golden_sms() {
     assert_eq!(fault_of(&k, [256, 1, 1], 100_000).kind, sm_fault::RESOURCES);
     // An endless loop.
     let k = Kernel::from_asm("endless", "movi r1, 1\nbra 0, 2\nexit", 4).unwrap();
-    assert_eq!(fault_of(&k, [32, 1, 1], 20_000).kind, sm_fault::WATCHDOG);
+    assert_eq!(fault_of(&k, [32, 1, 1], 3_000).kind, sm_fault::WATCHDOG);
 }
 
 #[test]
@@ -160,8 +175,8 @@ fn an_instruction_of_a_missing_unit_stops_the_sm() {
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
     let run = big_stack(move || {
         let mut sim = heddle_sim::runners::sm::RustSm::new(SmG80::new(&G80), "").unwrap();
-        let r =
-            heddle_sim::runners::sm::drive(&mut sim, &k, &l, &mut GlobalMem::default(), SmOpts::default(), None).unwrap();
+        let r = heddle_sim::runners::sm::drive(&mut sim, &k, &l, &mut GlobalMem::default(), SmOpts::default(), None)
+            .unwrap();
         sim.bench.trace.discard();
         r
     });
@@ -226,7 +241,7 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
     text += "\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, 18\nexit\n";
     let k = Kernel::from_asm("spin", &text, 16).unwrap();
     let rate = |warps: u32| {
-        let ls = run(&k, [1, 1, 1], [32 * warps, 1, 1]);
+        let ls = run_vl(&k, [1, 1, 1], [32 * warps, 1, 1], &GlobalMem::default());
         let sp: Vec<u64> = ls
             .rtl
             .trace
@@ -330,7 +345,7 @@ fn memory_faults_equal_the_golden_sms() {
 
 /// A warp slot reused after a load: the dispatcher's register clearing writes zeros, not
 /// the load/store unit's last results (a random program of `heddle sm-random` found it: the
-/// new warp read the old warp's values in its uncleared registers).
+/// new warp read the old warp's values in its uncleared registers), in Verilator.
 #[test]
 fn a_reused_warp_slot_starts_with_zero_registers() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
@@ -339,7 +354,7 @@ fn a_reused_warp_slot_starts_with_zero_registers() {
         6525899513423453048,
     );
     let (grid, block) = ([3, 2, 2], [16, 1, 1]);
-    let ls = run_mem(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
+    let ls = run_vl(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
     assert_eq!(ls.compared, 2148);
 }
 
@@ -439,8 +454,7 @@ fn reduction_in_lock_step() {
 /// histogram wait for the SFU, the FMA unit and atomics: docs/sm.md, "Status".)
 #[test]
 fn example_kernels_in_verilator() {
-    use heddle_sim::runners::sm::{lockstep_on, Backend, SmModel};
-    let model = SmModel::g80().unwrap_or_else(|e| panic!("{e}"));
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/kernels/launch");
     for name in [
         "vector_add",
@@ -455,8 +469,9 @@ fn example_kernels_in_verilator() {
     ] {
         let p = heddle_sim::gsm::launch::prepare(&dir.join(format!("{name}.json"))).unwrap_or_else(|e| panic!("{e}"));
         let l = if name == "matmul_tiled" { Launch { grid: [2, 2, 1], ..p.l.clone() } } else { p.l.clone() };
-        let (ls, seconds, _) = lockstep_on(Backend::Verilator, Some(&model), &p.k, &l, &p.mem, SmOpts::default(), None)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (ls, seconds, _) =
+            lockstep_on(Backend::Verilator, Some(model()), &p.k, &l, &p.mem, SmOpts::default(), None)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         let golden = ls.golden.as_ref().unwrap_or_else(|e| panic!("{name}: the golden SM: {e}"));
         assert!(ls.rtl.fault.is_none() && ls.compared == golden.trace.len() as u64 && ls.compared > 0, "{name}");
         println!(
@@ -475,13 +490,9 @@ fn example_kernels_in_verilator() {
 #[test]
 fn a_reused_cta_slot_starts_with_zero_shared_memory() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
-    use heddle_sim::runners::sm::{lockstep_on, random_mem, Backend, SmModel};
-    let model = SmModel::g80().unwrap_or_else(|e| panic!("{e}"));
     let shape = RandomProgram { regs: 10, block_len: 6, blocks: 8, depth: 3, max_trips: 4, mem: false, shared: true };
     let k = random_kernel(shape, 1641441564424144752);
     let (grid, block) = ([3, 2, 2], [10, 7, 1]);
-    let l = Launch { grid, block, ..Default::default() };
-    let (ls, _, _) = lockstep_on(Backend::Verilator, Some(&model), &k, &l, &random_mem(grid, block), SmOpts::default(), None)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let ls = run_vl(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
     assert!(ls.compared > 9000 && ls.rtl.fault.is_none());
 }
