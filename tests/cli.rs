@@ -66,9 +66,14 @@ fn small_cosim_and_report_run_end_to_end() {
 /// SM; and the golden SM alone.
 #[test]
 fn run_executes_a_kernel_on_the_rtl_sm() {
-    let (code, out, err) = heddle(&["run", "examples/kernels/launch/reduction.json"]);
+    let json = std::env::temp_dir().join(format!("heddle-cli-run-{}.json", std::process::id()));
+    let (code, out, err) = heddle(&["run", "examples/kernels/launch/reduction.json", "--json", json.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("RTL SM (Verilator)") && out.contains("outputs equal"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&json);
+    assert_eq!(v["rtl"]["warp_instructions"], 3680);
+    assert!(v["rtl"]["cycles"].as_u64().unwrap() > 3680 && v["warp_instructions"] == 3680, "{v}");
     let (code, out, err) = heddle(&["run", "--golden", "examples/kernels/launch/reduction.json"]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(!out.contains("RTL SM") && out.contains("3680 warp-instructions"), "{out}");
