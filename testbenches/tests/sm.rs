@@ -32,13 +32,26 @@ fn model() -> &'static heddle_sim::runners::sm::SmModel {
     M.get_or_init(|| heddle_sim::runners::sm::SmModel::g80().unwrap_or_else(|e| panic!("{e}")))
 }
 
-/// [`run_mem`] on `sm.v` in Verilator (for the long runs: the same RTL, a hundred times faster).
-fn run_vl(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lockstep {
+/// A lock-step run on `sm.v` in Verilator (for the long runs: the same RTL, a hundred times
+/// faster), and the seconds it took.
+fn on_verilator(k: &Kernel, l: &Launch, mem: &GlobalMem) -> (Lockstep, f64) {
     use heddle_sim::runners::sm::{lockstep_on, Backend};
-    let l = Launch { grid, block, ..Default::default() };
-    lockstep_on(Backend::Verilator, Some(model()), k, &l, mem, SmOpts::default(), None)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .0
+    let (ls, seconds, _) = lockstep_on(Backend::Verilator, Some(model()), k, l, mem, SmOpts::default(), None)
+        .unwrap_or_else(|e| panic!("{}: {e}", k.name));
+    (ls, seconds)
+}
+
+/// [`run_mem`] on `sm.v` in Verilator.
+fn run_vl(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Lockstep {
+    on_verilator(k, &Launch { grid, block, ..Default::default() }, mem).0
+}
+
+/// A launch file of examples/kernels/launch/, prepared (kernel, launch, memory).
+fn launch_file(name: &str) -> heddle_sim::gsm::launch::Prepared {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/kernels/launch")
+        .join(format!("{name}.json"));
+    heddle_sim::gsm::launch::prepare(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -265,12 +278,9 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
 }
 
 /// A launch file of examples/kernels/launch/ with its grid cut to `grid` (the rust-hdl model
-/// runs about 1,100 cycles a second), in lock step; its outputs equal the golden SM's.
+/// runs about 700 cycles a second), in lock step; its outputs equal the golden SM's.
 fn example(name: &str, grid: [u32; 3]) -> Lockstep {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/kernels/launch")
-        .join(format!("{name}.json"));
-    let p = heddle_sim::gsm::launch::prepare(&path).unwrap_or_else(|e| panic!("{e}"));
+    let p = launch_file(name);
     let l = Launch { grid, ..p.l.clone() };
     let (k, mem) = (p.k.clone(), p.mem.clone());
     big_stack(move || {
@@ -454,8 +464,6 @@ fn reduction_in_lock_step() {
 /// histogram wait for the SFU, the FMA unit and atomics: docs/sm.md, "Status".)
 #[test]
 fn example_kernels_in_verilator() {
-    use heddle_sim::runners::sm::{lockstep_on, Backend};
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/kernels/launch");
     for name in [
         "vector_add",
         "saxpy",
@@ -467,11 +475,9 @@ fn example_kernels_in_verilator() {
         "transpose_padded",
         "matmul_tiled",
     ] {
-        let p = heddle_sim::gsm::launch::prepare(&dir.join(format!("{name}.json"))).unwrap_or_else(|e| panic!("{e}"));
+        let p = launch_file(name);
         let l = if name == "matmul_tiled" { Launch { grid: [2, 2, 1], ..p.l.clone() } } else { p.l.clone() };
-        let (ls, seconds, _) =
-            lockstep_on(Backend::Verilator, Some(model()), &p.k, &l, &p.mem, SmOpts::default(), None)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (ls, seconds) = on_verilator(&p.k, &l, &p.mem);
         let golden = ls.golden.as_ref().unwrap_or_else(|e| panic!("{name}: the golden SM: {e}"));
         assert!(ls.rtl.fault.is_none() && ls.compared == golden.trace.len() as u64 && ls.compared > 0, "{name}");
         println!(

@@ -140,15 +140,21 @@ impl Gen<'_> {
             }
         }
     }
-    /// A load or store of one of the thread's words (chosen by a register's low bits).
-    fn mem_op(&mut self) {
+    /// A register with the address of one of the thread's `slots` words at `base` (chosen
+    /// by a register's low bits), computed by four unguarded instructions.
+    fn slot_addr(&mut self, slots: u32, base: u8) -> u8 {
         let (t, k) = (self.dst(), self.dst());
         let r = self.reg();
         let pt = Guard { pred: PT, neg: false };
-        self.code.push(Instr { op: op::MOVI, d: k, imm: MEM_SLOTS - 1, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::MOVI, d: k, imm: slots - 1, guard: pt, ..Default::default() });
         self.code.push(Instr { op: op::AND, d: t, a: r, b: k, guard: pt, ..Default::default() });
         self.code.push(Instr { op: op::MOVI, d: k, imm: 4, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: R_SLOTS, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: base, guard: pt, ..Default::default() });
+        t
+    }
+    /// A 32-bit global load or store of one of the thread's words.
+    fn mem_op(&mut self) {
+        let t = self.slot_addr(MEM_SLOTS, R_SLOTS);
         let g = self.guard();
         if self.rng.bool() {
             let d = self.dst();
@@ -158,16 +164,10 @@ impl Gen<'_> {
             self.code.push(Instr { op: op::ST, d: v, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
         }
     }
-    /// A shared-memory load or store of 8, 16 or 32 bits in one of the thread's words
-    /// (chosen by a register's low bits; its byte or half-word by the immediate offset).
+    /// A shared-memory load or store of 8, 16 or 32 bits in one of the thread's words (its
+    /// byte or half-word by the immediate offset).
     fn shared_op(&mut self) {
-        let (t, k) = (self.dst(), self.dst());
-        let r = self.reg();
-        let pt = Guard { pred: PT, neg: false };
-        self.code.push(Instr { op: op::MOVI, d: k, imm: SH_SLOTS - 1, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::AND, d: t, a: r, b: k, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::MOVI, d: k, imm: 4, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: R_SH, guard: pt, ..Default::default() });
+        let t = self.slot_addr(SH_SLOTS, R_SH);
         use isa::size;
         let store = self.rng.bool();
         let sizes: &[u8] = if store { &[size::U8, size::U16, size::B32] } else { &[size::U8, size::S8, size::U16, size::S16, size::B32] };

@@ -366,18 +366,12 @@ pub struct VerilatorSm {
 }
 
 impl VerilatorSm {
-    /// Builds (cached) and loads the model of `verilog`, whose ports are `ports`; with
-    /// `vcd` (path, first clock), the clocks from that one on are written there.
-    pub fn new(
-        verilog: &str,
-        ports: &[crate::cosim::Port],
-        imem_words: usize,
-        vcd: Option<(&std::path::Path, u64)>,
-    ) -> Result<Self, CosimError> {
-        let model = crate::cosim::verilator::VerilatorModel::build_lib("sm", verilog, ports)?;
-        let words = ports.iter().map(|p| p.words()).sum();
-        let sim = crate::cosim::verilator::LibSim::load(&model, words, vcd)?;
-        Ok(VerilatorSm { sim, map: SmPortMap::of(ports)?, rec: vec![0; words], imem_words })
+    /// Loads a new instance of `model`'s library; with `vcd` (path, first clock), the
+    /// clocks from that one on are written there.
+    pub fn new(model: &SmModel, vcd: Option<(&std::path::Path, u64)>) -> Result<Self, CosimError> {
+        let words = model.ports.iter().map(|p| p.words()).sum();
+        let sim = crate::cosim::verilator::LibSim::load(&model.lib, words, vcd)?;
+        Ok(VerilatorSm { sim, map: model.map, rec: vec![0; words], imem_words: model.imem_words })
     }
 }
 
@@ -743,15 +737,12 @@ pub fn lockstep_verilog<
     Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, summary))
 }
 
-/// [`lockstep`] on the exported Verilog `verilog` of configuration `cfg` in Verilator
-/// ([`VerilatorSm`]; `ports` are its ports, `imem_words` its instruction memory). A
-/// difference is reported with a VCD of a second run: the [`VCD_WINDOW`] clocks up to it.
-/// Also returns the seconds the Verilator run took.
+/// [`lockstep`] on `model`, the exported Verilog of configuration `cfg`, in Verilator
+/// ([`VerilatorSm`]). A difference is reported with a VCD of a second run: the
+/// [`VCD_WINDOW`] clocks up to it. Also returns the seconds the Verilator run took.
 #[allow(clippy::too_many_arguments)]
 pub fn lockstep_verilator(
-    verilog: &str,
-    ports: &[crate::cosim::Port],
-    imem_words: usize,
+    model: &SmModel,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -759,7 +750,7 @@ pub fn lockstep_verilator(
     opts: SmOpts,
     progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<(Lockstep, f64), LockstepError> {
-    let mut sim = VerilatorSm::new(verilog, ports, imem_words, None).map_err(|e| err(e.to_string()))?;
+    let mut sim = VerilatorSm::new(model, None).map_err(|e| err(e.to_string()))?;
     let mut rtl_mem = mem.clone();
     let start = std::time::Instant::now();
     let rtl = drive(&mut sim, k, l, &mut rtl_mem, opts, progress).map_err(|e| err(e.to_string()))?;
@@ -773,7 +764,7 @@ pub fn lockstep_verilator(
             let vcd = std::env::temp_dir().join(format!("heddle-sm-{}-{}-verilator.vcd", k.name, std::process::id()));
             let launch_clock = rtl.launch_clock;
             let from = (launch_clock + at).saturating_sub(VCD_WINDOW);
-            let again = VerilatorSm::new(verilog, ports, imem_words, Some((&vcd, from))).and_then(|mut sim| {
+            let again = VerilatorSm::new(model, Some((&vcd, from))).and_then(|mut sim| {
                 let o = SmOpts { max_cycles: (at + 1).min(rtl.cycles), ..opts };
                 drive(&mut sim, k, l, &mut mem.clone(), o, None)
             });
@@ -921,20 +912,34 @@ impl Backend {
     }
 }
 
-/// The exported Verilog of the G80 SM (block `sm`), its ports and the words of its
-/// instruction memory: what a Verilator run needs.
+/// The exported Verilog of the G80 SM (block `sm`) built once as the Verilator runner's
+/// library, with its ports, their offsets and the words of its instruction memory: what
+/// every Verilator run of it loads.
 pub struct SmModel {
-    pub verilog: String,
+    pub lib: crate::cosim::VerilatorModel,
     pub ports: Vec<crate::cosim::Port>,
+    pub map: SmPortMap,
     pub imem_words: usize,
 }
 
 impl SmModel {
+    /// Exports `sm` and builds (or finds in the cache) its library.
     pub fn g80() -> Result<SmModel, String> {
         let verilog = super::verilog("sm").map_err(|e| e.to_string())?;
         let ports = heddle_hw::on_sm_stack(|| crate::cosim::ports_of(&heddle_hw::SmG80::new(&heddle_hw::config::G80)))?
             .map_err(|e| e.to_string())?;
-        Ok(SmModel { verilog, ports, imem_words: 1 << heddle_hw::config::G80.imem_log2 })
+        let lib = crate::cosim::VerilatorModel::build_lib("sm", &verilog, &ports).map_err(|e| e.to_string())?;
+        let map = SmPortMap::of(&ports).map_err(|e| e.to_string())?;
+        Ok(SmModel { lib, ports, map, imem_words: 1 << heddle_hw::config::G80.imem_log2 })
+    }
+
+    /// The model a run on `backend` needs: Verilator's, or none.
+    pub fn for_backend(backend: Backend) -> Result<Option<SmModel>, String> {
+        if backend == Backend::Verilator {
+            Self::g80().map(Some)
+        } else {
+            Ok(None)
+        }
     }
 }
 
@@ -952,7 +957,7 @@ pub fn lockstep_on(
     use heddle_hw::config::G80;
     match (backend, model) {
         (Backend::Verilator, Some(m)) => {
-            let (ls, s) = lockstep_verilator(&m.verilog, &m.ports, m.imem_words, &G80, k, l, mem, opts, progress)?;
+            let (ls, s) = lockstep_verilator(m, &G80, k, l, mem, opts, progress)?;
             Ok((ls, s, None))
         }
         (Backend::Verilator, None) => Err(err("sm: a Verilator run needs the exported model".into())),
@@ -981,7 +986,7 @@ pub fn random_sweep(
     mut progress: impl FnMut(&str),
 ) -> Result<SweepTotals, LockstepError> {
     use crate::gsm::random::{random_kernel, RandomProgram};
-    let model = if backend == Backend::Verilator { Some(SmModel::g80().map_err(err)?) } else { None };
+    let model = SmModel::for_backend(backend).map_err(err)?;
     let mut rng = crate::vectors::Rng::new(seed);
     let mut t = SweepTotals::default();
     while t.programs == 0 || t.warp_instrs < min_warp_instrs {
@@ -1059,6 +1064,13 @@ pub struct RtlRun {
     pub backend: Backend,
 }
 
+impl RtlRun {
+    /// Simulated clocks per second of the RTL run.
+    pub fn clocks_per_second(&self) -> f64 {
+        self.rtl.cycles as f64 / self.seconds.max(1e-9)
+    }
+}
+
 /// Runs launch file `path` on the RTL SM (G80 preset, simulated by `backend`) in lock step
 /// with the golden SM, with the SM's watchdog at `watchdog` clocks; every error (file,
 /// translation, a fault, a difference) is a message. `progress` hears every million clocks
@@ -1070,7 +1082,7 @@ pub fn run_file_rtl(
     progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<RtlRun, String> {
     let p = crate::gsm::launch::prepare(path)?;
-    let model = if backend == Backend::Verilator { Some(SmModel::g80()?) } else { None };
+    let model = SmModel::for_backend(backend)?;
     let opts = SmOpts { watchdog, max_cycles: watchdog as u64 + 1_000, ..SmOpts::default() };
     let (ls, seconds, _) =
         lockstep_on(backend, model.as_ref(), &p.k, &p.l, &p.mem, opts, progress).map_err(|e| e.to_string())?;
