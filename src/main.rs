@@ -131,10 +131,10 @@ enum Cmd {
         #[arg(long, default_value_t = 4)]
         seeds: u64,
     },
-    /// SM random programs: random microcode programs (SP arithmetic, predication, divergent
-    /// branches, loops, exits, barriers, global and shared loads and stores) on random launch
-    /// shapes, each run on the RTL SM (the exported `sm.v` in Verilator) in lock step with
-    /// the golden SM, until N warp-instructions are compared
+    /// SM random programs: random microcode programs (SP arithmetic, SFU functions and ffma,
+    /// predication, divergent branches, loops, exits, barriers, global and shared loads and
+    /// stores) on random launch shapes, each run on the RTL SM (the exported `sm.v` in
+    /// Verilator) in lock step with the golden SM, until N warp-instructions are compared
     SmRandom {
         /// Warp-instructions to compare (at least one program runs)
         #[arg(long, default_value_t = 100_000)]

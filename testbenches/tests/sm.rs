@@ -183,7 +183,7 @@ fn faults_equal_the_golden_sms() {
 
 #[test]
 fn an_instruction_of_a_missing_unit_stops_the_sm() {
-    // (local memory, the SFU and FMA join later: until then the SM says so)
+    // (local memory joins later: until then the SM says so)
     let k = Kernel::from_asm("ld", "movi r1, 64\nld.local.b32 r2, [r1]\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
     let run = big_stack(move || {
@@ -360,7 +360,7 @@ fn memory_faults_equal_the_golden_sms() {
 fn a_reused_warp_slot_starts_with_zero_registers() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
     let k = random_kernel(
-        RandomProgram { regs: 17, block_len: 5, blocks: 7, depth: 2, max_trips: 3, mem: true, shared: false },
+        RandomProgram { regs: 17, block_len: 5, blocks: 7, depth: 2, max_trips: 3, mem: true, shared: false, units: false },
         6525899513423453048,
     );
     let (grid, block) = ([3, 2, 2], [16, 1, 1]);
@@ -474,6 +474,9 @@ fn example_kernels_in_verilator() {
         "transpose_naive",
         "transpose_padded",
         "matmul_tiled",
+        "sfu_math",
+        "div_sqrt",
+        "horner_fma",
     ] {
         let p = launch_file(name);
         let l = if name == "matmul_tiled" { Launch { grid: [2, 2, 1], ..p.l.clone() } } else { p.l.clone() };
@@ -496,9 +499,85 @@ fn example_kernels_in_verilator() {
 #[test]
 fn a_reused_cta_slot_starts_with_zero_shared_memory() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
-    let shape = RandomProgram { regs: 10, block_len: 6, blocks: 8, depth: 3, max_trips: 4, mem: false, shared: true };
+    let shape = RandomProgram { regs: 10, block_len: 6, blocks: 8, depth: 3, max_trips: 4, mem: false, shared: true, units: false };
     let k = random_kernel(shape, 1641441564424144752);
     let (grid, block) = ([3, 2, 2], [10, 7, 1]);
     let ls = run_vl(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
     assert!(ls.compared > 9000 && ls.rtl.fault.is_none());
+}
+
+/// Special values for the SFU and FMA test: zeros, ones, infinities, NaNs, subnormals, the
+/// normal range's ends, values around 1.0 (`.sat`), large and small magnitudes.
+const SPECIAL: [u32; 32] = [
+    0x0000_0000, 0x8000_0000, 0x3F80_0000, 0xBF80_0000, 0x3F00_0000, 0x4000_0000, 0x7F80_0000, 0xFF80_0000,
+    0x7FC0_0000, 0xFFC0_0001, 0x0000_0001, 0x007F_FFFF, 0x0080_0000, 0x7F7F_FFFF, 0xFF7F_FFFF, 0x006C_E3EE,
+    0x4040_0000, 0x4049_0FDB, 0x501502F9, 0xAEDB_E6FF, 0x3F80_0001, 0x3F7F_FFFF, 0x42C8_0000, 0xC2C8_0000,
+    0x4B00_0000, 0x4EFF_FFFF, 0x3FC0_0000, 0xBF40_0000, 0x8000_0001, 0x3400_0000, 0xC0C9_0FDB, 0x4120_0000,
+];
+
+/// The SFU and FMA unit on special values: every special function (with the rro
+/// pre-instructions and source modifiers) and `ffma` in every rounding mode, with `.sat`
+/// and modifiers, a guard that takes part of the warp and one that takes none, a dependent
+/// chain (released by the unit), and an operand overwritten by the next SP instruction
+/// (the unit reads its operands first). On the rust-hdl model and on `sm.v` in Verilator.
+#[test]
+fn sfu_and_fma_in_lock_step() {
+    let k = Kernel::from_asm(
+        "fpu",
+        "s2r r0, %tid.x
+         movi r1, 4
+         imul r2, r0, r1
+         movi r3, 0x1000
+         iadd r4, r3, r2
+         ld.global.b32 r5, [r4]
+         ld.global.b32 r6, [r4+0x80]
+         ld.global.b32 r7, [r4+0x100]
+         rcp r8, r5
+         rsq r9, -r5
+         lg2 r10, |r5|
+         rro.ex2 r11, r6
+         ex2 r12, r11
+         rro.sincos r13, -|r7|
+         sin r14, r13
+         cos r15, -r13
+         ffma.rn r16, r5, r6, r7
+         ffma.rz.sat r17, -r5, |r6|, r7
+         ffma.rm r18, r6, r7, -r5
+         ffma.rp.sat r19, r7, r5, -|r6|
+         isetp.lt.u32 p0, r0, r1
+         @p0 rcp r20, r6
+         @!p0 ffma.rn r21, r7, r7, r5
+         isetp.gt.u32 p1, r0, r3
+         @p1 lg2 r22, r7
+         rsq r23, r5
+         iadd r5, r5, r1
+         ffma.rn r24, r5, r8, r23
+         exit",
+        25,
+    )
+    .unwrap();
+    let mut words = SPECIAL.to_vec();
+    words.extend((0..32).map(|i| SPECIAL[(i * 7 + 3) % 32]));
+    words.extend((0..32).map(|i| SPECIAL[(i * 13 + 5) % 32]));
+    let mut mem = GlobalMem::default();
+    assert_eq!(mem.alloc_u32(&words), 0x1000);
+    for (what, ls) in [("rust-hdl", run_mem(&k, [1, 1, 1], [32, 1, 1], &mem)), ("Verilator", run_vl(&k, [1, 1, 1], [32, 1, 1], &mem))]
+    {
+        println!("{what}: {} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
+        assert!(ls.rtl.fault.is_none() && ls.compared == 29, "{what}: {:?}", ls.rtl.fault);
+    }
+}
+
+/// A binary64 FMA op (register pairs: not executed yet) faults `not-supported` on both SMs,
+/// naming its lowest lane in exec.
+#[test]
+fn a_binary64_op_faults_on_both_sms() {
+    let k = Kernel::from_asm(
+        "dadd",
+        "s2r r0, %tid.x\nmovi r1, 5\nisetp.ge.u32 p0, r0, r1\n@p0 dadd.rn r2, r4, r6\nexit",
+        8,
+    )
+    .unwrap();
+    let f = fault_of(&k, [32, 1, 1], 0);
+    assert_eq!((f.kind, f.pc, f.lane), (heddle_hw::isa::sm_fault::NOT_SUPPORTED, 3, 5), "{f}");
 }

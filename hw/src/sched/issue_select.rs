@@ -24,6 +24,7 @@
 //! - `tp1`, `tp0` in N  each warp's type priority
 //! - `prio_class` in 18 2-bit priority of each class (class k: bits 2k+1..2k)
 //! - `mem_ready`  in 1  the memory pipeline accepts an instruction in this slot (phase 0)
+//! - `fpu_ready`   in 1  the SFU and FMA units accept an instruction in this slot (phase 0)
 //! - `l_sel`      in N  one-hot warp launched at the end of this phase 1 (becomes youngest)
 //! - `elig`       out N eligible warps of this slot (registered at the end of phase 0)
 //! - `win`        out N one-hot selected warp (phase 1; 0: none)
@@ -76,6 +77,7 @@ pub struct IssueSelect<const N: usize> {
     pub tp0: Signal<In, Bits<N>>,
     pub prio_class: Signal<In, Bits<18>>,
     pub mem_ready: Signal<In, Bit>,
+    pub fpu_ready: Signal<In, Bit>,
     pub l_sel: Signal<In, Bits<N>>,
     pub elig: Signal<Out, Bits<N>>,
     pub win: Signal<Out, Bits<N>>,
@@ -148,6 +150,7 @@ impl<const N: usize> IssueSelect<N> {
             tp0: Default::default(),
             prio_class: Default::default(),
             mem_ready: Default::default(),
+            fpu_ready: Default::default(),
             l_sel: Default::default(),
             elig: Default::default(),
             win: Default::default(),
@@ -230,17 +233,17 @@ impl<const N: usize> Logic for IssueSelect<N> {
         self.is[7].next = ((self.nc[3].val() & self.c2.val()) & self.c1.val()) & self.c0.val();
         self.is[8].next = self.c3.val();
         self.ctl.next = self.c3.val() | (self.c2.val() & (self.c1.val() | self.c0.val()));
-        // Units free in this slot: SP, SFU, FMA, memory (with mem_ready).
+        // Units free in this slot: SP, SFU and FMA (with fpu_ready), memory (with mem_ready).
         for u in 0..4 {
             self.bcf[u].next = self.zero.val();
         }
         if !self.busy[0].q.val().any() {
             self.bcf[0].next = self.ones.val();
         }
-        if !self.busy[1].q.val().any() {
+        if !self.busy[1].q.val().any() & self.fpu_ready.val() {
             self.bcf[1].next = self.ones.val();
         }
-        if !self.busy[2].q.val().any() {
+        if !self.busy[2].q.val().any() & self.fpu_ready.val() {
             self.bcf[2].next = self.ones.val();
         }
         if !self.busy[3].q.val().any() & self.mem_ready.val() {

@@ -29,6 +29,8 @@
 //!   `inst_lat` (6), `inst_target`, `inst_brpc` (24), `inst_uni` (both phases, when
 //!   `fetch_valid`): the fetched instruction's scheduling fields (docs/scheduler.md)
 //! - `mem_ready` (phase 0): the memory pipeline accepts an instruction in this slot
+//! - `fpu_ready` (phase 0): the SFU and FMA units accept an instruction in this slot (an SM
+//!   whose units are always ready ties it high)
 //! - `rel_valid`, `rel_warp` (5), `rel_tag` (2) (phase 1): the memory pipeline releases the
 //!   destination of the `lat` 0 instruction issued with `iss_tag` = `rel_tag`
 //! - `launch_valid`, `launch_warp` (5), `launch_cta` (3), `launch_type` (2), `launch_pc`
@@ -102,6 +104,7 @@ pub struct WarpSched<
     pub inst_brpc: Signal<In, Bits<24>>,
     pub inst_uni: Signal<In, Bit>,
     pub mem_ready: Signal<In, Bit>,
+    pub fpu_ready: Signal<In, Bit>,
     pub rel_valid: Signal<In, Bit>,
     pub rel_warp: Signal<In, Bits<5>>,
     pub rel_tag: Signal<In, Bits<2>>,
@@ -244,6 +247,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             inst_brpc: Default::default(),
             inst_uni: Default::default(),
             mem_ready: Default::default(),
+            fpu_ready: Default::default(),
             rel_valid: Default::default(),
             rel_warp: Default::default(),
             rel_tag: Default::default(),
@@ -450,6 +454,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.isel.tp0.next = self.wt.v_tp0.val();
         self.isel.prio_class.next = self.prio_class.val();
         self.isel.mem_ready.next = self.mem_ready.val();
+        self.isel.fpu_ready.next = self.fpu_ready.val();
         self.wt.prio_type.next = self.prio_type.val();
 
         // --- Launch and CTA start (phase 1). ---

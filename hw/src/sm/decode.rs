@@ -42,7 +42,8 @@ use rust_hdl::prelude::*;
 
 /// Issue slots from the issue of an instruction of each class to a dependent one. Memory
 /// loads are released by the memory pipeline (latency 0), stores and control instructions
-/// need no entry (1).
+/// need no entry (1); an SFU or FMA latency of 0 means those are released by their unit
+/// too (the SM's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SlotLats {
     pub sp: u8,
@@ -502,8 +503,9 @@ pub struct SmDecode {
 
 impl SmDecode {
     pub fn new(l: SlotLats) -> Self {
-        for x in [l.sp, l.sfu, l.fma] {
-            assert!((1..64).contains(&x), "SmDecode: latencies are 1..63 slots");
+        assert!((1..64).contains(&l.sp), "SmDecode: the SP latency is 1..63 slots");
+        for x in [l.sfu, l.fma] {
+            assert!(x < 64, "SmDecode: latencies are 0 (released by the unit) to 63 slots");
         }
         let k = |x: u8| Constant::new((x as u64).into());
         Self {

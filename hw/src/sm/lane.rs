@@ -14,11 +14,12 @@
 //!                                                         [`RfLane`]); words in the next
 //!                                                         clock, at the execute stage
 //! - `wr`, `wset`, `waddr`                        in   1, 1, AW  write `y` (SP client)
-//! - `u_rd`, `u_rset`, `u_ra`, `u_rc`            in   the other units' read of two registers
-//!                                                         (the load/store unit's address
-//!                                                         and data)
+//! - `u_rd`, `u_rset`, `u_ra`, `u_rb`, `u_rc`    in   the other units' read of three
+//!                                                         registers (the load/store unit's
+//!                                                         address and data, the SFU and
+//!                                                         FMA unit's operands)
 //! - `u_rd_ok`                                    out  1   combinational: that read is taken
-//! - `u_a`, `u_c`                                 out 32   after the edge: its words
+//! - `u_a`, `u_b`, `u_c`                          out 32   after the edge: its words
 //! - `u_wr`, `u_wset`, `u_waddr`, `u_wdata`       in   the other units' write (a load's
 //!                                                         result, the dispatcher's register
 //!                                                         clearing)
@@ -78,9 +79,11 @@ pub struct SmLane<const AW: usize> {
     pub u_rd: Signal<In, Bit>,
     pub u_rset: Signal<In, Bit>,
     pub u_ra: Signal<In, Bits<AW>>,
+    pub u_rb: Signal<In, Bits<AW>>,
     pub u_rc: Signal<In, Bits<AW>>,
     pub u_rd_ok: Signal<Out, Bit>,
     pub u_a: Signal<Out, Bits<32>>,
+    pub u_b: Signal<Out, Bits<32>>,
     pub u_c: Signal<Out, Bits<32>>,
     pub u_wr: Signal<In, Bit>,
     pub u_wset: Signal<In, Bit>,
@@ -147,9 +150,11 @@ impl<const AW: usize> SmLane<AW> {
             u_rd: Default::default(),
             u_rset: Default::default(),
             u_ra: Default::default(),
+            u_rb: Default::default(),
             u_rc: Default::default(),
             u_rd_ok: Default::default(),
             u_a: Default::default(),
+            u_b: Default::default(),
             u_c: Default::default(),
             u_wr: Default::default(),
             u_wset: Default::default(),
@@ -221,10 +226,11 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.rf.u_rd.next = self.u_rd.val();
         self.rf.u_rset.next = self.u_rset.val();
         self.rf.u_ra.next = self.u_ra.val();
-        self.rf.u_rb.next = self.u_ra.val();
+        self.rf.u_rb.next = self.u_rb.val();
         self.rf.u_rc.next = self.u_rc.val();
         self.u_rd_ok.next = self.rf.u_rd_ok.val();
         self.u_a.next = self.rf.u_a.val();
+        self.u_b.next = self.rf.u_b.val();
         self.u_c.next = self.rf.u_c.val();
         self.rf.u_wr.next = self.u_wr.val();
         self.rf.u_wset.next = self.u_wset.val();

@@ -14,11 +14,14 @@
 //! - [`dispatch::CtaDispatch`]: the CTA dispatcher: launch checks, grid walk, warp slots.
 //! - [`lsu::SmLsu`]: the load/store unit: global, param and constant memory through the
 //!   memory port, shared memory through [`crate::smem::SharedMem`].
+//! - [`fpu::SmFpu`]: the SFU and FMA unit: the special functions on two SFUs, `ffma` on the
+//!   FMA unit.
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
-//! SP-class and control instructions and global, param, constant and shared loads and
-//! stores; an instruction of a unit not joined yet (SFU, FMA, local memory, atomics) stops
-//! the SM with the fault `not-supported` (docs/sm.md, "Status").
+//! SP-class and control instructions, the SFU's special functions, `ffma`, and global, param,
+//! constant and shared loads and stores; an instruction of a unit not joined yet (binary64
+//! FMA ops, `mul.f32` on the SFUs, local memory, atomics) stops the SM with the fault
+//! `not-supported` (docs/sm.md, "Status").
 //!
 //! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
 //! - `clock`, `clear`                               in   synchronous reset (memories kept)
@@ -69,8 +72,13 @@
 //!                                                          `ss_aj`, register value `ss_dj`;
 //!                                                          bytes `st_bytes`), before its
 //!                                                          retire
+//! - `ft_valid`, `ft_warp`, `ft_pc`, `ft_mask`,     out  the SFU and FMA unit's retire port
+//!   `ft_cta`, `ft_wid`                                     (as `rt_*`)
+//! - `fw_valid`, `fw_grp`, `fw_reg`, `fw_mask`,     out  its lane-group write (of warp
+//!   `fw_d0` .. `fw_d7`                                     `ft_warp`), before its retire
 pub mod decode;
 pub mod dispatch;
+pub mod fpu;
 pub mod imem;
 pub mod lane;
 pub mod lsu;
@@ -84,8 +92,9 @@ use crate::isa::sm_fault;
 use crate::prim::delay::Delay;
 use crate::sched::issue_select::IssueTiming;
 use crate::sched::WarpSched;
-use crate::sm::decode::{SlotLats, SmDecode};
+use crate::sm::decode::{xu, SlotLats, SmDecode};
 use crate::sm::dispatch::CtaDispatch;
+use crate::sm::fpu::SmFpu;
 use crate::sm::imem::Imem;
 use crate::sm::lane::SmLane;
 use crate::sm::lsu::SmLsu;
@@ -98,8 +107,8 @@ use rust_hdl::prelude::*;
 pub const SM_LANES: usize = 8;
 
 /// The scoreboard latencies of the SM's pipelines: the SP path's from its stages
-/// ([`SP_SLOT_LATENCY`]); the SFU's and FMA's are the scheduler runs' until they join.
-pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: SlotLats::GOLDEN_RUNS.sfu, fma: SlotLats::GOLDEN_RUNS.fma };
+/// ([`SP_SLOT_LATENCY`]); SFU and FMA instructions are released by their unit (0), as loads.
+pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: 0, fma: 0 };
 
 /// Clocks from the dispatcher's `done` to the SM's: every retire in flight has left.
 pub const DONE_DELAY: usize = RETIRE_DELAY + 2;
@@ -235,6 +244,24 @@ pub struct Sm<
     pub ss_d5: Signal<Out, Bits<32>>,
     pub ss_d6: Signal<Out, Bits<32>>,
     pub ss_d7: Signal<Out, Bits<32>>,
+    pub ft_valid: Signal<Out, Bit>,
+    pub ft_warp: Signal<Out, Bits<5>>,
+    pub ft_pc: Signal<Out, Bits<24>>,
+    pub ft_mask: Signal<Out, Bits<32>>,
+    pub ft_cta: Signal<Out, Bits<32>>,
+    pub ft_wid: Signal<Out, Bits<5>>,
+    pub fw_valid: Signal<Out, Bit>,
+    pub fw_grp: Signal<Out, Bits<2>>,
+    pub fw_reg: Signal<Out, Bits<8>>,
+    pub fw_mask: Signal<Out, Bits<8>>,
+    pub fw_d0: Signal<Out, Bits<32>>,
+    pub fw_d1: Signal<Out, Bits<32>>,
+    pub fw_d2: Signal<Out, Bits<32>>,
+    pub fw_d3: Signal<Out, Bits<32>>,
+    pub fw_d4: Signal<Out, Bits<32>>,
+    pub fw_d5: Signal<Out, Bits<32>>,
+    pub fw_d6: Signal<Out, Bits<32>>,
+    pub fw_d7: Signal<Out, Bits<32>>,
     // The units and the SM's blocks.
     sched: WarpSched<N, L, SA, SPW, AW, E, C>,
     imem: Imem<IW>,
@@ -244,6 +271,7 @@ pub struct Sm<
     disp: CtaDispatch<N, C, RA>,
     pipe: SmPipe<N, RA>,
     lsu: SmLsu<RA, SW>,
+    fpu: SmFpu<RA>,
     lanes: [SmLane<RA>; SM_LANES],
     done_dl: Delay<Bit, DONE_DELAY>,
     // Status.
@@ -257,6 +285,14 @@ pub struct Sm<
     // Locals.
     u_ok: Signal<Local, Bit>,
     u_rok: Signal<Local, Bit>,
+    ur_rd: Signal<Local, Bit>,
+    ur_set: Signal<Local, Bit>,
+    ur_a: Signal<Local, Bits<RA>>,
+    ur_b: Signal<Local, Bits<RA>>,
+    ur_c: Signal<Local, Bits<RA>>,
+    fd_keep: Signal<Local, Bits<32>>,
+    rs_warp: Signal<Local, Bits<5>>,
+    rs_tag: Signal<Local, Bits<2>>,
     uw_mask: Signal<Local, Bits<8>>,
     uw_set: Signal<Local, Bit>,
     uw_addr: Signal<Local, Bits<RA>>,
@@ -269,6 +305,7 @@ pub struct Sm<
     k_resources: Constant<Bits<4>>,
     k_watchdog: Constant<Bits<4>>,
     k_compute: Constant<Bits<2>>,
+    k_xu_sfu: Constant<Bits<3>>,
     one32: Constant<Bits<32>>,
     ones8: Constant<Bits<8>>,
     ones32: Constant<Bits<32>>,
@@ -399,6 +436,24 @@ impl<
             ss_d5: Default::default(),
             ss_d6: Default::default(),
             ss_d7: Default::default(),
+            ft_valid: Default::default(),
+            ft_warp: Default::default(),
+            ft_pc: Default::default(),
+            ft_mask: Default::default(),
+            ft_cta: Default::default(),
+            ft_wid: Default::default(),
+            fw_valid: Default::default(),
+            fw_grp: Default::default(),
+            fw_reg: Default::default(),
+            fw_mask: Default::default(),
+            fw_d0: Default::default(),
+            fw_d1: Default::default(),
+            fw_d2: Default::default(),
+            fw_d3: Default::default(),
+            fw_d4: Default::default(),
+            fw_d5: Default::default(),
+            fw_d6: Default::default(),
+            fw_d7: Default::default(),
             sched: WarpSched::new(IssueTiming::of(cfg)),
             imem: Default::default(),
             fdec: SmDecode::new(SM_LATS),
@@ -407,6 +462,7 @@ impl<
             disp: CtaDispatch::new(cfg.max_threads_per_cta, cfg.shared_bytes),
             pipe: Default::default(),
             lsu: Default::default(),
+            fpu: Default::default(),
             lanes: array_init(SmLane::new),
             done_dl: Default::default(),
             cyc: Default::default(),
@@ -418,6 +474,14 @@ impl<
             flt_addr: Default::default(),
             u_ok: Default::default(),
             u_rok: Default::default(),
+            ur_rd: Default::default(),
+            ur_set: Default::default(),
+            ur_a: Default::default(),
+            ur_b: Default::default(),
+            ur_c: Default::default(),
+            fd_keep: Default::default(),
+            rs_warp: Default::default(),
+            rs_tag: Default::default(),
             uw_mask: Default::default(),
             uw_set: Default::default(),
             uw_addr: Default::default(),
@@ -430,6 +494,7 @@ impl<
             k_resources: k4(sm_fault::RESOURCES),
             k_watchdog: k4(sm_fault::WATCHDOG),
             k_compute: Constant::new(3u64.into()),
+            k_xu_sfu: Constant::new((xu::SFU as u64).into()),
             one32: Constant::new(1u64.into()),
             ones8: Constant::new(0xFFu64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
@@ -460,6 +525,7 @@ impl<
         self.disp.clock.next = self.clock.val();
         self.pipe.clock.next = self.clock.val();
         self.lsu.clock.next = self.clock.val();
+        self.fpu.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
@@ -497,9 +563,19 @@ impl<
         self.sched.inst_brpc.next = self.fdec.brpc.val();
         self.sched.inst_uni.next = self.fdec.uni.val();
         self.sched.mem_ready.next = self.lsu.mem_ready.val();
-        self.sched.rel_valid.next = self.lsu.rel_valid.val();
-        self.sched.rel_warp.next = self.lsu.rel_warp.val();
-        self.sched.rel_tag.next = self.lsu.rel_tag.val();
+        // The SFU and FMA unit is not ready in the clock its next instruction is issued.
+        self.sched.fpu_ready.next = self.fpu.ready.val() & !self.pipe.f_t0.val();
+        // Releases: the load/store unit's first, the SFU and FMA unit's when it has none.
+        self.sched.rel_valid.next = self.lsu.rel_valid.val() | self.fpu.rel_valid.val();
+        self.rs_warp.next = self.fpu.rel_warp.val();
+        self.rs_tag.next = self.fpu.rel_tag.val();
+        if self.lsu.rel_valid.val() {
+            self.rs_warp.next = self.lsu.rel_warp.val();
+            self.rs_tag.next = self.lsu.rel_tag.val();
+        }
+        self.sched.rel_warp.next = self.rs_warp.val();
+        self.sched.rel_tag.next = self.rs_tag.val();
+        self.fpu.rel_ok.next = !self.lsu.rel_valid.val();
         self.sched.launch_valid.next = self.disp.launch_valid.val();
         self.sched.launch_warp.next = self.disp.launch_warp.val();
         self.sched.launch_cta.next = self.disp.launch_cta.val();
@@ -534,6 +610,7 @@ impl<
         self.disp.s_idx.next = self.pipe.s_idx.val();
         self.disp.q_warp.next = self.sched.iss_warp.val();
         self.disp.c_warp.next = self.lsu.b_warp.val();
+        self.disp.x_warp.next = self.fpu.b_warp.val();
 
         // SP issue pipeline.
         self.pipe.clear.next = self.clear.val();
@@ -618,7 +695,70 @@ impl<
         self.lsu.ua7.next = self.lanes[7].u_a.val();
         self.lsu.uc7.next = self.lanes[7].u_c.val();
 
-        // The eight SP lanes (the load/store unit's register writes before the dispatcher's).
+        // SFU and FMA unit.
+        self.fpu.clear.next = self.clear.val();
+        self.fpu.phase.next = self.sched.phase.val();
+        self.fpu.a_v.next = self.pipe.f_v.val();
+        self.fpu.a_warp.next = self.pipe.e_warp_o.val();
+        self.fpu.a_pc.next = self.pipe.e_pc_o.val();
+        self.fpu.a_mask.next = self.pipe.e_mask_o.val();
+        self.fpu.a_exec.next = self.pipe.e_exec_o.val();
+        self.fpu.a_cta.next = self.pipe.e_cta_o.val();
+        self.fpu.a_wid.next = self.pipe.e_wid_o.val();
+        self.fpu.a_tag.next = self.pipe.e_tag_o.val();
+        self.fpu.a_sfu.next = self.idec.xu.val() == self.k_xu_sfu.val();
+        self.fpu.a_fn.next = self.idec.sfu_fn.val();
+        self.fpu.a_f64.next = self.idec.fma_f64.val();
+        self.fpu.a_rd.next = self.imem.i_data.val().get_bits::<7>(46);
+        self.fpu.a_ra.next = self.imem.i_data.val().get_bits::<7>(39);
+        self.fpu.a_rb.next = self.imem.i_data.val().get_bits::<7>(32);
+        self.fpu.a_rc.next = self.imem.i_data.val().get_bits::<7>(25);
+        self.fpu.a_rnd.next = self.imem.i_data.val().get_bits::<2>(19);
+        self.fpu.a_sat.next = self.imem.i_data.val().get_bit(14);
+        self.fpu.a_mod_a.next = self.imem.i_data.val().get_bits::<2>(12);
+        self.fpu.a_mod_b.next = self.imem.i_data.val().get_bits::<2>(10);
+        self.fpu.a_mod_c.next = self.imem.i_data.val().get_bits::<2>(8);
+        self.fpu.regs.next = self.regs.val();
+        self.fpu.b_base.next = self.disp.x_base.val();
+        self.fpu.ua0.next = self.lanes[0].u_a.val();
+        self.fpu.ub0.next = self.lanes[0].u_b.val();
+        self.fpu.uc0.next = self.lanes[0].u_c.val();
+        self.fpu.ua1.next = self.lanes[1].u_a.val();
+        self.fpu.ub1.next = self.lanes[1].u_b.val();
+        self.fpu.uc1.next = self.lanes[1].u_c.val();
+        self.fpu.ua2.next = self.lanes[2].u_a.val();
+        self.fpu.ub2.next = self.lanes[2].u_b.val();
+        self.fpu.uc2.next = self.lanes[2].u_c.val();
+        self.fpu.ua3.next = self.lanes[3].u_a.val();
+        self.fpu.ub3.next = self.lanes[3].u_b.val();
+        self.fpu.uc3.next = self.lanes[3].u_c.val();
+        self.fpu.ua4.next = self.lanes[4].u_a.val();
+        self.fpu.ub4.next = self.lanes[4].u_b.val();
+        self.fpu.uc4.next = self.lanes[4].u_c.val();
+        self.fpu.ua5.next = self.lanes[5].u_a.val();
+        self.fpu.ub5.next = self.lanes[5].u_b.val();
+        self.fpu.uc5.next = self.lanes[5].u_c.val();
+        self.fpu.ua6.next = self.lanes[6].u_a.val();
+        self.fpu.ub6.next = self.lanes[6].u_b.val();
+        self.fpu.uc6.next = self.lanes[6].u_c.val();
+        self.fpu.ua7.next = self.lanes[7].u_a.val();
+        self.fpu.ub7.next = self.lanes[7].u_b.val();
+        self.fpu.uc7.next = self.lanes[7].u_c.val();
+
+        // The eight SP lanes. The other units' client: the load/store unit's reads before the
+        // SFU and FMA unit's; the load/store unit's writes, then the SFU and FMA unit's, then
+        // the dispatcher's register clearing.
+        self.ur_rd.next = self.lsu.u_rd.val() | self.fpu.u_rd.val();
+        self.ur_set.next = self.fpu.u_rset.val();
+        self.ur_a.next = self.fpu.u_ra.val();
+        self.ur_b.next = self.fpu.u_rb.val();
+        self.ur_c.next = self.fpu.u_rc.val();
+        if self.lsu.u_rd.val() {
+            self.ur_set.next = self.lsu.u_rset.val();
+            self.ur_a.next = self.lsu.u_ra.val();
+            self.ur_b.next = self.lsu.u_ra.val();
+            self.ur_c.next = self.lsu.u_rc.val();
+        }
         self.u_rok.next = true;
         self.uw_mask.next = 0.into();
         if self.disp.u_wr.val() {
@@ -626,6 +766,11 @@ impl<
         }
         self.uw_set.next = self.disp.u_wset.val();
         self.uw_addr.next = self.disp.u_waddr.val();
+        if self.fpu.u_wr.val() {
+            self.uw_mask.next = self.fpu.u_wmask.val();
+            self.uw_set.next = self.fpu.u_wset.val();
+            self.uw_addr.next = self.fpu.u_waddr.val();
+        }
         if self.lsu.u_wr.val() {
             self.uw_mask.next = self.lsu.u_wmask.val();
             self.uw_set.next = self.lsu.u_wset.val();
@@ -642,10 +787,11 @@ impl<
             self.lanes[j].wr.next = self.pipe.w_reg.val() & self.pipe.w_exec.val().get_bit(j);
             self.lanes[j].wset.next = self.pipe.w_set.val();
             self.lanes[j].waddr.next = self.pipe.w_addr.val();
-            self.lanes[j].u_rd.next = self.lsu.u_rd.val();
-            self.lanes[j].u_rset.next = self.lsu.u_rset.val();
-            self.lanes[j].u_ra.next = self.lsu.u_ra.val();
-            self.lanes[j].u_rc.next = self.lsu.u_rc.val();
+            self.lanes[j].u_rd.next = self.ur_rd.val();
+            self.lanes[j].u_rset.next = self.ur_set.val();
+            self.lanes[j].u_ra.next = self.ur_a.val();
+            self.lanes[j].u_rb.next = self.ur_b.val();
+            self.lanes[j].u_rc.next = self.ur_c.val();
             self.lanes[j].u_wr.next = self.uw_mask.val().get_bit(j);
             self.lanes[j].u_wset.next = self.uw_set.val();
             self.lanes[j].u_waddr.next = self.uw_addr.val();
@@ -675,22 +821,27 @@ impl<
                 self.pvals.next = self.pvals.val() | self.onehot8[j].val();
             }
         }
-        // The dispatcher's register clearing writes zeros; the load/store unit its results.
+        // The dispatcher's register clearing writes zeros; the units their results.
         self.wd_keep.next = 0.into();
+        self.fd_keep.next = 0.into();
         if self.lsu.u_wr.val() {
             self.wd_keep.next = self.ones32.val();
+        } else if self.fpu.u_wr.val() {
+            self.fd_keep.next = self.ones32.val();
         }
-        self.lanes[0].u_wdata.next = self.lsu.wd0.val() & self.wd_keep.val();
-        self.lanes[1].u_wdata.next = self.lsu.wd1.val() & self.wd_keep.val();
-        self.lanes[2].u_wdata.next = self.lsu.wd2.val() & self.wd_keep.val();
-        self.lanes[3].u_wdata.next = self.lsu.wd3.val() & self.wd_keep.val();
-        self.lanes[4].u_wdata.next = self.lsu.wd4.val() & self.wd_keep.val();
-        self.lanes[5].u_wdata.next = self.lsu.wd5.val() & self.wd_keep.val();
-        self.lanes[6].u_wdata.next = self.lsu.wd6.val() & self.wd_keep.val();
-        self.lanes[7].u_wdata.next = self.lsu.wd7.val() & self.wd_keep.val();
-        self.disp.u_ok.next = self.u_ok.val() & !self.lsu.u_wr.val();
+        self.lanes[0].u_wdata.next = (self.lsu.wd0.val() & self.wd_keep.val()) | (self.fpu.wd0.val() & self.fd_keep.val());
+        self.lanes[1].u_wdata.next = (self.lsu.wd1.val() & self.wd_keep.val()) | (self.fpu.wd1.val() & self.fd_keep.val());
+        self.lanes[2].u_wdata.next = (self.lsu.wd2.val() & self.wd_keep.val()) | (self.fpu.wd2.val() & self.fd_keep.val());
+        self.lanes[3].u_wdata.next = (self.lsu.wd3.val() & self.wd_keep.val()) | (self.fpu.wd3.val() & self.fd_keep.val());
+        self.lanes[4].u_wdata.next = (self.lsu.wd4.val() & self.wd_keep.val()) | (self.fpu.wd4.val() & self.fd_keep.val());
+        self.lanes[5].u_wdata.next = (self.lsu.wd5.val() & self.wd_keep.val()) | (self.fpu.wd5.val() & self.fd_keep.val());
+        self.lanes[6].u_wdata.next = (self.lsu.wd6.val() & self.wd_keep.val()) | (self.fpu.wd6.val() & self.fd_keep.val());
+        self.lanes[7].u_wdata.next = (self.lsu.wd7.val() & self.wd_keep.val()) | (self.fpu.wd7.val() & self.fd_keep.val());
+        self.disp.u_ok.next = (self.u_ok.val() & !self.lsu.u_wr.val()) & !self.fpu.u_wr.val();
         self.lsu.u_wr_ok.next = self.u_ok.val();
         self.lsu.u_rd_ok.next = self.u_rok.val();
+        self.fpu.u_wr_ok.next = self.u_ok.val() & !self.lsu.u_wr.val();
+        self.fpu.u_rd_ok.next = self.u_rok.val() & !self.lsu.u_rd.val();
         self.preds.w_val.next = self.pvals.val();
 
         // Status: cycles, the watchdog, the first fault.
@@ -714,6 +865,14 @@ impl<
                 self.flt_kind.d.next = self.k_not_supported.val();
                 self.flt_warp.d.next = self.pipe.bad_warp.val();
                 self.flt_pc.d.next = self.pipe.bad_pc.val();
+            }
+            if self.fpu.flt_v.val() {
+                self.flt_v.d.next = true;
+                self.flt_kind.d.next = self.k_not_supported.val();
+                self.flt_warp.d.next = self.fpu.flt_warp.val();
+                self.flt_pc.d.next = self.fpu.flt_pc.val();
+                self.flt_lane.d.next = self.fpu.flt_lane.val();
+                self.flt_addr.d.next = 0.into();
             }
             if self.lsu.flt_v.val() {
                 self.flt_v.d.next = true;
@@ -747,7 +906,8 @@ impl<
         }
         self.done_dl.d.next = self.disp.done.val();
         self.busy.next = self.disp.busy.val() & !self.flt_v.q.val();
-        self.done.next = ((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & !self.flt_v.q.val();
+        self.done.next = (((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val())
+            & !self.flt_v.q.val();
         self.fault.next = self.flt_v.q.val();
         self.fault_kind.next = self.flt_kind.q.val();
         self.fault_warp.next = self.flt_warp.q.val();
@@ -805,6 +965,25 @@ impl<
         self.ss_d5.next = self.lsu.ss_d5.val();
         self.ss_d6.next = self.lsu.ss_d6.val();
         self.ss_d7.next = self.lsu.ss_d7.val();
+        // The SFU and FMA unit's retire port.
+        self.ft_valid.next = self.fpu.ft_valid.val();
+        self.ft_warp.next = self.fpu.ft_warp.val();
+        self.ft_pc.next = self.fpu.ft_pc.val();
+        self.ft_mask.next = self.fpu.ft_mask.val();
+        self.ft_cta.next = self.fpu.ft_cta.val();
+        self.ft_wid.next = self.fpu.ft_wid.val();
+        self.fw_valid.next = self.fpu.fw_valid.val();
+        self.fw_grp.next = self.fpu.fw_grp.val();
+        self.fw_reg.next = self.fpu.fw_reg.val();
+        self.fw_mask.next = self.fpu.u_wmask.val();
+        self.fw_d0.next = self.fpu.wd0.val();
+        self.fw_d1.next = self.fpu.wd1.val();
+        self.fw_d2.next = self.fpu.wd2.val();
+        self.fw_d3.next = self.fpu.wd3.val();
+        self.fw_d4.next = self.fpu.wd4.val();
+        self.fw_d5.next = self.fpu.wd5.val();
+        self.fw_d6.next = self.fpu.wd6.val();
+        self.fw_d7.next = self.fpu.wd7.val();
 
         // Retire port.
         self.rt_valid.next = self.pipe.rt_valid.val();

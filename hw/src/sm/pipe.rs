@@ -17,7 +17,8 @@
 //!   or to the predicate file; reported on `rw_*`.
 //! - T0+1+RETIRE_DELAY (the last group's write clock): retired on `rt_*`. Every instruction
 //!   retires this many clocks after its issue, so a warp's instructions retire in order
-//!   (a memory instruction retires in the load/store unit instead).
+//!   (a memory instruction retires in the load/store unit instead, an SFU or FMA instruction
+//!   in the SFU and FMA unit).
 //!
 //! Ports (out: registered unless said otherwise):
 //! - `clock`, `clear`                          in   synchronous reset
@@ -52,8 +53,14 @@
 //!                                                        load/store unit, and the E stage
 //!                                                        (warp, PC, mask, exec, CTA, warp in
 //!                                                        CTA, scoreboard tag); it retires there
+//! - `f_v`                                     out  at T0+1: an SFU or FMA instruction for
+//!                                                        the SFU and FMA unit (with `e_*_o`;
+//!                                                        it retires there)
+//! - `f_t0`                                    out  combinational, at T0: an SFU or FMA
+//!                                                        instruction is on `iss_*`
 //! - `bad_v`, `bad_warp`, `bad_pc`             out  combinational, at T0: an instruction of
 //!                                                        a class this SM does not execute yet
+//!                                                        (`mul.f32` on the SFUs)
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
 use crate::isa::{field, issue_class, op};
@@ -164,6 +171,8 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub rt_cta: Signal<Out, Bits<32>>,
     pub rt_wid: Signal<Out, Bits<5>>,
     pub m_v: Signal<Out, Bit>,
+    pub f_v: Signal<Out, Bit>,
+    pub f_t0: Signal<Out, Bit>,
     pub e_warp_o: Signal<Out, Bits<5>>,
     pub e_pc_o: Signal<Out, Bits<24>>,
     pub e_mask_o: Signal<Out, Bits<32>>,
@@ -186,6 +195,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     e_wid: DFF<Bits<5>>,
     e_tag: DFF<Bits<2>>,
     e_mem: DFF<Bit>,
+    e_fpu: DFF<Bit>,
     // D: the lane instruction's fields, and the group sequencer.
     d_xu: DFF<Bits<3>>,
     d_warp: DFF<Bits<5>>,
@@ -273,6 +283,9 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_isetp: Constant<Bits<7>>,
     k_fsetp: Constant<Bits<7>>,
     k_mem: Constant<Bits<4>>,
+    k_sfu: Constant<Bits<4>>,
+    k_sfumul: Constant<Bits<4>>,
+    k_fma: Constant<Bits<4>>,
     k_alt_value: Constant<Bits<3>>,
     k_alt_tid_x: Constant<Bits<3>>,
     k_alt_laneid: Constant<Bits<3>>,
@@ -362,6 +375,8 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             rt_cta: Default::default(),
             rt_wid: Default::default(),
             m_v: Default::default(),
+            f_v: Default::default(),
+            f_t0: Default::default(),
             e_warp_o: Default::default(),
             e_pc_o: Default::default(),
             e_mask_o: Default::default(),
@@ -382,6 +397,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             e_wid: Default::default(),
             e_tag: Default::default(),
             e_mem: Default::default(),
+            e_fpu: Default::default(),
             d_xu: Default::default(),
             d_warp: Default::default(),
             d_exec: Default::default(),
@@ -464,6 +480,9 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             k_isetp: Constant::new((op::ISETP as u64).into()),
             k_fsetp: Constant::new((op::FSETP as u64).into()),
             k_mem: Constant::new((issue_class::MEM as u64).into()),
+            k_sfu: Constant::new((issue_class::SFU as u64).into()),
+            k_sfumul: Constant::new((issue_class::SFUMUL as u64).into()),
+            k_fma: Constant::new((issue_class::FMA as u64).into()),
             k_alt_value: k3(alt::VALUE),
             k_alt_tid_x: k3(alt::TID_X),
             k_alt_laneid: k3(alt::LANEID),
@@ -485,7 +504,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
+            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, e_fpu, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
             d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, xv, xop,
             xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
             xwarp, xdidx
@@ -536,9 +555,10 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self.res.next = !self.gv.val();
         }
         self.res_guard.next = self.res.val();
-        // Classes this SM does not execute yet (SFU, SFU mul, FMA, memory).
-        self.bad_v.next = (self.iss_valid.val() & !self.phase.val())
-            & (self.iss_class.val().any() & (self.iss_class.val() < self.k_mem.val()));
+        // SFU and FMA instructions go to their unit; `mul.f32` on the SFUs is not executed yet.
+        self.f_t0.next = (self.iss_valid.val() & !self.phase.val())
+            & ((self.iss_class.val() == self.k_sfu.val()) | (self.iss_class.val() == self.k_fma.val()));
+        self.bad_v.next = (self.iss_valid.val() & !self.phase.val()) & (self.iss_class.val() == self.k_sfumul.val());
         self.bad_warp.next = self.iss_warp.val();
         self.bad_pc.next = self.iss_pc.val();
         // E.
@@ -551,6 +571,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.e_wid.d.next = self.iss_wid.val();
         self.e_tag.d.next = self.iss_tag.val();
         self.e_mem.d.next = self.iss_class.val() == self.k_mem.val();
+        self.e_fpu.d.next = (self.iss_class.val() == self.k_sfu.val()) | (self.iss_class.val() == self.k_fma.val());
         // T0+1: the word; lane instructions enter D and start their groups.
         self.lane_op.next = (((self.xu.val() == self.k_sp.val()) | (self.xu.val() == self.k_plop.val()))
             | (self.xu.val() == self.k_s2r.val()))
@@ -720,8 +741,9 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rw_valid.next = self.dl_wr.q.val() | self.dl_wp.q.val();
         self.rw_reg.next = self.dl_didx.q.val();
         // Retire.
-        self.rl_v.d.next = self.e_v.q.val() & !self.e_mem.q.val();
+        self.rl_v.d.next = self.e_v.q.val() & !(self.e_mem.q.val() | self.e_fpu.q.val());
         self.m_v.next = self.e_v.q.val() & self.e_mem.q.val();
+        self.f_v.next = self.e_v.q.val() & self.e_fpu.q.val();
         self.e_warp_o.next = self.e_warp.q.val();
         self.e_pc_o.next = self.e_pc.q.val();
         self.e_mask_o.next = self.e_mask.q.val();

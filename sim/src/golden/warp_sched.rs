@@ -206,6 +206,8 @@ pub struct SchedIn {
     pub inst: SInst,
     /// Phase 0: the memory pipeline can accept an instruction in this slot.
     pub mem_ready: bool,
+    /// Phase 0: the SFU and FMA units can accept an instruction in this slot.
+    pub fpu_ready: bool,
     /// Phase 1: release of a scoreboard entry (warp, tag) by the memory pipeline.
     pub rel: Option<(u8, u8)>,
     /// Phase 1: warp launch.
@@ -467,10 +469,12 @@ impl SchedModel {
         !pending && room && (i.class != class::EXIT || empty)
     }
 
-    fn unit_free(&self, c: u8, mem_ready: bool) -> bool {
+    fn unit_free(&self, c: u8, mem_ready: bool, fpu_ready: bool) -> bool {
         match SchedConfig::unit_of(c) {
             None => true,
-            Some(u) => self.busy[u] == 0 && (u != unit::MEM || mem_ready),
+            Some(u) => {
+                self.busy[u] == 0 && (u != unit::MEM || mem_ready) && (!(u == unit::SFU || u == unit::FMA) || fpu_ready)
+            }
         }
     }
 
@@ -534,7 +538,7 @@ impl SchedModel {
             }
             if !old.sb_ready(w) {
                 sbwait |= 1 << w;
-            } else if old.unit_free(wr.buf.class, inp.mem_ready) {
+            } else if old.unit_free(wr.buf.class, inp.mem_ready, inp.fpu_ready) {
                 elig |= 1 << w;
             }
         }

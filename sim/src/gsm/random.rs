@@ -16,7 +16,11 @@
 //! thread `t` at byte `4 (t SH_SLOTS + k)`), so a warp's access has 4-way bank conflicts;
 //! the kernel declares [`SHARED_BYTES`], enough for CTAs of up to 128 threads.
 //!
-//! Not generated yet: atomics, `%clock` (the golden SM is untimed and reads 0).
+//! With `units`, the SFU's special functions (`rcp` .. `cos`, `rro`) and `ffma` among the
+//! arithmetic (random modifiers, rounding modes and `.sat`).
+//!
+//! Not generated yet: atomics, `%clock` (the golden SM is untimed and reads 0), the
+//! binary64 FMA ops (register pairs; the golden SM does not run them yet).
 use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
 use crate::ptx::translate::{Kernel, SrcRef};
 use crate::ptx::Loc;
@@ -39,6 +43,8 @@ pub struct RandomProgram {
     pub mem: bool,
     /// Shared-memory loads and stores (to the thread's own words).
     pub shared: bool,
+    /// SFU instructions and `ffma` (one in five arithmetic instructions).
+    pub units: bool,
 }
 
 /// The global buffer of random programs with `mem`: the first buffer `GlobalMem::alloc`
@@ -59,7 +65,7 @@ pub fn mem_bytes(threads: u32) -> usize {
 
 impl Default for RandomProgram {
     fn default() -> Self {
-        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true }
+        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true, units: true }
     }
 }
 
@@ -102,11 +108,20 @@ impl Gen<'_> {
             Guard { pred: PT, neg: false }
         }
     }
-    /// One SP-class instruction with random fields.
+    /// One SP-class instruction with random fields, or (with `units`, one in five) an SFU
+    /// instruction or `ffma`.
     fn alu(&mut self) {
-        let sp: Vec<_> = OPS.iter().filter(|d| d.class == isa::Class::Sp).collect();
-        let d = sp[self.rng.below(sp.len() as u64) as usize];
+        let units = self.p.units && self.rng.below(5) == 0;
+        let ops: Vec<_> = OPS
+            .iter()
+            .filter(|d| if units { d.class == isa::Class::Sfu || d.code == op::FFMA } else { d.class == isa::Class::Sp })
+            .collect();
+        let d = ops[self.rng.below(ops.len() as u64) as usize];
         let mut i = isa::random_instr(d, self.rng);
+        if d.code == op::RRO {
+            // sub-operations 0 (sincos) and 1 (ex2)
+            i.sub &= 1;
+        }
         for o in d.operands {
             match o {
                 Opnd::D => i.d = self.dst(),

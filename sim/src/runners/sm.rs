@@ -229,7 +229,8 @@ port_map!(
     fault_pc, fault_lane, fault_addr, rt_valid, rt_warp, rt_pc, rt_mask, rt_cta, rt_wid, rw_valid, rw_warp, rw_grp,
     rw_reg, rw_mask, rw_d0, rw_p, m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid,
     lt_warp, lt_pc, lt_mask, lt_cta, lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr,
-    st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0,
+    st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0, ft_valid, ft_warp, ft_pc, ft_mask, ft_cta, ft_wid,
+    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0,
 );
 
 impl SmPortMap {
@@ -449,10 +450,12 @@ pub fn drive(
     let m = *sim.map();
     let mut run = SmRun { launch_clock: words.len() as u64 + 4, ..Default::default() };
     let mut mem = MemModel { global, params: &l.params, constant: &l.constant };
-    // Each warp slot's writes since its last retire, by the SP pipeline and by the
-    // load/store unit, and the load/store unit's stores.
+    // Each warp slot's writes since its last retire, by the SP pipeline; the writes of the
+    // load/store unit's and of the SFU and FMA unit's instruction, and the load/store
+    // unit's stores.
     let mut pending: Vec<Vec<(u8, u8, u32)>> = vec![vec![]; 32];
     let mut lsu_writes: Vec<(u8, u8, u32)> = vec![];
+    let mut fpu_writes: Vec<(u8, u8, u32)> = vec![];
     let mut lsu_stores: Vec<(u8, u8, u32, u32, u8)> = vec![];
     let mut lsu_space = 0u8;
     // The response in flight: due cycle, data, error.
@@ -493,11 +496,16 @@ pub fn drive(
                 }
             }
         }
-        if v(m.lw_valid) {
-            let (g, reg, mask) = (o[m.lw_grp] as u8, o[m.lw_reg] as u8, o[m.lw_mask]);
-            for j in 0..8u8 {
-                if mask >> j & 1 == 1 {
-                    lsu_writes.push((8 * g + j, reg, o[m.lw_d0 + j as usize]));
+        for (valid, grp, reg, mask, d0, to) in [
+            (m.lw_valid, m.lw_grp, m.lw_reg, m.lw_mask, m.lw_d0, &mut lsu_writes),
+            (m.fw_valid, m.fw_grp, m.fw_reg, m.fw_mask, m.fw_d0, &mut fpu_writes),
+        ] {
+            if v(valid) {
+                let (g, reg, mask) = (o[grp] as u8, o[reg] as u8, o[mask]);
+                for j in 0..8u8 {
+                    if mask >> j & 1 == 1 {
+                        to.push((8 * g + j, reg, o[d0 + j as usize]));
+                    }
                 }
             }
         }
@@ -512,19 +520,21 @@ pub fn drive(
                 }
             }
         }
-        for lsu in [false, true] {
-            let (valid, w, pc, mask, cta, wid) = if lsu {
-                (m.lt_valid, m.lt_warp, m.lt_pc, m.lt_mask, m.lt_cta, m.lt_wid)
-            } else {
-                (m.rt_valid, m.rt_warp, m.rt_pc, m.rt_mask, m.rt_cta, m.rt_wid)
+        // The three retire ports: the SP pipeline's, the load/store unit's, the SFU and FMA
+        // unit's.
+        for port in 0..3 {
+            let (valid, w, pc, mask, cta, wid) = match port {
+                0 => (m.rt_valid, m.rt_warp, m.rt_pc, m.rt_mask, m.rt_cta, m.rt_wid),
+                1 => (m.lt_valid, m.lt_warp, m.lt_pc, m.lt_mask, m.lt_cta, m.lt_wid),
+                _ => (m.ft_valid, m.ft_warp, m.ft_pc, m.ft_mask, m.ft_cta, m.ft_wid),
             };
             if !v(valid) {
                 continue;
             }
-            let (mut writes, stores) = if lsu {
-                (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores))
-            } else {
-                (std::mem::take(&mut pending[o[w] as usize]), vec![])
+            let (mut writes, stores) = match port {
+                0 => (std::mem::take(&mut pending[o[w] as usize]), vec![]),
+                1 => (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores)),
+                _ => (std::mem::take(&mut fpu_writes), vec![]),
             };
             writes.sort();
             run.retired_at.push(cyc);
@@ -581,23 +591,28 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
 }
 
 /// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp:
-/// each retire must be the warp's next golden instruction, except that a memory
-/// instruction retires in the load/store unit after the warp's instructions issued behind
-/// it (the oldest unretired one, when it is a memory instruction, may be passed).
-/// Returns the number of compared warp-instructions, or the first difference (with the
-/// index of its retire in `rtl`).
+/// each retire must be the warp's next golden instruction, except that memory, SFU and FMA
+/// instructions retire in their units after the warp's instructions issued behind them:
+/// the warp's oldest unretired instructions, as long as they are of those classes and
+/// differ in PC from the retired one, may be passed. Returns the number of compared
+/// warp-instructions, or the first difference (with the index of its retire in `rtl`).
 pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, (usize, String)> {
     let mut queues: BTreeMap<(u32, u32), VecDeque<&TraceEntry>> = BTreeMap::new();
     for e in golden {
         queues.entry((e.cta, e.warp)).or_default().push_back(e);
     }
-    let is_mem =
-        |pc: u32| k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt);
+    let in_unit = |pc: u32| {
+        k.code
+            .get(pc as usize)
+            .and_then(|i| isa::opdef(i.op))
+            .is_some_and(|d| matches!(d.class, isa::Class::LdSt | isa::Class::Sfu | isa::Class::Fma))
+    };
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);
         let g = queues.get_mut(&(a.cta, a.warp)).and_then(|q| {
-            if q.len() > 1 && q[0].pc != a.pc && is_mem(q[0].pc) {
-                q.remove(1)
+            let passed = q.iter().take_while(|e| e.pc != a.pc && in_unit(e.pc)).count();
+            if passed < q.len() && passed > 0 {
+                q.remove(passed)
             } else {
                 q.pop_front()
             }
@@ -999,6 +1014,7 @@ pub fn random_sweep(
             max_trips: 1 + rng.below(5) as u32,
             mem: rng.below(4) != 0,
             shared: rng.below(4) != 0,
+            units: rng.below(4) != 0,
         };
         let k = random_kernel(shape, pseed);
         let (grid, block) = random_shape(&mut rng);

@@ -65,6 +65,7 @@ pub fn drive<const N: usize, const L: usize, const SA: usize, const SPW: usize, 
     u.inst_brpc.next = ((s.brpc & 0xFF_FFFF) as u64).into();
     u.inst_uni.next = s.uni;
     u.mem_ready.next = i.mem_ready;
+    u.fpu_ready.next = i.fpu_ready;
     let (rv, rw, rt) = match i.rel {
         Some((w, t)) => (true, w, t),
         None => (false, 0, 0),

@@ -93,7 +93,8 @@ impl CtaPlan {
     }
 }
 
-/// How the memory pipeline's `mem_ready` behaves.
+/// How the memory pipeline's `mem_ready` and the SFU and FMA units' `fpu_ready` behave
+/// (each drawn on its own when random).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemReady {
     Always,
@@ -398,6 +399,7 @@ impl Driver {
             res_guard: self.junk_u32(),
             inst: self.junk_inst(),
             mem_ready: false,
+            fpu_ready: false,
             rel: None,
             launch: None,
             cta_start: None,
@@ -438,9 +440,9 @@ impl Driver {
                     }
                 }
             }
-            inp.mem_ready = match self.opts.mem_ready {
-                MemReady::Always => true,
-                MemReady::Random(p) => (self.rng.below(16) as u32) < p,
+            (inp.mem_ready, inp.fpu_ready) = match self.opts.mem_ready {
+                MemReady::Always => (true, true),
+                MemReady::Random(p) => ((self.rng.below(16) as u32) < p, (self.rng.below(16) as u32) < p),
             };
             if self.opts.junk {
                 inp.launch = Some(self.junk_launch());

@@ -1,0 +1,710 @@
+//! The SM's SFU and FMA unit: executes the special functions (`rcp` `rsq` `lg2` `ex2` `sin`
+//! `cos` `rro`) on two SFUs ([`Sfu`], two lanes a clock) and `ffma` on the FMA unit ([`Fma`],
+//! one lane a clock), one warp-instruction at a time. It reads the operand registers of the
+//! four lane groups through the register file's other-units client first (so a later
+//! instruction of the warp may overwrite them: the scoreboard does not hold writes behind
+//! reads), applies the source modifiers (`|x|`, `-x`), streams the 32 lanes through the
+//! units, gathers the results, writes them back group by group (the lanes in exec), then
+//! releases the destination to the scheduler (`rel_*`, the scoreboard entry of `lat` 0) and
+//! retires the instruction on `ft_*`.
+//!
+//! The operands and results are held in shift registers of 32 lanes: a group read shifts
+//! the operands down by 8 (group 3 ends in lanes 24..31), feeding shifts them by 2 (SFU)
+//! or 1 (FMA), results shift in at the top as the units deliver them, and a group written
+//! shifts the results down by 8, so no register is addressed by a lane number.
+//!
+//! `ffma` is binary32 with one rounding in the instruction's mode (rn rz rm rp), subnormals
+//! kept, then `.sat` (NaN and negative results to +0, above 1.0 to 1.0), as the golden SM
+//! (`gsm::GoldenFpUnits`). The binary64 ops (`dfma` `dadd` `dmul`, register pairs) fault
+//! `not-supported` when a lane is in exec, as in the golden SM.
+//!
+//! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (SFU) or 32 (FMA), the
+//! units' latency (5 or 3), 4 writes, up to 2 for the release in phase 1. An instruction
+//! without lanes in exec still reads (6 clocks from T0+1 to its retire at the least), so it
+//! never retires before an older instruction of its warp in the SP pipeline (T0+8 at most
+//! after its own issue, RETIRE_DELAY).
+//!
+//! Ports (out: combinational from the unit's registers unless said otherwise):
+//! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
+//! - `a_v`, `a_warp`, `a_pc`, `a_mask`, `a_exec`,  in   accept an SFU or FMA instruction (the
+//!   `a_cta`, `a_wid`, `a_tag`                             issue pipeline's E stage, T0+1)
+//! - `a_sfu`, `a_fn`, `a_f64`                      in   1, 3, 1  its decoded controls: SFU
+//!                                                         (else FMA), SFU function
+//!                                                         ([`crate::isa::sfu_fn`]), binary64
+//! - `a_ra`, `a_rb`, `a_rc`, `a_rd`                in   7  source and destination registers
+//! - `a_rnd`, `a_sat`, `a_mod_a`, `a_mod_b`,       in   2, 1, 2, 2, 2  rounding mode, `.sat`,
+//!   `a_mod_c`                                             source modifiers (bit 0 abs, 1 neg)
+//! - `regs`                                        in   8   registers per thread
+//! - `b_warp` / `b_base`                           out 5 / in AW  register base lookup
+//! - `u_rd`, `u_rset`, `u_ra`, `u_rb`, `u_rc` /    out / in  register read of a lane group
+//!   `u_rd_ok`                                             (words one clock later)
+//! - `ua0..7`, `ub0..7`, `uc0..7`                  in  32   the lanes' read words
+//! - `u_wr`, `u_wset`, `u_waddr`, `u_wmask`,       out  write-back of a lane group (lanes in
+//!   `wd0..7` / `u_wr_ok`                                  `u_wmask`), retried until taken
+//! - `ready`                                       out  1   the unit takes an instruction
+//! - `rel_valid`, `rel_warp`, `rel_tag` /          out / in  the destination released (in
+//!   `rel_ok`                                              phase 1, when `rel_ok`)
+//! - `fw_valid`, `fw_grp`, `fw_reg`                out  1, 2, 8  the write-back shown (with
+//!                                                         `ft_warp`, `u_wmask`, `wd*`)
+//! - `ft_valid`, `ft_warp`, `ft_pc`, `ft_mask`,    out  the instruction retired
+//!   `ft_cta`, `ft_wid`
+//! - `flt_v`, `flt_warp`, `flt_pc`, `flt_lane`     out  the fault `not-supported` (a binary64
+//!                                                         op; its lowest lane in exec), held
+use crate::fma::Fma;
+use crate::fp32::bits::{ABS_MASK, ONE};
+use crate::sfu::Sfu;
+use array_init::array_init;
+use rust_hdl::prelude::*;
+
+/// Unit states.
+pub mod state {
+    pub const IDLE: u8 = 0;
+    /// The four lane groups' operand registers.
+    pub const READ: u8 = 1;
+    /// The last group's words arrive.
+    pub const WAIT: u8 = 2;
+    /// The lanes into the units.
+    pub const FEED: u8 = 3;
+    /// The last results.
+    pub const DRAIN: u8 = 4;
+    /// The results, a lane group at a time.
+    pub const WB: u8 = 5;
+    /// Release and retire, in the scheduler's phase 1.
+    pub const REL: u8 = 6;
+    pub const FAULT: u8 = 7;
+}
+
+#[derive(LogicBlock)]
+pub struct SmFpu<const AW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
+    pub phase: Signal<In, Bit>,
+    pub a_v: Signal<In, Bit>,
+    pub a_warp: Signal<In, Bits<5>>,
+    pub a_pc: Signal<In, Bits<24>>,
+    pub a_mask: Signal<In, Bits<32>>,
+    pub a_exec: Signal<In, Bits<32>>,
+    pub a_cta: Signal<In, Bits<32>>,
+    pub a_wid: Signal<In, Bits<5>>,
+    pub a_tag: Signal<In, Bits<2>>,
+    pub a_sfu: Signal<In, Bit>,
+    pub a_fn: Signal<In, Bits<3>>,
+    pub a_f64: Signal<In, Bit>,
+    pub a_ra: Signal<In, Bits<7>>,
+    pub a_rb: Signal<In, Bits<7>>,
+    pub a_rc: Signal<In, Bits<7>>,
+    pub a_rd: Signal<In, Bits<7>>,
+    pub a_rnd: Signal<In, Bits<2>>,
+    pub a_sat: Signal<In, Bit>,
+    pub a_mod_a: Signal<In, Bits<2>>,
+    pub a_mod_b: Signal<In, Bits<2>>,
+    pub a_mod_c: Signal<In, Bits<2>>,
+    pub regs: Signal<In, Bits<8>>,
+    pub b_warp: Signal<Out, Bits<5>>,
+    pub b_base: Signal<In, Bits<AW>>,
+    pub u_rd: Signal<Out, Bit>,
+    pub u_rset: Signal<Out, Bit>,
+    pub u_ra: Signal<Out, Bits<AW>>,
+    pub u_rb: Signal<Out, Bits<AW>>,
+    pub u_rc: Signal<Out, Bits<AW>>,
+    pub u_rd_ok: Signal<In, Bit>,
+    pub ua0: Signal<In, Bits<32>>,
+    pub ua1: Signal<In, Bits<32>>,
+    pub ua2: Signal<In, Bits<32>>,
+    pub ua3: Signal<In, Bits<32>>,
+    pub ua4: Signal<In, Bits<32>>,
+    pub ua5: Signal<In, Bits<32>>,
+    pub ua6: Signal<In, Bits<32>>,
+    pub ua7: Signal<In, Bits<32>>,
+    pub ub0: Signal<In, Bits<32>>,
+    pub ub1: Signal<In, Bits<32>>,
+    pub ub2: Signal<In, Bits<32>>,
+    pub ub3: Signal<In, Bits<32>>,
+    pub ub4: Signal<In, Bits<32>>,
+    pub ub5: Signal<In, Bits<32>>,
+    pub ub6: Signal<In, Bits<32>>,
+    pub ub7: Signal<In, Bits<32>>,
+    pub uc0: Signal<In, Bits<32>>,
+    pub uc1: Signal<In, Bits<32>>,
+    pub uc2: Signal<In, Bits<32>>,
+    pub uc3: Signal<In, Bits<32>>,
+    pub uc4: Signal<In, Bits<32>>,
+    pub uc5: Signal<In, Bits<32>>,
+    pub uc6: Signal<In, Bits<32>>,
+    pub uc7: Signal<In, Bits<32>>,
+    pub u_wr: Signal<Out, Bit>,
+    pub u_wset: Signal<Out, Bit>,
+    pub u_waddr: Signal<Out, Bits<AW>>,
+    pub u_wmask: Signal<Out, Bits<8>>,
+    pub wd0: Signal<Out, Bits<32>>,
+    pub wd1: Signal<Out, Bits<32>>,
+    pub wd2: Signal<Out, Bits<32>>,
+    pub wd3: Signal<Out, Bits<32>>,
+    pub wd4: Signal<Out, Bits<32>>,
+    pub wd5: Signal<Out, Bits<32>>,
+    pub wd6: Signal<Out, Bits<32>>,
+    pub wd7: Signal<Out, Bits<32>>,
+    pub u_wr_ok: Signal<In, Bit>,
+    pub ready: Signal<Out, Bit>,
+    pub rel_valid: Signal<Out, Bit>,
+    pub rel_warp: Signal<Out, Bits<5>>,
+    pub rel_tag: Signal<Out, Bits<2>>,
+    pub rel_ok: Signal<In, Bit>,
+    pub fw_valid: Signal<Out, Bit>,
+    pub fw_grp: Signal<Out, Bits<2>>,
+    pub fw_reg: Signal<Out, Bits<8>>,
+    pub ft_valid: Signal<Out, Bit>,
+    pub ft_warp: Signal<Out, Bits<5>>,
+    pub ft_pc: Signal<Out, Bits<24>>,
+    pub ft_mask: Signal<Out, Bits<32>>,
+    pub ft_cta: Signal<Out, Bits<32>>,
+    pub ft_wid: Signal<Out, Bits<5>>,
+    pub flt_v: Signal<Out, Bit>,
+    pub flt_warp: Signal<Out, Bits<5>>,
+    pub flt_pc: Signal<Out, Bits<24>>,
+    pub flt_lane: Signal<Out, Bits<5>>,
+    // The units.
+    sfu0: Sfu,
+    sfu1: Sfu,
+    fma: Fma,
+    // The instruction.
+    st: DFF<Bits<3>>,
+    warp: DFF<Bits<5>>,
+    pc: DFF<Bits<24>>,
+    mask: DFF<Bits<32>>,
+    exec: DFF<Bits<32>>,
+    cta: DFF<Bits<32>>,
+    wid: DFF<Bits<5>>,
+    tag: DFF<Bits<2>>,
+    sfu: DFF<Bit>,
+    func: DFF<Bits<3>>,
+    ra: DFF<Bits<7>>,
+    rb: DFF<Bits<7>>,
+    rc: DFF<Bits<7>>,
+    rd: DFF<Bits<7>>,
+    rnd: DFF<Bits<2>>,
+    sat: DFF<Bit>,
+    mod_a: DFF<Bits<2>>,
+    mod_b: DFF<Bits<2>>,
+    mod_c: DFF<Bits<2>>,
+    // Lane group, read taken in the last clock, lanes fed and results gathered.
+    gc: DFF<Bits<2>>,
+    rv: DFF<Bit>,
+    fc: DFF<Bits<6>>,
+    rcnt: DFF<Bits<6>>,
+    // Operands and results, lane 0 at index 0 once complete.
+    opa: [DFF<Bits<32>>; 32],
+    opb: [DFF<Bits<32>>; 32],
+    opc: [DFF<Bits<32>>; 32],
+    res: [DFF<Bits<32>>; 32],
+    // Locals.
+    r1: Signal<Local, Bits<AW>>,
+    off: Signal<Local, Bits<AW>>,
+    am_a: Signal<Local, Bits<32>>,
+    am_b: Signal<Local, Bits<32>>,
+    am_c: Signal<Local, Bits<32>>,
+    ng_a: Signal<Local, Bits<32>>,
+    ng_b: Signal<Local, Bits<32>>,
+    ng_c: Signal<Local, Bits<32>>,
+    feeding: Signal<Local, Bit>,
+    last_feed: Signal<Local, Bits<6>>,
+    step: Signal<Local, Bits<6>>,
+    fy: Signal<Local, Bits<32>>,
+    fy_nan: Signal<Local, Bit>,
+    fsat: Signal<Local, Bits<32>>,
+    exec8: Signal<Local, Bits<8>>,
+    wr_l: Signal<Local, Bit>,
+    wtaken: Signal<Local, Bit>,
+    rel_l: Signal<Local, Bit>,
+    low: Signal<Local, Bits<5>>,
+    fnd: Signal<Local, Bit>,
+    lidx: [Constant<Bits<5>>; 32],
+    k_abs: Constant<Bits<32>>,
+    k_sign: Constant<Bits<32>>,
+    k_one: Constant<Bits<32>>,
+    k_exp: Constant<Bits<32>>,
+    k_man: Constant<Bits<32>>,
+    k_ones32: Constant<Bits<32>>,
+    k_one2: Constant<Bits<2>>,
+    k_one6: Constant<Bits<6>>,
+    k_two6: Constant<Bits<6>>,
+    k_last_sfu: Constant<Bits<6>>,
+    k_last_fma: Constant<Bits<6>>,
+    k_lanes: Constant<Bits<6>>,
+    k_idle: Constant<Bits<3>>,
+    k_feed: Constant<Bits<3>>,
+    k_wb: Constant<Bits<3>>,
+    k_fault: Constant<Bits<3>>,
+}
+
+/// A constant of any width.
+fn k<const W: usize>(v: u64) -> Constant<Bits<W>> {
+    Constant::new(v.into())
+}
+
+impl<const AW: usize> Default for SmFpu<AW> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            phase: Default::default(),
+            a_v: Default::default(),
+            a_warp: Default::default(),
+            a_pc: Default::default(),
+            a_mask: Default::default(),
+            a_exec: Default::default(),
+            a_cta: Default::default(),
+            a_wid: Default::default(),
+            a_tag: Default::default(),
+            a_sfu: Default::default(),
+            a_fn: Default::default(),
+            a_f64: Default::default(),
+            a_ra: Default::default(),
+            a_rb: Default::default(),
+            a_rc: Default::default(),
+            a_rd: Default::default(),
+            a_rnd: Default::default(),
+            a_sat: Default::default(),
+            a_mod_a: Default::default(),
+            a_mod_b: Default::default(),
+            a_mod_c: Default::default(),
+            regs: Default::default(),
+            b_warp: Default::default(),
+            b_base: Default::default(),
+            u_rd: Default::default(),
+            u_rset: Default::default(),
+            u_ra: Default::default(),
+            u_rb: Default::default(),
+            u_rc: Default::default(),
+            u_rd_ok: Default::default(),
+            ua0: Default::default(),
+            ua1: Default::default(),
+            ua2: Default::default(),
+            ua3: Default::default(),
+            ua4: Default::default(),
+            ua5: Default::default(),
+            ua6: Default::default(),
+            ua7: Default::default(),
+            ub0: Default::default(),
+            ub1: Default::default(),
+            ub2: Default::default(),
+            ub3: Default::default(),
+            ub4: Default::default(),
+            ub5: Default::default(),
+            ub6: Default::default(),
+            ub7: Default::default(),
+            uc0: Default::default(),
+            uc1: Default::default(),
+            uc2: Default::default(),
+            uc3: Default::default(),
+            uc4: Default::default(),
+            uc5: Default::default(),
+            uc6: Default::default(),
+            uc7: Default::default(),
+            u_wr: Default::default(),
+            u_wset: Default::default(),
+            u_waddr: Default::default(),
+            u_wmask: Default::default(),
+            wd0: Default::default(),
+            wd1: Default::default(),
+            wd2: Default::default(),
+            wd3: Default::default(),
+            wd4: Default::default(),
+            wd5: Default::default(),
+            wd6: Default::default(),
+            wd7: Default::default(),
+            u_wr_ok: Default::default(),
+            ready: Default::default(),
+            rel_valid: Default::default(),
+            rel_warp: Default::default(),
+            rel_tag: Default::default(),
+            rel_ok: Default::default(),
+            fw_valid: Default::default(),
+            fw_grp: Default::default(),
+            fw_reg: Default::default(),
+            ft_valid: Default::default(),
+            ft_warp: Default::default(),
+            ft_pc: Default::default(),
+            ft_mask: Default::default(),
+            ft_cta: Default::default(),
+            ft_wid: Default::default(),
+            flt_v: Default::default(),
+            flt_warp: Default::default(),
+            flt_pc: Default::default(),
+            flt_lane: Default::default(),
+            sfu0: Default::default(),
+            sfu1: Default::default(),
+            fma: Default::default(),
+            st: Default::default(),
+            warp: Default::default(),
+            pc: Default::default(),
+            mask: Default::default(),
+            exec: Default::default(),
+            cta: Default::default(),
+            wid: Default::default(),
+            tag: Default::default(),
+            sfu: Default::default(),
+            func: Default::default(),
+            ra: Default::default(),
+            rb: Default::default(),
+            rc: Default::default(),
+            rd: Default::default(),
+            rnd: Default::default(),
+            sat: Default::default(),
+            mod_a: Default::default(),
+            mod_b: Default::default(),
+            mod_c: Default::default(),
+            gc: Default::default(),
+            rv: Default::default(),
+            fc: Default::default(),
+            rcnt: Default::default(),
+            opa: array_init(|_| Default::default()),
+            opb: array_init(|_| Default::default()),
+            opc: array_init(|_| Default::default()),
+            res: array_init(|_| Default::default()),
+            r1: Default::default(),
+            off: Default::default(),
+            am_a: Default::default(),
+            am_b: Default::default(),
+            am_c: Default::default(),
+            ng_a: Default::default(),
+            ng_b: Default::default(),
+            ng_c: Default::default(),
+            feeding: Default::default(),
+            last_feed: Default::default(),
+            step: Default::default(),
+            fy: Default::default(),
+            fy_nan: Default::default(),
+            fsat: Default::default(),
+            exec8: Default::default(),
+            wr_l: Default::default(),
+            wtaken: Default::default(),
+            rel_l: Default::default(),
+            low: Default::default(),
+            fnd: Default::default(),
+            lidx: array_init(|l| Constant::new((l as u64).into())),
+            k_abs: k(ABS_MASK as u64),
+            k_sign: k(!ABS_MASK as u64 & 0xFFFF_FFFF),
+            k_one: k(ONE as u64),
+            k_exp: k(0x7F80_0000),
+            k_man: k(0x007F_FFFF),
+            k_ones32: k(0xFFFF_FFFF),
+            k_one2: k(1),
+            k_one6: k(1),
+            k_two6: k(2),
+            k_last_sfu: k(30),
+            k_last_fma: k(31),
+            k_lanes: k(32),
+            k_idle: k(state::IDLE as u64),
+            k_feed: k(state::FEED as u64),
+            k_wb: k(state::WB as u64),
+            k_fault: k(state::FAULT as u64),
+        }
+    }
+}
+
+impl<const AW: usize> Logic for SmFpu<AW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, st, warp, pc, mask, exec, cta, wid, tag, sfu, func, ra, rb, rc, rd, rnd, sat, mod_a, mod_b,
+            mod_c, gc, rv, fc, rcnt
+        );
+        self.sfu0.clock.next = self.clock.val();
+        self.sfu1.clock.next = self.clock.val();
+        self.fma.clock.next = self.clock.val();
+        for l in 0..32 {
+            self.opa[l].clock.next = self.clock.val();
+            self.opb[l].clock.next = self.clock.val();
+            self.opc[l].clock.next = self.clock.val();
+            self.res[l].clock.next = self.clock.val();
+            self.opa[l].d.next = self.opa[l].q.val();
+            self.opb[l].d.next = self.opb[l].q.val();
+            self.opc[l].d.next = self.opc[l].q.val();
+            self.res[l].d.next = self.res[l].q.val();
+        }
+        // Register addresses of lane group gc.
+        self.b_warp.next = self.warp.q.val();
+        self.r1.next = bit_cast::<AW, 8>(self.regs.val());
+        if !self.regs.val().any() {
+            self.r1.next = 1.into();
+        }
+        self.off.next = self.b_base.val();
+        if self.gc.q.val().get_bit(1) {
+            self.off.next = self.b_base.val() + self.r1.val();
+        }
+        self.u_rset.next = self.gc.q.val().get_bit(0);
+        self.u_ra.next = self.off.val() + bit_cast::<AW, 7>(self.ra.q.val());
+        self.u_rb.next = self.off.val() + bit_cast::<AW, 7>(self.rb.q.val());
+        self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rc.q.val());
+        self.u_wset.next = self.gc.q.val().get_bit(0);
+        self.u_waddr.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
+        // Source modifiers: x & am ^ ng.
+        self.am_a.next = self.k_ones32.val();
+        self.am_b.next = self.k_ones32.val();
+        self.am_c.next = self.k_ones32.val();
+        self.ng_a.next = 0.into();
+        self.ng_b.next = 0.into();
+        self.ng_c.next = 0.into();
+        if self.mod_a.q.val().get_bit(0) {
+            self.am_a.next = self.k_abs.val();
+        }
+        if self.mod_b.q.val().get_bit(0) {
+            self.am_b.next = self.k_abs.val();
+        }
+        if self.mod_c.q.val().get_bit(0) {
+            self.am_c.next = self.k_abs.val();
+        }
+        if self.mod_a.q.val().get_bit(1) {
+            self.ng_a.next = self.k_sign.val();
+        }
+        if self.mod_b.q.val().get_bit(1) {
+            self.ng_b.next = self.k_sign.val();
+        }
+        if self.mod_c.q.val().get_bit(1) {
+            self.ng_c.next = self.k_sign.val();
+        }
+        // A group's words (read in the last clock) enter at the top; the others move down 8.
+        if self.rv.q.val() {
+            for l in 0..24 {
+                self.opa[l].d.next = self.opa[l + 8].q.val();
+                self.opb[l].d.next = self.opb[l + 8].q.val();
+                self.opc[l].d.next = self.opc[l + 8].q.val();
+            }
+            self.opa[24].d.next = (self.ua0.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[25].d.next = (self.ua1.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[26].d.next = (self.ua2.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[27].d.next = (self.ua3.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[28].d.next = (self.ua4.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[29].d.next = (self.ua5.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[30].d.next = (self.ua6.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opa[31].d.next = (self.ua7.val() & self.am_a.val()) ^ self.ng_a.val();
+            self.opb[24].d.next = (self.ub0.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[25].d.next = (self.ub1.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[26].d.next = (self.ub2.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[27].d.next = (self.ub3.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[28].d.next = (self.ub4.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[29].d.next = (self.ub5.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[30].d.next = (self.ub6.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opb[31].d.next = (self.ub7.val() & self.am_b.val()) ^ self.ng_b.val();
+            self.opc[24].d.next = (self.uc0.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[25].d.next = (self.uc1.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[26].d.next = (self.uc2.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[27].d.next = (self.uc3.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[28].d.next = (self.uc4.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[29].d.next = (self.uc5.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[30].d.next = (self.uc6.val() & self.am_c.val()) ^ self.ng_c.val();
+            self.opc[31].d.next = (self.uc7.val() & self.am_c.val()) ^ self.ng_c.val();
+        }
+        // Feeding: lanes 0 and 1 to the SFUs, or lane 0 to the FMA unit; then move down.
+        self.feeding.next = self.st.q.val() == self.k_feed.val();
+        self.step.next = self.k_one6.val();
+        self.last_feed.next = self.k_last_fma.val();
+        if self.sfu.q.val() {
+            self.step.next = self.k_two6.val();
+            self.last_feed.next = self.k_last_sfu.val();
+        }
+        self.sfu0.in_valid.next = self.feeding.val() & self.sfu.q.val();
+        self.sfu1.in_valid.next = self.feeding.val() & self.sfu.q.val();
+        self.sfu0.op.next = self.func.q.val();
+        self.sfu1.op.next = self.func.q.val();
+        self.sfu0.x.next = self.opa[0].q.val();
+        self.sfu1.x.next = self.opa[1].q.val();
+        self.fma.in_valid.next = self.feeding.val() & !self.sfu.q.val();
+        self.fma.op.next = 0.into();
+        self.fma.ity.next = 0.into();
+        self.fma.fmt.next = false;
+        self.fma.rnd.next = bit_cast::<3, 2>(self.rnd.q.val());
+        self.fma.ftz.next = false;
+        self.fma.a.next = bit_cast::<64, 32>(self.opa[0].q.val());
+        self.fma.b.next = bit_cast::<64, 32>(self.opb[0].q.val());
+        self.fma.c.next = bit_cast::<64, 32>(self.opc[0].q.val());
+        if self.feeding.val() {
+            if self.sfu.q.val() {
+                for l in 0..30 {
+                    self.opa[l].d.next = self.opa[l + 2].q.val();
+                }
+            } else {
+                for l in 0..31 {
+                    self.opa[l].d.next = self.opa[l + 1].q.val();
+                    self.opb[l].d.next = self.opb[l + 1].q.val();
+                    self.opc[l].d.next = self.opc[l + 1].q.val();
+                }
+            }
+        }
+        // Results enter at the top: the FMA unit's after `.sat`.
+        self.fy.next = self.fma.y.val().get_bits::<32>(0);
+        self.fy_nan.next = ((self.fy.val() & self.k_exp.val()) == self.k_exp.val()) & (self.fy.val() & self.k_man.val()).any();
+        self.fsat.next = self.fy.val();
+        if self.sat.q.val() {
+            if self.fy.val() > self.k_one.val() {
+                self.fsat.next = self.k_one.val();
+            }
+            if self.fy_nan.val() | self.fy.val().get_bit(31) {
+                self.fsat.next = 0.into();
+            }
+        }
+        if self.fma.out_valid.val() {
+            for l in 0..31 {
+                self.res[l].d.next = self.res[l + 1].q.val();
+            }
+            self.res[31].d.next = self.fsat.val();
+            self.rcnt.d.next = self.rcnt.q.val() + self.k_one6.val();
+        }
+        if self.sfu0.out_valid.val() {
+            for l in 0..30 {
+                self.res[l].d.next = self.res[l + 2].q.val();
+            }
+            self.res[30].d.next = self.sfu0.y.val();
+            self.res[31].d.next = self.sfu1.y.val();
+            self.rcnt.d.next = self.rcnt.q.val() + self.k_two6.val();
+        }
+        // Write-back of group gc: lanes 0..7 of the results.
+        match self.gc.q.val().index() {
+            0 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(0);
+            }
+            1 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(8);
+            }
+            2 => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(16);
+            }
+            _ => {
+                self.exec8.next = self.exec.q.val().get_bits::<8>(24);
+            }
+        }
+        self.u_wmask.next = self.exec8.val();
+        self.wd0.next = self.res[0].q.val();
+        self.wd1.next = self.res[1].q.val();
+        self.wd2.next = self.res[2].q.val();
+        self.wd3.next = self.res[3].q.val();
+        self.wd4.next = self.res[4].q.val();
+        self.wd5.next = self.res[5].q.val();
+        self.wd6.next = self.res[6].q.val();
+        self.wd7.next = self.res[7].q.val();
+        self.wr_l.next = (self.st.q.val() == self.k_wb.val()) & self.exec8.val().any();
+        self.wtaken.next = (self.st.q.val() == self.k_wb.val()) & (self.u_wr_ok.val() | !self.exec8.val().any());
+        if self.wtaken.val() {
+            for l in 0..24 {
+                self.res[l].d.next = self.res[l + 8].q.val();
+            }
+        }
+        // The lowest lane in exec (a fault's lane).
+        self.low.next = 0.into();
+        self.fnd.next = false;
+        for l in 0..32 {
+            if self.exec.q.val().get_bit(l) & !self.fnd.val() {
+                self.low.next = self.lidx[l].val();
+                self.fnd.next = true;
+            }
+        }
+        // The state machine.
+        self.rv.d.next = false;
+        self.u_rd.next = false;
+        self.rel_l.next = false;
+        match self.st.q.val().index() {
+            0 => {
+                // IDLE: take an instruction.
+                if self.a_v.val() {
+                    self.st.d.next = 1.into();
+                    if self.a_f64.val() & self.a_exec.val().any() {
+                        self.st.d.next = 7.into();
+                    }
+                    self.warp.d.next = self.a_warp.val();
+                    self.pc.d.next = self.a_pc.val();
+                    self.mask.d.next = self.a_mask.val();
+                    self.exec.d.next = self.a_exec.val();
+                    self.cta.d.next = self.a_cta.val();
+                    self.wid.d.next = self.a_wid.val();
+                    self.tag.d.next = self.a_tag.val();
+                    self.sfu.d.next = self.a_sfu.val();
+                    self.func.d.next = self.a_fn.val();
+                    self.ra.d.next = self.a_ra.val();
+                    self.rb.d.next = self.a_rb.val();
+                    self.rc.d.next = self.a_rc.val();
+                    self.rd.d.next = self.a_rd.val();
+                    self.rnd.d.next = self.a_rnd.val();
+                    self.sat.d.next = self.a_sat.val();
+                    self.mod_a.d.next = self.a_mod_a.val();
+                    self.mod_b.d.next = self.a_mod_b.val();
+                    self.mod_c.d.next = self.a_mod_c.val();
+                    self.gc.d.next = 0.into();
+                    self.fc.d.next = 0.into();
+                    self.rcnt.d.next = 0.into();
+                }
+            }
+            1 => {
+                // READ: lane group gc's operand registers.
+                self.u_rd.next = true;
+                if self.u_rd_ok.val() {
+                    self.rv.d.next = true;
+                    self.gc.d.next = self.gc.q.val() + self.k_one2.val();
+                    if self.gc.q.val().all() {
+                        self.st.d.next = 2.into();
+                    }
+                }
+            }
+            2 => {
+                // WAIT: the last group's words enter. Without lanes in exec, straight to the
+                // retire (the reads kept it behind the warp's older instructions).
+                self.st.d.next = 3.into();
+                if !self.exec.q.val().any() {
+                    self.st.d.next = 6.into();
+                }
+            }
+            3 => {
+                // FEED
+                self.fc.d.next = self.fc.q.val() + self.step.val();
+                if self.fc.q.val() == self.last_feed.val() {
+                    self.st.d.next = 4.into();
+                }
+            }
+            4 => {
+                // DRAIN: until every lane's result is in.
+                if self.rcnt.q.val() == self.k_lanes.val() {
+                    self.st.d.next = 5.into();
+                }
+            }
+            5 => {
+                // WB: the lane groups in turn.
+                if self.wtaken.val() {
+                    self.gc.d.next = self.gc.q.val() + self.k_one2.val();
+                    if self.gc.q.val().all() {
+                        self.st.d.next = 6.into();
+                    }
+                }
+            }
+            6 => {
+                // REL: release and retire, in the scheduler's phase 1.
+                if self.phase.val() & self.rel_ok.val() {
+                    self.rel_l.next = true;
+                    self.st.d.next = 0.into();
+                }
+            }
+            _ => {}
+        }
+        if self.clear.val() {
+            self.st.d.next = 0.into();
+            self.rv.d.next = false;
+        }
+        self.u_wr.next = self.wr_l.val();
+        self.ready.next = self.st.q.val() == self.k_idle.val();
+        self.rel_valid.next = self.rel_l.val();
+        self.rel_warp.next = self.warp.q.val();
+        self.rel_tag.next = self.tag.q.val();
+        self.fw_valid.next = self.wr_l.val() & self.u_wr_ok.val();
+        self.fw_grp.next = self.gc.q.val();
+        self.fw_reg.next = bit_cast::<8, 7>(self.rd.q.val());
+        self.ft_valid.next = self.rel_l.val();
+        self.ft_warp.next = self.warp.q.val();
+        self.ft_pc.next = self.pc.q.val();
+        self.ft_mask.next = self.mask.q.val();
+        self.ft_cta.next = self.cta.q.val();
+        self.ft_wid.next = self.wid.q.val();
+        self.flt_v.next = self.st.q.val() == self.k_fault.val();
+        self.flt_warp.next = self.warp.q.val();
+        self.flt_pc.next = self.pc.q.val();
+        self.flt_lane.next = self.low.val();
+    }
+}
