@@ -84,6 +84,10 @@ enum Cmd {
         /// stopped and reported (deadlock, endless loop)
         #[arg(long, default_value_t = 100_000_000)]
         watchdog: u32,
+        /// Draw the RTL SM's run to this SVG file: per warp slot and over time, the
+        /// instructions retired by kind, the warps starting, the IPC
+        #[arg(long, conflicts_with = "golden")]
+        timeline: Option<PathBuf>,
     },
     /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
     /// and rounding mode through the unit's Rust model, each checked against the golden
@@ -305,9 +309,11 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
                 .map(|t| {
                     println!(
-                        "sm-random: {} programs, {} warp-instructions in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        "sm-random: {} programs, {} warp-instructions ({} SFU / FMA, {} memory) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
                         t.programs,
                         t.warp_instrs,
+                        t.fpu_instrs,
+                        t.mem_instrs,
                         t.cycles,
                         t.warp_instrs as f64 / t.cycles.max(1) as f64,
                         backend.name(),
@@ -316,8 +322,8 @@ fn main() -> ExitCode {
                     )
                 })
         }
-        Cmd::Run { launch, json, trace, golden, rust, watchdog } => {
-            run_kernel(&launch, json.as_deref(), trace.as_deref(), golden, rust, watchdog)
+        Cmd::Run { launch, json, trace, golden, rust, watchdog, timeline } => {
+            run_kernel(&launch, json.as_deref(), trace.as_deref(), golden, rust, watchdog, timeline.as_deref())
         }
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
@@ -421,6 +427,7 @@ fn run_kernel(
     golden: bool,
     rust: bool,
     watchdog: u32,
+    timeline: Option<&std::path::Path>,
 ) -> Result<(), String> {
     use heddle_sim::runners::sm::Backend;
     let mut rtl = None;
@@ -484,6 +491,18 @@ fn run_kernel(
             x.clocks_per_second(),
             x.compared
         );
+        if let Some(p) = timeline {
+            let title = format!(
+                "{}: grid {:?} x block {:?} on the RTL SM ({})",
+                r.kernel,
+                r.grid,
+                r.block,
+                x.backend.name()
+            );
+            std::fs::write(p, heddle_sim::runners::timeline::svg(&x.kernel, &x.rtl, &title))
+                .map_err(|e| format!("{}: {e}", p.display()))?;
+            println!("  timeline: {}", p.display());
+        }
     }
     if let Some(p) = json {
         // the golden report, and with an RTL run its numbers under "rtl"
@@ -498,6 +517,11 @@ fn run_kernel(
                     "ipc": x.rtl.ipc(),
                     "compared_with_golden": x.compared,
                     "clocks_per_second": x.clocks_per_second(),
+                    "retired_by_kind": heddle_sim::runners::timeline::KINDS
+                        .iter()
+                        .zip(heddle_sim::runners::timeline::retired_by_kind(&x.kernel, &x.rtl))
+                        .map(|((key, _, _), n)| (key.to_string(), serde_json::json!(n)))
+                        .collect::<serde_json::Map<_, _>>(),
                 }),
             );
         }

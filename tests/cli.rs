@@ -67,12 +67,34 @@ fn small_cosim_and_report_run_end_to_end() {
 #[test]
 fn run_executes_a_kernel_on_the_rtl_sm() {
     let json = std::env::temp_dir().join(format!("heddle-cli-run-{}.json", std::process::id()));
-    let (code, out, err) = heddle(&["run", "examples/kernels/launch/reduction.json", "--json", json.to_str().unwrap()]);
+    let svg = json.with_extension("svg");
+    let (code, out, err) = heddle(&[
+        "run",
+        "examples/kernels/launch/reduction.json",
+        "--json",
+        json.to_str().unwrap(),
+        "--timeline",
+        svg.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("RTL SM (Verilator)") && out.contains("outputs equal"), "{out}");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    // the timeline: a row per warp slot used (4 CTAs of 8 warps, as many resident at once
+    // as the occupancy allows), SP and memory instructions drawn, the IPC line
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    assert!(pic.starts_with("<svg") && pic.trim_end().ends_with("</svg>"), "{pic:.200}");
+    let slots = v["warps_per_sm"].as_u64().unwrap().min(32);
+    let row = |s: u64| format!(">slot {s}<");
+    assert!(pic.contains(&row(slots - 1)) && !pic.contains(&row(slots)) && pic.contains("<polyline"), "{slots}: {pic:.400}");
+    for (_, _, colour) in [heddle_sim::runners::timeline::KINDS[0], heddle_sim::runners::timeline::KINDS[2]] {
+        assert!(pic.contains(&format!("fill=\"{colour}\" fill-opacity")), "{colour}");
+    }
     let _ = std::fs::remove_file(&json);
     assert_eq!(v["rtl"]["warp_instructions"], 3680);
+    let kinds = v["rtl"]["retired_by_kind"].as_object().unwrap();
+    assert_eq!(kinds.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 3680, "{kinds:?}");
+    assert!(kinds["memory"].as_u64().unwrap() > 0 && kinds["sfu_fma"] == 0, "{kinds:?}");
     assert!(v["rtl"]["cycles"].as_u64().unwrap() > 3680 && v["warp_instructions"] == 3680, "{v}");
     let (code, out, err) = heddle(&["run", "--golden", "examples/kernels/launch/reduction.json"]);
     assert_eq!(code, 0, "{out}\n{err}");

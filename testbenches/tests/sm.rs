@@ -355,7 +355,9 @@ fn memory_faults_equal_the_golden_sms() {
 
 /// A warp slot reused after a load: the dispatcher's register clearing writes zeros, not
 /// the load/store unit's last results (a random program of `heddle sm-random` found it: the
-/// new warp read the old warp's values in its uncleared registers), in Verilator.
+/// new warp read the old warp's values in its uncleared registers), in Verilator. (The
+/// seed's program changed with the generator's address fix of stop 28; it still catches
+/// the bug, planted again: CTA 8's warp read an uncleared predicate source.)
 #[test]
 fn a_reused_warp_slot_starts_with_zero_registers() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
@@ -365,7 +367,7 @@ fn a_reused_warp_slot_starts_with_zero_registers() {
     );
     let (grid, block) = ([3, 2, 2], [16, 1, 1]);
     let ls = run_vl(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
-    assert_eq!(ls.compared, 2148);
+    assert_eq!(ls.compared, 2928);
 }
 
 /// Shared memory through the load/store unit: 32-, 16- and 8-bit loads and stores, signed

@@ -246,7 +246,7 @@ impl Stats {
 }
 
 /// One traced warp-instruction.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TraceEntry {
     pub cta: u32,
     pub warp: u32,

@@ -156,15 +156,20 @@ impl Gen<'_> {
         }
     }
     /// A register with the address of one of the thread's `slots` words at `base` (chosen
-    /// by a register's low bits), computed by four unguarded instructions.
+    /// by a register's low bits), computed by five unguarded instructions in that register
+    /// alone (a second one could be the same register: the address would leave the
+    /// thread's words).
     fn slot_addr(&mut self, slots: u32, base: u8) -> u8 {
-        let (t, k) = (self.dst(), self.dst());
+        let t = self.dst();
         let r = self.reg();
         let pt = Guard { pred: PT, neg: false };
-        self.code.push(Instr { op: op::MOVI, d: k, imm: slots - 1, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::AND, d: t, a: r, b: k, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::MOVI, d: k, imm: 4, guard: pt, ..Default::default() });
-        self.code.push(Instr { op: op::IMAD, d: t, a: t, b: k, c: base, guard: pt, ..Default::default() });
+        let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
+        self.code.push(Instr { op: op::MOVI, d: t, imm: slots - 1, guard: pt, ..Default::default() });
+        self.code.push(i(op::AND, r, t));
+        // doubled twice: 4 bytes a word
+        self.code.push(i(op::IADD, t, t));
+        self.code.push(i(op::IADD, t, t));
+        self.code.push(i(op::IADD, t, base));
         t
     }
     /// A 32-bit global load or store of one of the thread's words.

@@ -11,6 +11,7 @@ pub mod sfu;
 pub mod sm;
 pub mod sm_decode;
 pub mod sp_datapath;
+pub mod timeline;
 pub mod warp_sched;
 
 use crate::cosim::{Bench, CosimError, CosimReport};

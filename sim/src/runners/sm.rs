@@ -67,6 +67,8 @@ pub struct SmRun {
     pub fault: Option<SmFault>,
     /// The cycle (after the launch) of each retire in `trace`.
     pub retired_at: Vec<u64>,
+    /// The warp slot of each retire in `trace`.
+    pub retired_slot: Vec<u8>,
     /// Clocks before the launch (reset, program load): clock `launch_clock + c` of the
     /// simulation is cycle `c` after the launch.
     pub launch_clock: u64,
@@ -538,6 +540,7 @@ pub fn drive(
             };
             writes.sort();
             run.retired_at.push(cyc);
+            run.retired_slot.push(o[w] as u8);
             run.trace.push(TraceEntry { cta: o[cta], warp: o[wid], pc: o[pc], mask: o[mask], writes, stores });
         }
         run.cycles = cyc + 1;
@@ -877,6 +880,9 @@ fn err(msg: String) -> LockstepError {
 pub struct SweepTotals {
     pub programs: u64,
     pub warp_instrs: u64,
+    /// Of them, SFU and FMA instructions, and memory instructions.
+    pub fpu_instrs: u64,
+    pub mem_instrs: u64,
     pub cycles: u64,
     /// Seconds the RTL SM's simulation took (rust-hdl or Verilator).
     pub rtl_seconds: f64,
@@ -1027,6 +1033,8 @@ pub fn random_sweep(
             })?;
         t.programs += 1;
         t.warp_instrs += ls.compared;
+        let kinds = super::timeline::retired_by_kind(&k, &ls.rtl);
+        (t.fpu_instrs, t.mem_instrs) = (t.fpu_instrs + kinds[1], t.mem_instrs + kinds[2]);
         t.cycles += ls.rtl.cycles;
         t.rtl_seconds += seconds;
         t.verilator_steps += summary.as_ref().map_or(0, |s| s.replays.iter().map(|r| r.steps).sum());
@@ -1073,6 +1081,8 @@ pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
 /// RTL SM's memory, equal to the golden SM's), and the RTL SM's run.
 pub struct RtlRun {
     pub report: crate::gsm::launch::RunReport,
+    /// The kernel that ran.
+    pub kernel: Kernel,
     pub rtl: SmRun,
     pub compared: u64,
     /// Seconds the RTL simulation took.
@@ -1108,5 +1118,5 @@ pub fn run_file_rtl(
     }
     let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
     let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
-    Ok(RtlRun { report, rtl: ls.rtl, compared: ls.compared, seconds, backend })
+    Ok(RtlRun { report, kernel: p.k, rtl: ls.rtl, compared: ls.compared, seconds, backend })
 }
