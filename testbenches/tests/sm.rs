@@ -497,7 +497,10 @@ fn example_kernels_in_verilator() {
 
 /// A CTA slot reused while the previous CTA's last shared store is still in the load/store
 /// unit: the new CTA's region is cleared only after that store (`heddle sm-random` found
-/// the new CTA reading the old store's bytes), in Verilator.
+/// the new CTA reading the old store's bytes), in Verilator. (Since the generator's address
+/// fix of stop 28 this seed makes another program: a planted clearing outside the unit's
+/// own requests was not caught by it, nor by a 10^6 sweep; the program found in stop 27
+/// is to be restored as a fixed assembly file.)
 #[test]
 fn a_reused_cta_slot_starts_with_zero_shared_memory() {
     use heddle_sim::gsm::random::{random_kernel, RandomProgram};
