@@ -497,15 +497,12 @@ fn example_kernels_in_verilator() {
 
 /// A CTA slot reused while the previous CTA's last shared store is still in the load/store
 /// unit: the new CTA's region is cleared only after that store (`heddle sm-random` found
-/// the new CTA reading the old store's bytes), in Verilator. (Since the generator's address
-/// fix of stop 28 this seed makes another program: a planted clearing outside the unit's
-/// own requests was not caught by it, nor by a 10^6 sweep; the program found in stop 27
-/// is to be restored as a fixed assembly file.)
+/// the new CTA reading the old store's bytes), in Verilator. The program that found it is
+/// kept as assembly (`programs/reused_cta_slot.asm`): the random generator has changed since.
 #[test]
 fn a_reused_cta_slot_starts_with_zero_shared_memory() {
-    use heddle_sim::gsm::random::{random_kernel, RandomProgram};
-    let shape = RandomProgram { regs: 10, block_len: 6, blocks: 8, depth: 3, max_trips: 4, mem: false, shared: true, units: false };
-    let k = random_kernel(shape, 1641441564424144752);
+    let mut k = Kernel::from_asm("reused_cta_slot", include_str!("programs/reused_cta_slot.asm"), 10).unwrap();
+    k.shared_bytes = heddle_sim::gsm::random::SHARED_BYTES;
     let (grid, block) = ([3, 2, 2], [10, 7, 1]);
     let ls = run_vl(&k, grid, block, &heddle_sim::runners::sm::random_mem(grid, block));
     assert!(ls.compared > 9000 && ls.rtl.fault.is_none());
