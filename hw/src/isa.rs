@@ -564,8 +564,10 @@ pub const PLOP_NAMES: [&str; 4] = ["and", "or", "xor", "mov"];
 /// rro sub-ops.
 pub const RRO_NAMES: [&str; 2] = ["sincos", "ex2"];
 /// atom sub-ops.
-pub const ATOM_NAMES: [&str; 12] =
-    ["add", "umin", "umax", "smin", "smax", "and", "or", "xor", "exch", "cas", "inc", "dec"];
+/// `fadd`: binary32 addition rounded to nearest even with subnormal inputs and results
+/// flushed to zero (PTX `atom.add.f32`; the G80 SP's `fadd.rn`).
+pub const ATOM_NAMES: [&str; 13] =
+    ["add", "umin", "umax", "smin", "smax", "and", "or", "xor", "exch", "cas", "inc", "dec", "fadd"];
 /// Integer comparison names (isetp): EQ..GE of [`cmp::NAMES`].
 pub const ICMP_NAMES: &[&str] = cmp::NAMES.split_at(cmp::GE as usize + 1).0;
 /// cvt kinds (fp32_cvt::kind), as `dst.src`.

@@ -228,7 +228,8 @@ fn errors_name_file_line_column_and_instruction() {
     assert_eq!(bad(" bra.uni NOWHERE;"), "k.ptx:8:2: undefined label NOWHERE (in `bra.uni`)");
     assert_eq!(bad(" setp.lt.s32 %r1, %r2, %r3;"), "k.ptx:8:2: %r1 is not a predicate (in `setp.lt.s32`)");
     assert_eq!(bad(" mul.lo.s32 %r1, %p1, %r3;"), "k.ptx:8:2: predicate %p1 used as a value (in `mul.lo.s32`)");
-    assert!(bad(" div.s32 %r1, %r2, %r3;").contains("not yet supported: div.s32: integer division"));
-    assert!(bad(" shl.b64 %r1, %r2, %r3;").contains("not yet supported: shl.b64: 64-bit shifts by a register amount"));
-    assert!(bad(" ld.global.v2.f32 {%r1, %r2}, [%r3];").contains("not yet supported: ld.global.v2.f32: vector loads"));
+    assert!(bad(" div.u64 %r1, %r2, %r3;").contains("not yet supported: div.u64: 64-bit integer division"));
+    assert!(bad(" shl.b64 %r1, %r2, %r3;").contains("%r2 is not a 64-bit register (in `shl.b64`)"));
+    assert!(bad(" ld.global.v2.f32 {%r1}, [%r3];").contains("a .v2/.v4 access needs a vector of 2/4 registers"));
+    assert!(bad(" prmt.b16 %r1, %r2, %r3, %r1;").contains("prmt is .b32 (in `prmt.b16`)"));
 }

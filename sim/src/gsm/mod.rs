@@ -805,12 +805,13 @@ fn atom(sub: u8, old: u32, b: u32, c: u32) -> u32 {
                 old + 1
             }
         }
-        _ => {
+        11 => {
             if old == 0 || old > b {
                 b
             } else {
                 old - 1
             }
         }
+        _ => crate::golden::g80_fp32::add(old, b, crate::golden::g80_fp32::Rnd::Rn),
     }
 }

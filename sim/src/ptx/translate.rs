@@ -15,6 +15,9 @@ use super::{Entry, Instr as PInstr, Loc, Module, Operand, PtxError, Stmt, Ty};
 use crate::isa::{self, op, size, space, Guard, Instr};
 use std::collections::HashMap;
 
+#[path = "lower_int.rs"]
+mod lower_int;
+
 /// Reconvergence PC of branches whose immediate post-dominator is the kernel's exit.
 pub const RPC_EXIT: u32 = isa::MAX_PC;
 
@@ -190,6 +193,9 @@ struct MOp {
     /// A label pseudo-op (no instruction).
     label: Option<String>,
     src: usize,
+    /// The definition is a temporary of its own PTX instruction's sequence: written and
+    /// read only under that instruction's guard, so even a guarded definition kills it.
+    fresh: bool,
 }
 
 impl MOp {
@@ -272,7 +278,7 @@ impl<'a> Tx<'a> {
         self.np - 1
     }
     fn emit(&mut self, i: Instr, def: Option<(F, V)>, uses: Vec<(F, V)>) {
-        self.ops.push(MOp { i, def, uses, target: None, label: None, src: self.cur_src });
+        self.ops.push(MOp { i, def, uses, target: None, label: None, src: self.cur_src, fresh: false });
     }
     fn ins(o: u8) -> Instr {
         Instr { op: o, ..Default::default() }
@@ -398,6 +404,9 @@ impl<'a> Tx<'a> {
 
     /// Translates one PTX instruction (without its guard; the caller applies it).
     fn instr(&mut self, pi: &PInstr) -> R<()> {
+        if self.lower_int(pi)? {
+            return Ok(());
+        }
         let o = &pi.operands;
         let ty = ty_of(&pi.mods);
         let opc = pi.opcode.as_str();
@@ -497,7 +506,6 @@ impl<'a> Tx<'a> {
                     self.alu(i, d, &srcs);
                 }
             }
-            "mul24" | "mad24" => return self.unsupported(""),
             "fma" => {
                 if ty != Some(Ty::F32) {
                     return self.unsupported("only fma.rn.f32");
@@ -800,58 +808,7 @@ impl<'a> Tx<'a> {
             }
             "cvt" => self.cvt(pi)?,
             "ld" | "st" => self.ldst(pi)?,
-            "atom" => {
-                let t = need_ty(self)?;
-                let sp = if pi.has("shared") {
-                    space::SHARED
-                } else if pi.has("global") {
-                    space::GLOBAL
-                } else {
-                    return self.unsupported("atomics on generic addresses");
-                };
-                let sub = ["add", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec"]
-                    .iter()
-                    .find(|&&n| pi.has(n))
-                    .copied()
-                    .unwrap_or("");
-                let code = match (sub, is_signed(t)) {
-                    ("add", _) => 0,
-                    ("min", false) => 1,
-                    ("max", false) => 2,
-                    ("min", true) => 3,
-                    ("max", true) => 4,
-                    ("and", _) => 5,
-                    ("or", _) => 6,
-                    ("xor", _) => 7,
-                    ("exch", _) => 8,
-                    ("cas", _) => 9,
-                    ("inc", _) => 10,
-                    ("dec", _) => 11,
-                    _ => return self.err("atom needs an operation"),
-                };
-                if t.bytes() != 4 || is_float(t) {
-                    return self.unsupported("only 32-bit integer atomics");
-                }
-                if (code == 9) != (o.len() == 4) {
-                    return self.err("atom.cas takes 4 operands, the others 3");
-                }
-                let (base, off) = self.address(&o[1])?;
-                let addr = if off != 0 {
-                    let k = self.movi(off);
-                    let t = self.r();
-                    self.alu(Self::ins(op::IADD), t, &[base, k]);
-                    t
-                } else {
-                    base
-                };
-                let b = self.src32(&o[2])?;
-                let c = if o.len() == 4 { self.src32(&o[3])? } else { b };
-                let d = self.dst32(&o[0])?;
-                let mut i = Self::ins(op::ATOM);
-                i.space = sp;
-                i.sub = code;
-                self.emit(i, Some((F::D, V::R(d))), vec![(F::A, V::R(addr)), (F::B, V::R(b)), (F::C, V::R(c))]);
-            }
+            "atom" => self.atom(pi, None)?,
             "bar" => {
                 if !(pi.has("sync") || pi.mods.is_empty()) {
                     return self.unsupported("");
@@ -871,11 +828,70 @@ impl<'a> Tx<'a> {
                 };
                 let mut i = Self::ins(op::BRA);
                 i.uni = pi.has("uni");
-                self.ops.push(MOp { i, def: None, uses: vec![], target: Some(l), label: None, src: self.cur_src });
+                self.ops.push(MOp { i, def: None, uses: vec![], target: Some(l), label: None, src: self.cur_src, fresh: false });
             }
             "ret" | "exit" => self.emit(Self::ins(op::EXIT), None, vec![]),
             _ => return self.unsupported(""),
         }
+        Ok(())
+    }
+
+    /// `atom` (and `red`, whose old value goes to `dst`, a temporary nobody reads).
+    fn atom(&mut self, pi: &PInstr, dst: Option<u32>) -> R<()> {
+        let o = &pi.operands;
+        let t = match ty_of(&pi.mods) {
+            Some(t) => t,
+            None => return self.err("missing type modifier"),
+        };
+        let sp = if pi.has("shared") {
+            space::SHARED
+        } else if pi.has("global") {
+            space::GLOBAL
+        } else {
+            return self.unsupported("atomics on generic addresses");
+        };
+        let sub = ["add", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec"]
+            .iter()
+            .find(|&&n| pi.has(n))
+            .copied()
+            .unwrap_or("");
+        let name = match (sub, t) {
+            ("add", Ty::F32) => "fadd",
+            ("min", t) if is_signed(t) => "smin",
+            ("max", t) if is_signed(t) => "smax",
+            ("min", _) => "umin",
+            ("max", _) => "umax",
+            (s, _) => s,
+        };
+        let code = match isa::ATOM_NAMES.iter().position(|&n| n == name) {
+            Some(c) if !sub.is_empty() => c as u8,
+            _ => return self.err(format!("{} needs an operation", pi.opcode)),
+        };
+        if t.bytes() != 4 || (is_float(t) && name != "fadd") {
+            return self.unsupported("only 32-bit integer atomics and atom.add.f32");
+        }
+        if (name == "cas") != (o.len() == 4) {
+            return self.err("atom.cas takes 4 operands, the others 3");
+        }
+        let (base, off) = self.address(&o[1])?;
+        let addr = if off != 0 {
+            let k = self.movi(off);
+            let t = self.r();
+            self.alu(Self::ins(op::IADD), t, &[base, k]);
+            t
+        } else {
+            base
+        };
+        let b = self.src32(&o[2])?;
+        let c = if o.len() == 4 { self.src32(&o[3])? } else { b };
+        let d = match dst {
+            Some(d) => d,
+            None => self.dst32(&o[0])?,
+        };
+        let mut i = Self::ins(op::ATOM);
+        i.space = sp;
+        i.sub = code;
+        self.emit(i, Some((F::D, V::R(d))), vec![(F::A, V::R(addr)), (F::B, V::R(b)), (F::C, V::R(c))]);
         Ok(())
     }
 
@@ -1138,12 +1154,13 @@ impl<'a> Tx<'a> {
         s.cmp = 2; // lt, unsigned
         let (x, y) = if sub { (a.0, b.0) } else { (lo, a.0) };
         self.emit(s, Some((F::D, V::P(c))), vec![(F::A, V::R(x)), (F::B, V::R(y))]);
-        let one = self.movi(1);
-        let mut adj = Self::ins(if sub { op::ISUB } else { op::IADD });
-        adj.guard = Guard { pred: 0, neg: false };
-        self.emit(adj, Some((F::D, V::R(hi))), vec![(F::A, V::R(hi)), (F::B, V::R(one)), (F::Guard, V::P(c))]);
+        // the carry as 0/1 by selp (not a predicated add: the sequence may be guarded)
+        let (one, zero) = (self.movi(1), self.movi(0));
+        let cv = self.sel(one, zero, c);
+        let hi2 = self.r();
+        self.alu(Self::ins(if sub { op::ISUB } else { op::IADD }), hi2, &[hi, cv]);
         self.mov(d.0, lo);
-        self.mov(d.1, hi);
+        self.mov(d.1, hi2);
     }
 
     /// Constant 64-bit shift.
@@ -1280,9 +1297,6 @@ impl<'a> Tx<'a> {
             Some(t) => t,
             None => return self.err("missing type modifier"),
         };
-        if pi.mods.iter().any(|m| m == "v2" || m == "v4") {
-            return self.unsupported("vector loads and stores");
-        }
         let sp = ["global", "shared", "local", "const", "param"].iter().position(|&s| pi.has(s));
         let sp = match sp {
             Some(s) => s as u8,
@@ -1311,19 +1325,33 @@ impl<'a> Tx<'a> {
             Ty::Pred => return self.err("ld/st of .pred"),
             _ => size::B32,
         };
-        let words: Vec<(u32, u32)> = if is64(t) {
-            if load {
-                let (dl, dh) = self.dst64(val)?;
-                vec![(dl, 0), (dh, 4)]
-            } else {
-                let (al, ah) = self.src64(val)?;
-                vec![(al, 0), (ah, 4)]
-            }
-        } else if load {
-            vec![(self.dst32(val)?, 0)]
-        } else {
-            vec![(self.src32(val)?, 0)]
+        // a vector access (.v2, .v4) is one access per element, at consecutive addresses
+        let elems: Vec<&Operand> = match (val, pi.has("v2") || pi.has("v4")) {
+            (Operand::Vec(v), true) if v.len() == if pi.has("v2") { 2 } else { 4 } => v.iter().collect(),
+            (_, true) => return self.err("a .v2/.v4 access needs a vector of 2/4 registers {a, b, ...}"),
+            (v, false) => vec![v],
         };
+        let mut words: Vec<(u32, u32)> = vec![];
+        for (k, val) in elems.into_iter().enumerate() {
+            let at = k as u32 * t.bytes();
+            if is64(t) {
+                let (l, h) = if load { self.dst64(val)? } else { self.src64(val)? };
+                words.extend([(l, at), (h, at + 4)]);
+            } else if load {
+                words.push((self.dst32(val)?, at));
+            } else {
+                words.push((self.src32(val)?, at));
+            }
+        }
+        // a multi-word load writes temporaries first: a destination may be the address
+        let mut finals = vec![];
+        if load && words.len() > 1 {
+            for w in words.iter_mut() {
+                let t = self.r();
+                finals.push((w.0, t));
+                w.0 = t;
+            }
+        }
         for (r, extra) in words {
             let mut i = Self::ins(if load { op::LD } else { op::ST });
             i.space = sp;
@@ -1334,6 +1362,9 @@ impl<'a> Tx<'a> {
             } else {
                 self.emit(i, None, vec![(F::A, V::R(base)), (F::D, V::R(r))]);
             }
+        }
+        for (d, t) in finals {
+            self.mov(d, t);
         }
         Ok(())
     }
@@ -1412,7 +1443,7 @@ fn liveness(ops: &[MOp], labels: &HashMap<String, usize>, nv: usize, nr: u32) ->
             }
             let mut inn = out.clone();
             if let Some((_, d)) = ops[k].def {
-                if !ops[k].guarded() {
+                if !ops[k].guarded() || ops[k].fresh {
                     let b = vidx(d, nr);
                     inn[b / 64] &= !(1 << (b % 64));
                 }
@@ -1635,7 +1666,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     // instruction selection
     for s in &e.body {
         match s {
-            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src }),
+            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src, fresh: false }),
             Stmt::Instr(pi) => {
                 tx.cur = Some(pi);
                 tx.srcs.push(SrcRef { loc: pi.loc, instr: pi.full_name() });
@@ -1644,6 +1675,15 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
                 tx.instr(pi)?;
                 if let Some((neg, g)) = &pi.guard {
                     let p = tx.pred(&Operand::Reg(g.clone()))?;
+                    let named: std::collections::HashSet<V> = tx
+                        .regs
+                        .values()
+                        .flat_map(|r| match *r {
+                            PReg::R32(x) => vec![V::R(x)],
+                            PReg::R64(l, h) => vec![V::R(l), V::R(h)],
+                            PReg::Pred(x) => vec![V::P(x)],
+                        })
+                        .collect();
                     // every micro-op of the sequence is guarded (the sequences only write
                     // temporaries before their final moves, so guarding all is exact)
                     for m in &mut tx.ops[start..] {
@@ -1658,6 +1698,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
                             }
                             m.i.guard = Guard { pred: 0, neg: *neg };
                             m.uses.push((F::Guard, V::P(p)));
+                            m.fresh = m.def.is_some_and(|(_, v)| !named.contains(&v));
                         }
                     }
                 }
@@ -1815,6 +1856,7 @@ fn contract_mad(ops: &mut [MOp], nr: u32, np: u32) {
                             target: None,
                             label: None,
                             src: ops[j].src,
+                            fresh: false,
                         };
                     }
                 }

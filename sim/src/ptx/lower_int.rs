@@ -1,0 +1,941 @@
+//! Integer and bit operations the G80 had no hardware for, lowered to SP micro-op
+//! sequences the way sm_1x emulated them (issue 22): bit-field extract and insert, byte
+//! permute, population count, leading zeros, bit reverse, find leading bit, sum of absolute
+//! differences, 24-bit multiplies, integer division and remainder, 64-bit comparisons,
+//! min/max/abs/neg, shifts by a register amount and `mul.hi`, 8/16-bit operands, integer
+//! conversions with saturation, `slct`, `testp`, `copysign`, vector loads and stores, `red`,
+//! `membar`/`fence`. The table of what each becomes is in docs/ptx.md.
+//!
+//! Every sequence computes into fresh temporaries and writes its destination last, so a
+//! destination may also be a source and the caller can guard every micro-op. No sequence
+//! uses a guarded micro-op: choices are made with `selp`.
+//!
+//! 8- and 16-bit values live in 32-bit registers whose upper bits are undefined; the
+//! operations that read them (comparisons, right shifts, min/max, division, `mul.hi`,
+//! widening conversions) extend them first, by their PTX type.
+use super::*;
+use heddle_hw::isa::cmp;
+
+const EQ: u8 = cmp::EQ as u8;
+const NE: u8 = cmp::NE as u8;
+const LT: u8 = cmp::LT as u8;
+const LE: u8 = cmp::LE as u8;
+const GT: u8 = cmp::GT as u8;
+const GE: u8 = cmp::GE as u8;
+/// plop sub-ops (isa::PLOP_NAMES).
+const PAND: u8 = 0;
+const POR: u8 = 1;
+
+type W = (u32, u32);
+
+/// `prmt` modes other than the default: per c[1:0], the byte selectors d.b0..d.b3
+/// (PTX ISA, prmt).
+const PRMT_MODES: [(&str, [[u32; 4]; 4]); 6] = [
+    ("f4e", [[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]]),
+    ("b4e", [[0, 7, 6, 5], [1, 0, 7, 6], [2, 1, 0, 7], [3, 2, 1, 0]]),
+    ("rc8", [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]]),
+    ("ecl", [[0, 1, 2, 3], [1, 1, 2, 3], [2, 2, 2, 3], [3, 3, 3, 3]]),
+    ("ecr", [[0, 0, 0, 0], [0, 1, 1, 1], [0, 1, 2, 2], [0, 1, 2, 3]]),
+    ("rc16", [[0, 1, 0, 1], [2, 3, 2, 3], [0, 1, 0, 1], [2, 3, 2, 3]]),
+];
+
+/// The default-mode selector (four nibbles) of a `prmt` mode for c[1:0] = `c`.
+fn prmt_selector(mode: &[[u32; 4]; 4], c: u32) -> u32 {
+    mode[(c & 3) as usize].iter().enumerate().map(|(i, &s)| s << (4 * i)).sum()
+}
+
+impl<'a> Tx<'a> {
+    // ---- one micro-op into a fresh temporary ----
+    fn t1(&mut self, code: u8, signed: bool, srcs: &[u32]) -> u32 {
+        let d = self.r();
+        let mut i = Self::ins(code);
+        i.signed = signed;
+        self.alu(i, d, srcs);
+        d
+    }
+    fn tk(&mut self, code: u8, signed: bool, a: u32, k: u32) -> u32 {
+        let kk = self.movi(k);
+        self.t1(code, signed, &[a, kk])
+    }
+    fn icmp(&mut self, c: u8, signed: bool, a: u32, b: u32) -> u32 {
+        if signed {
+            self.setp_s(c, a, b)
+        } else {
+            self.setp_u(c, a, b)
+        }
+    }
+    fn icmpk(&mut self, c: u8, signed: bool, a: u32, k: u32) -> u32 {
+        let kk = self.movi(k);
+        self.icmp(c, signed, a, kk)
+    }
+    /// A predicate as 0 / 1.
+    fn bit(&mut self, p: u32) -> u32 {
+        let (one, zero) = (self.movi(1), self.movi(0));
+        self.sel(one, zero, p)
+    }
+
+    /// A narrow (8/16-bit) value extended to 32 bits by its type; 32-bit values unchanged.
+    pub(super) fn ext(&mut self, a: u32, t: Ty) -> u32 {
+        let w = t.bytes() * 8;
+        if w >= 32 {
+            return a;
+        }
+        if is_signed(t) {
+            let s = self.tk(op::SHL, false, a, 32 - w);
+            self.tk(op::SHR, true, s, 32 - w)
+        } else {
+            self.tk(op::AND, false, a, (1u32 << w) - 1)
+        }
+    }
+
+    // ---- 64-bit helpers on (lo, hi) temporaries ----
+    fn k64(&mut self, v: u64) -> W {
+        (self.movi(v as u32), self.movi((v >> 32) as u32))
+    }
+    fn addsub64(&mut self, sub: bool, a: W, b: W) -> W {
+        let d = (self.r(), self.r());
+        self.add64(sub, d, a, b);
+        d
+    }
+    fn sel64(&mut self, a: W, b: W, p: u32) -> W {
+        (self.sel(a.0, b.0, p), self.sel(a.1, b.1, p))
+    }
+    /// a << n for a register amount n (amounts of 64 or more give 0; the SP's shifts
+    /// saturate at 32 and an amount below 32 makes `n - 32` wrap to a large one).
+    fn shl64v(&mut self, a: W, n: u32) -> W {
+        let c32 = self.movi(32);
+        let m = self.t1(op::ISUB, false, &[c32, n]); // 32 - n
+        let n32 = self.t1(op::ISUB, false, &[n, c32]); // n - 32
+        let lo = self.t1(op::SHL, false, &[a.0, n]);
+        let h1 = self.t1(op::SHL, false, &[a.1, n]);
+        let h2 = self.t1(op::SHR, false, &[a.0, m]);
+        let h3 = self.t1(op::SHL, false, &[a.0, n32]);
+        let h12 = self.t1(op::OR, false, &[h1, h2]);
+        (lo, self.t1(op::OR, false, &[h12, h3]))
+    }
+    /// a >> n (logical or arithmetic) for a register amount n.
+    fn shr64v(&mut self, a: W, n: u32, signed: bool) -> W {
+        let c32 = self.movi(32);
+        let m = self.t1(op::ISUB, false, &[c32, n]);
+        let n32 = self.t1(op::ISUB, false, &[n, c32]);
+        let hi = self.t1(op::SHR, signed, &[a.1, n]);
+        let l1 = self.t1(op::SHR, false, &[a.0, n]);
+        let l2 = self.t1(op::SHL, false, &[a.1, m]);
+        let below = self.t1(op::OR, false, &[l1, l2]);
+        let above = self.t1(op::SHR, signed, &[a.1, n32]);
+        let ge32 = self.icmp(GE, false, n, c32);
+        (self.sel(above, below, ge32), hi)
+    }
+    /// a cmp b on 64-bit values: the high words decide unless equal, then the low words
+    /// (always unsigned).
+    fn cmp64(&mut self, c: u8, signed: bool, a: W, b: W) -> u32 {
+        match c {
+            EQ | NE => {
+                let l = self.icmp(c, false, a.0, b.0);
+                let h = self.icmp(c, false, a.1, b.1);
+                self.plop2(if c == EQ { PAND } else { POR }, l, h)
+            }
+            _ => {
+                let strict = if c == LT || c == LE { LT } else { GT };
+                let hs = self.icmp(strict, signed, a.1, b.1);
+                let he = self.icmp(EQ, false, a.1, b.1);
+                let lc = self.icmp(c, false, a.0, b.0);
+                let tie = self.plop2(PAND, he, lc);
+                self.plop2(POR, hs, tie)
+            }
+        }
+    }
+
+    fn popc32(&mut self, x: u32) -> u32 {
+        let s1 = self.tk(op::SHR, false, x, 1);
+        let m1 = self.tk(op::AND, false, s1, 0x5555_5555);
+        let x1 = self.t1(op::ISUB, false, &[x, m1]);
+        let a2 = self.tk(op::AND, false, x1, 0x3333_3333);
+        let s2 = self.tk(op::SHR, false, x1, 2);
+        let b2 = self.tk(op::AND, false, s2, 0x3333_3333);
+        let x2 = self.t1(op::IADD, false, &[a2, b2]);
+        let s4 = self.tk(op::SHR, false, x2, 4);
+        let x3 = self.t1(op::IADD, false, &[x2, s4]);
+        let x4 = self.tk(op::AND, false, x3, 0x0F0F_0F0F);
+        let sum = self.tk(op::IMUL, false, x4, 0x0101_0101);
+        self.tk(op::SHR, false, sum, 24)
+    }
+    /// Leading zeros of a 32-bit value (32 for 0): the exponent of the value converted to
+    /// f32 rounding toward zero.
+    fn clz32(&mut self, x: u32) -> u32 {
+        let mut cv = Self::ins(op::CVT);
+        cv.kind = crate::golden::fp32_cvt::kind::F32_U32 as u8;
+        cv.rnd = crate::golden::fp32_cvt::rnd::RZ as u8;
+        let f = self.r();
+        self.alu(cv, f, &[x]);
+        let e = self.tk(op::SHR, false, f, 23);
+        let bias = self.movi(127 + 31);
+        let n = self.t1(op::ISUB, false, &[bias, e]);
+        self.tk(op::IMIN, false, n, 32)
+    }
+    fn clz64(&mut self, a: W) -> u32 {
+        let ch = self.clz32(a.1);
+        let cl = self.clz32(a.0);
+        let low = self.tk(op::IADD, false, cl, 32);
+        let hz = self.icmpk(EQ, false, a.1, 0);
+        self.sel(low, ch, hz)
+    }
+    fn brev32(&mut self, x: u32) -> u32 {
+        let mut x = x;
+        for (k, m) in [(1, 0x5555_5555u32), (2, 0x3333_3333), (4, 0x0F0F_0F0F), (8, 0x00FF_00FF)] {
+            let s = self.tk(op::SHR, false, x, k);
+            let hi = self.tk(op::AND, false, s, m);
+            let lo = self.tk(op::AND, false, x, m);
+            let l = self.tk(op::SHL, false, lo, k);
+            x = self.t1(op::OR, false, &[hi, l]);
+        }
+        let a = self.tk(op::SHR, false, x, 16);
+        let b = self.tk(op::SHL, false, x, 16);
+        self.t1(op::OR, false, &[a, b])
+    }
+    /// (1 << len) - 1 for len in 0..=255 (all ones from 32 on: the shift gives 0).
+    fn low_mask(&mut self, len: u32) -> u32 {
+        let one = self.movi(1);
+        let s = self.t1(op::SHL, false, &[one, len]);
+        self.t1(op::ISUB, false, &[s, one])
+    }
+    fn low_mask64(&mut self, len: u32) -> W {
+        let one = self.k64(1);
+        let s = self.shl64v(one, len);
+        self.addsub64(true, s, one)
+    }
+
+    /// Unsigned 32-bit division (quotient, remainder); x / 0 = 0xFFFFFFFF, x % 0 = x.
+    /// z ~ 2^32/y from the SFU's reciprocal of y rounded up to f32, scaled by 2^32 - 2^11
+    /// and truncated (a lower bound, relative error below 2^-20), one integer Newton step
+    /// z += mulhi(z, -y*z) (error below 2 + 1/z), q = mulhi(x, z) is at most 2 too small:
+    /// two corrections.
+    fn udivrem(&mut self, x: u32, y: u32) -> (u32, u32) {
+        use crate::golden::fp32_cvt::{kind, rnd};
+        let mut cv = Self::ins(op::CVT);
+        cv.kind = kind::F32_U32 as u8;
+        cv.rnd = rnd::RP as u8;
+        let fy = self.r();
+        self.alu(cv, fy, &[y]);
+        let r = self.sfu(op::RCP, fy);
+        let scale = self.movi(0x4F7F_FFF8); // 2^32 - 2^11
+        let mut mul = Self::ins(op::FMUL);
+        mul.rnd = rnd::RZ as u8;
+        let zf = self.r();
+        self.alu(mul, zf, &[r, scale]);
+        let mut ci = Self::ins(op::CVT);
+        ci.kind = kind::U32_F32 as u8;
+        ci.rnd = rnd::RZ as u8;
+        let z0 = self.r();
+        self.alu(ci, z0, &[zf]);
+        let ny = self.t1(op::INEG, false, &[y]);
+        let e = self.t1(op::IMUL, false, &[ny, z0]);
+        let dz = self.t1(op::IMULHI, false, &[z0, e]);
+        let z = self.t1(op::IADD, false, &[z0, dz]);
+        let mut q = self.t1(op::IMULHI, false, &[x, z]);
+        let qy = self.t1(op::IMUL, false, &[q, y]);
+        let mut rem = self.t1(op::ISUB, false, &[x, qy]);
+        for _ in 0..2 {
+            let p = self.icmp(GE, false, rem, y);
+            let q1 = self.tk(op::IADD, false, q, 1);
+            let r1 = self.t1(op::ISUB, false, &[rem, y]);
+            q = self.sel(q1, q, p);
+            rem = self.sel(r1, rem, p);
+        }
+        let ones = self.movi(u32::MAX);
+        let y0 = self.icmpk(EQ, false, y, 0);
+        (self.sel(ones, q, y0), rem)
+    }
+    /// Signed 32-bit division on the magnitudes: the quotient negative when the signs
+    /// differ, the remainder with the dividend's sign; x / 0 = 0xFFFFFFFF, x % 0 = x,
+    /// INT_MIN / -1 = INT_MIN.
+    fn sdivrem(&mut self, x: u32, y: u32) -> (u32, u32) {
+        let ax = self.t1(op::IABS, false, &[x]);
+        let ay = self.t1(op::IABS, false, &[y]);
+        let (q, r) = self.udivrem(ax, ay);
+        let sx = self.t1(op::XOR, false, &[x, y]);
+        let qneg = self.icmpk(LT, true, sx, 0);
+        let nq = self.t1(op::INEG, false, &[q]);
+        let q = self.sel(nq, q, qneg);
+        let xneg = self.icmpk(LT, true, x, 0);
+        let nr = self.t1(op::INEG, false, &[r]);
+        let r = self.sel(nr, r, xneg);
+        let ones = self.movi(u32::MAX);
+        let y0 = self.icmpk(EQ, false, y, 0);
+        (self.sel(ones, q, y0), r)
+    }
+
+    /// (a + b + carry-in) with the carry out as 0/1.
+    fn add_c(&mut self, a: u32, b: u32) -> (u32, u32) {
+        let s = self.t1(op::IADD, false, &[a, b]);
+        let p = self.icmp(LT, false, s, a);
+        (s, self.bit(p))
+    }
+    /// The high 64 bits of the 128-bit product of two 64-bit values.
+    fn mulhi64(&mut self, a: W, b: W, signed: bool) -> W {
+        let prod = |s: &mut Self, x: u32, y: u32| (s.t1(op::IMUL, false, &[x, y]), s.t1(op::IMULHI, false, &[x, y]));
+        let p00 = prod(self, a.0, b.0);
+        let p01 = prod(self, a.0, b.1);
+        let p10 = prod(self, a.1, b.0);
+        let p11 = prod(self, a.1, b.1);
+        let (s1, c1a) = self.add_c(p00.1, p01.0);
+        let (_, c1b) = self.add_c(s1, p10.0);
+        let c1 = self.t1(op::IADD, false, &[c1a, c1b]);
+        let (t1, c2a) = self.add_c(p01.1, p10.1);
+        let (t2, c2b) = self.add_c(t1, p11.0);
+        let (w2, c2c) = self.add_c(t2, c1);
+        let c2 = self.t1(op::IADD, false, &[c2a, c2b]);
+        let c2 = self.t1(op::IADD, false, &[c2, c2c]);
+        let w3 = self.t1(op::IADD, false, &[p11.1, c2]);
+        let mut hi = (w2, w3);
+        if signed {
+            // signed high part = unsigned high part - (a < 0 ? b : 0) - (b < 0 ? a : 0)
+            let z = self.k64(0);
+            let an = self.icmpk(LT, true, a.1, 0);
+            let bn = self.icmpk(LT, true, b.1, 0);
+            let sb = self.sel64(b, z, an);
+            let sa = self.sel64(a, z, bn);
+            hi = self.addsub64(true, hi, sb);
+            hi = self.addsub64(true, hi, sa);
+        }
+        hi
+    }
+
+    fn dst_any(&mut self, o: &Operand, wide: bool) -> R<Vec<u32>> {
+        Ok(if wide {
+            let (l, h) = self.dst64(o)?;
+            vec![l, h]
+        } else {
+            vec![self.dst32(o)?]
+        })
+    }
+    fn put(&mut self, d: &[u32], v: &[u32]) {
+        for (&d, &v) in d.iter().zip(v) {
+            self.mov(d, v);
+        }
+    }
+    /// A source of type t as (lo, hi); 32-bit and narrower values are extended by type.
+    fn src_w(&mut self, o: &Operand, t: Ty) -> R<W> {
+        if is64(t) {
+            self.src64(o)
+        } else {
+            let a = self.src32(o)?;
+            let a = self.ext(a, t);
+            Ok((a, 0))
+        }
+    }
+
+    /// Lowers the instructions of this file; Ok(false) when `pi` is not one of them.
+    pub(super) fn lower_int(&mut self, pi: &PInstr) -> R<bool> {
+        let o = &pi.operands;
+        let ty = ty_of(&pi.mods);
+        let opc = pi.opcode.as_str();
+        let int = |t: Ty| !is_float(t) && t != Ty::Pred;
+        let t = match (opc, ty) {
+            ("membar" | "fence", _) => {
+                // one SM whose load/store unit executes a warp's memory instructions in
+                // program order: nothing to wait for
+                return Ok(true);
+            }
+            (_, Some(t)) => t,
+            _ => return Ok(false),
+        };
+        let wide = is64(t);
+        let narrow = t.bytes() < 4;
+        let sg = is_signed(t);
+        match opc {
+            "bfe" if int(t) && !narrow => {
+                let a = self.src_w(&o[1], t)?;
+                let b = self.src32(&o[2])?;
+                let c = self.src32(&o[3])?;
+                let pos = self.tk(op::AND, false, b, 0xFF);
+                let len = self.tk(op::AND, false, c, 0xFF);
+                let bits = if wide { 64 } else { 32 };
+                let r: Vec<u32> = if !sg {
+                    if wide {
+                        let x = self.shr64v(a, pos, false);
+                        let m = self.low_mask64(len);
+                        vec![self.t1(op::AND, false, &[x.0, m.0]), self.t1(op::AND, false, &[x.1, m.1])]
+                    } else {
+                        let x = self.t1(op::SHR, false, &[a.0, pos]);
+                        let m = self.low_mask(len);
+                        vec![self.t1(op::AND, false, &[x, m])]
+                    }
+                } else {
+                    // field inside the word: shift its top to the word's top, then
+                    // arithmetic right by (bits - len); running off the top: a >> pos
+                    let end = self.t1(op::IADD, false, &[pos, len]);
+                    let kb = self.movi(bits);
+                    let up = self.t1(op::ISUB, false, &[kb, end]);
+                    let down = self.t1(op::ISUB, false, &[kb, len]);
+                    let over = self.icmp(GT, false, end, kb);
+                    let len0 = self.icmpk(EQ, false, len, 0);
+                    if wide {
+                        let s = self.shl64v(a, up);
+                        let v1 = self.shr64v(s, down, true);
+                        let v2 = self.shr64v(a, pos, true);
+                        let v = self.sel64(v2, v1, over);
+                        let z = self.k64(0);
+                        let v = self.sel64(z, v, len0);
+                        vec![v.0, v.1]
+                    } else {
+                        let s = self.t1(op::SHL, false, &[a.0, up]);
+                        let v1 = self.t1(op::SHR, true, &[s, down]);
+                        let v2 = self.t1(op::SHR, true, &[a.0, pos]);
+                        let v = self.sel(v2, v1, over);
+                        let z = self.movi(0);
+                        vec![self.sel(z, v, len0)]
+                    }
+                };
+                let d = self.dst_any(&o[0], wide)?;
+                self.put(&d, &r);
+            }
+            "bfi" if !narrow && !is_float(t) => {
+                let a = self.src_w(&o[1], t)?;
+                let b = self.src_w(&o[2], t)?;
+                let pos = self.src32(&o[3])?;
+                let len = self.src32(&o[4])?;
+                let pos = self.tk(op::AND, false, pos, 0xFF);
+                let len = self.tk(op::AND, false, len, 0xFF);
+                let r = if wide {
+                    let m0 = self.low_mask64(len);
+                    let m = self.shl64v(m0, pos);
+                    let ash = self.shl64v(a, pos);
+                    let mut r = vec![];
+                    for (mw, aw, bw) in [(m.0, ash.0, b.0), (m.1, ash.1, b.1)] {
+                        let keep = self.t1(op::NOT, false, &[mw]);
+                        let kb = self.t1(op::AND, false, &[bw, keep]);
+                        let ins = self.t1(op::AND, false, &[aw, mw]);
+                        r.push(self.t1(op::OR, false, &[kb, ins]));
+                    }
+                    r
+                } else {
+                    let m0 = self.low_mask(len);
+                    let m = self.t1(op::SHL, false, &[m0, pos]);
+                    let ash = self.t1(op::SHL, false, &[a.0, pos]);
+                    let keep = self.t1(op::NOT, false, &[m]);
+                    let kb = self.t1(op::AND, false, &[b.0, keep]);
+                    let ins = self.t1(op::AND, false, &[ash, m]);
+                    vec![self.t1(op::OR, false, &[kb, ins])]
+                };
+                let d = self.dst_any(&o[0], wide)?;
+                self.put(&d, &r);
+            }
+            "prmt" => {
+                if t.bytes() != 4 {
+                    return self.err("prmt is .b32");
+                }
+                let mode = PRMT_MODES.iter().find(|(n, _)| pi.has(n)).map(|m| &m.1);
+                let a = self.src32(&o[1])?;
+                let b = self.src32(&o[2])?;
+                let r = match (self.imm_of(&o[3]), mode) {
+                    (Some(c), None) => self.prmt_imm(a, b, c as u32),
+                    (Some(c), Some(m)) => self.prmt_imm(a, b, prmt_selector(m, c as u32)),
+                    (None, m) => {
+                        let c = self.src32(&o[3])?;
+                        let sel = match m {
+                            None => c,
+                            Some(m) => {
+                                // the selector for c[1:0] from a table of four 16-bit entries
+                                let lo = self.movi(prmt_selector(m, 0) | (prmt_selector(m, 1) << 16));
+                                let hi = self.movi(prmt_selector(m, 2) | (prmt_selector(m, 3) << 16));
+                                let c2 = self.tk(op::AND, false, c, 2);
+                                let upper = self.icmpk(NE, false, c2, 0);
+                                let word = self.sel(hi, lo, upper);
+                                let c1 = self.tk(op::AND, false, c, 1);
+                                let sh = self.tk(op::SHL, false, c1, 4);
+                                self.t1(op::SHR, false, &[word, sh])
+                            }
+                        };
+                        self.prmt_reg(a, b, sel)
+                    }
+                };
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "popc" | "clz" | "brev" | "bfind" => {
+                if narrow || is_float(t) {
+                    return self.err(format!("{opc} takes a 32- or 64-bit integer type"));
+                }
+                let a = self.src_w(&o[1], t)?;
+                let (r, dwide) = match (opc, wide) {
+                    ("popc", false) => (vec![self.popc32(a.0)], false),
+                    ("popc", true) => {
+                        let (x, y) = (self.popc32(a.0), self.popc32(a.1));
+                        (vec![self.t1(op::IADD, false, &[x, y])], false)
+                    }
+                    ("clz", false) => (vec![self.clz32(a.0)], false),
+                    ("clz", true) => (vec![self.clz64(a)], false),
+                    ("brev", false) => (vec![self.brev32(a.0)], false),
+                    ("brev", true) => {
+                        let (l, h) = (self.brev32(a.1), self.brev32(a.0));
+                        (vec![l, h], true)
+                    }
+                    _ => {
+                        // bfind: position of the most significant bit (of the first bit
+                        // that differs from the sign for .s), 0xFFFFFFFF if none; with
+                        // .shiftamt the left shift that brings it to the top
+                        let x = if sg {
+                            let top_word = if wide { a.1 } else { a.0 };
+                            let s = self.tk(op::SHR, true, top_word, 31);
+                            if wide {
+                                (self.t1(op::XOR, false, &[a.0, s]), self.t1(op::XOR, false, &[a.1, s]))
+                            } else {
+                                (self.t1(op::XOR, false, &[a.0, s]), 0)
+                            }
+                        } else {
+                            a
+                        };
+                        let c = if wide { self.clz64(x) } else { self.clz32(x.0) };
+                        let top = if wide { 63 } else { 31 };
+                        let r = if pi.has("shiftamt") {
+                            let none = self.icmpk(EQ, false, c, top + 1);
+                            let ones = self.movi(u32::MAX);
+                            self.sel(ones, c, none)
+                        } else {
+                            let kt = self.movi(top);
+                            self.t1(op::ISUB, false, &[kt, c])
+                        };
+                        (vec![r], false)
+                    }
+                };
+                let d = self.dst_any(&o[0], dwide)?;
+                self.put(&d, &r);
+            }
+            "sad" if int(t) && !wide => {
+                let a = self.src_w(&o[1], t)?.0;
+                let b = self.src_w(&o[2], t)?.0;
+                let c = self.src32(&o[3])?;
+                let mx = self.t1(op::IMAX, sg, &[a, b]);
+                let mn = self.t1(op::IMIN, sg, &[a, b]);
+                let diff = self.t1(op::ISUB, false, &[mx, mn]);
+                let r = self.t1(op::IADD, false, &[c, diff]);
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "mul24" | "mad24" => {
+                if t.bytes() != 4 || !int(t) {
+                    return self.err(format!("{opc} is .u32 or .s32"));
+                }
+                let hi = pi.has("hi");
+                if !hi && !pi.has("lo") {
+                    return self.err(format!("{opc} needs .lo or .hi"));
+                }
+                let mad = opc == "mad24";
+                let code = match (mad, hi) {
+                    (false, false) => op::IMUL24,
+                    (false, true) => op::IMUL24HI,
+                    (true, false) => op::IMAD24,
+                    (true, true) => op::IMAD24HI,
+                };
+                let mut srcs = vec![self.src32(&o[1])?, self.src32(&o[2])?];
+                if mad {
+                    srcs.push(self.src32(&o[3])?);
+                }
+                let r = self.t1(code, sg, &srcs);
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "div" | "rem" if int(t) => {
+                if wide {
+                    return self.unsupported("64-bit integer division (no microcode sequence yet)");
+                }
+                let x = self.src_w(&o[1], t)?.0;
+                let y = self.src_w(&o[2], t)?.0;
+                let (q, r) = if sg { self.sdivrem(x, y) } else { self.udivrem(x, y) };
+                let d = self.dst32(&o[0])?;
+                self.mov(d, if opc == "div" { q } else { r });
+            }
+            "min" | "max" if int(t) && (wide || narrow) => {
+                let a = self.src_w(&o[1], t)?;
+                let b = self.src_w(&o[2], t)?;
+                let r = if wide {
+                    let p = self.cmp64(LT, sg, a, b);
+                    let (x, y) = if opc == "min" { (a, b) } else { (b, a) };
+                    let v = self.sel64(x, y, p);
+                    vec![v.0, v.1]
+                } else {
+                    vec![self.t1(if opc == "min" { op::IMIN } else { op::IMAX }, sg, &[a.0, b.0])]
+                };
+                let d = self.dst_any(&o[0], wide)?;
+                self.put(&d, &r);
+            }
+            "abs" | "neg" if int(t) && (wide || narrow) => {
+                let a = self.src_w(&o[1], t)?;
+                let r = if wide {
+                    let z = self.k64(0);
+                    let n = self.addsub64(true, z, a);
+                    let v = if opc == "abs" {
+                        let neg = self.icmpk(LT, true, a.1, 0);
+                        self.sel64(n, a, neg)
+                    } else {
+                        n
+                    };
+                    vec![v.0, v.1]
+                } else {
+                    vec![self.t1(if opc == "abs" { op::IABS } else { op::INEG }, false, &[a.0])]
+                };
+                let d = self.dst_any(&o[0], wide)?;
+                self.put(&d, &r);
+            }
+            "shl" | "shr" if wide && self.imm_of(&o[2]).is_none() => {
+                let a = self.src64(&o[1])?;
+                let n = self.src32(&o[2])?;
+                let v = if opc == "shl" { self.shl64v(a, n) } else { self.shr64v(a, n, sg) };
+                let d = self.dst64(&o[0])?;
+                self.put(&[d.0, d.1], &[v.0, v.1]);
+            }
+            "shr" if narrow => {
+                let a = self.src_w(&o[1], t)?.0;
+                let n = self.src32(&o[2])?;
+                let r = self.t1(op::SHR, sg, &[a, n]);
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "mul" if int(t) && pi.has("hi") && (wide || narrow) => {
+                let a = self.src_w(&o[1], t)?;
+                let b = self.src_w(&o[2], t)?;
+                if wide {
+                    let v = self.mulhi64(a, b, sg);
+                    let d = self.dst64(&o[0])?;
+                    self.put(&[d.0, d.1], &[v.0, v.1]);
+                } else {
+                    let p = self.t1(op::IMUL, false, &[a.0, b.0]);
+                    let r = self.tk(op::SHR, sg, p, t.bytes() * 8);
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, r);
+                }
+            }
+            "mul" if int(t) && pi.has("wide") && narrow => {
+                let a = self.src_w(&o[1], t)?.0;
+                let b = self.src_w(&o[2], t)?.0;
+                let r = self.t1(op::IMUL, false, &[a, b]);
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "setp" if int(t) && (wide || narrow) => {
+                if matches!(o[0], Operand::Pair(..)) || pi.mods.iter().any(|m| m == "and" || m == "or" || m == "xor") {
+                    return Ok(false);
+                }
+                let name = pi.mods.first().cloned().unwrap_or_default();
+                let (c, signed) = match name.as_str() {
+                    "lo" => (LT, false),
+                    "ls" => (LE, false),
+                    "hi" => (GT, false),
+                    "hs" => (GE, false),
+                    n => match heddle_hw::isa::ICMP_NAMES.iter().position(|&x| x == n) {
+                        Some(c) => (c as u8, sg),
+                        None => return self.err(format!("unknown comparison .{name}")),
+                    },
+                };
+                let a = self.src_w(&o[1], t)?;
+                let b = self.src_w(&o[2], t)?;
+                let p = if wide { self.cmp64(c, signed, a, b) } else { self.icmp(c, signed, a.0, b.0) };
+                let d = self.pred(&o[0])?;
+                let mut i = Self::ins(op::PLOP);
+                i.sub = 3; // mov
+                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+            }
+            "slct" => {
+                // slct.dtype.ctype d, a, b, c: d = c >= 0 ? a : b
+                let c = self.src32(&o[3])?;
+                let p = if t == Ty::F32 && pi.has("ftz") {
+                    // the SP's comparison flushes subnormal inputs
+                    let z = self.movi(0);
+                    let p = self.p();
+                    let mut i = Self::ins(op::FSETP);
+                    i.cmp = GE;
+                    self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::R(c)), (F::B, V::R(z))]);
+                    p
+                } else if t == Ty::F32 {
+                    // c >= 0 with subnormals: +-0, or the sign clear and not a NaN
+                    let m = self.tk(op::AND, false, c, ABS_MASK);
+                    let zero = self.icmpk(EQ, false, m, 0);
+                    let pos = self.icmpk(GE, true, c, 0);
+                    let num = self.icmpk(LE, false, m, INF);
+                    let pn = self.plop2(PAND, pos, num);
+                    self.plop2(POR, pn, zero)
+                } else if t == Ty::S32 {
+                    self.icmpk(GE, true, c, 0)
+                } else {
+                    return self.err("slct's last type is .s32 or .f32");
+                };
+                let dty = pi.mods.iter().filter_map(|m| Ty::from_name(m)).next().unwrap_or(t);
+                if is64(dty) {
+                    let a = self.src64(&o[1])?;
+                    let b = self.src64(&o[2])?;
+                    let v = self.sel64(a, b, p);
+                    let d = self.dst64(&o[0])?;
+                    self.put(&[d.0, d.1], &[v.0, v.1]);
+                } else {
+                    let (a, b) = (self.src32(&o[1])?, self.src32(&o[2])?);
+                    let r = self.sel(a, b, p);
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, r);
+                }
+            }
+            "testp" => {
+                if t != Ty::F32 {
+                    return self.unsupported("only testp.*.f32");
+                }
+                let a = self.src32(&o[1])?;
+                let m = self.tk(op::AND, false, a, ABS_MASK);
+                let p = if pi.has("finite") {
+                    self.icmpk(LT, false, m, INF)
+                } else if pi.has("infinite") {
+                    self.icmpk(EQ, false, m, INF)
+                } else if pi.has("number") {
+                    self.icmpk(LE, false, m, INF)
+                } else if pi.has("notanumber") {
+                    self.icmpk(GT, false, m, INF)
+                } else if pi.has("normal") {
+                    let x = self.tk(op::ISUB, false, m, 0x0080_0000);
+                    self.icmpk(LT, false, x, INF - 0x0080_0000)
+                } else if pi.has("subnormal") {
+                    let x = self.tk(op::ISUB, false, m, 1);
+                    self.icmpk(LT, false, x, 0x007F_FFFF)
+                } else {
+                    return self.err("testp needs .finite, .infinite, .number, .notanumber, .normal or .subnormal");
+                };
+                let d = self.pred(&o[0])?;
+                let mut i = Self::ins(op::PLOP);
+                i.sub = 3;
+                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+            }
+            "copysign" => {
+                if t != Ty::F32 {
+                    return self.unsupported("only copysign.f32");
+                }
+                // the sign of a, the magnitude of b
+                let a = self.src32(&o[1])?;
+                let b = self.src32(&o[2])?;
+                let s = self.tk(op::AND, false, a, SIGN);
+                let m = self.tk(op::AND, false, b, ABS_MASK);
+                let r = self.t1(op::OR, false, &[s, m]);
+                let d = self.dst32(&o[0])?;
+                self.mov(d, r);
+            }
+            "cvt" => {
+                let tys: Vec<Ty> = pi.mods.iter().filter_map(|m| Ty::from_name(m)).collect();
+                if tys.len() != 2 {
+                    return Ok(false);
+                }
+                let (dt, st) = (tys[0], tys[1]);
+                if int(dt) && int(st) {
+                    self.cvt_int(pi, dt, st)?;
+                } else if dt == Ty::F32 && int(st) && st.bytes() < 4 {
+                    // from 8/16 bits: extend, then the 32-bit conversion
+                    let a = self.src32(&o[1])?;
+                    let a = self.ext(a, st);
+                    let mut i = Self::ins(op::CVT);
+                    i.kind = if is_signed(st) { crate::golden::fp32_cvt::kind::F32_S32 } else { crate::golden::fp32_cvt::kind::F32_U32 } as u8;
+                    i.rnd = self.cvt_rnd(pi);
+                    let r = self.r();
+                    self.alu(i, r, &[a]);
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, r);
+                } else if st == Ty::F32 && int(dt) && dt.bytes() < 4 {
+                    // to 8/16 bits: the saturating 32-bit conversion, then clamped
+                    let a = self.src32(&o[1])?;
+                    let mut i = Self::ins(op::CVT);
+                    i.kind = if is_signed(dt) { crate::golden::fp32_cvt::kind::S32_F32 } else { crate::golden::fp32_cvt::kind::U32_F32 } as u8;
+                    i.rnd = self.cvt_rnd(pi);
+                    let r = self.r();
+                    self.alu(i, r, &[a]);
+                    let r = self.clamp32(r, dt, is_signed(dt));
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, r);
+                } else {
+                    return Ok(false);
+                }
+            }
+            "mov" if matches!(o[0], Operand::Vec(_)) || matches!(o[1], Operand::Vec(_)) => {
+                // pack {a, b, ...} into one register, or unpack one into its parts
+                // (element k at bits k*w, w = the type's width / the number of parts)
+                let (parts, whole, pack) = match (&o[0], &o[1]) {
+                    (d, Operand::Vec(v)) => (v, d, true),
+                    (Operand::Vec(v), a) => (v, a, false),
+                    _ => return self.err("mov: bad operands"),
+                };
+                let n = parts.len() as u32;
+                if !(n == 2 || n == 4) || (t.bytes() * 8) % n != 0 {
+                    return self.err("mov packs 2 or 4 parts");
+                }
+                let w = t.bytes() * 8 / n;
+                if wide && w != 32 {
+                    return self.unsupported("64-bit packs of parts narrower than 32 bits");
+                }
+                if pack {
+                    let mut vals = vec![];
+                    for p in parts {
+                        vals.push(self.src32(p)?);
+                    }
+                    if wide {
+                        let (a, b) = (vals[0], vals[1]);
+                        let d = self.dst64(whole)?;
+                        self.put(&[d.0, d.1], &[a, b]);
+                    } else {
+                        let mut acc: Option<u32> = None;
+                        for (k, v) in vals.into_iter().enumerate() {
+                            let v = self.tk(op::AND, false, v, (1u32 << w) - 1);
+                            let v = if k == 0 { v } else { self.tk(op::SHL, false, v, w * k as u32) };
+                            acc = Some(match acc {
+                                None => v,
+                                Some(a) => self.t1(op::OR, false, &[a, v]),
+                            });
+                        }
+                        let d = self.dst32(whole)?;
+                        let r = acc.unwrap_or(0);
+                        self.mov(d, r);
+                    }
+                } else {
+                    let words: Vec<u32> = if wide {
+                        let (l, h) = self.src64(whole)?;
+                        vec![l, h]
+                    } else {
+                        let a = self.src32(whole)?;
+                        (0..n).map(|k| if k == 0 { a } else { self.tk(op::SHR, false, a, w * k) }).collect()
+                    };
+                    let mut ds = vec![];
+                    for p in parts {
+                        ds.push(self.dst32(p)?);
+                    }
+                    let tmp: Vec<u32> = words.iter().map(|&x| {
+                        let t = self.r();
+                        self.mov(t, x);
+                        t
+                    }).collect();
+                    self.put(&ds, &tmp);
+                }
+            }
+            "red" => {
+                // an atomic whose old value nobody reads
+                let t32 = self.r();
+                let mut atom = pi.clone();
+                atom.opcode = "atom".into();
+                atom.operands = vec![Operand::Reg(String::new()), o[0].clone(), o[1].clone()];
+                self.atom(&atom, Some(t32))?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn cvt_rnd(&self, pi: &PInstr) -> u8 {
+        ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map(|p| (p % 4) as u8).unwrap_or(0)
+    }
+
+    /// The 32-bit result of a float-to-integer conversion (signed or not) clamped to the
+    /// range of the narrower type t.
+    fn clamp32(&mut self, a: u32, t: Ty, src_signed: bool) -> u32 {
+        let w = t.bytes() * 8;
+        let (lo, hi) = if is_signed(t) { (-(1i32 << (w - 1)), (1i32 << (w - 1)) - 1) } else { (0, (1i32 << w) - 1) };
+        let mut v = a;
+        if src_signed {
+            let kl = self.movi(lo as u32);
+            v = self.t1(op::IMAX, true, &[v, kl]);
+        }
+        let kh = self.movi(hi as u32);
+        self.t1(op::IMIN, src_signed, &[v, kh])
+    }
+
+    /// Integer to integer conversions of every width: the source extended by its type,
+    /// `.sat` clamping to the destination's range (64-bit comparisons when the source is
+    /// 64 bits), the high word of a 64-bit destination from the source's sign.
+    fn cvt_int(&mut self, pi: &PInstr, dt: Ty, st: Ty) -> R<()> {
+        let o = &pi.operands;
+        let sat = pi.has("sat");
+        let s_sg = is_signed(st);
+        let d_sg = is_signed(dt);
+        let a = self.src_w(&o[1], st)?;
+        // the source value as 64 bits
+        let a64: W = if is64(st) {
+            a
+        } else if s_sg {
+            (a.0, self.tk(op::SHR, true, a.0, 31))
+        } else {
+            (a.0, self.movi(0))
+        };
+        let v: W = if sat {
+            // clamp to [lo, hi] of dt; compare as the source's signedness
+            let w = dt.bytes() * 8;
+            let (lo, hi): (i128, i128) = if d_sg { (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1) } else { (0, (1i128 << w) - 1) };
+            let s_lo: i128 = if s_sg { -(1i128 << (st.bytes() * 8 - 1)) } else { 0 };
+            let s_hi: i128 = if s_sg { (1i128 << (st.bytes() * 8 - 1)) - 1 } else { (1i128 << (st.bytes() * 8)) - 1 };
+            let mut v = a64;
+            if lo > s_lo {
+                let k = self.k64(lo as u64);
+                let below = self.cmp64(LT, s_sg, v, k);
+                v = self.sel64(k, v, below);
+            }
+            if hi < s_hi {
+                let k = self.k64(hi as u64);
+                let above = self.cmp64(GT, s_sg, v, k);
+                v = self.sel64(k, v, above);
+            }
+            v
+        } else {
+            a64
+        };
+        if is64(dt) {
+            let d = self.dst64(&o[0])?;
+            self.put(&[d.0, d.1], &[v.0, v.1]);
+        } else {
+            let d = self.dst32(&o[0])?;
+            self.mov(d, v.0);
+        }
+        Ok(())
+    }
+
+    /// prmt with an immediate selector: per byte, a shift, a mask and an or (the sign
+    /// replication of a selector with bit 3 by an arithmetic shift).
+    fn prmt_imm(&mut self, a: u32, b: u32, c: u32) -> u32 {
+        let mut acc: Option<u32> = None;
+        for i in 0..4 {
+            let s = (c >> (4 * i)) & 0xF;
+            let src = if s & 4 == 0 { a } else { b };
+            let k = s & 3;
+            let byte = if s & 8 == 0 {
+                let x = self.tk(op::SHR, false, src, 8 * k);
+                let x = self.tk(op::AND, false, x, 0xFF);
+                self.tk(op::SHL, false, x, 8 * i)
+            } else {
+                let x = self.tk(op::SHL, false, src, 24 - 8 * k);
+                let x = self.tk(op::SHR, true, x, 31);
+                self.tk(op::AND, false, x, 0xFF << (8 * i))
+            };
+            acc = Some(match acc {
+                None => byte,
+                Some(p) => self.t1(op::OR, false, &[p, byte]),
+            });
+        }
+        acc.unwrap_or_else(|| self.movi(0))
+    }
+    /// prmt with a register selector (default mode).
+    fn prmt_reg(&mut self, a: u32, b: u32, c: u32) -> u32 {
+        let mut acc: Option<u32> = None;
+        for i in 0..4 {
+            let s = self.tk(op::SHR, false, c, 4 * i);
+            let s = self.tk(op::AND, false, s, 0xF);
+            let s4 = self.tk(op::AND, false, s, 4);
+            let from_b = self.icmpk(NE, false, s4, 0);
+            let src = self.sel(b, a, from_b);
+            let k = self.tk(op::AND, false, s, 3);
+            let sh = self.tk(op::SHL, false, k, 3);
+            let x = self.t1(op::SHR, false, &[src, sh]);
+            let x = self.tk(op::AND, false, x, 0xFF);
+            let sx = self.tk(op::SHL, false, x, 24);
+            let sx = self.tk(op::SHR, true, sx, 31);
+            let sx = self.tk(op::AND, false, sx, 0xFF);
+            let s8 = self.tk(op::AND, false, s, 8);
+            let rep = self.icmpk(NE, false, s8, 0);
+            let v = self.sel(sx, x, rep);
+            let v = self.tk(op::SHL, false, v, 8 * i);
+            acc = Some(match acc {
+                None => v,
+                Some(p) => self.t1(op::OR, false, &[p, v]),
+            });
+        }
+        acc.unwrap_or_else(|| self.movi(0))
+    }
+}

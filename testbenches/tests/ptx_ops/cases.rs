@@ -1,0 +1,500 @@
+//! Directed cases for the PTX instructions the translator lowers to micro-op sequences
+//! (issue 22), shared by the golden-SM test (`ptx_ops.rs`) and the RTL SM's lock-step test
+//! (`sm.rs`). Each case is a PTX body inside one kernel template and a CPU reference
+//! written from the PTX ISA's definition of the instruction (bit loops, host integer
+//! arithmetic), not from the microcode.
+//!
+//! Template: thread i reads a, b, c (three u64 at in + 32 i), with %r10..%r12 their low
+//! words, %rs10..%rs12 their low halves (the registers' upper bits are whatever the low
+//! words hold: narrow operands must be extended by the translation), %f10..%f12 the low
+//! words as f32; the body leaves a u64 in %rd13, stored at out + 8 i (unless the body
+//! stores itself).
+#![allow(dead_code)]
+
+use heddle_sim::gsm::{pack_params, Arg, GlobalMem, Launch};
+use heddle_sim::ptx::translate::Kernel;
+use heddle_sim::vectors::Rng;
+
+pub struct Case {
+    pub name: String,
+    pub body: String,
+    pub reference: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>,
+    /// Runs on the RTL SM too (atomics do not yet).
+    pub rtl: bool,
+}
+
+pub const HEAD: &str = ".version 3.2\n.target sm_20\n.address_size 64\n";
+
+pub fn kernel_src(c: &Case) -> String {
+    let store = if c.body.contains("st.global") { "" } else { "  st.global.u64 [%rd6], %rd13;\n" };
+    format!(
+        "{HEAD}.visible .entry ops(.param .u64 pin, .param .u64 pout)
+{{
+  .reg .pred %p<16>;
+  .reg .b16 %rs<40>;
+  .reg .b32 %r<40>;
+  .reg .f32 %f<40>;
+  .reg .b64 %rd<40>;
+  ld.param.u64 %rd1, [pin];
+  ld.param.u64 %rd2, [pout];
+  mov.u32 %r1, %ctaid.x;
+  mov.u32 %r2, %ntid.x;
+  mov.u32 %r3, %tid.x;
+  mad.lo.s32 %r4, %r1, %r2, %r3;
+  mul.wide.u32 %rd3, %r4, 32;
+  add.s64 %rd4, %rd1, %rd3;
+  mul.wide.u32 %rd5, %r4, 8;
+  add.s64 %rd6, %rd2, %rd5;
+  ld.global.u64 %rd10, [%rd4];
+  ld.global.u64 %rd11, [%rd4+8];
+  ld.global.u64 %rd12, [%rd4+16];
+  cvt.u32.u64 %r10, %rd10;
+  cvt.u32.u64 %r11, %rd11;
+  cvt.u32.u64 %r12, %rd12;
+  cvt.u16.u32 %rs10, %r10;
+  cvt.u16.u32 %rs11, %r11;
+  cvt.u16.u32 %rs12, %r12;
+  mov.b32 %f10, %r10;
+  mov.b32 %f11, %r11;
+  mov.b32 %f12, %r12;
+  mov.u64 %rd13, 0;
+{}
+{store}  ret;
+}}
+",
+        c.body
+    )
+}
+
+const EDGE: [u64; 24] = [
+    0,
+    1,
+    2,
+    0x7F,
+    0x80,
+    0xFF,
+    0x7FFF,
+    0x8000,
+    0xFFFF,
+    0x7FFF_FFFF,
+    0x8000_0000,
+    0xFFFF_FFFF,
+    0xFFFF_FFFE,
+    0x1_0000_0000,
+    u64::MAX,
+    i64::MIN as u64,
+    i64::MAX as u64,
+    0xFFFF_FFFF_7FFF_FFFF,
+    0x7F80_0000,
+    0xFF80_0000,
+    0x7FC0_0000,
+    0x007F_FFFF,
+    0x0080_0000,
+    0x3F80_0000,
+];
+
+/// Operands: edges, small values (shift amounts, bit positions, lengths) and random bits;
+/// c's low two bytes are often both small (bfi's position and length).
+pub fn inputs(n: usize, seed: u64) -> Vec<(u64, u64, u64)> {
+    let mut rng = Rng::new(seed);
+    let mut v = vec![];
+    for t in 0..n {
+        let pick = |rng: &mut Rng, small: bool| -> u64 {
+            match rng.below(if small { 4 } else { 3 }) {
+                0 => EDGE[rng.below(EDGE.len() as u64) as usize] ^ if rng.below(4) == 0 { 1 << rng.below(64) } else { 0 },
+                1 => rng.next_u64(),
+                2 => {
+                    // a small or sign-extended small value
+                    let s = rng.below(300);
+                    if rng.below(3) == 0 {
+                        (s as i64).wrapping_neg() as u64
+                    } else {
+                        s
+                    }
+                }
+                _ => rng.below(72) | (rng.below(72) << 8) | if rng.below(2) == 0 { rng.next_u64() << 16 } else { 0 },
+            }
+        };
+        let (a, b, c) = if t < EDGE.len() * 4 {
+            (EDGE[t % EDGE.len()], EDGE[(t / EDGE.len() * 7 + t) % EDGE.len()], pick(&mut rng, true))
+        } else {
+            (pick(&mut rng, false), pick(&mut rng, true), pick(&mut rng, true))
+        };
+        v.push((a, b, c));
+    }
+    v
+}
+
+/// Global memory (inputs, zeroed outputs), the launch and the output's address.
+pub fn setup(k: &Kernel, ins: &[(u64, u64, u64)], block: u32) -> (GlobalMem, Launch, u32) {
+    let mut bytes = vec![];
+    for &(a, b, c) in ins {
+        for x in [a, b, c, 0] {
+            bytes.extend(x.to_le_bytes());
+        }
+    }
+    let mut mem = GlobalMem::default();
+    let pin = mem.alloc(bytes);
+    let pout = mem.alloc(vec![0; 8 * ins.len()]);
+    let params = pack_params(k, &[Arg::U64(pin as u64), Arg::U64(pout as u64)]).unwrap();
+    let n = ins.len() as u32;
+    assert_eq!(n % block, 0);
+    (mem, Launch { grid: [n / block, 1, 1], block: [block, 1, 1], params, constant: vec![] }, pout)
+}
+
+/// The first thread whose output differs from the reference.
+pub fn check(c: &Case, ins: &[(u64, u64, u64)], out: &[u8]) -> Result<(), String> {
+    for (t, &(a, b, cc)) in ins.iter().enumerate() {
+        let got = u64::from_le_bytes(out[8 * t..8 * t + 8].try_into().unwrap());
+        let want = (c.reference)(a, b, cc);
+        if got != want {
+            return Err(format!("{}: thread {t}: a {a:#x} b {b:#x} c {cc:#x}: got {got:#x}, want {want:#x}", c.name));
+        }
+    }
+    Ok(())
+}
+
+// ---- references from the PTX ISA's definitions ----
+
+fn bfe(a: u64, pos: u64, len: u64, bits: u32, signed: bool) -> u64 {
+    let msb = bits - 1;
+    let (pos, len) = ((pos & 0xFF) as u32, (len & 0xFF) as u32);
+    let sbit = if !signed || len == 0 { 0 } else { (a >> (pos + len - 1).min(msb)) & 1 };
+    let mut d = 0u64;
+    for i in 0..bits {
+        let bit = if i < len && pos + i <= msb { (a >> (pos + i)) & 1 } else { sbit };
+        d |= bit << i;
+    }
+    d
+}
+
+fn bfi(a: u64, b: u64, pos: u64, len: u64, bits: u32) -> u64 {
+    let msb = bits - 1;
+    let (pos, len) = ((pos & 0xFF) as u32, (len & 0xFF) as u32);
+    let mut f = b;
+    let mut i = 0;
+    while i < len && pos + i <= msb {
+        f = (f & !(1 << (pos + i))) | (((a >> i) & 1) << (pos + i));
+        i += 1;
+    }
+    f & mask(bits)
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits == 64 {
+        u64::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}
+
+fn prmt(a: u32, b: u32, c: u32) -> u32 {
+    let bytes = ((b as u64) << 32 | a as u64).to_le_bytes();
+    let mut d = 0u32;
+    for i in 0..4 {
+        let s = (c >> (4 * i)) & 0xF;
+        let mut v = bytes[(s & 7) as usize] as u32;
+        if s & 8 != 0 {
+            v = if v & 0x80 != 0 { 0xFF } else { 0 };
+        }
+        d |= v << (8 * i);
+    }
+    d
+}
+
+/// The PTX ISA's tables of the prmt modes: for c[1:0], the source bytes of d.b3..d.b0.
+fn prmt_mode(mode: &str, a: u32, b: u32, c: u32) -> u32 {
+    let table: [[u32; 4]; 4] = match mode {
+        "f4e" => [[3, 2, 1, 0], [4, 3, 2, 1], [5, 4, 3, 2], [6, 5, 4, 3]],
+        "b4e" => [[5, 6, 7, 0], [6, 7, 0, 1], [7, 0, 1, 2], [0, 1, 2, 3]],
+        "rc8" => [[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]],
+        "ecl" => [[3, 2, 1, 0], [3, 2, 1, 1], [3, 2, 2, 2], [3, 3, 3, 3]],
+        "ecr" => [[0, 0, 0, 0], [1, 1, 1, 0], [2, 2, 1, 0], [3, 2, 1, 0]],
+        _ => [[1, 0, 1, 0], [3, 2, 3, 2], [1, 0, 1, 0], [3, 2, 3, 2]], // rc16
+    };
+    let bytes = ((b as u64) << 32 | a as u64).to_le_bytes();
+    let row = table[(c & 3) as usize];
+    (0..4).map(|i| (bytes[row[3 - i] as usize] as u32) << (8 * i)).sum()
+}
+
+fn bfind(x: u64, bits: u32, signed: bool, shiftamt: bool) -> u64 {
+    let x = x & mask(bits);
+    let neg = signed && (x >> (bits - 1)) & 1 == 1;
+    let mut d = u32::MAX;
+    for i in (0..bits).rev() {
+        let bit = (x >> i) & 1 == 1;
+        if bit != neg {
+            d = if shiftamt { bits - 1 - i } else { i };
+            break;
+        }
+    }
+    d as u64
+}
+
+fn udiv(x: u32, y: u32) -> (u32, u32) {
+    if y == 0 {
+        (u32::MAX, x)
+    } else {
+        (x / y, x % y)
+    }
+}
+
+fn sdiv(x: i32, y: i32) -> (i32, i32) {
+    if y == 0 {
+        (-1, x)
+    } else {
+        (x.wrapping_div(y), x.wrapping_rem(y))
+    }
+}
+
+fn f32_bits(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+fn clamp_i(v: i128, lo: i128, hi: i128) -> i128 {
+    v.max(lo).min(hi)
+}
+
+/// An integer of `bytes` bytes, signed or not, from the low bits of x.
+fn int_of(x: u64, bytes: u32, signed: bool) -> i128 {
+    let bits = bytes * 8;
+    let v = x & mask(bits);
+    if signed && (v >> (bits - 1)) & 1 == 1 {
+        v as i128 - (1i128 << bits)
+    } else {
+        v as i128
+    }
+}
+
+fn range(bytes: u32, signed: bool) -> (i128, i128) {
+    let bits = bytes * 8;
+    if signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    }
+}
+
+fn case(name: impl Into<String>, body: impl Into<String>, r: impl Fn(u64, u64, u64) -> u64 + Send + Sync + 'static) -> Case {
+    Case { name: name.into(), body: body.into(), reference: Box::new(r), rtl: true }
+}
+
+/// A 32-bit result in %r13 widened into %rd13.
+fn c32(name: &str, instr: &str, r: impl Fn(u64, u64, u64) -> u64 + Send + Sync + 'static) -> Case {
+    case(name, format!("  {instr}\n  cvt.u64.u32 %rd13, %r13;"), move |a, b, c| r(a, b, c) & 0xFFFF_FFFF)
+}
+
+/// A predicate in %p1 as 0 / 1.
+fn cp(name: &str, instr: &str, r: impl Fn(u64, u64, u64) -> bool + Send + Sync + 'static) -> Case {
+    case(name, format!("  {instr}\n  selp.u64 %rd13, 1, 0, %p1;"), move |a, b, c| r(a, b, c) as u64)
+}
+
+pub fn cases() -> Vec<Case> {
+    let mut v = vec![
+        c32("bfe.u32", "bfe.u32 %r13, %r10, %r11, %r12;", |a, b, c| bfe(a, b, c, 32, false)),
+        c32("bfe.s32", "bfe.s32 %r13, %r10, %r11, %r12;", |a, b, c| bfe(a, b, c, 32, true)),
+        case("bfe.u64", "  bfe.u64 %rd13, %rd10, %r11, %r12;", |a, b, c| bfe(a, b, c, 64, false)),
+        case("bfe.s64", "  bfe.s64 %rd13, %rd10, %r11, %r12;", |a, b, c| bfe(a, b, c, 64, true)),
+        c32("bfe.u32 immediate", "bfe.u32 %r13, %r10, 7, 9;", |a, _, _| bfe(a, 7, 9, 32, false)),
+        c32("bfi.b32", "shr.u32 %r14, %r12, 8;\n  bfi.b32 %r13, %r10, %r11, %r12, %r14;", |a, b, c| bfi(a, b, c, c >> 8, 32)),
+        case("bfi.b64", "  shr.u32 %r14, %r12, 8;\n  bfi.b64 %rd13, %rd10, %rd11, %r12, %r14;", |a, b, c| bfi(a, b, c, c >> 8, 64)),
+        c32("prmt.b32", "prmt.b32 %r13, %r10, %r11, %r12;", |a, b, c| prmt(a as u32, b as u32, c as u32) as u64),
+        c32("prmt.b32 0x5410", "prmt.b32 %r13, %r10, %r11, 0x5410;", |a, b, _| prmt(a as u32, b as u32, 0x5410) as u64),
+        c32("prmt.b32 0x8C4A", "prmt.b32 %r13, %r10, %r11, 0x8C4A;", |a, b, _| prmt(a as u32, b as u32, 0x8C4A) as u64),
+        c32("popc.b32", "popc.b32 %r13, %r10;", |a, _, _| (a as u32).count_ones() as u64),
+        c32("popc.b64", "popc.b64 %r13, %rd10;", |a, _, _| a.count_ones() as u64),
+        c32("clz.b32", "clz.b32 %r13, %r10;", |a, _, _| (a as u32).leading_zeros() as u64),
+        c32("clz.b64", "clz.b64 %r13, %rd10;", |a, _, _| a.leading_zeros() as u64),
+        c32("brev.b32", "brev.b32 %r13, %r10;", |a, _, _| (a as u32).reverse_bits() as u64),
+        case("brev.b64", "  brev.b64 %rd13, %rd10;", |a, _, _| a.reverse_bits()),
+        c32("bfind.u32", "bfind.u32 %r13, %r10;", |a, _, _| bfind(a, 32, false, false)),
+        c32("bfind.s32", "bfind.s32 %r13, %r10;", |a, _, _| bfind(a, 32, true, false)),
+        c32("bfind.u64", "bfind.u64 %r13, %rd10;", |a, _, _| bfind(a, 64, false, false)),
+        c32("bfind.s64", "bfind.s64 %r13, %rd10;", |a, _, _| bfind(a, 64, true, false)),
+        c32("bfind.shiftamt.u32", "bfind.shiftamt.u32 %r13, %r10;", |a, _, _| bfind(a, 32, false, true)),
+        c32("bfind.shiftamt.s64", "bfind.shiftamt.s64 %r13, %rd10;", |a, _, _| bfind(a, 64, true, true)),
+        c32("sad.u32", "sad.u32 %r13, %r10, %r11, %r12;", |a, b, c| (c as u32).wrapping_add((a as u32).abs_diff(b as u32)) as u64),
+        c32("sad.s32", "sad.s32 %r13, %r10, %r11, %r12;", |a, b, c| {
+            (c as u32).wrapping_add((a as i32).max(b as i32).wrapping_sub((a as i32).min(b as i32)) as u32) as u64
+        }),
+        c32("mul24.lo.u32", "mul24.lo.u32 %r13, %r10, %r11;", |a, b, _| ((a & 0xFF_FFFF) * (b & 0xFF_FFFF)) & 0xFFFF_FFFF),
+        c32("mul24.hi.u32", "mul24.hi.u32 %r13, %r10, %r11;", |a, b, _| ((a & 0xFF_FFFF) * (b & 0xFF_FFFF)) >> 16),
+        c32("mul24.hi.s32", "mul24.hi.s32 %r13, %r10, %r11;", |a, b, _| {
+            ((int_of(a, 3, true) * int_of(b, 3, true)) >> 16) as u64
+        }),
+        c32("mad24.lo.s32", "mad24.lo.s32 %r13, %r10, %r11, %r12;", |a, b, c| {
+            ((int_of(a, 3, true) * int_of(b, 3, true)) as u64).wrapping_add(c)
+        }),
+        c32("div.u32", "div.u32 %r13, %r10, %r11;", |a, b, _| udiv(a as u32, b as u32).0 as u64),
+        c32("rem.u32", "rem.u32 %r13, %r10, %r11;", |a, b, _| udiv(a as u32, b as u32).1 as u64),
+        c32("div.s32", "div.s32 %r13, %r10, %r11;", |a, b, _| sdiv(a as i32, b as i32).0 as u32 as u64),
+        c32("rem.s32", "rem.s32 %r13, %r10, %r11;", |a, b, _| sdiv(a as i32, b as i32).1 as u32 as u64),
+        c32("div.u32 by an immediate", "div.u32 %r13, %r10, 7;", |a, _, _| (a as u32 / 7) as u64),
+        case("min.u64", "  min.u64 %rd13, %rd10, %rd11;", |a, b, _| a.min(b)),
+        case("max.s64", "  max.s64 %rd13, %rd10, %rd11;", |a, b, _| (a as i64).max(b as i64) as u64),
+        case("min.s64", "  min.s64 %rd13, %rd10, %rd11;", |a, b, _| (a as i64).min(b as i64) as u64),
+        case("abs.s64", "  abs.s64 %rd13, %rd10;", |a, _, _| (a as i64).wrapping_abs() as u64),
+        case("neg.s64", "  neg.s64 %rd13, %rd10;", |a, _, _| (a as i64).wrapping_neg() as u64),
+        case("shl.b64 by a register", "  shl.b64 %rd13, %rd10, %r11;", |a, b, _| if b as u32 >= 64 { 0 } else { a << b as u32 }),
+        case("shr.u64 by a register", "  shr.u64 %rd13, %rd10, %r11;", |a, b, _| if b as u32 >= 64 { 0 } else { a >> b as u32 }),
+        case("shr.s64 by a register", "  shr.s64 %rd13, %rd10, %r11;", |a, b, _| ((a as i64) >> (b as u32).min(63)) as u64),
+        case("mul.hi.u64", "  mul.hi.u64 %rd13, %rd10, %rd11;", |a, b, _| ((a as u128 * b as u128) >> 64) as u64),
+        case("mul.hi.s64", "  mul.hi.s64 %rd13, %rd10, %rd11;", |a, b, _| ((a as i64 as i128 * b as i64 as i128) >> 64) as u64),
+        // 8/16-bit operands (the registers' upper bits hold garbage)
+        cp("setp.lt.s16", "setp.lt.s16 %p1, %rs10, %rs11;", |a, b, _| (a as i16) < (b as i16)),
+        cp("setp.hi.u16", "setp.hi.u16 %p1, %rs10, %rs11;", |a, b, _| (a as u16) > (b as u16)),
+        c32("min.s16", "min.s16 %rs13, %rs10, %rs11;\n  cvt.s32.s16 %r13, %rs13;", |a, b, _| (a as i16).min(b as i16) as i32 as u32 as u64),
+        c32("max.u16", "max.u16 %rs13, %rs10, %rs11;\n  cvt.u32.u16 %r13, %rs13;", |a, b, _| (a as u16).max(b as u16) as u64),
+        c32("shr.s16", "shr.s16 %rs13, %rs10, %r11;\n  cvt.s32.s16 %r13, %rs13;", |a, b, _| ((a as i16) >> (b as u32).min(15)) as i32 as u32 as u64),
+        c32("mul.hi.s16", "mul.hi.s16 %rs13, %rs10, %rs11;\n  cvt.s32.s16 %r13, %rs13;", |a, b, _| {
+            (((a as i16 as i32) * (b as i16 as i32)) >> 16) as i16 as i32 as u32 as u64
+        }),
+        c32("mul.wide.s16", "mul.wide.s16 %r13, %rs10, %rs11;", |a, b, _| ((a as i16 as i32) * (b as i16 as i32)) as u32 as u64),
+        c32("div.s16", "div.s16 %rs13, %rs10, %rs11;\n  cvt.s32.s16 %r13, %rs13;", |a, b, _| {
+            let (x, y) = (a as i16, b as i16);
+            (if y == 0 { -1 } else { x.wrapping_div(y) }) as i32 as u32 as u64
+        }),
+        c32("abs.s16", "abs.s16 %rs13, %rs10;\n  cvt.s32.s16 %r13, %rs13;", |a, _, _| (a as i16).wrapping_abs() as i32 as u32 as u64),
+        // slct, testp, copysign
+        c32("slct.s32.s32", "slct.s32.s32 %r13, %r10, %r11, %r12;", |a, b, c| if (c as i32) >= 0 { a } else { b }),
+        c32("slct.u32.f32", "slct.u32.f32 %r13, %r10, %r11, %f12;", |a, b, c| if f32_bits(c) >= 0.0 { a } else { b }),
+        c32("slct.ftz.u32.f32", "slct.ftz.u32.f32 %r13, %r10, %r11, %f12;", |a, b, c| {
+            let f = f32_bits(c);
+            if f >= 0.0 || f.is_subnormal() {
+                a
+            } else {
+                b
+            }
+        }),
+        c32("copysign.f32", "copysign.f32 %f13, %f10, %f11;\n  mov.b32 %r13, %f13;", |a, b, _| (a as u32 & 0x8000_0000 | b as u32 & 0x7FFF_FFFF) as u64),
+        case(
+            "vector loads, .volatile, membar",
+            "  ld.global.v2.u32 {%r14, %r15}, [%rd4+8];\n  membar.gl;\n  ld.volatile.global.v4.u32 {%r16, %r17, %r18, %r19}, [%rd4];\n  xor.b32 %r20, %r15, %r16;\n  add.s32 %r21, %r14, %r19;\n  mov.b64 %rd13, {%r21, %r20};",
+            |a, b, _| {
+                let (a_lo, b_lo, b_hi) = (a as u32, b as u32, (b >> 32) as u32);
+                ((b_hi ^ a_lo) as u64) << 32 | b_lo.wrapping_add(b_hi) as u64
+            },
+        ),
+        case("vector store", "  st.global.v2.u32 [%rd6], {%r11, %r10};", |a, b, _| (a & 0xFFFF_FFFF) << 32 | (b & 0xFFFF_FFFF)),
+        case("ld.u64 into its own address register", "  ld.global.u64 %rd4, [%rd4+16];\n  mov.b64 %rd13, %rd4;", |_, _, c| c),
+        case(
+            "mov pack and unpack",
+            "  mov.b32 {%rs14, %rs15}, %r10;\n  mov.b32 %r14, {%rs15, %rs14};\n  mov.b64 {%r15, %r16}, %rd11;\n  mov.b64 %rd13, {%r14, %r15};",
+            |a, b, _| (b & 0xFFFF_FFFF) << 32 | ((a as u32).rotate_left(16) as u64),
+        ),
+    ];
+    for (m, k) in [("f4e", 1), ("b4e", 2), ("rc8", 3), ("ecl", 0), ("ecr", 2), ("rc16", 1)] {
+        v.push(c32(&format!("prmt.b32.{m}"), &format!("prmt.b32.{m} %r13, %r10, %r11, %r12;"), move |a, b, c| prmt_mode(m, a as u32, b as u32, c as u32) as u64));
+        v.push(c32(&format!("prmt.b32.{m} {k}"), &format!("prmt.b32.{m} %r13, %r10, %r11, {k};"), move |a, b, _| prmt_mode(m, a as u32, b as u32, k) as u64));
+    }
+    // every 64-bit comparison, packed as bits of one word
+    let cmps: [(&str, &str, fn(u64, u64) -> bool); 16] = [
+        ("eq", "s64", |a, b| a == b),
+        ("ne", "s64", |a, b| a != b),
+        ("lt", "s64", |a, b| (a as i64) < (b as i64)),
+        ("le", "s64", |a, b| (a as i64) <= (b as i64)),
+        ("gt", "s64", |a, b| (a as i64) > (b as i64)),
+        ("ge", "s64", |a, b| (a as i64) >= (b as i64)),
+        ("lt", "u64", |a, b| a < b),
+        ("le", "u64", |a, b| a <= b),
+        ("gt", "u64", |a, b| a > b),
+        ("ge", "u64", |a, b| a >= b),
+        ("lo", "u64", |a, b| a < b),
+        ("ls", "u64", |a, b| a <= b),
+        ("hi", "u64", |a, b| a > b),
+        ("hs", "u64", |a, b| a >= b),
+        ("eq", "b64", |a, b| a == b),
+        ("ne", "u64", |a, b| a != b),
+    ];
+    let mut body = String::from("  mov.u32 %r13, 0;\n");
+    for (k, (c, t, _)) in cmps.iter().enumerate() {
+        body += &format!("  setp.{c}.{t} %p1, %rd10, %rd11;\n  selp.u32 %r14, {}, 0, %p1;\n  or.b32 %r13, %r13, %r14;\n", 1u32 << k);
+    }
+    body += "  cvt.u64.u32 %rd13, %r13;";
+    v.push(case("setp on 64-bit values", body, move |a, b, _| {
+        cmps.iter().enumerate().map(|(k, (_, _, f))| (f(a, b) as u64) << k).sum()
+    }));
+    // testp, six classes
+    let classes = ["finite", "infinite", "number", "notanumber", "normal", "subnormal"];
+    let mut body = String::from("  mov.u32 %r13, 0;\n");
+    for (k, c) in classes.iter().enumerate() {
+        body += &format!("  testp.{c}.f32 %p1, %f10;\n  selp.u32 %r14, {}, 0, %p1;\n  or.b32 %r13, %r13, %r14;\n", 1u32 << k);
+    }
+    body += "  cvt.u64.u32 %rd13, %r13;";
+    v.push(case("testp.*.f32", body, |a, _, _| {
+        let f = f32_bits(a);
+        let bits = [f.is_finite(), f.is_infinite(), !f.is_nan(), f.is_nan(), f.is_normal(), f.is_subnormal()];
+        bits.iter().enumerate().map(|(k, &x)| (x as u64) << k).sum()
+    }));
+    // integer conversions of every width, with and without .sat
+    let tys: [(&str, u32, bool, &str); 8] = [
+        ("u8", 1, false, "%rs"),
+        ("s8", 1, true, "%rs"),
+        ("u16", 2, false, "%rs"),
+        ("s16", 2, true, "%rs"),
+        ("u32", 4, false, "%r"),
+        ("s32", 4, true, "%r"),
+        ("u64", 8, false, "%rd"),
+        ("s64", 8, true, "%rd"),
+    ];
+    for &(dn, db, ds, dr) in &tys {
+        for &(sn, sb, ss, sr) in &tys {
+            for sat in [false, true] {
+                if sat && !(db < sb || ds != ss) {
+                    continue;
+                }
+                // read the destination back widened by its own type into %rd13
+                let widen = match db {
+                    8 => format!("mov.b64 %rd13, {dr}20;"),
+                    _ => format!("cvt.{}64.{dn} %rd13, {dr}20;", if ds { "s" } else { "u" }),
+                };
+                let body = format!("  cvt{}.{dn}.{sn} {dr}20, {sr}1{};\n  {widen}", if sat { ".sat" } else { "" }, if sb == 8 { "1" } else { "0" });
+                v.push(case(format!("cvt{}.{dn}.{sn}", if sat { ".sat" } else { "" }), body, move |a, b, _| {
+                    let x = int_of(if sb == 8 { b } else { a }, sb, ss);
+                    let (lo, hi) = range(db, ds);
+                    let y = if sat { clamp_i(x, lo, hi) } else { int_of(x as u64, db, ds) };
+                    y as u64
+                }));
+            }
+        }
+    }
+    for (dn, db, ds) in [("s8", 1, true), ("u8", 1, false), ("s16", 2, true), ("u16", 2, false)] {
+        for rnd in ["rzi", "rni"] {
+            let w = format!("cvt.{}64.{dn} %rd13, %rs20;", if ds { "s" } else { "u" });
+            v.push(case(format!("cvt.{rnd}.{dn}.f32"), format!("  cvt.{rnd}.{dn}.f32 %rs20, %f10;\n  {w}"), move |a, _, _| {
+                let f = f32_bits(a) as f64;
+                let r = if f.is_nan() {
+                    0.0
+                } else if rnd == "rzi" {
+                    f.trunc()
+                } else {
+                    f.round_ties_even()
+                };
+                let (lo, hi) = range(db, ds);
+                (r.max(lo as f64).min(hi as f64) as i128) as u64
+            }));
+        }
+        v.push(c32(&format!("cvt.rn.f32.{dn}"), &format!("cvt.rn.f32.{dn} %f13, %rs10;\n  mov.b32 %r13, %f13;"), move |a, _, _| {
+            (int_of(a, db, ds) as f32).to_bits() as u64
+        }));
+    }
+    // atomics on the thread's own word (the RTL SM has no atomics yet)
+    let mut red = case("red.global.add.u32", "  red.global.add.u32 [%rd6], %r10;\n  st.global.u32 [%rd6+4], %r11;", |a, b, _| (b & 0xFFFF_FFFF) << 32 | (a & 0xFFFF_FFFF));
+    red.rtl = false;
+    v.push(red);
+    let mut fadd = case(
+        "atom.global.add.f32",
+        "  atom.global.add.f32 %f14, [%rd6], %f10;\n  atom.global.add.f32 %f15, [%rd6], %f11;\n  mov.b32 %r14, %f15;\n  st.global.u32 [%rd6+4], %r14;",
+        |a, b, _| {
+            // rn with subnormal inputs and results flushed (NaN results canonical)
+            let ftz = |x: f32| if x.is_subnormal() { 0.0f32.copysign(x) } else { x };
+            let first = ftz(0.0f32 + ftz(f32_bits(a)));
+            let sum = ftz(ftz(first) + ftz(f32_bits(b)));
+            let bits = |x: f32| if x.is_nan() { heddle_hw::fp32::bits::CANON_NAN } else { x.to_bits() };
+            (bits(first) as u64) << 32 | bits(sum) as u64
+        },
+    );
+    fadd.rtl = false;
+    v.push(fadd);
+    v
+}
