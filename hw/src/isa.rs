@@ -534,7 +534,24 @@ pub mod space {
     pub const LOCAL: u8 = 2;
     pub const CONST: u8 = 3;
     pub const PARAM: u8 = 4;
-    pub const NAMES: [&str; 5] = ["global", "shared", "local", "const", "param"];
+    /// A generic address: the shared and local spaces in their windows of the 32-bit
+    /// address map, every other address global (PTX generic addressing, `cvta`).
+    pub const GENERIC: u8 = 5;
+    pub const NAMES: [&str; 6] = ["global", "shared", "local", "const", "param", "generic"];
+    /// Generic addresses [LOCAL_WINDOW, SHARED_WINDOW) are the thread's local memory,
+    /// [SHARED_WINDOW, 2^32) the CTA's shared memory (global buffers lie below).
+    pub const LOCAL_WINDOW: u32 = 0xFE00_0000;
+    pub const SHARED_WINDOW: u32 = 0xFF00_0000;
+    /// The space and the address in it of a generic address.
+    pub const fn resolve_generic(a: u32) -> (u8, u32) {
+        if a >= SHARED_WINDOW {
+            (SHARED, a - SHARED_WINDOW)
+        } else if a >= LOCAL_WINDOW {
+            (LOCAL, a - LOCAL_WINDOW)
+        } else {
+            (GLOBAL, a)
+        }
+    }
 }
 
 /// Access sizes (the size field).

@@ -217,9 +217,12 @@ LOOP:
 #[test]
 fn errors_name_file_line_column_and_instruction() {
     let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/kernels/ptx/div_sqrt.ptx")).unwrap();
-    let m = parse("div_sqrt.ptx", &src.replace("sqrt.rn.f32", "rcp.rn.f32")).unwrap();
+    let m = parse("div_sqrt.ptx", &src.replace("sqrt.rn.f32", "sqrt.rz.f32")).unwrap();
     let e = translate(&m, None, Options::default()).unwrap_err();
-    assert_eq!(e.to_string(), "div_sqrt.ptx:48:2: not yet supported: rcp.rn.f32: only div.rn.f32, sqrt.rn.f32 and the .approx forms (in `rcp.rn.f32`)");
+    assert_eq!(
+        e.to_string(),
+        "div_sqrt.ptx:48:2: not yet supported: sqrt.rz.f32: only the .rn forms (and div.full) of div, sqrt and rcp .f32 and the .approx forms (in `sqrt.rz.f32`)"
+    );
     let bad = |body: &str| {
         let s = format!("{HEAD}.visible .entry k()\n{{\n .reg .b32 %r<4>;\n .reg .pred %p<2>;\n{body}\n ret;\n}}\n");
         translate(&parse("k.ptx", &s).unwrap(), None, Options::default()).unwrap_err().to_string()
@@ -228,7 +231,7 @@ fn errors_name_file_line_column_and_instruction() {
     assert_eq!(bad(" bra.uni NOWHERE;"), "k.ptx:8:2: undefined label NOWHERE (in `bra.uni`)");
     assert_eq!(bad(" setp.lt.s32 %r1, %r2, %r3;"), "k.ptx:8:2: %r1 is not a predicate (in `setp.lt.s32`)");
     assert_eq!(bad(" mul.lo.s32 %r1, %p1, %r3;"), "k.ptx:8:2: predicate %p1 used as a value (in `mul.lo.s32`)");
-    assert!(bad(" div.u64 %r1, %r2, %r3;").contains("not yet supported: div.u64: 64-bit integer division"));
+    assert!(bad(" cvta.const.u64 %r1, %r2;").contains("not yet supported: cvta.const.u64: cvta of the const and param spaces"));
     assert!(bad(" shl.b64 %r1, %r2, %r3;").contains("%r2 is not a 64-bit register (in `shl.b64`)"));
     assert!(bad(" ld.global.v2.f32 {%r1}, [%r3];").contains("a .v2/.v4 access needs a vector of 2/4 registers"));
     assert!(bad(" prmt.b16 %r1, %r2, %r3, %r1;").contains("prmt is .b32 (in `prmt.b16`)"));

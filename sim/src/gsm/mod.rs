@@ -708,16 +708,39 @@ impl<'a> Cta<'a> {
             if exec >> lane & 1 == 0 {
                 continue;
             }
-            let a = addr(w, lane);
+            let (sp, a) = if i.space == space::GENERIC { space::resolve_generic(addr(w, lane)) } else { (i.space, addr(w, lane)) };
             let oob = |s: &Self, what: &str| s.f(FaultKind::OutOfBounds, w.id, pc, Some(lane), Some(a), format!("{what} access out of bounds"));
             let data = w.regs[lane * nreg + i.d as usize];
             let (b, c) = (w.regs[lane * nreg + i.b as usize], w.regs[lane * nreg + i.c as usize]);
             // the bytes of this access
-            let slot: &mut [u8] = match i.space {
+            let slot: &mut [u8] = match sp {
                 space::GLOBAL => match mem.find(a, n) {
                     Some(s) => s,
                     None => return Err(oob(self, "global")),
                 },
+                space::SHARED if i.op != op::ATOM => {
+                    // a generic access to shared memory (not through the banks' model: not
+                    // counted in the shared-memory statistics)
+                    let words = &mut self.shared.words;
+                    let wi = (a / 4) as usize;
+                    if a as u64 + n as u64 > self.k.shared_bytes as u64 || wi >= words.len() {
+                        return Err(oob(self, "shared"));
+                    }
+                    let mut bytes = words[wi].to_le_bytes();
+                    let at = (a % 4) as usize..(a % 4 + n) as usize;
+                    if store {
+                        bytes[at].copy_from_slice(&data.to_le_bytes()[..n as usize]);
+                        words[wi] = u32::from_le_bytes(bytes);
+                        te.stores.push((lane as u8, sp, a, data, n as u8));
+                    } else {
+                        let mut v = [0u8; 4];
+                        v[..n as usize].copy_from_slice(&bytes[at]);
+                        let y = extend(u32::from_le_bytes(v));
+                        w.regs[lane * nreg + i.d as usize] = y;
+                        te.writes.push((lane as u8, i.d, y));
+                    }
+                    continue;
+                }
                 space::SHARED => {
                     let words = &mut self.shared.words;
                     let wi = (a / 4) as usize;
@@ -742,12 +765,12 @@ impl<'a> Cta<'a> {
                     &mut lm[a as usize..(a + n) as usize]
                 }
                 _ => {
-                    let src = if i.space == space::PARAM { &self.l.params } else { &self.l.constant };
+                    let src = if sp == space::PARAM { &self.l.params } else { &self.l.constant };
                     if store {
                         return Err(self.f(FaultKind::ReadOnly, w.id, pc, Some(lane), Some(a), "store to read-only memory".into()));
                     }
                     if a as u64 + n as u64 > src.len() as u64 {
-                        return Err(oob(self, if i.space == space::PARAM { "param" } else { "constant" }));
+                        return Err(oob(self, if sp == space::PARAM { "param" } else { "constant" }));
                     }
                     let mut v = [0u8; 4];
                     v[..n as usize].copy_from_slice(&src[a as usize..(a + n) as usize]);
@@ -768,7 +791,7 @@ impl<'a> Cta<'a> {
                 te.stores.push((lane as u8, i.space, a, new, 4));
             } else if store {
                 slot.copy_from_slice(&data.to_le_bytes()[..n as usize]);
-                te.stores.push((lane as u8, i.space, a, data, n as u8));
+                te.stores.push((lane as u8, sp, a, data, n as u8));
             } else {
                 let y = extend(old);
                 w.regs[lane * nreg + i.d as usize] = y;

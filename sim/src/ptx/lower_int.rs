@@ -74,6 +74,14 @@ impl<'a> Tx<'a> {
         self.sel(one, zero, p)
     }
 
+    /// A binary32 subnormal flushed to zero of its sign (`.ftz`); other values unchanged.
+    pub(super) fn flush_sub(&mut self, x: u32) -> u32 {
+        let m = self.tk(op::AND, false, x, ABS_MASK);
+        let sub = self.icmpk(LT, false, m, 0x0080_0000);
+        let s = self.tk(op::AND, false, x, SIGN);
+        self.sel(s, x, sub)
+    }
+
     /// A narrow (8/16-bit) value extended to 32 bits by its type; 32-bit values unchanged.
     pub(super) fn ext(&mut self, a: u32, t: Ty) -> u32 {
         let w = t.bytes() * 8;
@@ -263,6 +271,83 @@ impl<'a> Tx<'a> {
         let ones = self.movi(u32::MAX);
         let y0 = self.icmpk(EQ, false, y, 0);
         (self.sel(ones, q, y0), r)
+    }
+
+    /// 64-bit division (quotient, remainder): a loop of 64 restoring steps on the
+    /// remainder:quotient pair (the software division sm_1x ran), executed by every active
+    /// thread (`raw`: the loop has its own branch; only the caller's final writes are
+    /// guarded). x / 0 = all ones, x % 0 = x; signed: on the magnitudes, the quotient
+    /// negated when the signs differ, the remainder with the dividend's sign.
+    fn divrem64(&mut self, x: W, y: W, signed: bool) -> (W, W) {
+        let was_raw = self.raw;
+        self.raw = true;
+        let z = self.k64(0);
+        let (xn, yn, ax, ay) = if signed {
+            let xn = self.icmpk(LT, true, x.1, 0);
+            let yn = self.icmpk(LT, true, y.1, 0);
+            let nx = self.addsub64(true, z, x);
+            let ny = self.addsub64(true, z, y);
+            (Some(xn), Some(yn), self.sel64(nx, x, xn), self.sel64(ny, y, yn))
+        } else {
+            (None, None, x, y)
+        };
+        // loop-carried registers
+        let (q, r, n) = ((self.r(), self.r()), (self.r(), self.r()), self.r());
+        self.mov(q.0, ax.0);
+        self.mov(q.1, ax.1);
+        self.mov(r.0, z.0);
+        self.mov(r.1, z.1);
+        let k64 = self.movi(64);
+        self.mov(n, k64);
+        let label = format!(" div64 {}", self.ops.len());
+        self.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(label.clone()), src: self.cur_src, fresh: false, raw: true });
+        // (r:q) <<= 1, remembering the bit shifted out of r
+        let top = self.tk(op::SHR, false, r.1, 31);
+        let rh1 = self.tk(op::SHL, false, r.1, 1);
+        let rl31 = self.tk(op::SHR, false, r.0, 31);
+        let rh = self.t1(op::OR, false, &[rh1, rl31]);
+        let rl1 = self.tk(op::SHL, false, r.0, 1);
+        let qh31 = self.tk(op::SHR, false, q.1, 31);
+        let rl = self.t1(op::OR, false, &[rl1, qh31]);
+        let qh1 = self.tk(op::SHL, false, q.1, 1);
+        let ql31 = self.tk(op::SHR, false, q.0, 31);
+        let qh = self.t1(op::OR, false, &[qh1, ql31]);
+        let ql = self.tk(op::SHL, false, q.0, 1);
+        // subtract the divisor when it fits
+        let ge = self.cmp64(GE, false, (rl, rh), ay);
+        let out = self.icmpk(NE, false, top, 0);
+        let take = self.plop2(POR, ge, out);
+        let rs = self.addsub64(true, (rl, rh), ay);
+        let rn = self.sel64(rs, (rl, rh), take);
+        let b = self.bit(take);
+        let qb = self.t1(op::OR, false, &[ql, b]);
+        let n1 = self.tk(op::ISUB, false, n, 1);
+        self.mov(q.0, qb);
+        self.mov(q.1, qh);
+        self.mov(r.0, rn.0);
+        self.mov(r.1, rn.1);
+        self.mov(n, n1);
+        let more = self.icmpk(NE, false, n1, 0);
+        let mut bra = Self::ins(op::BRA);
+        bra.guard = Guard { pred: 0, neg: false };
+        self.ops.push(MOp { i: bra, def: None, uses: vec![(F::Guard, V::P(more))], target: Some(label), label: None, src: self.cur_src, fresh: false, raw: true });
+        let (mut qv, mut rv) = ((self.r(), self.r()), (self.r(), self.r()));
+        self.mov(qv.0, q.0);
+        self.mov(qv.1, q.1);
+        self.mov(rv.0, r.0);
+        self.mov(rv.1, r.1);
+        if let (Some(xn), Some(yn)) = (xn, yn) {
+            let diff = self.plop2(2, xn, yn); // xor
+            let nq = self.addsub64(true, z, qv);
+            qv = self.sel64(nq, qv, diff);
+            let nr = self.addsub64(true, z, rv);
+            rv = self.sel64(nr, rv, xn);
+            let ones = self.k64(u64::MAX);
+            let y0 = self.cmp64(EQ, false, y, z);
+            qv = self.sel64(ones, qv, y0);
+        }
+        self.raw = was_raw;
+        (qv, rv)
     }
 
     /// (a + b + carry-in) with the carry out as 0/1.
@@ -538,7 +623,13 @@ impl<'a> Tx<'a> {
             }
             "div" | "rem" if int(t) => {
                 if wide {
-                    return self.unsupported("64-bit integer division (no microcode sequence yet)");
+                    let x = self.src64(&o[1])?;
+                    let y = self.src64(&o[2])?;
+                    let (q, r) = self.divrem64(x, y, sg);
+                    let v = if opc == "div" { q } else { r };
+                    let d = self.dst64(&o[0])?;
+                    self.put(&[d.0, d.1], &[v.0, v.1]);
+                    return Ok(true);
                 }
                 let x = self.src_w(&o[1], t)?.0;
                 let y = self.src_w(&o[2], t)?.0;
@@ -723,6 +814,16 @@ impl<'a> Tx<'a> {
                 let (dt, st) = (tys[0], tys[1]);
                 if int(dt) && int(st) {
                     self.cvt_int(pi, dt, st)?;
+                } else if dt == Ty::F32 && int(st) && is64(st) {
+                    let a = self.src64(&o[1])?;
+                    let r = self.cvt_f32_from_64(a, is_signed(st), self.cvt_rnd(pi));
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, r);
+                } else if st == Ty::F32 && int(dt) && is64(dt) {
+                    let a = self.src32(&o[1])?;
+                    let v = self.cvt_64_from_f32(a, is_signed(dt), self.cvt_rnd(pi));
+                    let d = self.dst64(&o[0])?;
+                    self.put(&[d.0, d.1], &[v.0, v.1]);
                 } else if dt == Ty::F32 && int(st) && st.bytes() < 4 {
                     // from 8/16 bits: extend, then the 32-bit conversion
                     let a = self.src32(&o[1])?;
@@ -823,6 +924,112 @@ impl<'a> Tx<'a> {
 
     fn cvt_rnd(&self, pi: &PInstr) -> u8 {
         ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map(|p| (p % 4) as u8).unwrap_or(0)
+    }
+
+    /// A 64-bit integer rounded to f32 by `rnd`: a value of 32 bits by the SP's conversion;
+    /// a wider one normalized (shifted left by its leading zeros), its top word with a sticky
+    /// bit for the rest converted, then the exponent raised by 32 - leading zeros. Signed:
+    /// the magnitude, rounded by the mirrored directed mode when negative.
+    fn cvt_f32_from_64(&mut self, a: W, signed: bool, rnd: u8) -> u32 {
+        use crate::golden::fp32_cvt::{kind, rnd as rm};
+        let u64_to_f32 = |s: &mut Self, x: W, r: u8| -> u32 {
+            let mut cv = Self::ins(op::CVT);
+            cv.kind = kind::F32_U32 as u8;
+            cv.rnd = r;
+            let small = s.r();
+            s.alu(cv, small, &[x.0]);
+            let n = s.clz64(x);
+            let sh = s.shl64v(x, n);
+            let st = s.icmpk(NE, false, sh.0, 0);
+            let sb = s.bit(st);
+            let h = s.t1(op::OR, false, &[sh.1, sb]);
+            let big0 = s.r();
+            s.alu(cv, big0, &[h]);
+            let k32 = s.movi(32);
+            let up = s.t1(op::ISUB, false, &[k32, n]);
+            let upe = s.tk(op::SHL, false, up, 23);
+            let big = s.t1(op::IADD, false, &[big0, upe]);
+            let hz = s.icmpk(EQ, false, x.1, 0);
+            s.sel(small, big, hz)
+        };
+        if !signed {
+            return u64_to_f32(self, a, rnd);
+        }
+        let neg = self.icmpk(LT, true, a.1, 0);
+        let z = self.k64(0);
+        let n = self.addsub64(true, z, a);
+        let m = self.sel64(n, a, neg);
+        let fpos = u64_to_f32(self, m, rnd);
+        let mirrored = match rnd as u32 {
+            rm::RM => rm::RP as u8,
+            rm::RP => rm::RM as u8,
+            r => r as u8,
+        };
+        let fmag = if mirrored == rnd {
+            fpos
+        } else {
+            let fneg = u64_to_f32(self, m, mirrored);
+            self.sel(fneg, fpos, neg)
+        };
+        let (ks, k0) = (self.movi(SIGN), self.movi(0));
+        let sgn = self.sel(ks, k0, neg);
+        self.t1(op::OR, false, &[fmag, sgn])
+    }
+
+    /// An f32 rounded to an integral value by `rnd` (the SP's conversion, inputs flushed),
+    /// then to a 64-bit integer, saturating (NaN: 0): below 2^32 by the SP's conversion,
+    /// above it the significand shifted left by the exponent.
+    fn cvt_64_from_f32(&mut self, a: u32, signed: bool, rnd: u8) -> W {
+        use crate::golden::fp32_cvt::{kind, rnd as rm};
+        let mut ri = Self::ins(op::CVT);
+        ri.kind = kind::F32_F32_INT as u8;
+        ri.rnd = rnd;
+        let v = self.r();
+        self.alu(ri, v, &[a]);
+        let m = self.tk(op::AND, false, v, ABS_MASK);
+        let mut cu = Self::ins(op::CVT);
+        cu.kind = kind::U32_F32 as u8;
+        cu.rnd = rm::RZ as u8;
+        let small = self.r();
+        self.alu(cu, small, &[m]);
+        let e = self.tk(op::SHR, false, m, 23);
+        let sh = self.tk(op::ISUB, false, e, 150);
+        let f = self.tk(op::AND, false, m, 0x007F_FFFF);
+        let mant = self.tk(op::OR, false, f, 0x0080_0000);
+        let zero = self.movi(0);
+        let big = self.shl64v((mant, zero), sh);
+        let isbig = self.icmpk(GE, false, m, 0x4F80_0000); // 2^32
+        let mag = self.sel64(big, (small, zero), isbig);
+        let nan = self.icmpk(GT, false, m, INF);
+        let neg = self.icmpk(LT, true, v, 0);
+        let z = self.k64(0);
+        let r = if !signed {
+            let sat = self.icmpk(GE, false, m, 0x5F80_0000); // 2^64
+            let max = self.k64(u64::MAX);
+            let r = self.sel64(max, mag, sat);
+            let zr = self.plop2(POR, neg, nan);
+            self.sel64(z, r, zr)
+        } else {
+            let sat = self.icmpk(GE, false, m, 0x5F00_0000); // 2^63
+            let min = self.k64(1 << 63);
+            let mag = self.sel64(min, mag, sat);
+            let n = self.addsub64(true, z, mag);
+            let r = self.sel64(n, mag, neg);
+            let nn = self.p_not(neg);
+            let pos = self.plop2(PAND, sat, nn);
+            let max = self.k64(i64::MAX as u64);
+            let r = self.sel64(max, r, pos);
+            self.sel64(z, r, nan)
+        };
+        r
+    }
+    fn p_not(&mut self, p: u32) -> u32 {
+        let q = self.p();
+        let mut i = Self::ins(op::PLOP);
+        i.sub = 3; // mov
+        i.mod_a = 2;
+        self.emit(i, Some((F::D, V::P(q))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+        q
     }
 
     /// The 32-bit result of a float-to-integer conversion (signed or not) clamped to the

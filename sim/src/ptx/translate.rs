@@ -196,6 +196,10 @@ struct MOp {
     /// The definition is a temporary of its own PTX instruction's sequence: written and
     /// read only under that instruction's guard, so even a guarded definition kills it.
     fresh: bool,
+    /// Part of a sequence with its own control flow (a loop): executed by every active
+    /// thread on temporaries, not guarded by the PTX instruction's predicate (only the
+    /// sequence's final writes are).
+    raw: bool,
 }
 
 impl MOp {
@@ -233,8 +237,11 @@ struct Tx<'a> {
     cur_src: usize,
     cur: Option<&'a PInstr>,
     params: HashMap<String, ParamSlot>,
-    shared: HashMap<String, u32>,
+    /// Shared and local variables: name -> address in their own space.
+    symbols: HashMap<String, u32>,
     opts: Options,
+    /// Micro-ops emitted now are `raw` (see `MOp::raw`).
+    raw: bool,
 }
 
 type R<T> = Result<T, PtxError>;
@@ -278,7 +285,7 @@ impl<'a> Tx<'a> {
         self.np - 1
     }
     fn emit(&mut self, i: Instr, def: Option<(F, V)>, uses: Vec<(F, V)>) {
-        self.ops.push(MOp { i, def, uses, target: None, label: None, src: self.cur_src, fresh: false });
+        self.ops.push(MOp { i, def, uses, target: None, label: None, src: self.cur_src, fresh: false, raw: self.raw });
     }
     fn ins(o: u8) -> Instr {
         Instr { op: o, ..Default::default() }
@@ -346,7 +353,7 @@ impl<'a> Tx<'a> {
             },
             Operand::Int(v) => Ok(self.movi(*v as u32)),
             Operand::F32(b) => Ok(self.movi(*b)),
-            Operand::Sym(s) => match self.shared.get(s) {
+            Operand::Sym(s) => match self.symbols.get(s) {
                 Some(&off) => Ok(self.movi(off)),
                 None => self.err(format!("unknown symbol {s}")),
             },
@@ -361,7 +368,7 @@ impl<'a> Tx<'a> {
                 _ => self.err(format!("{n} is not a 64-bit register")),
             },
             Operand::Int(v) => Ok((self.movi(*v as u32), self.movi((*v >> 32) as u32))),
-            Operand::Sym(s) => match self.shared.get(s) {
+            Operand::Sym(s) => match self.symbols.get(s) {
                 Some(&off) => Ok((self.movi(off), self.movi(0))),
                 None => self.err(format!("unknown symbol {s}")),
             },
@@ -520,19 +527,34 @@ impl<'a> Tx<'a> {
             "div" | "rem" if ty.map_or(false, |t| !is_float(t)) => {
                 return self.unsupported("integer division (no microcode sequence yet)");
             }
-            "div" | "sqrt" if ty == Some(Ty::F32) && pi.has("rn") && !pi.has("ftz") => {
-                let a = self.src32(&o[1])?;
-                let r = if opc == "div" {
-                    let b = self.src32(&o[2])?;
-                    self.div_rn(a, b)
-                } else {
-                    self.sqrt_rn(a)
+            // div.full (2 ulp allowed) is computed correctly rounded too; .ftz flushes
+            // subnormal operands and results to signed zero
+            "div" | "sqrt" | "rcp" if ty == Some(Ty::F32) && (pi.has("rn") || (opc == "div" && pi.has("full"))) => {
+                let ftz = pi.has("ftz");
+                let mut a = self.src32(&o[1])?;
+                if ftz {
+                    a = self.flush_sub(a);
+                }
+                let r = match opc {
+                    "div" => {
+                        let mut b = self.src32(&o[2])?;
+                        if ftz {
+                            b = self.flush_sub(b);
+                        }
+                        self.div_rn(a, b)
+                    }
+                    "rcp" => {
+                        let one = self.movi(heddle_hw::fp32::bits::ONE);
+                        self.div_rn(one, a)
+                    }
+                    _ => self.sqrt_rn(a),
                 };
+                let r = if ftz { self.flush_sub(r) } else { r };
                 let d = self.dst32(&o[0])?;
                 self.mov(d, r);
             }
             "div" | "rem" | "sqrt" | "rcp" if !pi.has("approx") => {
-                return self.unsupported("only div.rn.f32, sqrt.rn.f32 and the .approx forms");
+                return self.unsupported("only the .rn forms (and div.full) of div, sqrt and rcp .f32 and the .approx forms");
             }
             "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "div" => {
                 if ty != Some(Ty::F32) || !pi.has("approx") {
@@ -797,14 +819,38 @@ impl<'a> Tx<'a> {
                 }
             }
             "cvta" => {
-                // heddle has one 32-bit address map per space; generic == global.
-                if !(pi.has("to") && pi.has("global")) {
-                    return self.unsupported("only cvta.to.global (generic shared/local addressing)");
+                // generic addresses: global addresses as they are, the shared and local
+                // spaces in their windows (isa::space::resolve_generic, docs/isa.md)
+                let window = if pi.has("global") {
+                    0
+                } else if pi.has("shared") {
+                    space::SHARED_WINDOW
+                } else if pi.has("local") {
+                    space::LOCAL_WINDOW
+                } else {
+                    return self.unsupported("cvta of the const and param spaces");
+                };
+                let delta = if pi.has("to") { window.wrapping_neg() } else { window };
+                let wide = ty.is_some_and(is64);
+                let a = if wide { self.src64(&o[1])?.0 } else { self.src32(&o[1])? };
+                let lo = if delta == 0 {
+                    a
+                } else {
+                    let k = self.movi(delta);
+                    let t = self.r();
+                    self.alu(Self::ins(op::IADD), t, &[a, k]);
+                    t
+                };
+                if wide {
+                    // the address is 32 bits: the high word is 0 (dead for global addresses)
+                    let hi = if delta == 0 { self.src64(&o[1])?.1 } else { self.movi(0) };
+                    let (dl, dh) = self.dst64(&o[0])?;
+                    self.mov(dl, lo);
+                    self.mov(dh, hi);
+                } else {
+                    let d = self.dst32(&o[0])?;
+                    self.mov(d, lo);
                 }
-                let (al, ah) = self.src64(&o[1])?;
-                let (dl, dh) = self.dst64(&o[0])?;
-                self.mov(dl, al);
-                self.mov(dh, ah);
             }
             "cvt" => self.cvt(pi)?,
             "ld" | "st" => self.ldst(pi)?,
@@ -828,7 +874,7 @@ impl<'a> Tx<'a> {
                 };
                 let mut i = Self::ins(op::BRA);
                 i.uni = pi.has("uni");
-                self.ops.push(MOp { i, def: None, uses: vec![], target: Some(l), label: None, src: self.cur_src, fresh: false });
+                self.ops.push(MOp { i, def: None, uses: vec![], target: Some(l), label: None, src: self.cur_src, fresh: false, raw: self.raw });
             }
             "ret" | "exit" => self.emit(Self::ins(op::EXIT), None, vec![]),
             _ => return self.unsupported(""),
@@ -1279,7 +1325,7 @@ impl<'a> Tx<'a> {
         match o {
             Operand::Mem { base: Some(b), offset } => match &**b {
                 Operand::Reg(_) => Ok((self.src32(b)?, *offset as u32)),
-                Operand::Sym(s) => match self.shared.get(s) {
+                Operand::Sym(s) => match self.symbols.get(s) {
                     Some(&off) => Ok((self.movi(0), off.wrapping_add(*offset as u32))),
                     None => self.err(format!("unknown symbol {s}")),
                 },
@@ -1300,7 +1346,7 @@ impl<'a> Tx<'a> {
         let sp = ["global", "shared", "local", "const", "param"].iter().position(|&s| pi.has(s));
         let sp = match sp {
             Some(s) => s as u8,
-            None => return self.unsupported("generic addressing (give ld/st a state space)"),
+            None => space::GENERIC,
         };
         let (mem, val) = if load { (&o[1], &o[0]) } else { (&o[0], &o[1]) };
         let (base, off) = if sp == space::PARAM {
@@ -1617,8 +1663,9 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         cur_src: 0,
         cur: None,
         params: HashMap::new(),
-        shared: HashMap::new(),
+        symbols: HashMap::new(),
         opts,
+        raw: false,
     };
     let decl_err = |loc: Loc, msg: String| PtxError { file: m.file.clone(), loc, instr: None, msg };
     if !m.vars.is_empty() {
@@ -1655,18 +1702,22 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         }
         if v.space == "shared" {
             soff = soff.div_ceil(align) * align;
-            tx.shared.insert(v.name.clone(), soff);
+            tx.symbols.insert(v.name.clone(), soff);
             shared_vars.push((v.name.clone(), soff, size));
             soff += size;
-        } else {
+        } else if v.space == "local" {
+            // per-thread local memory, addresses from 0 in declaration order
+            local = local.div_ceil(align) * align;
+            tx.symbols.insert(v.name.clone(), local);
             local += size;
-            return Err(decl_err(v.loc, format!("not yet supported: .local variable {} ({local} bytes)", v.name)));
+        } else {
+            return Err(decl_err(v.loc, format!("not yet supported: .{} variable {}", v.space, v.name)));
         }
     }
     // instruction selection
     for s in &e.body {
         match s {
-            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src, fresh: false }),
+            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src, fresh: false, raw: false }),
             Stmt::Instr(pi) => {
                 tx.cur = Some(pi);
                 tx.srcs.push(SrcRef { loc: pi.loc, instr: pi.full_name() });
@@ -1687,7 +1738,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
                     // every micro-op of the sequence is guarded (the sequences only write
                     // temporaries before their final moves, so guarding all is exact)
                     for m in &mut tx.ops[start..] {
-                        if m.label.is_none() {
+                        if m.label.is_none() && !m.raw {
                             if m.guarded() {
                                 return Err(PtxError {
                                     file: tx.file.to_string(),
@@ -1857,6 +1908,7 @@ fn contract_mad(ops: &mut [MOp], nr: u32, np: u32) {
                             label: None,
                             src: ops[j].src,
                             fresh: false,
+                            raw: false,
                         };
                     }
                 }

@@ -30,6 +30,8 @@ pub fn kernel_src(c: &Case) -> String {
     format!(
         "{HEAD}.visible .entry ops(.param .u64 pin, .param .u64 pout)
 {{
+  .local .align 8 .b8 depot[64];
+  .shared .align 4 .b8 sh[1024];
   .reg .pred %p<16>;
   .reg .b16 %rs<40>;
   .reg .b32 %r<40>;
@@ -247,6 +249,21 @@ fn sdiv(x: i32, y: i32) -> (i32, i32) {
     }
 }
 
+/// x rounded to f32: rn (ties to even), rz, rm, rp (x is non-negative).
+fn round_u64_to_f32(x: u64, mode: &str) -> f32 {
+    let f = x as f32; // round to nearest even
+    let (lo, hi) = match (f as u128).cmp(&(x as u128)) {
+        std::cmp::Ordering::Equal => return f,
+        std::cmp::Ordering::Greater => (f32::from_bits(f.to_bits() - 1), f),
+        std::cmp::Ordering::Less => (f, f32::from_bits(f.to_bits() + 1)),
+    };
+    match mode {
+        "rn" => f,
+        "rp" => hi,
+        _ => lo,
+    }
+}
+
 fn f32_bits(x: u64) -> f32 {
     f32::from_bits(x as u32)
 }
@@ -329,6 +346,10 @@ pub fn cases() -> Vec<Case> {
         c32("rem.u32", "rem.u32 %r13, %r10, %r11;", |a, b, _| udiv(a as u32, b as u32).1 as u64),
         c32("div.s32", "div.s32 %r13, %r10, %r11;", |a, b, _| sdiv(a as i32, b as i32).0 as u32 as u64),
         c32("rem.s32", "rem.s32 %r13, %r10, %r11;", |a, b, _| sdiv(a as i32, b as i32).1 as u32 as u64),
+        case("div.u64", "  div.u64 %rd13, %rd10, %rd11;", |a, b, _| a.checked_div(b).unwrap_or(u64::MAX)),
+        case("rem.u64", "  rem.u64 %rd13, %rd10, %rd11;", |a, b, _| a.checked_rem(b).unwrap_or(a)),
+        case("div.s64", "  div.s64 %rd13, %rd10, %rd11;", |a, b, _| if b == 0 { u64::MAX } else { (a as i64).wrapping_div(b as i64) as u64 }),
+        case("rem.s64", "  rem.s64 %rd13, %rd10, %rd11;", |a, b, _| if b == 0 { a } else { (a as i64).wrapping_rem(b as i64) as u64 }),
         c32("div.u32 by an immediate", "div.u32 %r13, %r10, 7;", |a, _, _| (a as u32 / 7) as u64),
         case("min.u64", "  min.u64 %rd13, %rd10, %rd11;", |a, b, _| a.min(b)),
         case("max.s64", "  max.s64 %rd13, %rd10, %rd11;", |a, b, _| (a as i64).max(b as i64) as u64),
@@ -477,6 +498,79 @@ pub fn cases() -> Vec<Case> {
         v.push(c32(&format!("cvt.rn.f32.{dn}"), &format!("cvt.rn.f32.{dn} %f13, %rs10;\n  mov.b32 %r13, %f13;"), move |a, _, _| {
             (int_of(a, db, ds) as f32).to_bits() as u64
         }));
+    }
+    // division, reciprocal and square root forms beyond div/sqrt.rn (references in f64:
+    // one rounding of the f64 result to f32 is exact for these operations)
+    let canon = |x: f32| if x.is_nan() { heddle_hw::fp32::bits::CANON_NAN } else { x.to_bits() };
+    let ftz = |x: f32| if x.is_subnormal() { 0.0f32.copysign(x) } else { x };
+    let div = move |a: f32, b: f32| ((a as f64) / (b as f64)) as f32;
+    v.push(c32("rcp.rn.f32", "rcp.rn.f32 %f13, %f10;\n  mov.b32 %r13, %f13;", move |a, _, _| canon(div(1.0, f32_bits(a))) as u64));
+    v.push(c32("div.full.f32", "div.full.f32 %f13, %f10, %f11;\n  mov.b32 %r13, %f13;", move |a, b, _| canon(div(f32_bits(a), f32_bits(b))) as u64));
+    v.push(c32("div.rn.ftz.f32", "div.rn.ftz.f32 %f13, %f10, %f11;\n  mov.b32 %r13, %f13;", move |a, b, _| {
+        canon(ftz(div(ftz(f32_bits(a)), ftz(f32_bits(b))))) as u64
+    }));
+    v.push(c32("rcp.rn.ftz.f32", "rcp.rn.ftz.f32 %f13, %f10;\n  mov.b32 %r13, %f13;", move |a, _, _| canon(ftz(div(1.0, ftz(f32_bits(a))))) as u64));
+    v.push(c32("sqrt.rn.ftz.f32", "sqrt.rn.ftz.f32 %f13, %f10;\n  mov.b32 %r13, %f13;", move |a, _, _| {
+        canon(ftz((ftz(f32_bits(a)) as f64).sqrt() as f32)) as u64
+    }));
+    // f32 to and from 64-bit integers in every rounding mode (f32 inputs flushed, as by
+    // the SP's conversion unit)
+    for (r, t) in [("rn", "u64"), ("rz", "u64"), ("rm", "u64"), ("rp", "u64"), ("rn", "s64"), ("rz", "s64"), ("rm", "s64"), ("rp", "s64")] {
+        let signed = t == "s64";
+        v.push(c32(&format!("cvt.{r}.f32.{t}"), &format!("cvt.{r}.f32.{t} %f13, %rd10;\n  mov.b32 %r13, %f13;"), move |a, _, _| {
+            let (neg, m) = if signed && (a as i64) < 0 { (true, (a as i64).unsigned_abs()) } else { (false, a) };
+            let mode = match (r, neg) {
+                ("rm", true) => "rp",
+                ("rp", true) => "rm",
+                (r, _) => r,
+            };
+            let f = round_u64_to_f32(m, mode);
+            (if neg { -f } else { f }).to_bits() as u64
+        }));
+    }
+    for (r, t) in [("rni", "u64"), ("rzi", "u64"), ("rmi", "u64"), ("rpi", "u64"), ("rni", "s64"), ("rzi", "s64"), ("rmi", "s64"), ("rpi", "s64")] {
+        v.push(case(format!("cvt.{r}.{t}.f32"), format!("  cvt.{r}.{t}.f32 %rd13, %f10;"), move |a, _, _| {
+            let x = f32_bits(a);
+            let x = if x.is_subnormal() { 0.0f32.copysign(x) } else { x } as f64;
+            let i = match r {
+                "rni" => x.round_ties_even(),
+                "rzi" => x.trunc(),
+                "rmi" => x.floor(),
+                _ => x.ceil(),
+            };
+            if t == "u64" {
+                i as u64
+            } else {
+                i as i64 as u64
+            }
+        }));
+    }
+    // local memory and generic addresses (the RTL SM does not execute them yet)
+    let local_cases = vec![
+        case(
+            "ld/st.local, a dynamic index",
+            "  mov.u64 %rd20, depot;\n  st.local.u32 [%rd20], %r10;\n  st.local.u32 [%rd20+4], %r11;\n  st.local.u32 [%rd20+8], %r12;\n  and.b32 %r14, %r12, 1;\n  shl.b32 %r15, %r14, 2;\n  cvt.u64.u32 %rd21, %r15;\n  add.s64 %rd22, %rd20, %rd21;\n  ld.local.u32 %r13, [%rd22+4];\n  cvt.u64.u32 %rd13, %r13;",
+            |_, b, c| if c & 1 == 1 { c & 0xFFFF_FFFF } else { b & 0xFFFF_FFFF },
+        ),
+        case(
+            "generic local (cvta.local)",
+            "  mov.u64 %rd20, depot;\n  cvta.local.u64 %rd23, %rd20;\n  st.u32 [%rd23+8], %r10;\n  ld.u32 %r13, [%rd23+8];\n  ld.local.u32 %r16, [%rd20+8];\n  add.s32 %r17, %r13, %r16;\n  st.u16 [%rd23+12], %rs11;\n  ld.local.s16 %r18, [%rd20+12];\n  mov.b64 %rd13, {%r17, %r18};",
+            |a, b, _| ((b as u16 as i16 as i32 as u32 as u64) << 32) | (a as u32).wrapping_mul(2) as u64,
+        ),
+        case(
+            "generic shared (cvta.shared, cvta.to.shared)",
+            "  mov.u64 %rd24, sh;\n  cvta.shared.u64 %rd25, %rd24;\n  mul.wide.u32 %rd26, %r3, 4;\n  add.s64 %rd27, %rd25, %rd26;\n  st.u32 [%rd27], %r11;\n  cvta.to.shared.u64 %rd28, %rd27;\n  ld.shared.u32 %r13, [%rd28];\n  ld.u8 %r14, [%rd27+1];\n  mov.b64 %rd13, {%r13, %r14};",
+            |_, b, _| ((b >> 8) & 0xFF) << 32 | (b & 0xFFFF_FFFF),
+        ),
+        case(
+            "generic global (cvta.global)",
+            "  cvta.global.u64 %rd29, %rd4;\n  ld.u32 %r13, [%rd29+16];\n  cvta.to.global.u64 %rd30, %rd29;\n  ld.global.u32 %r14, [%rd30+20];\n  mov.b64 %rd13, {%r13, %r14};",
+            |_, _, c| c,
+        ),
+    ];
+    for mut c in local_cases {
+        c.rtl = false;
+        v.push(c);
     }
     // atomics on the thread's own word (the RTL SM has no atomics yet)
     let mut red = case("red.global.add.u32", "  red.global.add.u32 [%rd6], %r10;\n  st.global.u32 [%rd6+4], %r11;", |a, b, _| (b & 0xFFFF_FFFF) << 32 | (a & 0xFFFF_FFFF));
