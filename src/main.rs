@@ -88,6 +88,17 @@ enum Cmd {
         /// instructions retired by kind, the warps starting, the IPC
         #[arg(long, conflicts_with = "golden")]
         timeline: Option<PathBuf>,
+        /// Write every output buffer to this folder (created when missing) as NAME.bin (its
+        /// bytes), NAME.json (a JSON array of its elements) and NAME.csv (index,value lines)
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Compare the output buffer with this file byte for byte (element by element in its
+        /// print_as type); exit non-zero listing the first differing elements
+        #[arg(long, value_name = "REF.bin")]
+        check: Option<PathBuf>,
+        /// With --check: the output buffer to compare (needed when there are several)
+        #[arg(long, requires = "check", value_name = "NAME")]
+        check_buffer: Option<String>,
     },
     /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
     /// and rounding mode through the unit's Rust model, each checked against the golden
@@ -322,8 +333,16 @@ fn main() -> ExitCode {
                     )
                 })
         }
-        Cmd::Run { launch, json, trace, golden, rust, watchdog, timeline } => {
-            run_kernel(&launch, json.as_deref(), trace.as_deref(), golden, rust, watchdog, timeline.as_deref())
+        Cmd::Run { launch, json, trace, golden, rust, watchdog, timeline, out, check, check_buffer } => {
+            let files = RunFiles {
+                json: json.as_deref(),
+                trace: trace.as_deref(),
+                timeline: timeline.as_deref(),
+                out: out.as_deref(),
+                check: check.as_deref(),
+                check_buffer: check_buffer.as_deref(),
+            };
+            run_kernel(&launch, &files, golden, rust, watchdog)
         }
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
@@ -420,17 +439,25 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
     Ok(())
 }
 
-fn run_kernel(
-    launch: &std::path::Path,
-    json: Option<&std::path::Path>,
-    trace: Option<&std::path::Path>,
-    golden: bool,
-    rust: bool,
-    watchdog: u32,
-    timeline: Option<&std::path::Path>,
-) -> Result<(), String> {
+/// The files `heddle run` reads and writes besides the launch file.
+struct RunFiles<'a> {
+    json: Option<&'a std::path::Path>,
+    trace: Option<&'a std::path::Path>,
+    timeline: Option<&'a std::path::Path>,
+    out: Option<&'a std::path::Path>,
+    check: Option<&'a std::path::Path>,
+    check_buffer: Option<&'a str>,
+}
+
+fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bool, watchdog: u32) -> Result<(), String> {
     use heddle_sim::runners::sm::Backend;
+    let RunFiles { json, trace, timeline, out, check, check_buffer } = *files;
+    if let Some(f) = check {
+        // before a run that may take minutes
+        std::fs::File::open(f).map_err(|e| format!("--check {}: cannot read it: {e}", f.display()))?;
+    }
     let mut rtl = None;
+    let t0 = std::time::Instant::now();
     let r = if golden {
         heddle_sim::gsm::launch::run_file_traced(launch, trace)?
     } else {
@@ -455,6 +482,7 @@ fn run_kernel(
         rtl = Some(x);
         r
     };
+    let seconds = t0.elapsed().as_secs_f64();
     println!(
         "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
         r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
@@ -466,8 +494,20 @@ fn run_kernel(
         100.0 * r.occupancy,
         r.occupancy_limited_by
     );
+    let buffers: Vec<String> = r.buffers.iter().map(|b| format!("{} {} bytes at 0x{:08x}", b.name, b.bytes, b.base)).collect();
+    println!("  buffers: {}", buffers.join(", "));
     for o in &r.outputs {
-        println!("  {:<8} {:>8} bytes  digest {}  [{}{}]", o.name, o.bytes, o.digest, o.head.join(", "), if o.bytes > 64 { ", ..." } else { "" });
+        let head: Vec<String> = o.head.iter().map(|x| x.to_string()).collect();
+        println!(
+            "  {:<8} {:>8} bytes at 0x{:08x} ({})  digest {}  [{}{}]",
+            o.name,
+            o.bytes,
+            o.base,
+            o.print_as.name(),
+            o.digest,
+            head.join(", "),
+            if o.head.len() * o.print_as.size() < o.bytes { ", ..." } else { "" }
+        );
     }
     println!(
         "  {} CTAs, {} warp-instructions, SIMT efficiency {:.1} %, {} divergent branches, max stack depth {}",
@@ -481,6 +521,7 @@ fn run_kernel(
         "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
         r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
     );
+    println!("  wall clock {seconds:.2} s");
     if let Some(x) = &rtl {
         println!(
             "  RTL SM ({}): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
@@ -507,6 +548,9 @@ fn run_kernel(
     if let Some(p) = json {
         // the golden report, and with an RTL run its numbers under "rtl"
         let mut v = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("seconds".into(), serde_json::json!(seconds));
+        }
         if let (Some(x), Some(o)) = (&rtl, v.as_object_mut()) {
             o.insert(
                 "rtl".into(),
@@ -526,6 +570,38 @@ fn run_kernel(
             );
         }
         std::fs::write(p, serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(d) = out {
+        let written = heddle_sim::gsm::launch::write_outputs(&r.outputs, d)?;
+        let names: Vec<String> = r.outputs.iter().map(|o| format!("{}.{{bin,json,csv}}", o.name)).collect();
+        println!("  outputs written to {}: {} ({} files)", d.display(), names.join(", "), written.len());
+    }
+    if let Some(f) = check {
+        let c = heddle_sim::gsm::launch::check_output(&r.outputs, check_buffer, f)?;
+        if c.differing == 0 {
+            println!(
+                "  check: buffer {} matches {} ({} bytes, {} {} elements)",
+                c.buffer,
+                f.display(),
+                c.bytes,
+                c.elements,
+                c.print_as.name()
+            );
+        } else {
+            println!(
+                "  check: buffer {} differs from {} in {} of {} {} elements; the first {}:",
+                c.buffer,
+                f.display(),
+                c.differing,
+                c.elements,
+                c.print_as.name(),
+                c.first.len()
+            );
+            for (i, want, got) in &c.first {
+                println!("    [{i}] expected {want}, actual {got}");
+            }
+            return Err(format!("--check: {} of {} elements of buffer '{}' differ from {}", c.differing, c.elements, c.buffer, f.display()));
+        }
     }
     Ok(())
 }
