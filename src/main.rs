@@ -391,7 +391,7 @@ fn main() -> ExitCode {
 fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
     use heddle_sim::ptx::fuzz;
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading examples/kernels/ptx: {e}"))?;
+    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading examples/kernels/ptx and examples/corpus/ptx: {e}"))?;
     let files = corpus.len();
     let t = std::time::Instant::now();
     let st = fuzz::run(corpus.into_iter().map(|(_, b)| b).collect(), count, seed);

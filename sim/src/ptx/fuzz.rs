@@ -228,14 +228,22 @@ pub fn run(corpus: Vec<Vec<u8>>, count: u64, seed: u64) -> FuzzStats {
     })
 }
 
-/// The example kernels' PTX (examples/kernels/ptx/*.ptx) under `root`, sorted by name.
+/// The PTX of the example kernels (examples/kernels/ptx/*.ptx) and of the corpus
+/// (examples/corpus/ptx/*.ptx, when present) under `root`, sorted by path.
 pub fn kernel_corpus(root: &std::path::Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
-    let dir = root.join("examples/kernels/ptx");
     let mut v = vec![];
-    for e in std::fs::read_dir(&dir)? {
-        let p = e?.path();
-        if p.extension().map_or(false, |x| x == "ptx") {
-            v.push((p.file_name().unwrap_or_default().to_string_lossy().into_owned(), std::fs::read(&p)?));
+    for (sub, required) in [("examples/kernels/ptx", true), ("examples/corpus/ptx", false)] {
+        let dir = root.join(sub);
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(_) if !required => continue,
+            Err(e) => return Err(e),
+        };
+        for e in entries {
+            let p = e?.path();
+            if p.extension().is_some_and(|x| x == "ptx") {
+                v.push((format!("{sub}/{}", p.file_name().unwrap_or_default().to_string_lossy()), std::fs::read(&p)?));
+            }
         }
     }
     v.sort();
