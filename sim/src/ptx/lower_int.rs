@@ -428,6 +428,50 @@ impl<'a> Tx<'a> {
         let wide = is64(t);
         let narrow = t.bytes() < 4;
         let sg = is_signed(t);
+        let boolop = ["and", "or", "xor"].iter().position(|m| pi.has(m));
+        if opc == "setp" && (boolop.is_some() || matches!(o[0], Operand::Pair(..)) || o.len() == 4) {
+            // setp.cmp.bop p[|q], a, b, {!}c: p = (a cmp b) bop c, q = !(a cmp b) bop c
+            // without an operation (p|q alone): p = t, q = !t, as plop and with pt
+            let (bop, c) = match (boolop, o.len()) {
+                (Some(b), 4) => (b as u8, Some(self.pred_src(&o[3])?)),
+                (None, 3) => (PAND, None),
+                _ => return self.err("setp with .and/.or/.xor takes a fourth operand, a predicate, and needs the operation"),
+            };
+            let tmp = format!(" setp {}", self.np);
+            let t = self.p();
+            self.regs.insert(tmp.clone(), PReg::Pred(t));
+            let mut base = pi.clone();
+            base.mods.retain(|m| !matches!(m.as_str(), "and" | "or" | "xor"));
+            base.operands = vec![Operand::Reg(tmp), o[1].clone(), o[2].clone()];
+            self.instr(&base)?;
+            let (p, q) = match &o[0] {
+                Operand::Pair(p, q) => (self.pred(p)?, Some(self.pred(q)?)),
+                x => (self.pred(x)?, None),
+            };
+            // q first: p may be c
+            let mut outs = vec![];
+            for (neg, d) in [(true, q), (false, Some(p))] {
+                if let Some(d) = d {
+                    let r = self.p();
+                    let mut i = Self::ins(op::PLOP);
+                    i.sub = bop;
+                    i.mod_a = if neg { 2 } else { 0 };
+                    let mut uses = vec![(F::A, V::P(t))];
+                    match c {
+                        Some(c) => uses.push((F::B, V::P(c))),
+                        None => i.b = isa::PT, // true
+                    }
+                    self.emit(i, Some((F::D, V::P(r))), uses);
+                    outs.push((d, r));
+                }
+            }
+            for (d, r) in outs {
+                let mut i = Self::ins(op::PLOP);
+                i.sub = 3; // mov
+                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(r)), (F::B, V::P(r))]);
+            }
+            return Ok(true);
+        }
         match opc {
             "bfe" if int(t) && !narrow => {
                 let a = self.src_w(&o[1], t)?;

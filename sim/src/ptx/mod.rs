@@ -230,7 +230,7 @@ pub const OPCODES: &[(&str, &[usize])] = &[
     ("cnot", &[2]),
     ("shl", &[3]),
     ("shr", &[3]),
-    ("setp", &[3]),
+    ("setp", &[3, 4]),
     ("selp", &[4]),
     ("mov", &[2]),
     ("cvt", &[2]),

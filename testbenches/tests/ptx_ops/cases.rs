@@ -435,6 +435,20 @@ pub fn cases() -> Vec<Case> {
     v.push(case("setp on 64-bit values", body, move |a, b, _| {
         cmps.iter().enumerate().map(|(k, (_, _, f))| (f(a, b) as u64) << k).sum()
     }));
+    // setp with a predicate combination and two destinations
+    v.push(case(
+        "setp.lt.and/or/xor, p|q",
+        "  setp.ne.u32 %p2, %r12, 0;\n  setp.lt.and.s32 %p3|%p4, %r10, %r11, %p2;\n  setp.gt.or.u64 %p5, %rd10, %rd11, !%p2;\n  setp.eq.xor.s16 %p6|%p7, %rs10, %rs11, %p2;\n  setp.le.u32 %p8|%p9, %r10, %r11;\n  selp.u32 %r20, 1, 0, %p3;\n  selp.u32 %r21, 2, 0, %p4;\n  selp.u32 %r22, 4, 0, %p5;\n  selp.u32 %r23, 8, 0, %p6;\n  selp.u32 %r24, 16, 0, %p7;\n  selp.u32 %r25, 32, 0, %p8;\n  selp.u32 %r26, 64, 0, %p9;\n  or.b32 %r20, %r20, %r21;\n  or.b32 %r20, %r20, %r22;\n  or.b32 %r20, %r20, %r23;\n  or.b32 %r20, %r20, %r24;\n  or.b32 %r20, %r20, %r25;\n  or.b32 %r20, %r20, %r26;\n  cvt.u64.u32 %rd13, %r20;",
+        |a, b, c| {
+            let c2 = c as u32 != 0;
+            let lt = (a as i32) < (b as i32);
+            let gt = a > b;
+            let eq = a as u16 == b as u16;
+            let le = a as u32 <= b as u32;
+            let bits = [lt && c2, !lt && c2, gt || !c2, eq ^ c2, !eq ^ c2, le, !le];
+            bits.iter().enumerate().map(|(k, &x)| (x as u64) << k).sum()
+        },
+    ));
     // testp, six classes
     let classes = ["finite", "infinite", "number", "notanumber", "normal", "subnormal"];
     let mut body = String::from("  mov.u32 %r13, 0;\n");
