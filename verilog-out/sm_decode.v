@@ -474,6 +474,13 @@ module sm_decode(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,
              c1v = 1'b1; c1 = {1'b0, word[38:32]}; c1w = 2'd1;
              x = 3'd5; fo = 3'd3; f64r = 1'b1;
           end
+          7'd76: begin // dcvt
+             ok = (word[0] == 0);
+             c = 4'd3; lt = lat_fma;
+             ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd1;
+             c0v = 1'b1; c0 = {1'b0, word[45:39]}; c0w = 2'd1;
+             x = 3'd5; fo = 3'd4; f64r = 1'b1;
+          end
           7'd80: begin // ld
              ok = (word[38] == 0);
              c = 4'd4; lt = 6'd0;

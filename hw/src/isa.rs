@@ -439,6 +439,7 @@ pub mod op {
     pub const DFMA: u8 = 73;
     pub const DADD: u8 = 74;
     pub const DMUL: u8 = 75;
+    pub const DCVT: u8 = 76;
     pub const LD: u8 = 80;
     pub const ST: u8 = 81;
     pub const ATOM: u8 = 82;
@@ -502,6 +503,7 @@ pub static OPS: &[OpDef] = &[
     d!(op::DFMA, "dfma", Fma, R, [D, A, B, C], RND4 | MODS),
     d!(op::DADD, "dadd", Fma, R, [D, A, B], RND4 | MODS),
     d!(op::DMUL, "dmul", Fma, R, [D, A, B], RND4 | MODS),
+    d!(op::DCVT, "dcvt", Fma, R, [D, A], KIND | RND4 | SIGNED),
     d!(op::LD, "ld", LdSt, I, [D, Mem], SPACE),
     d!(op::ST, "st", LdSt, I, [Mem, Sd], SPACE),
     d!(op::ATOM, "atom", LdSt, R, [D, MemR, B, C], SPACE | SUB),
@@ -589,3 +591,28 @@ pub const ATOM_NAMES: [&str; 13] =
 pub const ICMP_NAMES: &[&str] = cmp::NAMES.split_at(cmp::GE as usize + 1).0;
 /// cvt kinds (fp32_cvt::kind), as `dst.src`.
 pub const KIND_NAMES: [&str; 7] = ["f32.s32", "f32.u32", "s32.f32", "u32.f32", "f32.f32", "f16.f32", "f32.f16"];
+/// dcvt kinds (binary64 conversions on the FMA unit, register pairs; a 32-bit value is the
+/// pair's low register, the high one ignored as a source and written 0 as a destination);
+/// the integer's signedness is the `signed` field.
+pub const DCVT_NAMES: [&str; 6] = ["f64.f32", "f32.f64", "f64.int", "f64.int64", "int.f64", "int64.f64"];
+pub mod dcvt_kind {
+    pub const F64_F32: u8 = 0;
+    pub const F32_F64: u8 = 1;
+    pub const F64_I32: u8 = 2;
+    pub const F64_I64: u8 = 3;
+    pub const I32_F64: u8 = 4;
+    pub const I64_F64: u8 = 5;
+}
+/// Do op `code`'s register operands name register pairs (rN, rN+1; N even)? The binary64
+/// ops on the FMA unit.
+pub const fn pair_op(code: u8) -> bool {
+    matches!(code, op::DFMA | op::DADD | op::DMUL | op::DCVT)
+}
+/// The kind names of op `code` (cvt or dcvt).
+pub fn kind_names(code: u8) -> &'static [&'static str] {
+    if code == op::DCVT {
+        &DCVT_NAMES
+    } else {
+        &KIND_NAMES
+    }
+}

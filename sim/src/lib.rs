@@ -1,5 +1,6 @@
 //! heddle's models and tooling: golden reference models, vector generators, Verilog
 //! export, the co-simulation harness (Verilator, Icarus, gate level) and hardware reports.
+pub mod corpus;
 pub mod cosim;
 pub mod export;
 pub mod golden;

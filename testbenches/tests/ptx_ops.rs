@@ -66,12 +66,15 @@ fn division_on_hard_operands() {
 #[test]
 fn guarded_sequences_leave_inactive_threads_alone() {
     let ins = inputs(512, 9);
-    for c in cases().iter().filter(|c| ["div.s32", "bfe.s64", "prmt.b32.f4e", "div.s64"].contains(&c.name.as_str())) {
+    for c in cases().iter().filter(|c| ["div.s32", "bfe.s64", "prmt.b32.f4e", "div.s64", "fma.rn.f64"].contains(&c.name.as_str())) {
         // the instruction under a guard that is false for odd threads, writing a source
         let (instr, width) = if c.name == "div.s32" {
             ("div.s32 %r10, %r10, %r11;", 32)
         } else if c.name == "div.s64" {
             ("div.s64 %rd10, %rd10, %rd11;", 64)
+        } else if c.name == "fma.rn.f64" {
+            // (the unguarded threads' NaNs come out as they are: compare the guarded ones)
+            ("fma.rn.f64 %fd10, %fd10, %fd11, %fd12;\n  mov.b64 %rd10, %fd10;", 64)
         } else if c.name == "bfe.s64" {
             ("bfe.s64 %rd10, %rd10, %r11, %r12;", 64)
         } else {
@@ -96,6 +99,10 @@ fn guarded_sequences_leave_inactive_threads_alone() {
             let got = u64::from_le_bytes(out[8 * t..8 * t + 8].try_into().unwrap());
             let keep = if width == 32 { a & 0xFFFF_FFFF } else { a };
             let want = if t % 2 == 0 { reference(a, b, cc) } else { keep };
+            let nan64 = |x: u64| f64::from_bits(x).is_nan();
+            if c.name == "fma.rn.f64" && t % 2 == 0 && nan64(got) && nan64(want) {
+                continue;
+            }
             assert_eq!(got, want, "{}: thread {t}", guarded.name);
         }
     }

@@ -124,6 +124,7 @@ fn fma_of(code: u8) -> (u32, bool) {
         op::FFMA => (fma_fn::FMA, false),
         op::DFMA => (fma_fn::FMA, true),
         op::DADD => (fma_fn::ADD, true),
+        op::DCVT => (fma_fn::CVT, true),
         _ => (fma_fn::MUL, true),
     }
 }
@@ -203,7 +204,7 @@ fn size_width(s: u8) -> u8 {
 
 /// Do op `d`'s register operands name register pairs (the f64 FMA ops)?
 fn pairs(d: &OpDef) -> bool {
-    matches!(d.code, op::DFMA | op::DADD | op::DMUL)
+    crate::isa::pair_op(d.code)
 }
 
 /// The width code of a load's destination or a store's data: from the size field in

@@ -179,8 +179,16 @@ pub trait FpUnits {
     /// rcp rsq lg2 ex2 sin cos rro on one f32 operand (after the source modifiers).
     fn sfu(&mut self, i: &Instr, x: u32) -> Result<u32, String>;
     /// ffma (f32) on operands after their source modifiers; `i.rnd` and `i.sat` apply.
-    /// (dfma/dadd/dmul on register pairs are not executed yet.)
     fn fma32(&mut self, i: &Instr, a: u32, b: u32, c: u32) -> Result<u32, String>;
+    /// dfma, dadd, dmul (binary64, register pairs) on operands after their source
+    /// modifiers (c unused by dadd and dmul); `i.rnd` applies.
+    fn fma64(&mut self, i: &Instr, _a: u64, _b: u64, _c: u64) -> Result<u64, String> {
+        Err(format!("not yet supported: {} (no binary64 FMA model here)", isa::opdef(i.op).map_or("?", |d| d.name)))
+    }
+    /// dcvt (`isa::dcvt_kind`) of a register pair's value; a 32-bit result in the low word.
+    fn dcvt(&mut self, i: &Instr, _a: u64) -> Result<u64, String> {
+        Err(format!("not yet supported: {} (no binary64 conversion model here)", isa::opdef(i.op).map_or("?", |d| d.name)))
+    }
 }
 
 /// No SFU or FMA golden model yet: every such instruction faults with "not yet supported".
@@ -211,6 +219,31 @@ impl FpUnits for GoldenFpUnits {
         let (y, _flags) = fma(Fmt::F32, a as u64, b as u64, c as u64, rnd, false);
         let y = y as u32;
         Ok(if i.sat { crate::golden::g80_fp32::sat(y) } else { y })
+    }
+    fn fma64(&mut self, i: &Instr, a: u64, b: u64, c: u64) -> Result<u64, String> {
+        use crate::golden::fma::{add, fma, mul, Fmt, Rnd};
+        let rnd = Rnd::from_field(i.rnd as u32);
+        Ok(match i.op {
+            op::DFMA => fma(Fmt::F64, a, b, c, rnd, false),
+            op::DADD => add(Fmt::F64, a, b, rnd),
+            _ => mul(Fmt::F64, a, b, rnd),
+        }
+        .0)
+    }
+    fn dcvt(&mut self, i: &Instr, a: u64) -> Result<u64, String> {
+        use crate::golden::fma::{cvt, cvt_f2i, cvt_i2f, Fmt, Ity, Rnd};
+        use heddle_hw::isa::dcvt_kind as k;
+        let rnd = Rnd::from_field(i.rnd as u32);
+        let (i32t, i64t) = if i.signed { (Ity::S32, Ity::S64) } else { (Ity::U32, Ity::U64) };
+        let lo = a & 0xFFFF_FFFF;
+        Ok(match i.kind {
+            k::F64_F32 => cvt(Fmt::F64, lo, rnd).0,
+            k::F32_F64 => cvt(Fmt::F32, a, rnd).0 & 0xFFFF_FFFF,
+            k::F64_I32 => cvt_i2f(Fmt::F64, i32t, lo, rnd).0,
+            k::F64_I64 => cvt_i2f(Fmt::F64, i64t, a, rnd).0,
+            k::I32_F64 => cvt_f2i(Fmt::F64, i32t, a, rnd).0 & 0xFFFF_FFFF,
+            _ => cvt_f2i(Fmt::F64, i64t, a, rnd).0,
+        })
     }
 }
 
@@ -352,8 +385,8 @@ pub fn run(k: &Kernel, l: &Launch, mem: &mut GlobalMem, cfg: &Config, units: &mu
                 isa::Opnd::C => i.c,
                 _ => continue,
             };
-            if r >= nreg {
-                return Err(bad(def.name, r));
+            if r >= nreg || (isa::pair_op(i.op) && (r % 2 == 1 || r + 1 >= nreg)) {
+                return Err(bad(if isa::pair_op(i.op) { "a register pair (even, both declared) of" } else { def.name }, r));
             }
         }
     }
@@ -591,6 +624,30 @@ impl<'a> Cta<'a> {
                                 pw = Some((i.d, p));
                             } else {
                                 rw = Some(y);
+                            }
+                        }
+                        o if isa::pair_op(o) => {
+                            // binary64 on register pairs (lo in rN, hi in rN+1)
+                            let pair = |x: u8| (r(x) as u64) | ((r(x.wrapping_add(1)) as u64) << 32);
+                            let m = |v: u64, md: u8| {
+                                let v = if md & 1 != 0 { v & !(1 << 63) } else { v };
+                                if md & 2 != 0 { v ^ (1 << 63) } else { v }
+                            };
+                            let res = if o == op::DCVT {
+                                units.dcvt(&i, pair(i.a))
+                            } else {
+                                units.fma64(&i, m(pair(i.a), i.mod_a), m(pair(i.b), i.mod_b), m(pair(i.c), i.mod_c))
+                            };
+                            match res {
+                                Ok(y) => {
+                                    for (k, v) in [(0u8, y as u32), (1, (y >> 32) as u32)] {
+                                        w.regs[lane * nreg + (i.d + k) as usize] = v;
+                                        if trace {
+                                            te.writes.push((lane as u8, i.d + k, v));
+                                        }
+                                    }
+                                }
+                                Err(m) => return Err(self.f(FaultKind::NotYetSupported, w.id, pc, Some(lane), None, format!("{m} at {}", self.k.where_(pc as usize)))),
                             }
                         }
                         _ => {

@@ -62,7 +62,7 @@ pub fn disasm(i: &Instr) -> String {
     }
     s += def.name;
     if f & KIND != 0 {
-        s += &format!(".{}", KIND_NAMES[i.kind as usize]);
+        s += &format!(".{}", heddle_hw::isa::kind_names(i.op)[i.kind as usize]);
     }
     if f & CMP_INT != 0 {
         s += &format!(".{}", ICMP_NAMES[i.cmp as usize]);
@@ -339,7 +339,7 @@ fn parse_instr(c: &mut Cur, labels: &HashMap<String, u32>) -> Result<Instr, AsmE
             return Err(merr("cvt needs a kind such as .f32.s32".into()));
         }
         let kn = format!("{}.{}", toks[0], toks[1]);
-        match KIND_NAMES.iter().position(|&x| x == kn) {
+        match heddle_hw::isa::kind_names(def.code).iter().position(|&x| x == kn) {
             Some(p) => i.kind = p as u8,
             None => return Err(merr(format!("unknown cvt kind '{kn}'"))),
         }

@@ -8,7 +8,7 @@
 pub mod asm;
 
 pub use heddle_hw::isa::{
-    field, fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC,
+    field, fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC, pair_op, kind_names, DCVT_NAMES, dcvt_kind,
     NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS,
 };
 use crate::golden::sp_datapath;
@@ -165,7 +165,7 @@ pub fn validate(i: &Instr) -> Result<&'static OpDef, EncodeError> {
         return err(format!("{name}: rounding code {} undefined", i.rnd));
     }
     zero(i.kind as u32, f & KIND != 0, "kind")?;
-    if i.kind as usize >= KIND_NAMES.len() {
+    if i.kind as usize >= heddle_hw::isa::kind_names(i.op).len() {
         return err(format!("{name}: cvt kind {} undefined", i.kind));
     }
     zero(i.signed as u32, f & SIGNED != 0, "signed")?;
@@ -403,7 +403,7 @@ pub fn random_instr(def: &OpDef, rng: &mut crate::vectors::Rng) -> Instr {
         i.rnd = r(4) as u8;
     }
     if f & KIND != 0 {
-        i.kind = r(KIND_NAMES.len() as u64) as u8;
+        i.kind = r(heddle_hw::isa::kind_names(def.code).len() as u64) as u8;
     }
     if f & SIGNED != 0 {
         i.signed = r(2) == 1;

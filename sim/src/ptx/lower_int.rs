@@ -97,15 +97,15 @@ impl<'a> Tx<'a> {
     }
 
     // ---- 64-bit helpers on (lo, hi) temporaries ----
-    fn k64(&mut self, v: u64) -> W {
+    pub(super) fn k64(&mut self, v: u64) -> W {
         (self.movi(v as u32), self.movi((v >> 32) as u32))
     }
-    fn addsub64(&mut self, sub: bool, a: W, b: W) -> W {
+    pub(super) fn addsub64(&mut self, sub: bool, a: W, b: W) -> W {
         let d = (self.r(), self.r());
         self.add64(sub, d, a, b);
         d
     }
-    fn sel64(&mut self, a: W, b: W, p: u32) -> W {
+    pub(super) fn sel64(&mut self, a: W, b: W, p: u32) -> W {
         (self.sel(a.0, b.0, p), self.sel(a.1, b.1, p))
     }
     /// a << n for a register amount n (amounts of 64 or more give 0; the SP's shifts
@@ -136,7 +136,7 @@ impl<'a> Tx<'a> {
     }
     /// a cmp b on 64-bit values: the high words decide unless equal, then the low words
     /// (always unsigned).
-    fn cmp64(&mut self, c: u8, signed: bool, a: W, b: W) -> u32 {
+    pub(super) fn cmp64(&mut self, c: u8, signed: bool, a: W, b: W) -> u32 {
         match c {
             EQ | NE => {
                 let l = self.icmp(c, false, a.0, b.0);
@@ -300,7 +300,7 @@ impl<'a> Tx<'a> {
         let k64 = self.movi(64);
         self.mov(n, k64);
         let label = format!(" div64 {}", self.ops.len());
-        self.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(label.clone()), src: self.cur_src, fresh: false, raw: true });
+        self.ops.push(MOp { i: Instr::default(), def: None, def_hi: None, uses: vec![], target: None, label: Some(label.clone()), src: self.cur_src, fresh: false, raw: true });
         // (r:q) <<= 1, remembering the bit shifted out of r
         let top = self.tk(op::SHR, false, r.1, 31);
         let rh1 = self.tk(op::SHL, false, r.1, 1);
@@ -330,7 +330,7 @@ impl<'a> Tx<'a> {
         let more = self.icmpk(NE, false, n1, 0);
         let mut bra = Self::ins(op::BRA);
         bra.guard = Guard { pred: 0, neg: false };
-        self.ops.push(MOp { i: bra, def: None, uses: vec![(F::Guard, V::P(more))], target: Some(label), label: None, src: self.cur_src, fresh: false, raw: true });
+        self.ops.push(MOp { i: bra, def: None, def_hi: None, uses: vec![(F::Guard, V::P(more))], target: Some(label), label: None, src: self.cur_src, fresh: false, raw: true });
         let (mut qv, mut rv) = ((self.r(), self.r()), (self.r(), self.r()));
         self.mov(qv.0, q.0);
         self.mov(qv.1, q.1);
@@ -1067,7 +1067,7 @@ impl<'a> Tx<'a> {
         };
         r
     }
-    fn p_not(&mut self, p: u32) -> u32 {
+    pub(super) fn p_not(&mut self, p: u32) -> u32 {
         let q = self.p();
         let mut i = Self::ins(op::PLOP);
         i.sub = 3; // mov
@@ -1078,7 +1078,7 @@ impl<'a> Tx<'a> {
 
     /// The 32-bit result of a float-to-integer conversion (signed or not) clamped to the
     /// range of the narrower type t.
-    fn clamp32(&mut self, a: u32, t: Ty, src_signed: bool) -> u32 {
+    pub(super) fn clamp32(&mut self, a: u32, t: Ty, src_signed: bool) -> u32 {
         let w = t.bytes() * 8;
         let (lo, hi) = if is_signed(t) { (-(1i32 << (w - 1)), (1i32 << (w - 1)) - 1) } else { (0, (1i32 << w) - 1) };
         let mut v = a;

@@ -15,6 +15,8 @@ use super::{Entry, Instr as PInstr, Loc, Module, Operand, PtxError, Stmt, Ty};
 use crate::isa::{self, op, size, space, Guard, Instr};
 use std::collections::HashMap;
 
+#[path = "lower_f64.rs"]
+mod lower_f64;
 #[path = "lower_int.rs"]
 mod lower_int;
 
@@ -181,12 +183,16 @@ enum F {
     C,
     Psrc,
     Guard,
+    /// The high register of a pair operand (rN+1 of rN): no field of its own.
+    Hi,
 }
 
 #[derive(Debug, Clone)]
 struct MOp {
     i: Instr,
     def: Option<(F, V)>,
+    /// The high register of a pair destination (binary64 ops).
+    def_hi: Option<V>,
     uses: Vec<(F, V)>,
     /// Branch target label.
     target: Option<String>,
@@ -242,6 +248,8 @@ struct Tx<'a> {
     opts: Options,
     /// Micro-ops emitted now are `raw` (see `MOp::raw`).
     raw: bool,
+    /// Register pairs of binary64 ops (lo, hi): allocated to rN, rN+1 with N even.
+    pairs: Vec<(u32, u32)>,
 }
 
 type R<T> = Result<T, PtxError>;
@@ -285,7 +293,7 @@ impl<'a> Tx<'a> {
         self.np - 1
     }
     fn emit(&mut self, i: Instr, def: Option<(F, V)>, uses: Vec<(F, V)>) {
-        self.ops.push(MOp { i, def, uses, target: None, label: None, src: self.cur_src, fresh: false, raw: self.raw });
+        self.ops.push(MOp { i, def, def_hi: None, uses, target: None, label: None, src: self.cur_src, fresh: false, raw: self.raw });
     }
     fn ins(o: u8) -> Instr {
         Instr { op: o, ..Default::default() }
@@ -368,6 +376,7 @@ impl<'a> Tx<'a> {
                 _ => self.err(format!("{n} is not a 64-bit register")),
             },
             Operand::Int(v) => Ok((self.movi(*v as u32), self.movi((*v >> 32) as u32))),
+            Operand::F64(b) => Ok((self.movi(*b as u32), self.movi((*b >> 32) as u32))),
             Operand::Sym(s) => match self.symbols.get(s) {
                 Some(&off) => Ok((self.movi(off), self.movi(0))),
                 None => self.err(format!("unknown symbol {s}")),
@@ -411,7 +420,7 @@ impl<'a> Tx<'a> {
 
     /// Translates one PTX instruction (without its guard; the caller applies it).
     fn instr(&mut self, pi: &PInstr) -> R<()> {
-        if self.lower_int(pi)? {
+        if self.lower_f64(pi)? || self.lower_int(pi)? {
             return Ok(());
         }
         let o = &pi.operands;
@@ -874,7 +883,7 @@ impl<'a> Tx<'a> {
                 };
                 let mut i = Self::ins(op::BRA);
                 i.uni = pi.has("uni");
-                self.ops.push(MOp { i, def: None, uses: vec![], target: Some(l), label: None, src: self.cur_src, fresh: false, raw: self.raw });
+                self.ops.push(MOp { i, def: None, def_hi: None, uses: vec![], target: Some(l), label: None, src: self.cur_src, fresh: false, raw: self.raw });
             }
             "ret" | "exit" => self.emit(Self::ins(op::EXIT), None, vec![]),
             _ => return self.unsupported(""),
@@ -1488,7 +1497,7 @@ fn liveness(ops: &[MOp], labels: &HashMap<String, usize>, nv: usize, nr: u32) ->
                 }
             }
             let mut inn = out.clone();
-            if let Some((_, d)) = ops[k].def {
+            for d in ops[k].def.map(|d| d.1).into_iter().chain(ops[k].def_hi) {
                 if !ops[k].guarded() || ops[k].fresh {
                     let b = vidx(d, nr);
                     inn[b / 64] &= !(1 << (b % 64));
@@ -1521,7 +1530,11 @@ fn dce(ops: &mut Vec<MOp>, nv: usize, nr: u32) {
         let labels = label_map(ops);
         let lo = liveness(ops, &labels, nv, nr);
         let keep: Vec<bool> = (0..ops.len())
-            .map(|k| ops[k].side_effect() || ops[k].def.map_or(true, |(_, d)| lo.get(k, vidx(d, nr))))
+            .map(|k| {
+                ops[k].side_effect()
+                    || ops[k].def.map_or(true, |(_, d)| lo.get(k, vidx(d, nr)))
+                    || ops[k].def_hi.is_some_and(|d| lo.get(k, vidx(d, nr)))
+            })
             .collect();
         if keep.iter().all(|&x| x) {
             return;
@@ -1531,30 +1544,44 @@ fn dce(ops: &mut Vec<MOp>, nv: usize, nr: u32) {
     }
 }
 
-/// Greedy colouring of the interference graph; returns (reg colours, pred colours, #regs,
-/// #preds).
-fn allocate(ops: &[MOp], nv: usize, nr: u32) -> (Vec<u32>, u32, u32) {
+/// Greedy colouring of the interference graph in order of first definition; returns (reg
+/// colours, pred colours, #regs, #preds). A register pair of a binary64 op (`pairs`: lo,
+/// hi) gets an even register and the next one; the registers moved into and out of pairs
+/// take their partner's colour when they can (the moves then vanish).
+fn allocate(ops: &[MOp], nv: usize, nr: u32, pairs: &[(u32, u32)]) -> (Vec<u32>, u32, u32) {
     let labels = label_map(ops);
     let lo = liveness(ops, &labels, nv, nr);
     let mut adj = Bits::new(nv, nv);
+    let mut partners: Vec<Vec<usize>> = vec![vec![]; nv];
     for (k, m) in ops.iter().enumerate() {
-        if let Some((_, d)) = m.def {
-            let di = vidx(d, nr);
-            // a move's source and destination may share a register (the move then vanishes)
-            let mv_src = if m.label.is_none() && m.i.op == op::MOV && !m.guarded() { m.uses.first().map(|u| vidx(u.1, nr)) } else { None };
+        // a move's source and destination may share a register (the move then vanishes)
+        let mv_src = if m.label.is_none() && m.i.op == op::MOV && !m.guarded() { m.uses.first().map(|u| vidx(u.1, nr)) } else { None };
+        if let (Some((_, d)), Some(s)) = (m.def, mv_src) {
+            partners[vidx(d, nr)].push(s);
+            partners[s].push(vidx(d, nr));
+        }
+        let defs: Vec<usize> = m.def.map(|d| d.1).into_iter().chain(m.def_hi).map(|d| vidx(d, nr)).collect();
+        for &di in &defs {
             for v in 0..nv {
-                if v != di && Some(v) != mv_src && lo.get(k, v) {
+                if v != di && Some(v) != mv_src && (lo.get(k, v) || defs.contains(&v)) {
                     adj.set(di, v);
                     adj.set(v, di);
                 }
             }
         }
     }
+    // pair partners: (other vreg, +1 if it is the high one, -1 if the low one)
+    let mut pair_of: Vec<Option<(usize, i64)>> = vec![None; nv];
+    for &(l, h) in pairs {
+        let (l, h) = (vidx(V::R(l), nr), vidx(V::R(h), nr));
+        pair_of[l] = Some((h, 1));
+        pair_of[h] = Some((l, -1));
+    }
     // order: first definition
     let mut order = vec![];
     let mut seen = vec![false; nv];
     for m in ops {
-        for v in m.uses.iter().map(|u| u.1).chain(m.def.map(|d| d.1)) {
+        for v in m.uses.iter().map(|u| u.1).chain(m.def.map(|d| d.1)).chain(m.def_hi) {
             let i = vidx(v, nr);
             if !seen[i] {
                 seen[i] = true;
@@ -1563,23 +1590,40 @@ fn allocate(ops: &[MOp], nv: usize, nr: u32) -> (Vec<u32>, u32, u32) {
         }
     }
     let mut color = vec![u32::MAX; nv];
+    let used = |color: &[u32], v: usize| -> Vec<u32> {
+        (0..nv).filter(|&u| adj.get(v, u) && color[u] != u32::MAX && ((u < nr as usize) == (v < nr as usize))).map(|u| color[u]).collect()
+    };
     let (mut nregs, mut npreds) = (0u32, 0u32);
     for &v in &order {
-        let mut used = vec![];
-        for u in 0..nv {
-            if adj.get(v, u) && color[u] != u32::MAX && ((u < nr as usize) == (v < nr as usize)) {
-                used.push(color[u]);
+        if color[v] != u32::MAX {
+            continue;
+        }
+        let uv = used(&color, v);
+        let prefer: Vec<u32> = partners[v].iter().map(|&p| color[p]).filter(|&c| c != u32::MAX).collect();
+        match pair_of[v] {
+            Some((w, dir)) => {
+                // the pair's low vreg gets c (even), the high one c + 1
+                let (l, h) = if dir > 0 { (v, w) } else { (w, v) };
+                let (ul, uh) = if dir > 0 { (uv, used(&color, w)) } else { (used(&color, w), uv) };
+                let ok = |c: u32| c % 2 == 0 && !ul.contains(&c) && !uh.contains(&(c + 1));
+                let pref = prefer.iter().map(|&c| if dir > 0 { c } else { c.wrapping_sub(1) }).find(|&c| ok(c));
+                let c = pref.unwrap_or_else(|| (0..).step_by(2).find(|&c| ok(c)).unwrap_or(0));
+                color[l] = c;
+                color[h] = c + 1;
+                nregs = nregs.max(c + 2);
             }
-        }
-        let mut c = 0;
-        while used.contains(&c) {
-            c += 1;
-        }
-        color[v] = c;
-        if v < nr as usize {
-            nregs = nregs.max(c + 1);
-        } else {
-            npreds = npreds.max(c + 1);
+            None => {
+                // (the preference only for the moves around pairs: kernels without binary64
+                // ops keep the plain greedy colouring)
+                let pref = if partners[v].iter().any(|&p| pair_of[p].is_some()) { prefer.iter().copied().find(|c| !uv.contains(c)) } else { None };
+                let c = pref.unwrap_or_else(|| (0..).find(|c| !uv.contains(c)).unwrap_or(0));
+                color[v] = c;
+                if v < nr as usize {
+                    nregs = nregs.max(c + 1);
+                } else {
+                    npreds = npreds.max(c + 1);
+                }
+            }
         }
     }
     (color, nregs, npreds)
@@ -1666,6 +1710,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         symbols: HashMap::new(),
         opts,
         raw: false,
+        pairs: vec![],
     };
     let decl_err = |loc: Loc, msg: String| PtxError { file: m.file.clone(), loc, instr: None, msg };
     if !m.vars.is_empty() {
@@ -1717,7 +1762,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     // instruction selection
     for s in &e.body {
         match s {
-            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src, fresh: false, raw: false }),
+            Stmt::Label(l, _) => tx.ops.push(MOp { i: Instr::default(), def: None, def_hi: None, uses: vec![], target: None, label: Some(l.clone()), src: tx.cur_src, fresh: false, raw: false }),
             Stmt::Instr(pi) => {
                 tx.cur = Some(pi);
                 tx.srcs.push(SrcRef { loc: pi.loc, instr: pi.full_name() });
@@ -1773,7 +1818,7 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     let nv = (tx.nr + tx.np) as usize;
     let mut ops = std::mem::take(&mut tx.ops);
     dce(&mut ops, nv, nr);
-    let (color, nregs, npreds) = allocate(&ops, nv, nr);
+    let (color, nregs, npreds) = allocate(&ops, nv, nr, &tx.pairs);
     if nregs > isa::NUM_REGS as u32 {
         return Err(decl_err(e.loc, format!("kernel {} needs {nregs} registers per thread (at most {})", e.name, isa::NUM_REGS)));
     }
@@ -1862,6 +1907,7 @@ fn set_field(i: &mut Instr, f: F, r: u8) {
         F::C => i.c = r,
         F::Psrc => i.psrc = r,
         F::Guard => i.guard.pred = r,
+        F::Hi => {}
     }
 }
 
@@ -1903,6 +1949,7 @@ fn contract_mad(ops: &mut [MOp], nr: u32, np: u32) {
                         ops[j] = MOp {
                             i,
                             def,
+                            def_hi: None,
                             uses: vec![(F::A, V::R(a)), (F::B, V::R(b)), (F::C, V::R(c))],
                             target: None,
                             label: None,

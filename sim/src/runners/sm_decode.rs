@@ -88,6 +88,7 @@ pub fn expected_controls(i: &isa::Instr) -> Controls {
                 op::FFMA => (FOp::Fma, Fmt::F32),
                 op::DFMA => (FOp::Fma, Fmt::F64),
                 op::DADD => (FOp::Add, Fmt::F64),
+                op::DCVT => (FOp::Cvt, Fmt::F64),
                 _ => (FOp::Mul, Fmt::F64),
             };
             (c.fma_op, c.fma_f64) = (o as u8, f == Fmt::F64);

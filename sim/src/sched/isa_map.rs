@@ -57,7 +57,7 @@ pub fn sinst(i: &Instr, lat: &Lats) -> PInst {
             _ => (class::NOP, 1),
         },
     };
-    let pair = matches!(i.op, op::DFMA | op::DADD | op::DMUL);
+    let pair = isa::pair_op(i.op);
     let rw = if pair { 1 } else { 0 };
     let mut s = SInst { class: c, guard: i.guard.pred, lat: l, ..Default::default() };
     if i.guard.pred == isa::PT {

@@ -37,6 +37,7 @@ pub fn kernel_src(c: &Case) -> String {
   .reg .b32 %r<40>;
   .reg .f32 %f<40>;
   .reg .b64 %rd<40>;
+  .reg .f64 %fd<40>;
   ld.param.u64 %rd1, [pin];
   ld.param.u64 %rd2, [pout];
   mov.u32 %r1, %ctaid.x;
@@ -59,6 +60,9 @@ pub fn kernel_src(c: &Case) -> String {
   mov.b32 %f10, %r10;
   mov.b32 %f11, %r11;
   mov.b32 %f12, %r12;
+  mov.b64 %fd10, %rd10;
+  mov.b64 %fd11, %rd11;
+  mov.b64 %fd12, %rd12;
   mov.u64 %rd13, 0;
 {}
 {store}  ret;
@@ -68,7 +72,7 @@ pub fn kernel_src(c: &Case) -> String {
     )
 }
 
-const EDGE: [u64; 24] = [
+const EDGE: [u64; 33] = [
     0,
     1,
     2,
@@ -93,6 +97,17 @@ const EDGE: [u64; 24] = [
     0x007F_FFFF,
     0x0080_0000,
     0x3F80_0000,
+    // binary64: infinities, a NaN, 1, -2.5, the largest subnormal, the smallest normal, the
+    // largest finite, 2^-1022 + 1 ulp
+    0x7FF0_0000_0000_0000,
+    0xFFF0_0000_0000_0000,
+    0x7FF8_0000_0000_0001,
+    0x3FF0_0000_0000_0000,
+    0xC004_0000_0000_0000,
+    0x000F_FFFF_FFFF_FFFF,
+    0x0010_0000_0000_0000,
+    0x7FEF_FFFF_FFFF_FFFF,
+    0x0010_0000_0000_0001,
 ];
 
 /// Operands: edges, small values (shift amounts, bit positions, lengths) and random bits;
@@ -104,6 +119,11 @@ pub fn inputs(n: usize, seed: u64) -> Vec<(u64, u64, u64)> {
         let pick = |rng: &mut Rng, small: bool| -> u64 {
             match rng.below(if small { 4 } else { 3 }) {
                 0 => EDGE[rng.below(EDGE.len() as u64) as usize] ^ if rng.below(4) == 0 { 1 << rng.below(64) } else { 0 },
+                1 if !small && rng.below(2) == 0 => {
+                    // an ordinary binary64 (sums and products that cancel or round)
+                    let v = (rng.below(2_000_001) as f64 - 1_000_000.0) / (1 + rng.below(97)) as f64;
+                    v.to_bits()
+                }
                 1 => rng.next_u64(),
                 2 => {
                     // a small or sign-extended small value
@@ -586,6 +606,7 @@ pub fn cases() -> Vec<Case> {
         c.rtl = false;
         v.push(c);
     }
+    f64_cases(&mut v);
     // atomics on the thread's own word (the RTL SM has no atomics yet)
     let mut red = case("red.global.add.u32", "  red.global.add.u32 [%rd6], %r10;\n  st.global.u32 [%rd6+4], %r11;", |a, b, _| (b & 0xFFFF_FFFF) << 32 | (a & 0xFFFF_FFFF));
     red.rtl = false;
@@ -605,4 +626,196 @@ pub fn cases() -> Vec<Case> {
     fadd.rtl = false;
     v.push(fadd);
     v
+}
+
+// ---- binary64 (the RTL SM faults binary64 ops: golden SM only) ----
+
+fn f64b(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+
+/// A binary64 result with every NaN as 0x7FF8000000000000 (payloads are the FMA unit's
+/// business, checked against SoftFloat in docs/fma-numerics.md).
+fn canon64(x: f64) -> u64 {
+    if x.is_nan() {
+        0x7FF8_0000_0000_0000
+    } else {
+        x.to_bits()
+    }
+}
+
+/// The body's f64 result %fd13 into %rd13, NaNs canonical.
+const OUT64: &str = "\n  testp.notanumber.f64 %p15, %fd13;\n  mov.b64 %rd14, %fd13;\n  selp.b64 %rd13, 0x7FF8000000000000, %rd14, %p15;";
+
+fn next_up(x: f64) -> f64 {
+    if x.is_nan() || x == f64::INFINITY {
+        x
+    } else if x == 0.0 {
+        f64::from_bits(1)
+    } else if x > 0.0 {
+        f64::from_bits(x.to_bits() + 1)
+    } else {
+        f64::from_bits(x.to_bits() - 1)
+    }
+}
+
+fn next_down(x: f64) -> f64 {
+    -next_up(-x)
+}
+
+/// a + b rounded by rn/rz/rm/rp: the round-to-nearest sum and its exact error (TwoSum).
+fn add_dir(a: f64, b: f64, mode: &str) -> f64 {
+    let r = a + b;
+    if r.is_nan() || a.is_infinite() || b.is_infinite() {
+        return r;
+    }
+    if r.is_infinite() {
+        // overflow: directed modes may stop at the largest finite value
+        let max = f64::MAX.copysign(r);
+        return match (mode, r > 0.0) {
+            ("rz", _) | ("rm", true) | ("rp", false) => max,
+            _ => r,
+        };
+    }
+    let bb = r - a;
+    let e = (a - (r - bb)) + (b - bb);
+    if e == 0.0 {
+        if r == 0.0 && mode == "rm" && (a != 0.0 || b != 0.0 || a.is_sign_negative() || b.is_sign_negative()) {
+            // an exact zero sum is -0 when rounding down (and -0 + -0 is -0 in every mode)
+            return if a == 0.0 && b == 0.0 { if a.is_sign_negative() || b.is_sign_negative() { -0.0 } else { 0.0 } } else { -0.0 };
+        }
+        return r;
+    }
+    match mode {
+        "rz" if (e > 0.0) != (r > 0.0) => if r > 0.0 { next_down(r) } else { next_up(r) },
+        "rm" if e < 0.0 => next_down(r),
+        "rp" if e > 0.0 => next_up(r),
+        _ => r,
+    }
+}
+
+/// x (exact, as f64) rounded to f32 by rn/rz/rm/rp.
+fn f32_dir(x: f64, mode: &str) -> f32 {
+    let r = x as f32;
+    if x.is_nan() || x.is_infinite() || r as f64 == x {
+        return r;
+    }
+    let (lo, hi) = if r.is_infinite() {
+        if x > 0.0 { (f32::MAX, f32::INFINITY) } else { (f32::NEG_INFINITY, f32::MIN) }
+    } else if (r as f64) > x {
+        (f32::from_bits(if r > 0.0 { r.to_bits() - 1 } else if r == 0.0 { 0x8000_0001 } else { r.to_bits() + 1 }), r)
+    } else {
+        (r, f32::from_bits(if r > 0.0 { r.to_bits() + 1 } else if r == 0.0 { 1 } else { r.to_bits() - 1 }))
+    };
+    match mode {
+        "rn" => r,
+        "rz" => if x > 0.0 { lo } else { hi },
+        "rm" => lo,
+        _ => hi,
+    }
+}
+
+fn f64_cases(v: &mut Vec<Case>) {
+    let mut push = |name: String, body: String, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| {
+        v.push(Case { name, body, reference: r, rtl: false });
+    };
+    for m in ["rn", "rz", "rm", "rp"] {
+        push(format!("add.{m}.f64"), format!("  add.{m}.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| canon64(add_dir(f64b(a), f64b(b), m))));
+        push(format!("sub.{m}.f64"), format!("  sub.{m}.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| canon64(add_dir(f64b(a), -f64b(b), m))));
+    }
+    push("mul.rn.f64".into(), format!("  mul.rn.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(|a, b, _| canon64(f64b(a) * f64b(b))));
+    push("fma.rn.f64".into(), format!("  fma.rn.f64 %fd13, %fd10, %fd11, %fd12;{OUT64}"), Box::new(|a, b, c| canon64(f64b(a).mul_add(f64b(b), f64b(c)))));
+    push("mad.rn.f64, a literal".into(), format!("  mad.rn.f64 %fd13, %fd10, 0d4008000000000000, %fd11;{OUT64}"), Box::new(|a, b, _| canon64(f64b(a).mul_add(3.0, f64b(b)))));
+    push("neg.f64".into(), "  neg.f64 %fd13, %fd10;\n  mov.b64 %rd13, %fd13;".into(), Box::new(|a, _, _| a ^ (1 << 63)));
+    push("abs.f64".into(), "  abs.f64 %fd13, %fd10;\n  mov.b64 %rd13, %fd13;".into(), Box::new(|a, _, _| a & !(1 << 63)));
+    push("copysign.f64".into(), "  copysign.f64 %fd13, %fd10, %fd11;\n  mov.b64 %rd13, %fd13;".into(), Box::new(|a, b, _| (a & (1 << 63)) | (b & !(1 << 63))));
+    let minmax = |a: u64, b: u64, max: bool| -> u64 {
+        let (x, y) = (f64b(a), f64b(b));
+        if x.is_nan() {
+            return canon64(y);
+        }
+        if y.is_nan() {
+            return canon64(x);
+        }
+        // -0 below +0
+        let key = |v: u64| if v >> 63 == 1 { !v } else { v | (1 << 63) };
+        let lt = key(a) < key(b);
+        if lt != max { a } else { b }
+    };
+    push("min.f64".into(), format!("  min.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| minmax(a, b, false)));
+    push("max.f64".into(), format!("  max.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| minmax(a, b, true)));
+    // the 14 comparisons, packed
+    let names = ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"];
+    let mut body = String::from("  mov.u32 %r13, 0;\n");
+    for (k, c) in names.iter().enumerate() {
+        body += &format!("  setp.{c}.f64 %p1, %fd10, %fd11;\n  selp.u32 %r14, {}, 0, %p1;\n  or.b32 %r13, %r13, %r14;\n", 1u32 << k);
+    }
+    body += "  cvt.u64.u32 %rd13, %r13;";
+    push("setp.*.f64".into(), body, Box::new(move |a, b, _| {
+        let (x, y) = (f64b(a), f64b(b));
+        let u = x.is_nan() || y.is_nan();
+        let r = [x == y, !u && x != y, x < y, x <= y, x > y, x >= y, u || x == y, x != y, u || x < y, u || x <= y, u || x > y, u || x >= y, !u, u];
+        r.iter().enumerate().map(|(k, &t)| (t as u64) << k).sum()
+    }));
+    let classes = ["finite", "infinite", "number", "notanumber", "normal", "subnormal"];
+    let mut body = String::from("  mov.u32 %r13, 0;\n");
+    for (k, c) in classes.iter().enumerate() {
+        body += &format!("  testp.{c}.f64 %p1, %fd10;\n  selp.u32 %r14, {}, 0, %p1;\n  or.b32 %r13, %r13, %r14;\n", 1u32 << k);
+    }
+    body += "  cvt.u64.u32 %rd13, %r13;";
+    push("testp.*.f64".into(), body, Box::new(|a, _, _| {
+        let f = f64b(a);
+        let bits = [f.is_finite(), f.is_infinite(), !f.is_nan(), f.is_nan(), f.is_normal(), f.is_subnormal()];
+        bits.iter().enumerate().map(|(k, &x)| (x as u64) << k).sum()
+    }));
+    // conversions
+    push("cvt.f64.f32".into(), format!("  cvt.f64.f32 %fd13, %f10;{OUT64}"), Box::new(|a, _, _| canon64(f32::from_bits(a as u32) as f64)));
+    for m in ["rn", "rz", "rm", "rp"] {
+        push(
+            format!("cvt.{m}.f32.f64"),
+            format!("  cvt.{m}.f32.f64 %f13, %fd10;\n  testp.notanumber.f32 %p15, %f13;\n  mov.b32 %r14, %f13;\n  selp.b32 %r13, 0x7FFFFFFF, %r14, %p15;\n  cvt.u64.u32 %rd13, %r13;"),
+            Box::new(move |a, _, _| {
+                let x = f64b(a);
+                if x.is_nan() { 0x7FFF_FFFF } else { f32_dir(x, m).to_bits() as u64 }
+            }),
+        );
+    }
+    for (t, reg) in [("s32", "%r10"), ("u32", "%r10"), ("s64", "%rd10"), ("u64", "%rd10"), ("s16", "%rs10"), ("u8", "%rs10")] {
+        push(format!("cvt.rn.f64.{t}"), format!("  cvt.rn.f64.{t} %fd13, {reg};{OUT64}"), Box::new(move |a, _, _| {
+            let x: f64 = match t {
+                "s32" => a as i32 as f64,
+                "u32" => a as u32 as f64,
+                "s64" => a as i64 as f64,
+                "u64" => a as f64,
+                "s16" => a as i16 as f64,
+                _ => a as u8 as f64,
+            };
+            x.to_bits()
+        }));
+    }
+    for (r, t) in [("rzi", "s32"), ("rni", "u32"), ("rmi", "s64"), ("rpi", "u64"), ("rzi", "s16"), ("rni", "u8")] {
+        let (wide, reg) = match t {
+            "s64" | "u64" => (true, "%rd20"),
+            "s32" | "u32" => (false, "%r20"),
+            _ => (false, "%rs20"),
+        };
+        let widen = if wide { "mov.b64 %rd13, %rd20;".to_string() } else { format!("cvt.{}64.{t} %rd13, {reg};", &t[..1]) };
+        push(format!("cvt.{r}.{t}.f64"), format!("  cvt.{r}.{t}.f64 {reg}, %fd10;\n  {widen}"), Box::new(move |a, _, _| {
+            let x = f64b(a);
+            let i = match r {
+                "rni" => x.round_ties_even(),
+                "rzi" => x.trunc(),
+                "rmi" => x.floor(),
+                _ => x.ceil(),
+            };
+            match t {
+                "s32" => i as i32 as i64 as u64,
+                "u32" => i as u32 as u64,
+                "s64" => i as i64 as u64,
+                "u64" => i as u64,
+                "s16" => i as i16 as i64 as u64,
+                _ => i as u8 as u64,
+            }
+        }));
+    }
 }
