@@ -266,6 +266,8 @@ fn asm_kernel(text: &str) -> Kernel {
         shared_vars: vec![],
         shared_bytes: 0,
         local_bytes: 0,
+        const_vars: vec![],
+        const_bytes: 0,
     }
 }
 

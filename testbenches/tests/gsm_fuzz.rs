@@ -60,6 +60,8 @@ fn random_programs_fault_or_finish_never_panic() {
             shared_vars: vec![],
             shared_bytes: [0, 64, 1024][rng.below(3) as usize],
             local_bytes: [0, 16][rng.below(2) as usize],
+            const_vars: vec![],
+            const_bytes: 0,
         };
         let mut mem = GlobalMem::default();
         mem.alloc(vec![0; 4096]);

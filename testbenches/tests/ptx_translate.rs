@@ -236,3 +236,63 @@ fn errors_name_file_line_column_and_instruction() {
     assert!(bad(" ld.global.v2.f32 {%r1}, [%r3];").contains("a .v2/.v4 access needs a vector of 2/4 registers"));
     assert!(bad(" prmt.b16 %r1, %r2, %r3, %r1;").contains("prmt is .b32 (in `prmt.b16`)"));
 }
+
+/// Module-level `__shared__` and `__constant__` variables, the dynamic (`extern`) shared
+/// array after the static ones, and nested `{ }` blocks repeating a declaration (clang's
+/// inline-assembly scopes), as clang emits them.
+#[test]
+fn module_variables_dynamic_shared_and_nested_blocks() {
+    let src = format!(
+        "{HEAD}.const .align 4 .b8 ck[16];
+.shared .align 4 .b8 stat[8];
+.extern .shared .align 4 .b8 dyn[];
+.visible .entry k(.param .u64 pout)
+{{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [pout];
+  mov.u32 %r1, %tid.x;
+  ld.const.u32 %r2, [ck+8];
+  shl.b32 %r3, %r1, 2;
+  mov.u32 %r4, dyn;
+  add.s32 %r5, %r4, %r3;
+  st.shared.u32 [%r5], %r1;
+  st.shared.u32 [stat+4], %r2;
+  bar.sync 0;
+  xor.b32 %r6, %r3, 4;
+  add.s32 %r7, %r4, %r6;
+  ld.shared.u32 %r8, [%r7];
+  {{
+  .reg .b32 %t;
+  add.s32 %t, %r8, %r2;
+  mov.u32 %r9, %t;
+  }}
+  {{
+  .reg .b32 %t;
+  ld.shared.u32 %t, [stat+4];
+  add.s32 %r9, %r9, %t;
+  }}
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r9;
+  ret;
+}}
+"
+    );
+    let mut k = tr(&src);
+    assert_eq!(k.const_vars, vec![("ck".to_string(), 0, 16)]);
+    assert_eq!(k.shared_bytes, 16, "the dynamic array starts 16-aligned after the 8 static bytes");
+    k.shared_bytes += 64 * 4;
+    let init = std::collections::BTreeMap::from([("ck".to_string(), gsm::launch::Init::U32(vec![0, 0, 1000]))]);
+    let constant = gsm::launch::constant_bank(&k, &init).unwrap();
+    let mut mem = GlobalMem::default();
+    let po = mem.alloc_u32(&[0; 64]);
+    let params = pack_params(&k, &[Arg::U64(po as u64)]).unwrap();
+    let l = Launch { grid: [1, 1, 1], block: [64, 1, 1], params, constant };
+    gsm::run(&k, &l, &mut mem, &Config::default(), &mut NoFpUnits, false).unwrap_or_else(|f| panic!("{f}"));
+    // thread t reads its neighbour t ^ 1's tid, plus 1000 twice
+    let want: Vec<u32> = (0..64).map(|t| (t ^ 1) + 2000).collect();
+    assert_eq!(mem.words(po), want);
+    let bad = std::collections::BTreeMap::from([("nope".to_string(), gsm::launch::Init::U32(vec![1]))]);
+    assert!(gsm::launch::constant_bank(&k, &bad).unwrap_err().contains("constants names 'nope', not a __constant__ variable of kernel k (it has: ck)"));
+}

@@ -309,6 +309,8 @@ fn asm_kernel(src: &str, regs: u32) -> Kernel {
         shared_vars: vec![],
         shared_bytes: 0,
         local_bytes: 0,
+        const_vars: vec![],
+        const_bytes: 0,
     }
 }
 

@@ -159,6 +159,10 @@ pub struct LaunchFile {
     /// Element type of a buffer's outputs: "u32" (the default), "i32", "f32" or "u8".
     pub print_as: BTreeMap<String, String>,
     pub watchdog: Option<u64>,
+    /// Bytes of dynamic shared memory (the kernel's `extern __shared__` array).
+    pub dynamic_shared: u32,
+    /// Initial contents of the kernel's `__constant__` variables, by name.
+    pub constants: BTreeMap<String, Init>,
 }
 
 /// The launch file's structure, its numbers still JSON values (the first stage).
@@ -177,6 +181,10 @@ struct RawLaunchFile {
     #[serde(default)]
     print_as: BTreeMap<String, String>,
     watchdog: Option<u64>,
+    #[serde(default)]
+    dynamic_shared: u32,
+    #[serde(default)]
+    constants: BTreeMap<String, Value>,
 }
 
 impl LaunchFile {
@@ -221,6 +229,8 @@ impl LaunchFile {
             outputs: r.outputs,
             print_as: r.print_as,
             watchdog: r.watchdog,
+            dynamic_shared: r.dynamic_shared,
+            constants: r.constants.iter().map(|(n, v)| Ok((n.clone(), Init::from_json(n, v)?))).collect::<Result<_, String>>()?,
         })
     }
 
@@ -592,7 +602,10 @@ pub fn prepare(path: &Path) -> Result<Prepared, String> {
     let src = std::fs::read(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
     let name = lf.ptx.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let m = parse_bytes(&name, &src).map_err(|e| e.to_string())?;
-    let k = translate::translate(&m, lf.kernel.as_deref(), translate::Options { g80_mad: lf.g80_mad }).map_err(|e| e.to_string())?;
+    let mut k = translate::translate(&m, lf.kernel.as_deref(), translate::Options { g80_mad: lf.g80_mad }).map_err(|e| e.to_string())?;
+    // dynamic shared memory follows the static variables
+    k.shared_bytes += lf.dynamic_shared;
+    let constant = constant_bank(&k, &lf.constants)?;
     let mut mem = GlobalMem::default();
     let mut addr = BTreeMap::new();
     for (n, init) in &lf.buffers {
@@ -613,8 +626,26 @@ pub fn prepare(path: &Path) -> Result<Prepared, String> {
         });
     }
     let params = pack_params(&k, &args)?;
-    let l = Launch { grid: lf.grid, block: lf.block, params, constant: vec![] };
+    let l = Launch { grid: lf.grid, block: lf.block, params, constant };
     Ok(Prepared { lf, k, l, mem, addr })
+}
+
+/// The constant bank of kernel `k` with its `__constant__` variables filled from `init` by
+/// name (the others zero); an unknown name or contents larger than the variable is an error.
+pub fn constant_bank(k: &translate::Kernel, init: &BTreeMap<String, Init>) -> Result<Vec<u8>, String> {
+    let mut bank = vec![0u8; k.const_bytes as usize];
+    for (n, i) in init {
+        let Some((_, off, size)) = k.const_vars.iter().find(|(v, _, _)| v == n) else {
+            let known: Vec<&str> = k.const_vars.iter().map(|v| v.0.as_str()).collect();
+            return Err(format!("constants names '{n}', not a __constant__ variable of kernel {} (it has: {})", k.name, known.join(", ")));
+        };
+        let b = i.bytes().map_err(|e| format!("constants {n}: {e}"))?;
+        if b.len() > *size as usize {
+            return Err(format!("constants {n}: {} bytes for a variable of {size}", b.len()));
+        }
+        bank[*off as usize..*off as usize + b.len()].copy_from_slice(&b);
+    }
+    Ok(bank)
 }
 
 /// The report of a finished run `r` of a prepared launch (memory `mem` after it).

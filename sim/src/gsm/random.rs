@@ -336,5 +336,7 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
         shared_vars: vec![],
         shared_bytes: if p.shared { SHARED_BYTES } else { 0 },
         local_bytes: 0,
+        const_vars: vec![],
+        const_bytes: 0,
     }
 }

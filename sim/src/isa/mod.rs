@@ -202,8 +202,8 @@ pub fn validate(i: &Instr) -> Result<&'static OpDef, EncodeError> {
     if i.size as usize >= size::NAMES.len() {
         return err(format!("{name}: access size {} undefined", i.size));
     }
-    if i.op == op::ATOM && !(i.space == space::GLOBAL || i.space == space::SHARED) {
-        return err(format!("{name}: atomics exist only on global and shared memory"));
+    if i.op == op::ATOM && !(i.space == space::GLOBAL || i.space == space::SHARED || i.space == space::GENERIC) {
+        return err(format!("{name}: atomics exist only on global, shared and generic addresses"));
     }
     if i.op == op::ST && (i.space == space::CONST || i.space == space::PARAM) {
         return err(format!("{name}: {} memory is read-only", space::NAMES[i.space as usize]));

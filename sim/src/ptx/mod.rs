@@ -443,7 +443,8 @@ impl<'a> Parser<'a> {
         let name = self.word("a variable name")?;
         let mut array = None;
         if self.eat_punct('[') {
-            array = Some(self.uint("an array length")?);
+            // `[]`: an unsized (extern) array, length 0 here (dynamic shared memory)
+            array = Some(if self.is_punct(']') { 0 } else { self.uint("an array length")? });
             self.expect_punct(']')?;
         }
         if self.is_punct('=') {
@@ -487,15 +488,27 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_punct('{')?;
+        // nested { } blocks (clang's inline-assembly scopes) are flattened: their
+        // registers are declared for the whole kernel (a repeated identical declaration is
+        // the same register)
+        let mut depth = 0u32;
         loop {
             let t = self.peek().clone();
             match &t.kind {
+                TokKind::Punct('}') if depth > 0 => {
+                    self.bump();
+                    depth -= 1;
+                }
                 TokKind::Punct('}') => {
                     self.bump();
                     break;
                 }
                 TokKind::Eof => return self.err_at(t.loc, format!("unterminated body of kernel '{}'", e.name)),
-                TokKind::Punct('{') => return self.err("not supported: nested { } blocks"),
+                TokKind::Punct('{') if depth < 16 => {
+                    self.bump();
+                    depth += 1;
+                }
+                TokKind::Punct('{') => return self.err("{ } blocks nested too deeply"),
                 TokKind::Word(w) if w == ".reg" => {
                     self.bump();
                     let ty = self.ty()?;

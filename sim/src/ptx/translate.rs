@@ -63,6 +63,9 @@ pub struct Kernel {
     pub shared_vars: Vec<(String, u32, u32)>,
     pub shared_bytes: u32,
     pub local_bytes: u32,
+    /// Constant-bank variables (`.const`): name, byte offset, size; the launch fills them.
+    pub const_vars: Vec<(String, u32, u32)>,
+    pub const_bytes: u32,
 }
 
 impl Kernel {
@@ -93,6 +96,8 @@ impl Kernel {
             shared_vars: vec![],
             shared_bytes: 0,
             local_bytes: 0,
+            const_vars: vec![],
+            const_bytes: 0,
         })
     }
     /// The microcode as assembly text.
@@ -774,8 +779,8 @@ impl<'a> Tx<'a> {
                             i.sub = 2; // pt xor pt = false
                             None
                         }
-                        Operand::Int(1) => {
-                            i.sub = 3; // mov pt
+                        Operand::Int(_) => {
+                            i.sub = 3; // mov pt (any non-zero value is true)
                             None
                         }
                         x => {
@@ -903,7 +908,7 @@ impl<'a> Tx<'a> {
         } else if pi.has("global") {
             space::GLOBAL
         } else {
-            return self.unsupported("atomics on generic addresses");
+            space::GENERIC
         };
         let sub = ["add", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec"]
             .iter()
@@ -1387,11 +1392,18 @@ impl<'a> Tx<'a> {
             (v, false) => vec![v],
         };
         let mut words: Vec<(u32, u32)> = vec![];
+        let mut widen = vec![];
         for (k, val) in elems.into_iter().enumerate() {
             let at = k as u32 * t.bytes();
             if is64(t) {
                 let (l, h) = if load { self.dst64(val)? } else { self.src64(val)? };
                 words.extend([(l, at), (h, at + 4)]);
+            } else if load && matches!(val, Operand::Reg(n) if matches!(self.reg(n), Ok(PReg::R64(..)))) {
+                // a load into a wider register: extended by the type to 64 bits
+                let (dl, dh) = self.dst64(val)?;
+                let w = self.r();
+                words.push((w, at));
+                widen.push((dl, dh, w));
             } else if load {
                 words.push((self.dst32(val)?, at));
             } else {
@@ -1420,6 +1432,20 @@ impl<'a> Tx<'a> {
         }
         for (d, t) in finals {
             self.mov(d, t);
+        }
+        for (dl, dh, w) in widen {
+            let hi = if is_signed(t) {
+                let k = self.movi(31);
+                let mut i = Self::ins(op::SHR);
+                i.signed = true;
+                let h = self.r();
+                self.alu(i, h, &[w, k]);
+                h
+            } else {
+                self.movi(0)
+            };
+            self.mov(dl, w);
+            self.mov(dh, hi);
         }
         Ok(())
     }
@@ -1713,12 +1739,40 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         pairs: vec![],
     };
     let decl_err = |loc: Loc, msg: String| PtxError { file: m.file.clone(), loc, instr: None, msg };
-    if !m.vars.is_empty() {
-        return Err(decl_err(m.vars[0].loc, "not yet supported: module-level variables".into()));
-    }
+    // the module-level variables this kernel names
+    let named: std::collections::HashSet<&str> = e
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Instr(i) => Some(i),
+            _ => None,
+        })
+        .flat_map(|i| i.operands.iter())
+        .flat_map(|o| {
+            let mut v = vec![];
+            let mut stack = vec![o];
+            while let Some(o) = stack.pop() {
+                match o {
+                    Operand::Sym(s) => v.push(s.as_str()),
+                    Operand::Mem { base: Some(b), .. } | Operand::Neg(b) | Operand::Not(b) => stack.push(b),
+                    Operand::Vec(x) => stack.extend(x.iter()),
+                    Operand::Pair(a, b) => {
+                        stack.push(a);
+                        stack.push(b);
+                    }
+                    _ => {}
+                }
+            }
+            v
+        })
+        .collect();
+    let module_vars: Vec<&super::VarDecl> = m.vars.iter().filter(|v| named.contains(v.name.as_str())).collect();
     for d in &e.regs {
-        if tx.decls.insert(d.prefix.clone(), (d.ty, d.count)).is_some() {
-            return Err(decl_err(d.loc, format!("register {} declared twice", d.prefix)));
+        match tx.decls.insert(d.prefix.clone(), (d.ty, d.count)) {
+            Some(old) if old != (d.ty, d.count) => {
+                return Err(decl_err(d.loc, format!("register {} declared twice, differently", d.prefix)));
+            }
+            _ => {}
         }
     }
     let mut poff = 0u32;
@@ -1739,7 +1793,30 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     let mut soff = 0u32;
     let mut shared_vars = vec![];
     let mut local = 0u32;
-    for v in &e.vars {
+    let mut coff = 0u32;
+    let mut const_vars = vec![];
+    let mut dynamic_shared = None;
+    for v in module_vars.iter().copied().chain(e.vars.iter()) {
+        if v.space == "shared" && v.array == Some(0) {
+            // extern shared array: the dynamic shared memory, after the static variables
+            dynamic_shared = Some(v);
+            continue;
+        }
+        if v.space == "const" {
+            let size = v.ty.bytes().saturating_mul(v.array.unwrap_or(1));
+            let align = v.align.unwrap_or(v.ty.bytes()).max(1);
+            if !align.is_power_of_two() || size > 64 << 10 {
+                return Err(decl_err(v.loc, format!("variable {}: bad alignment or size", v.name)));
+            }
+            coff = coff.div_ceil(align) * align;
+            tx.symbols.insert(v.name.clone(), coff);
+            const_vars.push((v.name.clone(), coff, size));
+            coff += size;
+            continue;
+        }
+        if v.space == "global" {
+            return Err(decl_err(v.loc, format!("not yet supported: module-level .global variable {} (device globals)", v.name)));
+        }
         let size = v.ty.bytes().saturating_mul(v.array.unwrap_or(1));
         let align = v.align.unwrap_or(v.ty.bytes()).max(1);
         if !align.is_power_of_two() || size > 1 << 20 {
@@ -1758,6 +1835,12 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         } else {
             return Err(decl_err(v.loc, format!("not yet supported: .{} variable {}", v.space, v.name)));
         }
+    }
+    if let Some(v) = dynamic_shared {
+        let align = v.align.unwrap_or(v.ty.bytes()).max(16);
+        soff = soff.div_ceil(align) * align;
+        tx.symbols.insert(v.name.clone(), soff);
+        shared_vars.push((v.name.clone(), soff, 0));
     }
     // instruction selection
     for s in &e.body {
@@ -1896,6 +1979,8 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         shared_vars,
         shared_bytes: soff,
         local_bytes: local,
+        const_vars,
+        const_bytes: coff,
     })
 }
 

@@ -417,6 +417,8 @@ pub fn cases() -> Vec<Case> {
             },
         ),
         case("vector store", "  st.global.v2.u32 [%rd6], {%r11, %r10};", |a, b, _| (a & 0xFFFF_FFFF) << 32 | (b & 0xFFFF_FFFF)),
+        case("ld.global.s32 and .u16 into 64-bit registers", "  ld.global.s32 %rd20, [%rd4+8];\n  ld.global.u16 %rd21, [%rd4+16];\n  add.s64 %rd13, %rd20, %rd21;", |_, b, c| (b as i32 as i64 as u64).wrapping_add(c & 0xFFFF)),
+        cp("mov.pred from -1 and 0", "mov.pred %p2, -1;\n  mov.pred %p3, 0;\n  and.pred %p1, %p2, %p2;\n  or.pred %p1, %p1, %p3;", |_, _, _| true),
         case("ld.u64 into its own address register", "  ld.global.u64 %rd4, [%rd4+16];\n  mov.b64 %rd13, %rd4;", |_, _, c| c),
         case(
             "mov pack and unpack",
@@ -602,6 +604,12 @@ pub fn cases() -> Vec<Case> {
             |_, _, c| c,
         ),
     ];
+    let mut local_cases = local_cases;
+    local_cases.push(case(
+        "atom on generic addresses (global, shared)",
+        "  cvta.global.u64 %rd29, %rd6;\n  atom.add.u32 %r13, [%rd29], %r10;\n  mov.u64 %rd24, sh;\n  cvta.shared.u64 %rd25, %rd24;\n  mul.wide.u32 %rd26, %r3, 4;\n  add.s64 %rd27, %rd25, %rd26;\n  st.u32 [%rd27], %r11;\n  atom.exch.b32 %r14, [%rd27], %r12;\n  ld.shared.u32 %r15, [%rd24];\n  cvta.to.shared.u64 %rd28, %rd27;\n  ld.shared.u32 %r15, [%rd28];\n  xor.b32 %r16, %r14, %r15;\n  st.global.u32 [%rd6+4], %r16;",
+        |a, b, c| ((b ^ c) & 0xFFFF_FFFF) << 32 | (a & 0xFFFF_FFFF),
+    ));
     for mut c in local_cases {
         c.rtl = false;
         v.push(c);
