@@ -48,6 +48,18 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Run the CUDA kernel corpus (examples/corpus: kernels from Rodinia, the CUDA samples,
+    /// Parboil and SHOC) on the golden SM against CPU references and print a table (kernel,
+    /// translated, ran, matches); fails unless every kernel matches
+    Corpus {
+        /// Only the kernels whose name contains this
+        #[arg(long)]
+        filter: Option<String>,
+        /// Also print the PTX opcode coverage: the forms clang emitted across the corpus
+        /// and whether heddle translates them
+        #[arg(long)]
+        coverage: bool,
+    },
     /// Translate a PTX kernel to heddle microcode: print the listing, registers per thread
     /// and occupancy (like ptxas -v)
     Ptx {
@@ -344,6 +356,7 @@ fn main() -> ExitCode {
             };
             run_kernel(&launch, &files, golden, rust, watchdog)
         }
+        Cmd::Corpus { filter, coverage } => run_corpus(filter.as_deref(), coverage),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
             let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
@@ -386,6 +399,26 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_corpus(filter: Option<&str>, coverage: bool) -> Result<(), String> {
+    use heddle_sim::corpus;
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/corpus");
+    let t = std::time::Instant::now();
+    let rows = corpus::run_all(&dir, filter);
+    if rows.is_empty() {
+        return Err(format!("no corpus kernel matches '{}'", filter.unwrap_or("")));
+    }
+    print!("{}", corpus::table(&rows));
+    println!("({:.1} s)", t.elapsed().as_secs_f64());
+    if coverage {
+        print!("{}", corpus::coverage_report(&corpus::opcode_coverage(&dir)));
+    }
+    let failed = rows.iter().filter(|r| !r.passed()).count();
+    if failed > 0 {
+        return Err(format!("{failed} of {} corpus kernels do not match their references (docs/corpus.md lists the known ones)", rows.len()));
+    }
+    Ok(())
 }
 
 fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {

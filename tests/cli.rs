@@ -263,3 +263,14 @@ fn run_launch_file_errors_are_clear() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn corpus_runs_kernels_and_reports_coverage() {
+    let (code, out, err) = heddle(&["corpus", "--filter", "rodinia_nn", "--coverage"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("rodinia_nn") && out.contains("1 kernels: 1 translated, 1 ran, 1 match"), "{out}");
+    assert!(out.to_lowercase().contains("coverage"), "{out}");
+    let (code, _, err) = heddle(&["corpus", "--filter", "no_such_kernel"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no corpus kernel matches 'no_such_kernel'"), "{err}");
+}
