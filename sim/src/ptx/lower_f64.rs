@@ -219,10 +219,7 @@ impl<'a> Tx<'a> {
                 let a = self.src64(&o[1])?;
                 let b = self.src64(&o[2])?;
                 let p = self.f64_setp(c, a, b);
-                let d = self.pred(&o[0])?;
-                let mut i = Self::ins(op::PLOP);
-                i.sub = 3; // mov
-                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+                self.pred_out(&o[0], p)?;
             }
             "testp" => {
                 let a = self.src64(&o[1])?;
@@ -250,10 +247,7 @@ impl<'a> Tx<'a> {
                 } else {
                     return self.err("testp needs .finite, .infinite, .number, .notanumber, .normal or .subnormal");
                 };
-                let d = self.pred(&o[0])?;
-                let mut i = Self::ins(op::PLOP);
-                i.sub = 3;
-                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+                self.pred_out(&o[0], p)?;
             }
             "cvt" => {
                 if tys.len() != 2 {

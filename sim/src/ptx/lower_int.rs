@@ -766,10 +766,7 @@ impl<'a> Tx<'a> {
                 let a = self.src_w(&o[1], t)?;
                 let b = self.src_w(&o[2], t)?;
                 let p = if wide { self.cmp64(c, signed, a, b) } else { self.icmp(c, signed, a.0, b.0) };
-                let d = self.pred(&o[0])?;
-                let mut i = Self::ins(op::PLOP);
-                i.sub = 3; // mov
-                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+                self.pred_out(&o[0], p)?;
             }
             "slct" => {
                 // slct.dtype.ctype d, a, b, c: d = c >= 0 ? a : b
@@ -832,10 +829,7 @@ impl<'a> Tx<'a> {
                 } else {
                     return self.err("testp needs .finite, .infinite, .number, .notanumber, .normal or .subnormal");
                 };
-                let d = self.pred(&o[0])?;
-                let mut i = Self::ins(op::PLOP);
-                i.sub = 3;
-                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+                self.pred_out(&o[0], p)?;
             }
             "copysign" => {
                 if t != Ty::F32 {
@@ -1066,6 +1060,14 @@ impl<'a> Tx<'a> {
             self.sel64(z, r, nan)
         };
         r
+    }
+    /// The PTX predicate destination `o` set to p (a `plop` mov).
+    pub(super) fn pred_out(&mut self, o: &Operand, p: u32) -> R<()> {
+        let d = self.pred(o)?;
+        let mut i = Self::ins(op::PLOP);
+        i.sub = 3; // mov
+        self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::P(p)), (F::B, V::P(p))]);
+        Ok(())
     }
     pub(super) fn p_not(&mut self, p: u32) -> u32 {
         let q = self.p();
