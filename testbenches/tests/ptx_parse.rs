@@ -136,7 +136,7 @@ fn fuzz_and_check(count: u64, seed: u64) {
 
 #[test]
 fn fuzz_parser_small() {
-    fuzz_and_check(30_000, 1);
+    fuzz_and_check(10_000, 1); // (with the corpus among the seeds each input costs ~18x more than before stop 29)
 }
 
 #[test]
