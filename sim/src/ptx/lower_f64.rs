@@ -59,14 +59,7 @@ impl<'a> Tx<'a> {
     /// An order-preserving key of a binary64 (unsigned compares of keys order the values;
     /// -0 below +0): positive values with the sign bit set, negative ones inverted.
     fn f64_key(&mut self, a: W) -> W {
-        let s = {
-            let k = self.movi(31);
-            let mut i = Self::ins(op::SHR);
-            i.signed = true;
-            let d = self.r();
-            self.alu(i, d, &[a.1, k]);
-            d
-        };
+        let s = self.tk(op::SHR, true, a.1, 31);
         let top = self.movi(F64_SIGN_HI);
         let sh = self.o2(op::OR, s, top);
         (self.o2(op::XOR, a.0, s), self.o2(op::XOR, a.1, sh))
@@ -129,11 +122,6 @@ impl<'a> Tx<'a> {
         }
     }
 
-    /// The f64 rounding modifier (rn by default).
-    fn f64_rnd(pi: &PInstr) -> u8 {
-        ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map_or(0, |p| (p % 4) as u8)
-    }
-
     /// Lowers the binary64 instructions; Ok(false) when `pi` is not one of them.
     pub(super) fn lower_f64(&mut self, pi: &PInstr) -> R<bool> {
         let o = &pi.operands;
@@ -142,7 +130,7 @@ impl<'a> Tx<'a> {
         if !tys.contains(&Ty::F64) {
             return Ok(false);
         }
-        let rnd = Self::f64_rnd(pi);
+        let rnd = rnd_mod(pi).unwrap_or(0); // rn by default
         match opc {
             "add" | "sub" | "mul" | "fma" | "mad" => {
                 let n = if matches!(opc, "fma" | "mad") { 3 } else { 2 };

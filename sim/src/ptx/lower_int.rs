@@ -53,7 +53,7 @@ impl<'a> Tx<'a> {
         self.alu(i, d, srcs);
         d
     }
-    fn tk(&mut self, code: u8, signed: bool, a: u32, k: u32) -> u32 {
+    pub(super) fn tk(&mut self, code: u8, signed: bool, a: u32, k: u32) -> u32 {
         let kk = self.movi(k);
         self.t1(code, signed, &[a, kk])
     }
@@ -748,10 +748,8 @@ impl<'a> Tx<'a> {
                 let d = self.dst32(&o[0])?;
                 self.mov(d, r);
             }
-            "setp" if int(t) && (wide || narrow) => {
-                if matches!(o[0], Operand::Pair(..)) || pi.mods.iter().any(|m| m == "and" || m == "or" || m == "xor") {
-                    return Ok(false);
-                }
+            "setp" if int(t) => {
+                // (combinations and p|q destinations: the wrapper above)
                 let name = pi.mods.first().cloned().unwrap_or_default();
                 let (c, signed) = match name.as_str() {
                     "lo" => (LT, false),
@@ -765,8 +763,16 @@ impl<'a> Tx<'a> {
                 };
                 let a = self.src_w(&o[1], t)?;
                 let b = self.src_w(&o[2], t)?;
-                let p = if wide { self.cmp64(c, signed, a, b) } else { self.icmp(c, signed, a.0, b.0) };
-                self.pred_out(&o[0], p)?;
+                if wide {
+                    let p = self.cmp64(c, signed, a, b);
+                    self.pred_out(&o[0], p)?;
+                } else {
+                    let d = self.pred(&o[0])?;
+                    let mut i = Self::ins(op::ISETP);
+                    i.cmp = c;
+                    i.signed = signed;
+                    self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::R(a.0)), (F::B, V::R(b.0))]);
+                }
             }
             "slct" => {
                 // slct.dtype.ctype d, a, b, c: d = c >= 0 ? a : b
@@ -961,7 +967,7 @@ impl<'a> Tx<'a> {
     }
 
     fn cvt_rnd(&self, pi: &PInstr) -> u8 {
-        ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map(|p| (p % 4) as u8).unwrap_or(0)
+        rnd_mod(pi).unwrap_or(0)
     }
 
     /// A 64-bit integer rounded to f32 by `rnd`: a value of 32 bits by the SP's conversion;

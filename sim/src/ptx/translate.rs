@@ -259,6 +259,12 @@ struct Tx<'a> {
 
 type R<T> = Result<T, PtxError>;
 
+/// The rounding modifier of a conversion or binary64 op as the rnd field (rn/rni 0, rz/rzi 1,
+/// rm/rmi 2, rp/rpi 3), None when it has none.
+fn rnd_mod(pi: &PInstr) -> Option<u8> {
+    ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map(|p| (p % 4) as u8)
+}
+
 fn ty_of(mods: &[String]) -> Option<Ty> {
     mods.iter().rev().find_map(|m| Ty::from_name(m))
 }
@@ -274,8 +280,6 @@ fn is_float(t: Ty) -> bool {
 fn is_signed(t: Ty) -> bool {
     matches!(t, Ty::S8 | Ty::S16 | Ty::S32 | Ty::S64)
 }
-
-const ICMP: [&str; 6] = ["eq", "ne", "lt", "le", "gt", "ge"];
 
 impl<'a> Tx<'a> {
     fn err<T>(&self, msg: impl Into<String>) -> R<T> {
@@ -538,9 +542,6 @@ impl<'a> Tx<'a> {
                 let d = self.dst32(&o[0])?;
                 self.alu(i, d, &[a, b, c]);
             }
-            "div" | "rem" if ty.map_or(false, |t| !is_float(t)) => {
-                return self.unsupported("integer division (no microcode sequence yet)");
-            }
             // div.full (2 ulp allowed) is computed correctly rounded too; .ftz flushes
             // subnormal operands and results to signed zero
             "div" | "sqrt" | "rcp" if ty == Some(Ty::F32) && (pi.has("rn") || (opc == "div" && pi.has("full"))) => {
@@ -711,44 +712,21 @@ impl<'a> Tx<'a> {
                 }
             }
             "setp" => {
+                // (integer types: lower_int; binary64: lower_f64)
                 let t = need_ty(self)?;
-                if matches!(o[0], Operand::Pair(..)) {
-                    return self.unsupported("setp with two predicate destinations");
-                }
-                if pi.mods.iter().any(|m| m == "and" || m == "or" || m == "xor") {
-                    return self.unsupported("setp with a predicate combination");
+                if t != Ty::F32 {
+                    return self.unsupported("only integer, .f32 and .f64 comparisons");
                 }
                 let cmp = pi.mods.first().cloned().unwrap_or_default();
                 let d = self.pred(&o[0])?;
-                if t == Ty::F32 {
-                    let c = match crate::golden::g80_fp32::CMP_NAMES[..14].iter().position(|&x| x == cmp) {
-                        Some(c) => c as u8,
-                        None => return self.err(format!("unknown comparison .{cmp}")),
-                    };
-                    let (a, b) = (self.src32(&o[1])?, self.src32(&o[2])?);
-                    let mut i = Self::ins(op::FSETP);
-                    i.cmp = c;
-                    self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::R(a)), (F::B, V::R(b))]);
-                } else if is64(t) || is_float(t) {
-                    return self.unsupported("64-bit comparisons");
-                } else {
-                    // unsigned ops lo/ls/hi/hs too
-                    let (c, signed) = match cmp.as_str() {
-                        "lo" => (2, false),
-                        "ls" => (3, false),
-                        "hi" => (4, false),
-                        "hs" => (5, false),
-                        _ => match ICMP.iter().position(|&x| x == cmp) {
-                            Some(c) => (c as u8, is_signed(t)),
-                            None => return self.err(format!("unknown comparison .{cmp}")),
-                        },
-                    };
-                    let (a, b) = (self.src32(&o[1])?, self.src32(&o[2])?);
-                    let mut i = Self::ins(op::ISETP);
-                    i.cmp = c;
-                    i.signed = signed;
-                    self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::R(a)), (F::B, V::R(b))]);
-                }
+                let c = match crate::golden::g80_fp32::CMP_NAMES[..14].iter().position(|&x| x == cmp) {
+                    Some(c) => c as u8,
+                    None => return self.err(format!("unknown comparison .{cmp}")),
+                };
+                let (a, b) = (self.src32(&o[1])?, self.src32(&o[2])?);
+                let mut i = Self::ins(op::FSETP);
+                i.cmp = c;
+                self.emit(i, Some((F::D, V::P(d))), vec![(F::A, V::R(a)), (F::B, V::R(b))]);
             }
             "selp" => {
                 let t = need_ty(self)?;
@@ -1273,7 +1251,7 @@ impl<'a> Tx<'a> {
             return self.err("cvt needs a destination and a source type");
         }
         let (dt, st) = (tys[0], tys[1]);
-        let rnd = ["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"].iter().position(|&m| pi.has(m)).map(|p| (p % 4) as u8);
+        let rnd = rnd_mod(pi);
         use crate::golden::fp32_cvt::kind as k;
         let kind = match (dt, st) {
             (Ty::F32, Ty::S32) => Some(k::F32_S32),
@@ -1297,41 +1275,8 @@ impl<'a> Tx<'a> {
             self.alu(i, d, &[a]);
             return Ok(());
         }
-        let int = |t: Ty| !is_float(t) && t != Ty::Pred;
-        if !(int(dt) && int(st)) {
-            return self.unsupported("");
-        }
-        match (dt.bytes(), st.bytes()) {
-            (8, 8) => {
-                let (al, ah) = self.src64(&o[1])?;
-                let (dl, dh) = self.dst64(&o[0])?;
-                self.mov(dl, al);
-                self.mov(dh, ah);
-            }
-            (8, 4) => {
-                let a = self.src32(&o[1])?;
-                let (dl, dh) = self.dst64(&o[0])?;
-                let t = self.r();
-                if is_signed(st) {
-                    let k = self.movi(31);
-                    let mut i = Self::ins(op::SHR);
-                    i.signed = true;
-                    self.alu(i, t, &[a, k]);
-                } else {
-                    let z = self.movi(0);
-                    self.mov(t, z);
-                }
-                self.mov(dl, a);
-                self.mov(dh, t);
-            }
-            (4, 8) | (4, 4) => {
-                let a = self.src32(&o[1])?;
-                let d = self.dst32(&o[0])?;
-                self.mov(d, a);
-            }
-            _ => return self.unsupported("8/16-bit integer conversions"),
-        }
-        Ok(())
+        // integer <-> integer and the 8/16/64-bit conversions: lower_int; binary64: lower_f64
+        self.unsupported("")
     }
 
     /// (32-bit base register, offset) of a memory operand in global/shared addressing.
