@@ -39,8 +39,9 @@ enum Cmd {
         #[arg(long)]
         no_gate: bool,
     },
-    /// Fuzz the PTX parser and translator with mutated copies of examples/kernels/ptx/*.ptx
-    /// (bytes and tokens); fails if any input panics
+    /// Fuzz the PTX parser and translator with mutated copies of examples/kernels/ptx/*.ptx,
+    /// examples/corpus/ptx/*.ptx and testbenches/tests/programs/*.ptx (bytes and tokens);
+    /// fails if any input panics
     FuzzPtx {
         /// Number of mutated inputs
         #[arg(long, default_value_t = 1_000_000)]
@@ -424,7 +425,7 @@ fn run_corpus(filter: Option<&str>, coverage: bool) -> Result<(), String> {
 fn fuzz_ptx(count: u64, seed: u64) -> Result<(), String> {
     use heddle_sim::ptx::fuzz;
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading examples/kernels/ptx and examples/corpus/ptx: {e}"))?;
+    let corpus = fuzz::kernel_corpus(&root).map_err(|e| format!("reading the PTX seeds (examples/kernels/ptx, examples/corpus/ptx, testbenches/tests/programs): {e}"))?;
     let files = corpus.len();
     let t = std::time::Instant::now();
     let st = fuzz::run(corpus.into_iter().map(|(_, b)| b).collect(), count, seed);
@@ -450,7 +451,7 @@ fn ptx_listing(file: &std::path::Path, kernel: Option<&str>, g80_mad: bool, bloc
     use heddle_sim::ptx::{parse_bytes, translate};
     let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let m = parse_bytes(&file.display().to_string(), &bytes).map_err(|e| e.to_string())?;
-    let k = translate::translate(&m, kernel, translate::Options { g80_mad }).map_err(|e| e.to_string())?;
+    let k = translate::translate(&m, kernel, translate::Options { g80_mad, max_regs: translate::SmResources::G80.max_regs(block) }).map_err(|e| e.to_string())?;
     print!("{}", k.listing());
     let occ = translate::occupancy(&k, block, &translate::SmResources::G80);
     println!(

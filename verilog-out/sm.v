@@ -9470,6 +9470,20 @@ module sm$fdec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2
              ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
              x = 3'd3;
           end
+          7'd46: begin // vote
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = (word[48:46] != 3'd7); dd = (word[48:46] != 3'd7) ? {5'b10000, word[48:46]} : 8'd0; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
+          end
+          7'd47: begin // ballot
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
+          end
           7'd64: begin // rcp
              ok = (word[0] == 0);
              c = 4'd1; lt = lat_sfu;
@@ -24600,6 +24614,20 @@ module sm$idec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2
              c = 4'd0; lt = lat_sp;
              ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
              x = 3'd3;
+          end
+          7'd46: begin // vote
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = (word[48:46] != 3'd7); dd = (word[48:46] != 3'd7) ? {5'b10000, word[48:46]} : 8'd0; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
+          end
+          7'd47: begin // ballot
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
           end
           7'd64: begin // rcp
              ok = (word[0] == 0);
@@ -104386,6 +104414,16 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     output reg  [23:0] bad_pc;
 
     // Constant declarations
+    localparam  k_vote = 7'b101110;
+    localparam  k_ballot = 7'b101111;
+    localparam  k_op_plop = 7'b101011;
+    localparam  k_op_movi = 7'b101101;
+    localparam  k_vote_any = 4'h1;
+    localparam  k_vote_all = 4'h0;
+    localparam  k_pt7 = 7'b111;
+    localparam  k_pt3 = 3'b111;
+    localparam  k_sub_mov = 4'h3;
+    localparam  k_mod_neg = 2'b10;
     localparam  k_sp = 3'b0;
     localparam  k_plop = 3'b1;
     localparam  k_s2r = 3'b10;
@@ -104721,6 +104759,15 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     reg  [2:0] sreg_lo;
     reg  [3:0] plop_v;
     reg  [1:0] plop_op;
+    reg  w_vote;
+    reg  w_ballot;
+    reg  [2:0] v_idx;
+    reg  [31:0] v_src;
+    reg  [31:0] v_bits;
+    reg  v_all;
+    reg  v_any;
+    reg  v_res;
+    reg  [3:0] v_mode;
 
     // Sub module instances
     sm$pipe$gq$0 gq$0(
@@ -105480,6 +105527,28 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         end
         g_warp = iss_warp;
         g_idx = gq_v[(32'h0)+:(3)];
+        w_vote = e_v$q & (w_op == k_vote);
+        w_ballot = e_v$q & (w_op == k_ballot);
+        v_idx = word[(32'h5)+:(3)];
+        if (w_vote | w_ballot) begin
+            g_warp = e_warp$q;
+            g_idx = v_idx;
+        end
+        v_src = g_val;
+        if (v_idx == k_pt3) begin
+            v_src = ones32;
+        end
+        v_bits = v_src & e_exec$q;
+        v_all = v_bits == e_exec$q;
+        v_any = |v_bits;
+        v_mode = word[(32'h1)+:(4)];
+        v_res = v_all | ~v_any;
+        if (v_mode == k_vote_all) begin
+            v_res = v_all;
+        end
+        if (v_mode == k_vote_any) begin
+            v_res = v_any;
+        end
         gv = g_val;
         if (&gq_v[(32'h0)+:(3)]) begin
             gv = ones32;
@@ -105532,6 +105601,23 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
             d_psrc$d = word[(32'h5)+:(3)];
             d_sub$d = word[(32'h1)+:(4)];
             d_imm$d = word[(32'h0)+:(32)];
+            if (w_vote) begin
+                d_xu$d = k_plop;
+                d_op$d = k_op_plop;
+                d_a$d = k_pt7;
+                d_b$d = k_pt7;
+                d_sub$d = k_sub_mov;
+                d_mod_a$d = 32'h0;
+                d_mod_b$d = 32'h0;
+                if (~v_res) begin
+                    d_mod_a$d = k_mod_neg;
+                end
+            end
+            if (w_ballot) begin
+                d_xu$d = k_movi;
+                d_op$d = k_op_movi;
+                d_imm$d = v_bits;
+            end
         end
         is_sp = d_xu$q == k_sp;
         is_plop = d_xu$q == k_plop;

@@ -391,6 +391,20 @@ module sm_decode(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,
              ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
              x = 3'd3;
           end
+          7'd46: begin // vote
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = (word[48:46] != 3'd7); dd = (word[48:46] != 3'd7) ? {5'b10000, word[48:46]} : 8'd0; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
+          end
+          7'd47: begin // ballot
+             ok = (word[0] == 0);
+             c = 4'd0; lt = lat_sp;
+             ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
+             c0v = (word[7:5] != 3'd7); c0 = (word[7:5] != 3'd7) ? {5'b10000, word[7:5]} : 8'd0; c0w = 2'd0;
+             x = 3'd0;
+          end
           7'd64: begin // rcp
              ok = (word[0] == 0);
              c = 4'd1; lt = lat_sfu;

@@ -9,7 +9,7 @@
 // BLOCK_SIZE entries, and the __constant__ softeningSquared is a kernel parameter;
 // cg::sync(cta) -> __syncthreads(); rsqrtf is rsqrt.approx.
 // Its __device__ functions are static: clang emits a .func for every non-static one (even
-// when every call is inlined), and heddle rejects files with a .func; computeBodyAccel is
+// when every call is inlined), and heddle rejected a .func until stop 30; computeBodyAccel is
 // __forceinline__ (clang does not inline it on its own because of its unrolled loop; nvcc
 // inlined every device function for sm_1x).
 #define __forceinline__ __attribute__((always_inline)) inline

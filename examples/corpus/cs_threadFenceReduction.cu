@@ -10,7 +10,7 @@
 // synchronization, implicit on sm_20) is dropped and cg::sync(cta) is __syncthreads(). The
 // ticket counter stays a module-level __device__ variable, as in the sample.
 // Its __device__ functions are static: clang emits a .func for every non-static one (even
-// when every call is inlined), and heddle rejects files with a .func.
+// when every call is inlined), and heddle rejected a .func until stop 30.
 #include "corpus.h"
 #define blockSize 128
 #define nIsPow2 false

@@ -428,6 +428,10 @@ pub mod op {
     pub const PLOP: u8 = 43;
     pub const S2R: u8 = 44;
     pub const MOVI: u8 = 45;
+    /// Warp votes: `vote` (all, any, uni of a predicate over the warp's executing threads,
+    /// into a predicate) and `ballot` (the predicate's bits over the warp into a register).
+    pub const VOTE: u8 = 46;
+    pub const BALLOT: u8 = 47;
     pub const RCP: u8 = 64;
     pub const RSQ: u8 = 65;
     pub const LG2: u8 = 66;
@@ -492,6 +496,8 @@ pub static OPS: &[OpDef] = &[
     d!(op::PLOP, "plop", Sp, R, [Pd, Pa, Pb], SUB),
     d!(op::S2R, "s2r", Sp, R, [D, Sreg], 0),
     d!(op::MOVI, "movi", Sp, I, [D, Imm], 0),
+    d!(op::VOTE, "vote", Sp, R, [Pd, Ps], SUB),
+    d!(op::BALLOT, "ballot", Sp, R, [D, Ps], 0),
     d!(op::RCP, "rcp", Sfu, R, [D, A], MODS),
     d!(op::RSQ, "rsq", Sfu, R, [D, A], MODS),
     d!(op::LG2, "lg2", Sfu, R, [D, A], MODS),
@@ -582,6 +588,13 @@ pub mod size {
 pub const PLOP_NAMES: [&str; 4] = ["and", "or", "xor", "mov"];
 /// rro sub-ops.
 pub const RRO_NAMES: [&str; 2] = ["sincos", "ex2"];
+/// vote sub-ops: every executing thread's predicate true, any true, all equal.
+pub const VOTE_NAMES: [&str; 3] = ["all", "any", "uni"];
+pub mod vote_mode {
+    pub const ALL: u8 = 0;
+    pub const ANY: u8 = 1;
+    pub const UNI: u8 = 2;
+}
 /// atom sub-ops.
 /// `fadd`: binary32 addition rounded to nearest even with subnormal inputs and results
 /// flushed to zero (PTX `atom.add.f32`; the G80 SP's `fadd.rn`).
@@ -602,6 +615,15 @@ pub mod dcvt_kind {
     pub const F64_I64: u8 = 3;
     pub const I32_F64: u8 = 4;
     pub const I64_F64: u8 = 5;
+}
+/// The sub-op names of op `code` (those with a `sub` field: plop, rro, vote, atom).
+pub fn sub_names(code: u8) -> &'static [&'static str] {
+    match code {
+        op::PLOP => &PLOP_NAMES,
+        op::RRO => &RRO_NAMES,
+        op::VOTE => &VOTE_NAMES,
+        _ => &ATOM_NAMES,
+    }
 }
 /// Do op `code`'s register operands name register pairs (rN, rN+1; N even)? The binary64
 /// ops on the FMA unit.

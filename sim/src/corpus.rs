@@ -18,8 +18,8 @@
 //! the output is compared with a stated tolerance: `ulps` units in the last place of
 //! `max(|expected|, floor)`.
 use crate::gsm::{self, pack_params, Arg, Config, GlobalMem, GoldenFpUnits, Launch, Stats};
-use crate::ptx::translate::{translate, Kernel, Options};
-use crate::ptx::{self, parse};
+use crate::ptx::translate::{translate, Kernel, Options, SmResources};
+use crate::ptx::{self, parse, Module};
 use crate::vectors::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -83,8 +83,11 @@ struct Entry {
 /// Per-entry state: the translated kernels, global memory and the statistics.
 struct Ctx {
     file: String,
+    module: Module,
     kernels: Vec<Kernel>,
     mem: GlobalMem,
+    /// The module's `__device__` variables placed so far: name -> address.
+    globals: std::collections::BTreeMap<String, u32>,
     stats: Stats,
     launches: usize,
     rng: Rng,
@@ -181,16 +184,15 @@ impl Ctx {
     /// (as `heddle run` does with a launch file's "constants" and "dynamic_shared").
     fn launch_full(&mut self, name: &str, grid: [u32; 3], block: [u32; 3], args: &[Arg], constants: &[(&str, Vec<u8>)], dynamic_shared: u32) -> R {
         let mut k = self.kernel(name)?.clone();
-        k.shared_bytes += dynamic_shared;
-        let mut constant = vec![0u8; k.const_bytes as usize];
-        for (n, b) in constants {
-            let (_, off, size) = k.const_vars.iter().find(|v| v.0 == *n).ok_or_else(|| Fail::Run(format!("{name} has no __constant__ variable {n}")))?;
-            if b.len() > *size as usize {
-                return Err(Fail::Run(format!("{n}: {} bytes for a variable of {size}", b.len())));
-            }
-            constant[*off as usize..*off as usize + b.len()].copy_from_slice(b);
+        // as `heddle run` does: registers capped so that one CTA fits
+        let max_regs = SmResources::G80.max_regs(block.iter().product());
+        if k.regs_per_thread > max_regs {
+            k = translate(&self.module, Some(name), Options { max_regs, ..Default::default() }).map_err(|e| Fail::Run(e.to_string()))?;
         }
-        let params = pack_params(&k, args).map_err(Fail::Run)?;
+        k.shared_bytes += dynamic_shared;
+        let constant = gsm::launch::fill_constants(&k, constants).map_err(|e| Fail::Run(format!("{name}: constants {e}")))?;
+        let mut params = pack_params(&k, args).map_err(Fail::Run)?;
+        gsm::place_globals(&k, &mut self.mem, &mut params, &mut self.globals).map_err(Fail::Run)?;
         let l = Launch { grid, block, params, constant };
         let r = gsm::run(&k, &l, &mut self.mem, &Config::default(), &mut GoldenFpUnits, false)
             .map_err(|e| Fail::Run(format!("{name} (launch {}): {e}", self.launches + 1)))?;
@@ -323,12 +325,13 @@ impl Ctx {
 }
 
 /// Translates every `.entry` of `src` (file name `file`).
-fn translate_all(file: &str, src: &str) -> Result<Vec<Kernel>, String> {
+fn translate_all(file: &str, src: &str) -> Result<(Module, Vec<Kernel>), String> {
     let m = parse(file, src).map_err(|e| e.to_string())?;
     if m.entries.is_empty() {
         return Err(format!("{file}: no kernel (.entry)"));
     }
-    m.entries.iter().map(|e| translate(&m, Some(&e.name), Options::default()).map_err(|e| e.to_string())).collect()
+    let k = m.entries.iter().map(|e| translate(&m, Some(&e.name), Options::default()).map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
+    Ok((m, k))
 }
 
 /// The corpus entries, in table order.
@@ -370,7 +373,7 @@ fn run_entry(dir: &Path, e: &Entry, n: u64) -> Row {
             return row;
         }
     };
-    let kernels = match translate_all(&file, &src) {
+    let (module, kernels) = match translate_all(&file, &src) {
         Ok(k) => k,
         Err(err) => {
             row.translated = Err(err);
@@ -380,8 +383,10 @@ fn run_entry(dir: &Path, e: &Entry, n: u64) -> Row {
     row.instructions = kernels.iter().map(|k| k.code.len()).sum();
     let mut ctx = Ctx {
         file,
+        module,
         kernels,
         mem: GlobalMem::default(),
+        globals: Default::default(),
         stats: Stats::default(),
         launches: 0,
         rng: Rng::new(0xC0_4B05 + 7919 * n),

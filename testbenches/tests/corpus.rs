@@ -59,6 +59,8 @@ fn corpus_runs_and_matches() {
     assert_eq!(rows.len(), corpus::list().len());
     let passed: Vec<&str> = rows.iter().filter(|r| r.passed()).map(|r| r.kernel.as_str()).collect();
     assert!(passed.len() >= 25, "only {} corpus kernels pass:\n{s}", passed.len());
+    // every kernel of the corpus passes (docs/corpus.md): a regression is a failure
+    assert_eq!(passed.len(), rows.len(), "corpus kernels that do not pass:\n{s}");
     // a passing row ran and was checked; a failing one says why
     for r in &rows {
         if r.passed() {

@@ -110,7 +110,7 @@ fn vector_add_statistics() {
 }
 
 fn run_saxpy(n: u32, block: u32, seed: u64, g80_mad: bool) {
-    let k = kernel("saxpy", Options { g80_mad });
+    let k = kernel("saxpy", Options { g80_mad, ..Default::default() });
     let has_mad = k.code.iter().any(|i| i.op == heddle_sim::isa::op::FMAD);
     assert_eq!(has_mad, g80_mad, "{}", k.listing());
     let mut rng = Rng::new(seed);
@@ -268,6 +268,8 @@ fn asm_kernel(text: &str) -> Kernel {
         local_bytes: 0,
         const_vars: vec![],
         const_bytes: 0,
+        const_init: vec![],
+        global_vars: vec![],
     }
 }
 

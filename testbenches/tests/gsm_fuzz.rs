@@ -62,6 +62,8 @@ fn random_programs_fault_or_finish_never_panic() {
             local_bytes: [0, 16][rng.below(2) as usize],
             const_vars: vec![],
             const_bytes: 0,
+            const_init: vec![],
+            global_vars: vec![],
         };
         let mut mem = GlobalMem::default();
         mem.alloc(vec![0; 4096]);
@@ -99,7 +101,7 @@ fn mutated_kernels_run_without_panic() {
     for _ in 0..20_000 {
         let input = m.input(&mut rng);
         let Ok(module) = parse_bytes("fuzz.ptx", &input) else { continue };
-        let Ok(k) = translate(&module, None, Options { g80_mad: rng.bool() }) else { continue };
+        let Ok(k) = translate(&module, None, Options { g80_mad: rng.bool(), ..Default::default() }) else { continue };
         let mut mem = GlobalMem::default();
         let args: Vec<Arg> = k
             .params

@@ -200,7 +200,7 @@ fn transpose_naive_and_padded_bank_conflicts() {
 }
 
 fn matmul(n: u32, g80_mad: bool) {
-    let k = kernel("matmul_tiled", Options { g80_mad });
+    let k = kernel("matmul_tiled", Options { g80_mad, ..Default::default() });
     assert_eq!(k.code.iter().any(|i| i.op == heddle_sim::isa::op::FMAD), g80_mad);
     let mut rng = Rng::new(n as u64);
     let a: Vec<u32> = (0..n * n).map(|_| fval(&mut rng)).collect();

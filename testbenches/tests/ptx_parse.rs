@@ -99,7 +99,7 @@ fn errors_name_file_line_column_and_instruction() {
         (".reg .b64 \t%rd<11>;", ".reg .b65 \t%rd<11>;", 21, 7, None, "expected a type"),
         (".address_size 64", ".address_size 48", 7, 15, None, "must be 32 or 64"),
         ("\tret;\n\n}", "\tret;\n\n", 48, 1, None, "unterminated body"),
-        (".visible .entry", ".visible .func", 11, 10, None, "not supported: .func"),
+        ("\tret;\n\n}", "\tcall.uni %rd1, (%r1);\n\n}", 45, 11, Some("call.uni"), "not supported: an indirect call (through %rd1)"),
     ];
     let mut bad = vec![];
     for &(from, to, line, col, instr, msg) in cases {

@@ -180,7 +180,7 @@ fn launch_numbers_are_range_checked() {
         (r#""buffers": {"a": {"zeros": 4}}, "args": [], "outputs": ["a", "c"]"#, "outputs names an unknown buffer 'c' (buffers: a)"),
     ];
     for (body, want) in cases {
-        let e = LaunchFile::parse(&launch_text(body)).unwrap_err();
+        let e = LaunchFile::parse(&launch_text(body)).and_then(|l| l.check_names(&[])).unwrap_err();
         assert!(e.contains(want), "{body}:\n  {e}\n  wanted {want}");
     }
 }

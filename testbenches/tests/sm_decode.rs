@@ -67,9 +67,9 @@ fn directed_words() {
     assert_eq!((d.target, d.brpc, d.uni, d.dst, d.src), (12, 20, true, NONE, [NONE; 3]));
     let d = decode(word("@p0 iadd r1, r1, r2"), &L);
     assert_eq!((d.guard, d.guard_neg), (0, false));
-    // Refused: an undefined op code (46), the reserved bit of each format.
+    // Refused: an undefined op code (48), the reserved bit of each format.
     for w in [
-        46u64 << field::OP.0,
+        48u64 << field::OP.0,
         word("iadd r3, r4, r5") | 1,
         word("ld.global.b32 r5, [r6]") | (1 << field::I_RESERVED.0),
         word("exit") | (1 << field::C_RESERVED.0),

@@ -311,6 +311,8 @@ fn asm_kernel(src: &str, regs: u32) -> Kernel {
         local_bytes: 0,
         const_vars: vec![],
         const_bytes: 0,
+        const_init: vec![],
+        global_vars: vec![],
     }
 }
 

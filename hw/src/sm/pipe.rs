@@ -9,7 +9,10 @@
 //!   read of the instruction memory is at `iss_pc`. E registers warp, PC, mask, exec.
 //! - T0+1, decode: the word arrives (`word`, `xu` from the decoder on it). An instruction
 //!   for the lanes (SP datapath, s2r, movi, plop) is registered in D and its lane groups
-//!   start; control instructions only retire.
+//!   start; control instructions only retire. A warp vote reads its source predicate for
+//!   the 32 lanes on the guard port (free in this phase) and enters D as what its lanes
+//!   then do: `vote` a `plop` mov of pt (negated when the vote is false), `ballot` a
+//!   `movi` of the executing lanes' predicate bits.
 //! - T0+2+g, read (G): lane group g's three registers of bank set g mod 2 at
 //!   `base + (g div 2) R + r`, its predicates and thread indices.
 //! - T0+3+g, execute (X): the lanes' operation and operands.
@@ -63,7 +66,7 @@
 //!                                                        (`mul.f32` on the SFUs)
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
-use crate::isa::{field, issue_class, op};
+use crate::isa::{field, issue_class, op, vote_mode, PT};
 use crate::prim::delay::Delay;
 use crate::sm::decode::xu;
 use crate::sm::lane::alt;
@@ -276,6 +279,25 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     sreg_lo: Signal<Local, Bits<3>>,
     plop_v: Signal<Local, Bits<4>>,
     plop_op: Signal<Local, Bits<2>>,
+    w_vote: Signal<Local, Bit>,
+    w_ballot: Signal<Local, Bit>,
+    v_idx: Signal<Local, Bits<3>>,
+    v_src: Signal<Local, Bits<32>>,
+    v_bits: Signal<Local, Bits<32>>,
+    v_all: Signal<Local, Bit>,
+    v_any: Signal<Local, Bit>,
+    v_res: Signal<Local, Bit>,
+    v_mode: Signal<Local, Bits<4>>,
+    k_vote: Constant<Bits<7>>,
+    k_ballot: Constant<Bits<7>>,
+    k_op_plop: Constant<Bits<7>>,
+    k_op_movi: Constant<Bits<7>>,
+    k_vote_any: Constant<Bits<4>>,
+    k_vote_all: Constant<Bits<4>>,
+    k_pt7: Constant<Bits<7>>,
+    k_pt3: Constant<Bits<3>>,
+    k_sub_mov: Constant<Bits<4>>,
+    k_mod_neg: Constant<Bits<2>>,
     k_sp: Constant<Bits<3>>,
     k_plop: Constant<Bits<3>>,
     k_s2r: Constant<Bits<3>>,
@@ -473,6 +495,25 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             sreg_lo: Default::default(),
             plop_v: Default::default(),
             plop_op: Default::default(),
+            w_vote: Default::default(),
+            w_ballot: Default::default(),
+            v_idx: Default::default(),
+            v_src: Default::default(),
+            v_bits: Default::default(),
+            v_all: Default::default(),
+            v_any: Default::default(),
+            v_res: Default::default(),
+            v_mode: Default::default(),
+            k_vote: Constant::new((op::VOTE as u64).into()),
+            k_ballot: Constant::new((op::BALLOT as u64).into()),
+            k_op_plop: Constant::new((op::PLOP as u64).into()),
+            k_op_movi: Constant::new((op::MOVI as u64).into()),
+            k_vote_any: Constant::new((vote_mode::ANY as u64).into()),
+            k_vote_all: Constant::new((vote_mode::ALL as u64).into()),
+            k_pt7: Constant::new((PT as u64).into()),
+            k_pt3: Constant::new((PT as u64).into()),
+            k_sub_mov: Constant::new(3u64.into()),
+            k_mod_neg: Constant::new(2u64.into()),
             k_sp: k3(xu::SP),
             k_plop: k3(xu::PLOP),
             k_s2r: k3(xu::S2R),
@@ -546,6 +587,30 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         }
         self.g_warp.next = self.iss_warp.val();
         self.g_idx.next = self.gq_v.val().get_bits::<3>(0);
+        // T0+1 (no issue in this phase): a warp vote reads its source predicate of the 32
+        // lanes on the guard port; its result is the same for every lane
+        self.w_vote.next = self.e_v.q.val() & (self.w_op.val() == self.k_vote.val());
+        self.w_ballot.next = self.e_v.q.val() & (self.w_op.val() == self.k_ballot.val());
+        self.v_idx.next = self.word.val().get_bits::<3>(5);
+        if self.w_vote.val() | self.w_ballot.val() {
+            self.g_warp.next = self.e_warp.q.val();
+            self.g_idx.next = self.v_idx.val();
+        }
+        self.v_src.next = self.g_val.val();
+        if self.v_idx.val() == self.k_pt3.val() {
+            self.v_src.next = self.ones32.val();
+        }
+        self.v_bits.next = self.v_src.val() & self.e_exec.q.val();
+        self.v_all.next = self.v_bits.val() == self.e_exec.q.val();
+        self.v_any.next = self.v_bits.val().any();
+        self.v_mode.next = self.word.val().get_bits::<4>(1);
+        self.v_res.next = self.v_all.val() | !self.v_any.val();
+        if self.v_mode.val() == self.k_vote_all.val() {
+            self.v_res.next = self.v_all.val();
+        }
+        if self.v_mode.val() == self.k_vote_any.val() {
+            self.v_res.next = self.v_any.val();
+        }
         self.gv.next = self.g_val.val();
         if self.gq_v.val().get_bits::<3>(0).all() {
             self.gv.next = self.ones32.val();
@@ -604,6 +669,24 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self.d_psrc.d.next = self.word.val().get_bits::<3>(5);
             self.d_sub.d.next = self.word.val().get_bits::<4>(1);
             self.d_imm.d.next = self.word.val().get_bits::<32>(0);
+            // a vote becomes a plop mov of pt (negated when false), a ballot a movi
+            if self.w_vote.val() {
+                self.d_xu.d.next = self.k_plop.val();
+                self.d_op.d.next = self.k_op_plop.val();
+                self.d_a.d.next = self.k_pt7.val();
+                self.d_b.d.next = self.k_pt7.val();
+                self.d_sub.d.next = self.k_sub_mov.val();
+                self.d_mod_a.d.next = 0.into();
+                self.d_mod_b.d.next = 0.into();
+                if !self.v_res.val() {
+                    self.d_mod_a.d.next = self.k_mod_neg.val();
+                }
+            }
+            if self.w_ballot.val() {
+                self.d_xu.d.next = self.k_movi.val();
+                self.d_op.d.next = self.k_op_movi.val();
+                self.d_imm.d.next = self.v_bits.val();
+            }
         }
         // G: lane group gc of the D instruction.
         self.is_sp.next = self.d_xu.q.val() == self.k_sp.val();

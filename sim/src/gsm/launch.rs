@@ -6,7 +6,7 @@
 //! JSON values, then every number is converted to its type with a range check (and f32
 //! values also from "nan", "inf", "+inf", "-inf", "-0" or a bit pattern "0x7fc00000"), so an
 //! error names the buffer or argument and what was wrong.
-use super::{pack_params, run, Arg, Config, GlobalMem, GoldenFpUnits, Launch, Stats};
+use super::{pack_params, place_globals, run, Arg, Config, GlobalMem, GoldenFpUnits, Launch, Stats};
 use crate::ptx::{parse_bytes, translate};
 use crate::vectors::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -195,7 +195,7 @@ impl LaunchFile {
     }
 
     /// The launch description in JSON value `v`: every number converted with a range check,
-    /// `outputs` and `print_as` checked against the buffers.
+    /// the types of `print_as` checked (its names and `outputs` are checked by `check_names`).
     pub fn from_json(v: Value) -> Result<LaunchFile, String> {
         let r: RawLaunchFile = serde_json::from_value(v).map_err(|e| e.to_string())?;
         let mut buffers = BTreeMap::new();
@@ -203,16 +203,7 @@ impl LaunchFile {
             buffers.insert(n.clone(), Init::from_json(n, b)?);
         }
         let args = r.args.iter().enumerate().map(|(i, a)| ArgSpec::from_json(i, a)).collect::<Result<Vec<_>, _>>()?;
-        let known = || r.buffers.keys().map(|k| k.as_str()).collect::<Vec<_>>().join(", ");
-        for n in r.outputs.iter().flatten() {
-            if !r.buffers.contains_key(n) {
-                return Err(format!("outputs names an unknown buffer '{n}' (buffers: {})", known()));
-            }
-        }
         for (n, t) in &r.print_as {
-            if !r.buffers.contains_key(n) {
-                return Err(format!("print_as names an unknown buffer '{n}' (buffers: {})", known()));
-            }
             if ElemType::parse(t).is_none() {
                 let ok = ElemType::ALL.map(|t| t.name()).join(", ");
                 return Err(format!("print_as: buffer '{n}' has unknown type '{t}' (accepted: {ok})"));
@@ -232,6 +223,26 @@ impl LaunchFile {
             dynamic_shared: r.dynamic_shared,
             constants: r.constants.iter().map(|(n, v)| Ok((n.clone(), Init::from_json(n, v)?))).collect::<Result<_, String>>()?,
         })
+    }
+
+    /// Checks that `outputs` and `print_as` name buffers or the kernel's `__device__`
+    /// variables `device_vars` (known once its PTX is translated).
+    pub fn check_names(&self, device_vars: &[&str]) -> Result<(), String> {
+        let known = || {
+            let mut s = format!("buffers: {}", self.buffers.keys().map(|k| k.as_str()).collect::<Vec<_>>().join(", "));
+            if !device_vars.is_empty() {
+                s += &format!("; __device__ variables: {}", device_vars.join(", "));
+            }
+            s
+        };
+        let ok = |n: &String| self.buffers.contains_key(n) || device_vars.contains(&n.as_str());
+        if let Some(n) = self.outputs.iter().flatten().find(|n| !ok(n)) {
+            return Err(format!("outputs names an unknown buffer '{n}' ({})", known()));
+        }
+        if let Some(n) = self.print_as.keys().find(|n| !ok(n)) {
+            return Err(format!("print_as names an unknown buffer '{n}' ({})", known()));
+        }
+        Ok(())
     }
 
     /// The element type of buffer `name`'s outputs (`print_as`, u32 by default).
@@ -602,7 +613,8 @@ pub fn prepare(path: &Path) -> Result<Prepared, String> {
     let src = std::fs::read(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
     let name = lf.ptx.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let m = parse_bytes(&name, &src).map_err(|e| e.to_string())?;
-    let mut k = translate::translate(&m, lf.kernel.as_deref(), translate::Options { g80_mad: lf.g80_mad }).map_err(|e| e.to_string())?;
+    let mut k = translate::translate(&m, lf.kernel.as_deref(), translate::Options { g80_mad: lf.g80_mad, max_regs: translate::SmResources::G80.max_regs(lf.block.iter().product()) }).map_err(|e| e.to_string())?;
+    lf.check_names(&k.global_vars.iter().map(|g| g.name.as_str()).collect::<Vec<_>>()).map_err(|e| format!("{}: {e}", path.display()))?;
     // dynamic shared memory follows the static variables
     k.shared_bytes += lf.dynamic_shared;
     let constant = constant_bank(&k, &lf.constants)?;
@@ -625,25 +637,40 @@ pub fn prepare(path: &Path) -> Result<Prepared, String> {
             ArgSpec::U64(v) => Arg::U64(*v),
         });
     }
-    let params = pack_params(&k, &args)?;
+    let mut params = pack_params(&k, &args)?;
+    if let Some(g) = k.global_vars.iter().find(|g| addr.contains_key(&g.name)) {
+        return Err(format!("buffer {} has the name of a __device__ variable of kernel {}", g.name, k.name));
+    }
+    place_globals(&k, &mut mem, &mut params, &mut addr)?;
     let l = Launch { grid: lf.grid, block: lf.block, params, constant };
     Ok(Prepared { lf, k, l, mem, addr })
 }
 
 /// The constant bank of kernel `k` with its `__constant__` variables filled from `init` by
-/// name (the others zero); an unknown name or contents larger than the variable is an error.
+/// name (the others as their initializers say, or zero).
 pub fn constant_bank(k: &translate::Kernel, init: &BTreeMap<String, Init>) -> Result<Vec<u8>, String> {
-    let mut bank = vec![0u8; k.const_bytes as usize];
+    let mut vals = vec![];
     for (n, i) in init {
+        vals.push((n.as_str(), i.bytes().map_err(|e| format!("constants {n}: {e}"))?));
+    }
+    fill_constants(k, &vals).map_err(|e| format!("constants {e}"))
+}
+
+/// The constant bank of kernel `k`: its initializers, then variable `name` set to `bytes`
+/// for each pair of `vals`; an unknown name or contents larger than the variable is an
+/// error.
+pub fn fill_constants(k: &translate::Kernel, vals: &[(&str, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    let mut bank = k.const_init.clone();
+    bank.resize(k.const_bytes as usize, 0);
+    for (n, b) in vals {
         let Some((_, off, size)) = k.const_vars.iter().find(|(v, _, _)| v == n) else {
             let known: Vec<&str> = k.const_vars.iter().map(|v| v.0.as_str()).collect();
-            return Err(format!("constants names '{n}', not a __constant__ variable of kernel {} (it has: {})", k.name, known.join(", ")));
+            return Err(format!("names '{n}', not a __constant__ variable of kernel {} (it has: {})", k.name, known.join(", ")));
         };
-        let b = i.bytes().map_err(|e| format!("constants {n}: {e}"))?;
         if b.len() > *size as usize {
-            return Err(format!("constants {n}: {} bytes for a variable of {size}", b.len()));
+            return Err(format!("{n}: {} bytes for a variable of {size}", b.len()));
         }
-        bank[*off as usize..*off as usize + b.len()].copy_from_slice(&b);
+        bank[*off as usize..*off as usize + b.len()].copy_from_slice(b);
     }
     Ok(bank)
 }

@@ -12,6 +12,7 @@
 pub mod launch;
 pub mod random;
 
+use std::collections::BTreeMap;
 use crate::golden::shared_mem::{HalfWarp, SharedMemModel};
 use crate::golden::sp_datapath;
 use crate::isa::{self, op, size, space, Class, Instr};
@@ -117,6 +118,33 @@ pub fn pack_params(k: &Kernel, args: &[Arg]) -> Result<Vec<u8>, String> {
         b[*offset as usize..(*offset + size) as usize].copy_from_slice(&bytes);
     }
     Ok(b)
+}
+
+/// Places kernel `k`'s module-level `.global` variables in `mem` (initialized, zero past
+/// their initializers) and writes their addresses into their hidden parameters of `params`
+/// (a block from [`pack_params`]). A variable already in `placed` (by an earlier launch of
+/// the same module: one variable for all its kernels and launches) keeps its address; new
+/// ones are added.
+pub fn place_globals(k: &Kernel, mem: &mut GlobalMem, params: &mut [u8], placed: &mut BTreeMap<String, u32>) -> Result<(), String> {
+    for g in &k.global_vars {
+        let a = match placed.get(&g.name) {
+            Some(&a) => a,
+            None => {
+                let mut b = g.init.clone();
+                b.resize(g.size.max(g.init.len() as u32) as usize, 0);
+                // buffers are 256-byte aligned, which covers every variable alignment
+                let a = mem.alloc(b);
+                placed.insert(g.name.clone(), a);
+                a
+            }
+        };
+        let at = g.param_offset as usize;
+        match params.get_mut(at..at + 4) {
+            Some(p) => p.copy_from_slice(&a.to_le_bytes()),
+            None => return Err(format!("kernel {}: the parameter block has no room for the address of {}", k.name, g.name)),
+        }
+    }
+    Ok(())
 }
 
 /// A launch: grid and CTA dimensions, the parameter block and the constant bank.
@@ -594,6 +622,12 @@ impl<'a> Cta<'a> {
                 set_pc(w, pc + 1);
             }
             _ => {
+                // a warp vote's source: the predicate of every executing thread
+                let ballot = if i.op == op::VOTE || i.op == op::BALLOT {
+                    (0..WARP).filter(|&l| exec >> l & 1 == 1 && pv(w, l, i.psrc)).fold(0u32, |b, l| b | 1 << l)
+                } else {
+                    0
+                };
                 for lane in 0..WARP {
                     if exec >> lane & 1 == 0 {
                         continue;
@@ -618,6 +652,15 @@ impl<'a> Cta<'a> {
                         }
                         op::S2R => rw = Some(self.sreg(w, lane, i.a)),
                         op::MOVI => rw = Some(i.imm),
+                        op::VOTE => {
+                            let v = match i.sub {
+                                isa::vote_mode::ALL => ballot == exec,
+                                isa::vote_mode::ANY => ballot != 0,
+                                _ => ballot == 0 || ballot == exec,
+                            };
+                            pw = Some((i.d, v));
+                        }
+                        op::BALLOT => rw = Some(ballot),
                         o if o <= op::MOV => {
                             let (y, p) = sp_datapath::exec(&isa::sp_op(&i, a, b, c, pv(w, lane, i.psrc)));
                             if o == op::ISETP || o == op::FSETP {

@@ -338,5 +338,7 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
         local_bytes: 0,
         const_vars: vec![],
         const_bytes: 0,
+        const_init: vec![],
+        global_vars: vec![],
     }
 }

@@ -81,12 +81,7 @@ pub fn disasm(i: &Instr) -> String {
         s += ".sat";
     }
     if f & SUB != 0 {
-        let n = match i.op {
-            op::PLOP => PLOP_NAMES[i.sub as usize],
-            op::RRO => RRO_NAMES[i.sub as usize],
-            _ => ATOM_NAMES[i.sub as usize],
-        };
-        s += &format!(".{n}");
+        s += &format!(".{}", heddle_hw::isa::sub_names(i.op)[i.sub as usize]);
     }
     if f & SPACE != 0 {
         s += &format!(".{}", space::NAMES[i.space as usize]);
@@ -363,21 +358,9 @@ fn parse_instr(c: &mut Cur, labels: &HashMap<String, u32>) -> Result<Instr, AsmE
         } else if f & SAT != 0 && t == "sat" {
             set(SAT, "sat")?;
             i.sat = true;
-        } else if f & SUB != 0
-            && pos(match i.op {
-                op::PLOP => &PLOP_NAMES[..],
-                op::RRO => &RRO_NAMES[..],
-                _ => &ATOM_NAMES[..],
-            })
-            .is_some()
-        {
+        } else if f & SUB != 0 && pos(heddle_hw::isa::sub_names(i.op)).is_some() {
             set(SUB, "sub-operation")?;
-            i.sub = pos(match i.op {
-                op::PLOP => &PLOP_NAMES[..],
-                op::RRO => &RRO_NAMES[..],
-                _ => &ATOM_NAMES[..],
-            })
-            .unwrap_or(0);
+            i.sub = pos(heddle_hw::isa::sub_names(i.op)).unwrap_or(0);
         } else if f & SPACE != 0 && pos(&space::NAMES).is_some() {
             set(SPACE, "memory space")?;
             i.space = pos(&space::NAMES).unwrap_or(0);

@@ -9,7 +9,7 @@ pub mod asm;
 
 pub use heddle_hw::isa::{
     field, fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC, pair_op, kind_names, DCVT_NAMES, dcvt_kind,
-    NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS,
+    NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS, sub_names, vote_mode, VOTE_NAMES,
 };
 use crate::golden::sp_datapath;
 use field::get;
@@ -185,12 +185,7 @@ pub fn validate(i: &Instr) -> Result<&'static OpDef, EncodeError> {
         return err(format!("{name}: predicate source p{} out of range", i.psrc));
     }
     zero(i.sub as u32, f & SUB != 0, "sub")?;
-    let nsub = match i.op {
-        op::PLOP => PLOP_NAMES.len(),
-        op::RRO => RRO_NAMES.len(),
-        op::ATOM => ATOM_NAMES.len(),
-        _ => 1,
-    };
+    let nsub = if f & SUB != 0 { sub_names(i.op).len() } else { 1 };
     if i.sub as usize >= nsub {
         return err(format!("{name}: sub-op {} undefined", i.sub));
     }
@@ -412,11 +407,7 @@ pub fn random_instr(def: &OpDef, rng: &mut crate::vectors::Rng) -> Instr {
         i.sat = r(2) == 1;
     }
     if f & SUB != 0 {
-        i.sub = r(match def.code {
-            op::PLOP => PLOP_NAMES.len(),
-            op::RRO => RRO_NAMES.len(),
-            _ => ATOM_NAMES.len(),
-        } as u64) as u8;
+        i.sub = r(sub_names(def.code).len() as u64) as u8;
     }
     if f & SPACE != 0 {
         if def.code == op::ATOM {

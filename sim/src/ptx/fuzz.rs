@@ -219,7 +219,7 @@ pub fn run(corpus: Vec<Vec<u8>>, count: u64, seed: u64) -> FuzzStats {
             let mut ok = true;
             for e in &m.entries {
                 for g80_mad in [false, true] {
-                    ok &= translate(&m, Some(&e.name), Options { g80_mad }).is_ok();
+                    ok &= translate(&m, Some(&e.name), Options { g80_mad, ..Default::default() }).is_ok();
                 }
             }
             (true, ok)
@@ -228,11 +228,13 @@ pub fn run(corpus: Vec<Vec<u8>>, count: u64, seed: u64) -> FuzzStats {
     })
 }
 
-/// The PTX of the example kernels (examples/kernels/ptx/*.ptx) and of the corpus
-/// (examples/corpus/ptx/*.ptx, when present) under `root`, sorted by path.
+/// The PTX of the example kernels (examples/kernels/ptx/*.ptx), of the corpus
+/// (examples/corpus/ptx/*.ptx) and of the translator's test programs
+/// (testbenches/tests/programs/*.ptx: device functions, votes), the last two when present,
+/// under `root`, sorted by path.
 pub fn kernel_corpus(root: &std::path::Path) -> std::io::Result<Vec<(String, Vec<u8>)>> {
     let mut v = vec![];
-    for (sub, required) in [("examples/kernels/ptx", true), ("examples/corpus/ptx", false)] {
+    for (sub, required) in [("examples/kernels/ptx", true), ("examples/corpus/ptx", false), ("testbenches/tests/programs", false)] {
         let dir = root.join(sub);
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,

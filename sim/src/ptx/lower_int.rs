@@ -22,6 +22,10 @@ const LT: u8 = cmp::LT as u8;
 const LE: u8 = cmp::LE as u8;
 const GT: u8 = cmp::GT as u8;
 const GE: u8 = cmp::GE as u8;
+/// The hidden module-level variable holding the lock of the 64-bit atomics.
+pub(super) const ATOM64_LOCK: &str = "__atom64_lock";
+/// Warps of the largest CTA (512 threads): the words of the `bar.red` area.
+pub(super) const BAR_RED_WARPS: u32 = 16;
 /// plop sub-ops (isa::PLOP_NAMES).
 const PAND: u8 = 0;
 const POR: u8 = 1;
@@ -416,6 +420,18 @@ impl<'a> Tx<'a> {
         let ty = ty_of(&pi.mods);
         let opc = pi.opcode.as_str();
         let int = |t: Ty| !is_float(t) && t != Ty::Pred;
+        if opc == "vote" {
+            self.vote(pi)?;
+            return Ok(true);
+        }
+        if matches!(opc, "atom" | "red") && ty.is_some_and(is64) {
+            self.atom64(pi)?;
+            return Ok(true);
+        }
+        if opc == "bar" && pi.has("red") {
+            self.bar_red(pi)?;
+            return Ok(true);
+        }
         let t = match (opc, ty) {
             ("membar" | "fence", _) => {
                 // one SM whose load/store unit executes a warp's memory instructions in
@@ -1067,6 +1083,248 @@ impl<'a> Tx<'a> {
         };
         r
     }
+    /// 64-bit `atom`/`red` (`add`, `min`/`max` .u64/.s64, `and/or/xor/exch/cas` .b64) on
+    /// global, shared or generic addresses, emulated as sm_1x CUDA did without 64-bit
+    /// atomics: under a lock word in global memory (the hidden module variable
+    /// [`ATOM64_LOCK`]), each thread in turn reads the two words, writes the new value and
+    /// releases the lock. The loop keeps the critical section inside its body (a thread that
+    /// took the lock finishes before the warp branches back), so the threads of one warp
+    /// cannot deadlock each other:
+    /// `done = !guard; L: @!done t = atom.cas [lock], 0, 1; got = !done & t == 0;
+    /// @got old = ld [a], [a+4]; @got st [a], [a+4] = f(old, b, c); @got atom.exch [lock], 0;
+    /// @got d = old; done |= got; @!done bra L`.
+    fn atom64(&mut self, pi: &PInstr) -> R<()> {
+        let o = &pi.operands;
+        let red = pi.opcode == "red";
+        let t = ty_of(&pi.mods).unwrap_or(Ty::U64);
+        let sp = if pi.has("shared") {
+            space::SHARED
+        } else if pi.has("global") {
+            space::GLOBAL
+        } else {
+            space::GENERIC
+        };
+        let ops = ["add", "min", "max", "and", "or", "xor", "exch", "cas"];
+        let Some(opn) = ops.iter().position(|n| pi.has(n)) else {
+            return self.unsupported("64-bit atomics other than add, min, max, and, or, xor, exch and cas");
+        };
+        let cas = ops[opn] == "cas";
+        let (mem, b, c) = match (red, &o[..]) {
+            (true, [m, b]) => (m, b, None),
+            (false, [_, m, b]) if !cas => (m, b, None),
+            (false, [_, m, b, c]) if cas => (m, b, Some(c)),
+            _ => return self.err(format!("{} takes {} operands", pi.full_name(), if cas { 4 } else if red { 2 } else { 3 })),
+        };
+        let (base, off) = self.address(mem)?;
+        let b = self.src64(b)?;
+        let c = match c {
+            Some(c) => Some(self.src64(c)?),
+            None => None,
+        };
+        let d = if red { None } else { Some(self.dst64(&o[0])?) };
+        let lock = self.global_addr(ATOM64_LOCK)?;
+        // from here on every thread executes (the PTX guard only decides `done`)
+        let was_raw = self.raw;
+        self.raw = true;
+        let guard = match &pi.guard {
+            Some((neg, p)) => {
+                let g = self.pred(&Operand::Reg(p.clone()))?;
+                Some(if *neg { self.p_not(g) } else { g })
+            }
+            None => None,
+        };
+        let (zero, one) = (self.movi(0), self.movi(1));
+        // done: loop-carried
+        let done = self.p();
+        let init = match guard {
+            Some(g) => self.p_not(g),
+            None => self.icmp(NE, false, zero, zero),
+        };
+        self.plop_mov(done, init);
+        let label = format!(" atom64 {}", self.ops.len());
+        self.ops.push(MOp { i: Instr::default(), def: None, def_hi: None, uses: vec![], target: None, label: Some(label.clone()), src: self.cur_src, fresh: false, raw: true });
+        let guarded = |tx: &mut Self, p: u32, neg: bool| {
+            if let Some(m) = tx.ops.last_mut() {
+                m.uses.push((F::Guard, V::P(p)));
+                m.i.guard = Guard { pred: 0, neg };
+            }
+        };
+        let tk = self.r();
+        let mut i = Self::ins(op::ATOM);
+        i.space = space::GLOBAL;
+        i.sub = isa::ATOM_NAMES.iter().position(|&n| n == "cas").unwrap_or(0) as u8;
+        self.emit(i, Some((F::D, V::R(tk))), vec![(F::A, V::R(lock)), (F::B, V::R(zero)), (F::C, V::R(one))]);
+        guarded(self, done, true);
+        let free = self.icmp(EQ, false, tk, zero);
+        let nd = self.p_not(done);
+        let got = self.plop2(PAND, nd, free);
+        // the critical section, under got
+        let old = (self.r(), self.r());
+        for (k, r) in [(0u32, old.0), (4, old.1)] {
+            let mut ld = Self::ins(op::LD);
+            ld.space = sp;
+            ld.size = size::B32;
+            ld.imm = off.wrapping_add(k);
+            self.emit(ld, Some((F::D, V::R(r))), vec![(F::A, V::R(base))]);
+            guarded(self, got, false);
+        }
+        let new = match ops[opn] {
+            "add" => self.addsub64(false, old, b),
+            "min" | "max" => {
+                let lt = self.cmp64(LT, is_signed(t), old, b);
+                if ops[opn] == "min" {
+                    self.sel64(old, b, lt)
+                } else {
+                    self.sel64(b, old, lt)
+                }
+            }
+            "and" | "or" | "xor" => {
+                let code = [op::AND, op::OR, op::XOR][opn - 3];
+                (self.t1(code, false, &[old.0, b.0]), self.t1(code, false, &[old.1, b.1]))
+            }
+            "exch" => b,
+            _ => {
+                let eq = self.cmp64(EQ, false, old, b);
+                self.sel64(c.unwrap_or(b), old, eq)
+            }
+        };
+        for (k, r) in [(0u32, new.0), (4, new.1)] {
+            let mut st = Self::ins(op::ST);
+            st.space = sp;
+            st.size = size::B32;
+            st.imm = off.wrapping_add(k);
+            self.emit(st, None, vec![(F::A, V::R(base)), (F::D, V::R(r))]);
+            guarded(self, got, false);
+        }
+        let rel = self.r();
+        let mut i = Self::ins(op::ATOM);
+        i.space = space::GLOBAL;
+        i.sub = isa::ATOM_NAMES.iter().position(|&n| n == "exch").unwrap_or(0) as u8;
+        self.emit(i, Some((F::D, V::R(rel))), vec![(F::A, V::R(lock)), (F::B, V::R(zero)), (F::C, V::R(zero))]);
+        guarded(self, got, false);
+        if let Some(d) = d {
+            self.mov(d.0, old.0);
+            guarded(self, got, false);
+            self.mov(d.1, old.1);
+            guarded(self, got, false);
+        }
+        let nd2 = self.plop2(POR, done, got);
+        self.plop_mov(done, nd2);
+        let mut bra = Self::ins(op::BRA);
+        bra.guard = Guard { pred: 0, neg: true };
+        self.ops.push(MOp { i: bra, def: None, def_hi: None, uses: vec![(F::Guard, V::P(done))], target: Some(label), label: None, src: self.cur_src, fresh: false, raw: true });
+        self.raw = was_raw;
+        Ok(())
+    }
+    /// p = q (a `plop` mov into an existing predicate).
+    fn plop_mov(&mut self, p: u32, q: u32) {
+        let mut i = Self::ins(op::PLOP);
+        i.sub = 3;
+        self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::P(q)), (F::B, V::P(q))]);
+    }
+
+    /// `vote.{all,any,uni}.pred d, {!}a` as the `vote` micro-op, `vote.ballot.b32 d, {!}a`
+    /// as `ballot` (a negated source through a `plop`).
+    fn vote(&mut self, pi: &PInstr) -> R<()> {
+        let o = &pi.operands;
+        if pi.has("sync") {
+            return self.unsupported("vote.sync (a member mask)");
+        }
+        let a = self.pred_src(&o[1])?;
+        if pi.has("ballot") {
+            let d = self.dst32(&o[0])?;
+            self.emit(Self::ins(op::BALLOT), Some((F::D, V::R(d))), vec![(F::Psrc, V::P(a))]);
+            return Ok(());
+        }
+        let Some(mode) = isa::VOTE_NAMES.iter().position(|m| pi.has(m)) else {
+            return self.err("vote needs .all, .any, .uni or .ballot");
+        };
+        let d = self.pred(&o[0])?;
+        let mut i = Self::ins(op::VOTE);
+        i.sub = mode as u8;
+        self.emit(i, Some((F::D, V::P(d))), vec![(F::Psrc, V::P(a))]);
+        Ok(())
+    }
+
+    /// `bar.red.popc.u32 d, a, {!}c` (`__syncthreads_count`), `bar.red.and.pred` and
+    /// `bar.red.or.pred` (`__syncthreads_and/or`): each warp's count of true predicates
+    /// (`ballot` + popc; for `.and` of false ones) is stored in its word of a 64-byte shared
+    /// area the kernel reserves (`__bar_red`, one word per warp of a CTA of up to 512
+    /// threads), `bar.sync a`, every thread sums the CTA's words (16 loads, those past the
+    /// CTA's warps masked), `bar.sync a` again (so that a next `bar.red` does not overwrite a
+    /// word still being read).
+    fn bar_red(&mut self, pi: &PInstr) -> R<()> {
+        let o = &pi.operands;
+        if pi.guard.is_some() {
+            return self.unsupported("bar.red under a guard");
+        }
+        let kind = ["popc", "and", "or"].iter().position(|m| pi.has(m));
+        let (Some(kind), 3) = (kind, o.len()) else {
+            return self.err("bar.red takes .popc.u32, .and.pred or .or.pred and the operands d, a, {!}c (no thread count)");
+        };
+        let n = match self.imm_of(&o[1]) {
+            Some(n) if (0..16).contains(&n) => n as u32,
+            _ => return self.err("bar.red needs a barrier number 0..15"),
+        };
+        let Some(base) = self.bar_red_base else {
+            return self.err("internal: no shared area reserved for bar.red");
+        };
+        let mut c = self.pred_src(&o[2])?;
+        if kind == 1 {
+            c = self.p_not(c);
+        }
+        let b = self.r();
+        self.emit(Self::ins(op::BALLOT), Some((F::D, V::R(b))), vec![(F::Psrc, V::P(c))]);
+        let cnt = self.popc32(b);
+        // the warp's number in the CTA and the CTA's warps
+        let sreg = |tx: &mut Self, name: &str| {
+            let d = tx.r();
+            let mut i = Self::ins(op::S2R);
+            i.a = isa::SREGS.iter().position(|&x| x == name).unwrap_or(0) as u8;
+            tx.emit(i, Some((F::D, V::R(d))), vec![]);
+            d
+        };
+        let [tx_, ty_, tz_, nx, ny, nz] = ["tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z"].map(|s| sreg(self, s));
+        let zy = self.t1(op::IMAD, false, &[tz_, ny, ty_]);
+        let lin = self.t1(op::IMAD, false, &[zy, nx, tx_]);
+        let w = self.tk(op::SHR, false, lin, 5);
+        let nxy = self.t1(op::IMUL, false, &[nx, ny]);
+        let nt = self.t1(op::IMUL, false, &[nxy, nz]);
+        let nt31 = self.tk(op::IADD, false, nt, 31);
+        let nw = self.tk(op::SHR, false, nt31, 5);
+        let off = self.tk(op::SHL, false, w, 2);
+        let mut st = Self::ins(op::ST);
+        st.space = space::SHARED;
+        st.size = size::B32;
+        st.imm = base;
+        self.emit(st, None, vec![(F::A, V::R(off)), (F::D, V::R(cnt))]);
+        let mut bar = Self::ins(op::BAR);
+        bar.imm = n;
+        self.emit(bar, None, vec![]);
+        let mut sum = self.movi(0);
+        let zero = self.movi(0);
+        for j in 0..BAR_RED_WARPS {
+            let v = self.r();
+            let mut ld = Self::ins(op::LD);
+            ld.space = space::SHARED;
+            ld.size = size::B32;
+            ld.imm = base + 4 * j;
+            self.emit(ld, Some((F::D, V::R(v))), vec![(F::A, V::R(zero))]);
+            let here = self.icmpk(GT, false, nw, j);
+            let v = self.sel(v, zero, here);
+            sum = self.t1(op::IADD, false, &[sum, v]);
+        }
+        self.emit(bar, None, vec![]);
+        if kind == 0 {
+            let d = self.dst32(&o[0])?;
+            self.mov(d, sum);
+        } else {
+            let p = self.icmpk(if kind == 1 { EQ } else { NE }, false, sum, 0);
+            self.pred_out(&o[0], p)?;
+        }
+        Ok(())
+    }
+
     /// The PTX predicate destination `o` set to p (a `plop` mov).
     pub(super) fn pred_out(&mut self, o: &Operand, p: u32) -> R<()> {
         let d = self.pred(o)?;

@@ -5,6 +5,7 @@
 //! [`Module`] or a [`PtxError`] naming the file, line, column and, inside a kernel body, the
 //! instruction.
 pub mod fuzz;
+mod inline;
 mod lex;
 pub mod translate;
 
@@ -124,6 +125,9 @@ pub struct VarDecl {
     pub ty: Ty,
     pub align: Option<u32>,
     pub array: Option<u32>,
+    /// The initializer's bytes (`= 5`, `= {1, 2}`), little-endian by element type; empty
+    /// when there is none (the variable starts zeroed).
+    pub init: Vec<u8>,
     pub loc: Loc,
 }
 
@@ -185,14 +189,20 @@ pub enum Stmt {
     Instr(Instr),
 }
 
-/// A kernel (`.entry`).
+/// A kernel (`.entry`) or a device function (`.func`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     pub name: String,
     pub visible: bool,
+    /// A `.func`'s return parameters (`(.param .b32 func_retval0)`); empty for a kernel.
+    pub rets: Vec<Param>,
+    /// A `.func` declared without a body (`.extern .func vprintf(...);`).
+    pub no_body: bool,
     pub params: Vec<Param>,
     pub regs: Vec<RegDecl>,
-    /// `.shared` / `.local` variables declared in the body.
+    /// `.shared` / `.local` / `.param` variables declared in the body. A `.param` variable
+    /// of a nested `{ }` block (a call sequence's argument) is renamed `name#N`, unique in
+    /// the module, and its block's instructions name it so.
     pub vars: Vec<VarDecl>,
     pub body: Vec<Stmt>,
     pub loc: Loc,
@@ -208,6 +218,8 @@ pub struct Module {
     /// Module-level `.global` / `.shared` / `.const` variables.
     pub vars: Vec<VarDecl>,
     pub entries: Vec<Entry>,
+    /// Device functions (`.func`); calls to them are inlined by the translator.
+    pub funcs: Vec<Entry>,
 }
 
 /// Instructions of the supported subset and their operand counts.
@@ -262,7 +274,10 @@ pub const OPCODES: &[(&str, &[usize])] = &[
     ("fence", &[0]),
     ("red", &[2]),
     ("bra", &[1]),
-    ("bar", &[1]),
+    // `call (rets), f, (args)`: parsed as three operands (see `Parser::call`)
+    ("call", &[3]),
+    ("bar", &[1, 2, 3, 4]),
+    ("vote", &[2]),
     ("ret", &[0]),
     ("exit", &[0]),
 ];
@@ -276,7 +291,7 @@ pub fn parse(file: &str, src: &str) -> Result<Module, PtxError> {
 /// and strings).
 pub fn parse_bytes(file: &str, src: &[u8]) -> Result<Module, PtxError> {
     let toks = Lexer::new(file, src).run()?;
-    Parser { file, toks, pos: 0, instr: None }.module()
+    Parser { file, toks, pos: 0, instr: None, uniq: 0 }.module()
 }
 
 struct Parser<'a> {
@@ -284,6 +299,8 @@ struct Parser<'a> {
     toks: Vec<Tok>,
     pos: usize,
     instr: Option<String>,
+    /// Counter of renamed block-scoped `.param` variables.
+    uniq: u32,
 }
 
 type R<T> = Result<T, PtxError>;
@@ -399,7 +416,9 @@ impl<'a> Parser<'a> {
                         self.bump();
                     }
                     if self.is_word(".func") {
-                        return self.err("not supported: .func (device functions; the kernels must be fully inlined)");
+                        let f = self.function(visible, true)?;
+                        m.funcs.push(f);
+                        continue;
                     }
                     if self.is_word(".global") || self.is_word(".shared") || self.is_word(".const") {
                         let v = self.var_decl()?;
@@ -409,14 +428,17 @@ impl<'a> Parser<'a> {
                     if !self.is_word(".entry") {
                         return self.err(format!("expected .entry, found {}", self.peek().describe()));
                     }
-                    let e = self.entry(visible)?;
+                    let e = self.function(visible, false)?;
                     m.entries.push(e);
                 }
                 ".global" | ".shared" | ".const" => {
                     let v = self.var_decl()?;
                     m.vars.push(v);
                 }
-                ".func" => return self.err("not supported: .func (device functions; the kernels must be fully inlined)"),
+                ".func" => {
+                    let f = self.function(false, true)?;
+                    m.funcs.push(f);
+                }
                 _ => return self.err(format!("unsupported directive '{w}'")),
             }
         }
@@ -447,18 +469,91 @@ impl<'a> Parser<'a> {
             array = Some(if self.is_punct(']') { 0 } else { self.uint("an array length")? });
             self.expect_punct(']')?;
         }
+        let mut init = vec![];
         if self.is_punct('=') {
-            return self.err("not supported: variable initializers");
+            let iloc = self.bump().loc;
+            if space != "global" && space != "const" {
+                return self.err_at(iloc, format!("a .{space} variable cannot have an initializer"));
+            }
+            let mut vals = vec![];
+            self.init_values(&mut vals, 0)?;
+            let n = vals.len() as u32;
+            match array {
+                Some(0) => array = Some(n),
+                Some(len) if n > len => return self.err_at(iloc, format!("{n} initializers for {name}[{len}]")),
+                None if n > 1 => return self.err_at(iloc, format!("{n} initializers for the scalar {name}")),
+                _ => {}
+            }
+            for (vloc, v) in vals {
+                let el = ty.bytes() as usize;
+                let bits: u64 = match (v, ty) {
+                    (Operand::F32(b), Ty::F32) => b as u64,
+                    (Operand::F64(b), Ty::F64) => b,
+                    (Operand::F32(b), Ty::F64) => (f32::from_bits(b) as f64).to_bits(),
+                    (Operand::F64(b), Ty::F32) => (f64::from_bits(b) as f32).to_bits() as u64,
+                    (Operand::Int(i), Ty::F32) => (i as f32).to_bits() as u64,
+                    (Operand::Int(i), Ty::F64) => (i as f64).to_bits(),
+                    (Operand::Int(i), _) => i as u64,
+                    (Operand::Sym(s), _) => {
+                        return self.err_at(vloc, format!("not supported: an initializer naming the address of {s}"));
+                    }
+                    _ => return self.err_at(vloc, format!("this initializer does not fit a {ty:?} variable")),
+                };
+                init.extend_from_slice(&bits.to_le_bytes()[..el.min(8)]);
+            }
         }
         self.expect_punct(';')?;
-        Ok(VarDecl { space, name, ty, align, array, loc })
+        Ok(VarDecl { space, name, ty, align, array, init, loc })
     }
 
-    fn entry(&mut self, visible: bool) -> R<Entry> {
+    /// An initializer's values: a literal, a symbol, or `{ ... }` lists (nested lists of a
+    /// multi-dimensional array flattened).
+    fn init_values(&mut self, out: &mut Vec<(Loc, Operand)>, depth: u32) -> R<()> {
+        if depth > 8 {
+            return self.err("initializer nested too deeply");
+        }
+        if self.eat_punct('{') {
+            if !self.eat_punct('}') {
+                loop {
+                    self.init_values(out, depth + 1)?;
+                    if self.eat_punct('}') {
+                        break;
+                    }
+                    self.expect_punct(',')?;
+                }
+            }
+            return Ok(());
+        }
         let loc = self.peek().loc;
-        self.bump(); // .entry
-        let name = self.word("the kernel name")?;
-        let mut e = Entry { name, visible, params: vec![], regs: vec![], vars: vec![], body: vec![], loc };
+        let o = match self.operand(0)? {
+            Operand::Reg(r) => return self.err_at(loc, format!("a register ({r}) in an initializer")),
+            o @ (Operand::Int(_) | Operand::F32(_) | Operand::F64(_) | Operand::Sym(_)) => o,
+            // generic(sym) and other expressions
+            _ => return self.err_at(loc, "not supported: this initializer expression"),
+        };
+        if out.len() >= 1 << 20 {
+            return self.err_at(loc, "more than 2^20 initializers");
+        }
+        out.push((loc, o));
+        Ok(())
+    }
+
+    /// `.entry name(params) body` or `.func [(rets)] name(params) [.noreturn] body|;`.
+    fn function(&mut self, visible: bool, func: bool) -> R<Entry> {
+        let loc = self.peek().loc;
+        self.bump(); // .entry / .func
+        let mut rets = vec![];
+        if func && self.eat_punct('(') {
+            loop {
+                rets.push(self.param()?);
+                if self.eat_punct(')') {
+                    break;
+                }
+                self.expect_punct(',')?;
+            }
+        }
+        let name = self.word(if func { "the function name" } else { "the kernel name" })?;
+        let mut e = Entry { name, visible, rets, no_body: false, params: vec![], regs: vec![], vars: vec![], body: vec![], loc };
         if self.eat_punct('(') {
             if !self.eat_punct(')') {
                 loop {
@@ -484,13 +579,23 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.uint("a count")?;
                 }
+                ".noreturn" if func => {
+                    self.bump();
+                }
                 _ => break,
             }
         }
+        if func && self.eat_punct(';') {
+            e.no_body = true;
+            return Ok(e);
+        }
         self.expect_punct('{')?;
-        // nested { } blocks (clang's inline-assembly scopes) are flattened: their
-        // registers are declared for the whole kernel (a repeated identical declaration is
-        // the same register)
+        // block-scoped `.param` variables (call sequences): name -> unique name, per block
+        let mut scopes: Vec<Vec<(String, String)>> = vec![vec![]];
+        // nested blocks' registers: (declared prefix, count, unique prefix), per block
+        let mut reg_scopes: Vec<Vec<(String, Option<u32>, String)>> = vec![vec![]];
+        // nested { } blocks (clang's inline-assembly scopes and call sequences) are
+        // flattened; their registers and `.param` variables are renamed apart (above)
         let mut depth = 0u32;
         loop {
             let t = self.peek().clone();
@@ -498,6 +603,8 @@ impl<'a> Parser<'a> {
                 TokKind::Punct('}') if depth > 0 => {
                     self.bump();
                     depth -= 1;
+                    scopes.pop();
+                    reg_scopes.pop();
                 }
                 TokKind::Punct('}') => {
                     self.bump();
@@ -507,6 +614,8 @@ impl<'a> Parser<'a> {
                 TokKind::Punct('{') if depth < 16 => {
                     self.bump();
                     depth += 1;
+                    scopes.push(vec![]);
+                    reg_scopes.push(vec![]);
                 }
                 TokKind::Punct('{') => return self.err("{ } blocks nested too deeply"),
                 TokKind::Word(w) if w == ".reg" => {
@@ -515,13 +624,28 @@ impl<'a> Parser<'a> {
                     loop {
                         let rloc = self.peek().loc;
                         let prefix = self.word("a register name")?;
-                        if !prefix.starts_with('%') {
-                            return self.err_at(rloc, format!("register name '{prefix}' must start with %"));
+                        // clang declares `temp_param_reg` (never used) in call sequences: a
+                        // name without % is accepted; an operand naming it is a symbol, an
+                        // error where it is used
+                        if prefix.starts_with('.') {
+                            return self.err_at(rloc, format!("'{prefix}' is not a register name"));
                         }
                         let mut count = None;
                         if self.eat_punct('<') {
                             count = Some(self.uint("a register count")?);
                             self.expect_punct('>')?;
+                        }
+                        // a nested block's register is its own (it may shadow an outer
+                        // one of the same name, as clang's inline-assembly scopes do):
+                        // renamed `name#N_`
+                        let mut prefix = prefix;
+                        if depth > 0 {
+                            let unique = format!("{prefix}#{}_", self.uniq);
+                            self.uniq += 1;
+                            if let Some(s) = reg_scopes.last_mut() {
+                                s.push((prefix, count, unique.clone()));
+                            }
+                            prefix = unique;
                         }
                         e.regs.push(RegDecl { ty, prefix, count, loc: rloc });
                         if !self.eat_punct(',') {
@@ -532,6 +656,16 @@ impl<'a> Parser<'a> {
                 }
                 TokKind::Word(w) if w == ".shared" || w == ".local" => {
                     let v = self.var_decl()?;
+                    e.vars.push(v);
+                }
+                TokKind::Word(w) if w == ".param" => {
+                    let mut v = self.var_decl()?;
+                    let unique = format!("{}#{}", v.name, self.uniq);
+                    self.uniq += 1;
+                    if let Some(s) = scopes.last_mut() {
+                        s.push((v.name.clone(), unique.clone()));
+                    }
+                    v.name = unique;
                     e.vars.push(v);
                 }
                 TokKind::Word(w) if w == ".pragma" => {
@@ -550,7 +684,32 @@ impl<'a> Parser<'a> {
                     e.body.push(Stmt::Label(w, t.loc));
                 }
                 _ => {
-                    let i = self.instr()?;
+                    let mut i = self.instr()?;
+                    if scopes.iter().any(|s| !s.is_empty()) {
+                        for o in i.operands.iter_mut() {
+                            rename_syms(o, &|n| scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(a, _)| a == n).map(|(_, b)| b.clone()));
+                        }
+                    }
+                    if reg_scopes.iter().any(|s| !s.is_empty()) {
+                        let inner = |n: &str| -> Option<String> {
+                            reg_scopes.iter().rev().flat_map(|s| s.iter().rev()).find_map(|(p, c, u)| match c {
+                                None => (n == p).then(|| u.clone()),
+                                Some(c) => n
+                                    .strip_prefix(p.as_str())
+                                    .filter(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()) && (x.len() == 1 || !x.starts_with('0')))
+                                    .filter(|x| x.parse::<u32>().is_ok_and(|v| v < *c))
+                                    .map(|x| format!("{u}{x}")),
+                            })
+                        };
+                        for o in i.operands.iter_mut() {
+                            rename_regs(o, &inner);
+                        }
+                        if let Some((_, g)) = &mut i.guard {
+                            if let Some(n) = inner(g) {
+                                *g = n;
+                            }
+                        }
+                    }
                     e.body.push(Stmt::Instr(i));
                 }
             }
@@ -606,6 +765,11 @@ impl<'a> Parser<'a> {
         if mods.iter().any(|m| m.is_empty()) {
             return self.err_at(oloc, "empty modifier in the opcode");
         }
+        if opcode == "call" {
+            let i = self.call(guard, mods, loc)?;
+            self.instr = None;
+            return Ok(i);
+        }
         let counts = match OPCODES.iter().find(|(n, _)| *n == opcode) {
             Some((_, c)) => *c,
             None => return self.err_at(oloc, format!("unsupported instruction '{opcode}'")),
@@ -632,6 +796,47 @@ impl<'a> Parser<'a> {
         let i = Instr { guard, opcode, mods, operands, loc };
         self.instr = None;
         Ok(i)
+    }
+
+    /// `call[.uni] [(r, ...),] f [, (a, ...)];` as the operands `{rets}`, `f`, `{args}`
+    /// (vectors, empty when absent). Indirect calls (a register or a prototype) are refused.
+    fn call(&mut self, guard: Option<(bool, String)>, mods: Vec<String>, loc: Loc) -> R<Instr> {
+        let list = |p: &mut Self| -> R<Vec<Operand>> {
+            let mut v = vec![];
+            p.expect_punct('(')?;
+            if !p.eat_punct(')') {
+                loop {
+                    v.push(p.operand(0)?);
+                    if v.len() > 64 {
+                        return p.err("more than 64 call arguments");
+                    }
+                    if p.eat_punct(')') {
+                        break;
+                    }
+                    p.expect_punct(',')?;
+                }
+            }
+            Ok(v)
+        };
+        let mut rets = vec![];
+        if self.is_punct('(') {
+            rets = list(self)?;
+            self.expect_punct(',')?;
+        }
+        let floc = self.peek().loc;
+        let f = self.word("the called function")?;
+        if f.starts_with('%') {
+            return self.err_at(floc, format!("not supported: an indirect call (through {f})"));
+        }
+        let mut args = vec![];
+        if self.eat_punct(',') {
+            args = list(self)?;
+            if self.eat_punct(',') {
+                return self.err("not supported: a call with a prototype (indirect calls)");
+            }
+        }
+        self.expect_punct(';')?;
+        Ok(Instr { guard, opcode: "call".into(), mods, operands: vec![Operand::Vec(rets), Operand::Sym(f), Operand::Vec(args)], loc })
     }
 
     fn operand(&mut self, depth: u32) -> R<Operand> {
@@ -727,5 +932,41 @@ impl<'a> Parser<'a> {
             return Ok(Operand::Pair(Box::new(o), Box::new(q)));
         }
         Ok(o)
+    }
+}
+
+/// Renames the symbols of `o` (and of the operands inside it) that `f` maps.
+pub(crate) fn rename_syms(o: &mut Operand, f: &dyn Fn(&str) -> Option<String>) {
+    match o {
+        Operand::Sym(s) => {
+            if let Some(n) = f(s) {
+                *s = n;
+            }
+        }
+        Operand::Mem { base: Some(b), .. } | Operand::Neg(b) | Operand::Not(b) => rename_syms(b, f),
+        Operand::Vec(v) => v.iter_mut().for_each(|x| rename_syms(x, f)),
+        Operand::Pair(a, b) => {
+            rename_syms(a, f);
+            rename_syms(b, f);
+        }
+        _ => {}
+    }
+}
+
+/// Renames the registers of `o` (and of the operands inside it) that `f` maps.
+pub(crate) fn rename_regs(o: &mut Operand, f: &dyn Fn(&str) -> Option<String>) {
+    match o {
+        Operand::Reg(r) => {
+            if let Some(n) = f(r) {
+                *r = n;
+            }
+        }
+        Operand::Mem { base: Some(b), .. } | Operand::Neg(b) | Operand::Not(b) => rename_regs(b, f),
+        Operand::Vec(v) => v.iter_mut().for_each(|x| rename_regs(x, f)),
+        Operand::Pair(a, b) => {
+            rename_regs(a, f);
+            rename_regs(b, f);
+        }
+        _ => {}
     }
 }

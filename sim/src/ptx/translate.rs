@@ -29,6 +29,11 @@ pub struct Options {
     /// Contract a `mul.f32` whose only use is an `add.f32` into the SP's truncating `fmad`
     /// (what nvcc did for sm_1x).
     pub g80_mad: bool,
+    /// Registers per thread the kernel may use (0: the encoding's 128): above it, constants
+    /// are rematerialized at their uses. The launcher sets it from the CTA size so that one
+    /// CTA fits the register file ([`SmResources::max_regs`]), as `-maxrregcount` /
+    /// `__launch_bounds__` do for nvcc.
+    pub max_regs: u32,
 }
 
 /// A kernel parameter's place in the parameter block.
@@ -66,6 +71,25 @@ pub struct Kernel {
     /// Constant-bank variables (`.const`): name, byte offset, size; the launch fills them.
     pub const_vars: Vec<(String, u32, u32)>,
     pub const_bytes: u32,
+    /// The constant bank's initial contents (the variables' initializers; zeros elsewhere),
+    /// `const_bytes` long.
+    pub const_init: Vec<u8>,
+    /// Module-level `.global` variables (CUDA `__device__` variables) the kernel names: the
+    /// launch places each in global memory and writes its address into a hidden 32-bit
+    /// parameter after the kernel's own ([`crate::gsm::place_globals`]).
+    pub global_vars: Vec<GlobalVar>,
+}
+
+/// A module-level `.global` variable of a kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalVar {
+    pub name: String,
+    pub size: u32,
+    pub align: u32,
+    /// Its initializer's bytes (the rest of the variable is zero).
+    pub init: Vec<u8>,
+    /// The byte offset of the hidden parameter holding its address.
+    pub param_offset: u32,
 }
 
 impl Kernel {
@@ -98,6 +122,8 @@ impl Kernel {
             local_bytes: 0,
             const_vars: vec![],
             const_bytes: 0,
+            const_init: vec![],
+            global_vars: vec![],
         })
     }
     /// The microcode as assembly text.
@@ -126,6 +152,13 @@ pub struct SmResources {
 impl SmResources {
     /// The G80 SM (`heddle_hw::config::G80`).
     pub const G80: SmResources = SmResources::of(&heddle_hw::config::G80);
+
+    /// The most registers per thread with which one CTA of `threads_per_cta` fits
+    /// (at most the encoding's 128).
+    pub fn max_regs(&self, threads_per_cta: u32) -> u32 {
+        let threads = threads_per_cta.div_ceil(self.warp_size).max(1) * self.warp_size;
+        (self.regs / threads).min(isa::NUM_REGS as u32)
+    }
 
     /// The resources of an SM configuration.
     pub const fn of(c: &heddle_hw::config::SmConfig) -> Self {
@@ -250,6 +283,10 @@ struct Tx<'a> {
     params: HashMap<String, ParamSlot>,
     /// Shared and local variables: name -> address in their own space.
     symbols: HashMap<String, u32>,
+    /// Module-level global variables: name -> offset of the parameter with their address.
+    globals: HashMap<String, u32>,
+    /// The shared area `bar.red` reduces in (when the kernel has one).
+    bar_red_base: Option<u32>,
     opts: Options,
     /// Micro-ops emitted now are `raw` (see `MOp::raw`).
     raw: bool,
@@ -360,6 +397,21 @@ impl<'a> Tx<'a> {
             None => self.err(format!("undeclared register {name}")),
         }
     }
+    /// The global-memory address of module-level variable `s`, loaded from its hidden
+    /// parameter.
+    fn global_addr(&mut self, s: &str) -> R<u32> {
+        let Some(&po) = self.globals.get(s) else {
+            return self.err(format!("unknown symbol {s}"));
+        };
+        let base = self.movi(0);
+        let r = self.r();
+        let mut i = Self::ins(op::LD);
+        i.space = space::PARAM;
+        i.size = size::B32;
+        i.imm = po;
+        self.emit(i, Some((F::D, V::R(r))), vec![(F::A, V::R(base))]);
+        Ok(r)
+    }
     /// A 32-bit source: a register or an immediate (materialized).
     fn src32(&mut self, o: &Operand) -> R<u32> {
         match o {
@@ -372,7 +424,7 @@ impl<'a> Tx<'a> {
             Operand::F32(b) => Ok(self.movi(*b)),
             Operand::Sym(s) => match self.symbols.get(s) {
                 Some(&off) => Ok(self.movi(off)),
-                None => self.err(format!("unknown symbol {s}")),
+                None => self.global_addr(s),
             },
             _ => self.err("expected a register or an immediate"),
         }
@@ -388,7 +440,7 @@ impl<'a> Tx<'a> {
             Operand::F64(b) => Ok((self.movi(*b as u32), self.movi((*b >> 32) as u32))),
             Operand::Sym(s) => match self.symbols.get(s) {
                 Some(&off) => Ok((self.movi(off), self.movi(0))),
-                None => self.err(format!("unknown symbol {s}")),
+                None => Ok((self.global_addr(s)?, self.movi(0))),
             },
             _ => self.err("expected a 64-bit register or an immediate"),
         }
@@ -569,7 +621,7 @@ impl<'a> Tx<'a> {
                 self.mov(d, r);
             }
             "div" | "rem" | "sqrt" | "rcp" if !pi.has("approx") => {
-                return self.unsupported("only the .rn forms (and div.full) of div, sqrt and rcp .f32 and the .approx forms");
+                return self.unsupported("div, sqrt and rcp .f32 round with .rn, .rz, .rm or .rp (div also .full) or are .approx");
             }
             "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "lg2" | "ex2" | "div" => {
                 if ty != Some(Ty::F32) || !pi.has("approx") {
@@ -850,6 +902,9 @@ impl<'a> Tx<'a> {
             "bar" => {
                 if !(pi.has("sync") || pi.mods.is_empty()) {
                     return self.unsupported("");
+                }
+                if o.len() > 1 {
+                    return self.unsupported("a barrier with a thread count");
                 }
                 let n = match self.imm_of(&o[0]) {
                     Some(n) if (0..16).contains(&n) => n as u32,
@@ -1286,7 +1341,7 @@ impl<'a> Tx<'a> {
                 Operand::Reg(_) => Ok((self.src32(b)?, *offset as u32)),
                 Operand::Sym(s) => match self.symbols.get(s) {
                     Some(&off) => Ok((self.movi(0), off.wrapping_add(*offset as u32))),
-                    None => self.err(format!("unknown symbol {s}")),
+                    None => Ok((self.global_addr(s)?, *offset as u32)),
                 },
                 _ => self.err("bad address"),
             },
@@ -1600,6 +1655,111 @@ fn allocate(ops: &[MOp], nv: usize, nr: u32, pairs: &[(u32, u32)]) -> (Vec<u32>,
     (color, nregs, npreds)
 }
 
+/// Register allocation within the machine's limits: while more than 7 predicates are
+/// needed, the predicate live at the most ops is spilled to a general register (`selp` 1/0
+/// after each definition, `isetp.ne` before each use); while more than `cap` registers are
+/// needed, the constant (a register defined once, by `movi`) live at the most ops is
+/// rematerialized before each use. Returns `allocate`'s result for the final ops.
+fn allocate_within(ops: &mut Vec<MOp>, nr: &mut u32, np: &mut u32, pairs: &[(u32, u32)], cap: u32) -> (Vec<u32>, u32, u32) {
+    // spilled or rematerialized already, or made by doing so (reloads, constants)
+    let (first_r, first_p) = (*nr, *np);
+    let mut done: Vec<V> = vec![];
+    loop {
+        let nv = (*nr + *np) as usize;
+        dce(ops, nv, *nr);
+        let (color, nregs, npreds) = allocate(ops, nv, *nr, pairs);
+        let preds = npreds > 7;
+        if !preds && nregs <= cap {
+            return (color, nregs, npreds);
+        }
+        // the candidate live at the most ops
+        let lo = liveness(ops, &label_map(ops), nv, *nr);
+        let mut defs: HashMap<V, Vec<usize>> = HashMap::new();
+        for (k, m) in ops.iter().enumerate() {
+            for d in m.def.map(|d| d.1).into_iter().chain(m.def_hi) {
+                defs.entry(d).or_default().push(k);
+            }
+        }
+        let ok = |v: V| match v {
+            V::P(_) => preds,
+            V::R(r) => {
+                !preds
+                    && defs.get(&v).is_some_and(|d| d.len() == 1 && ops[d[0]].i.op == op::MOVI && !ops[d[0]].guarded())
+                    && !pairs.iter().any(|&(l, h)| l == r || h == r)
+            }
+        };
+        let cands: Vec<V> = (0..first_p).map(V::P).chain((0..first_r).map(V::R)).filter(|&v| ok(v) && !done.contains(&v)).collect();
+        let best = cands.into_iter().max_by_key(|&v| (0..ops.len()).filter(|&k| lo.get(k, vidx(v, *nr))).count());
+        let Some(v) = best else {
+            return (color, nregs, npreds);
+        };
+        done.push(v);
+        let mut out = Vec::with_capacity(ops.len() + 16);
+        let spill = match v {
+            V::P(_) => {
+                *nr += 1;
+                Some(*nr - 1)
+            }
+            V::R(_) => None,
+        };
+        let imm = match v {
+            V::R(_) => defs[&v].first().map(|&k| ops[k].i.imm).unwrap_or(0),
+            V::P(_) => 0,
+        };
+        let base = |m: &MOp, i: Instr| MOp { i, def: None, def_hi: None, uses: vec![], target: None, label: None, src: m.src, fresh: true, raw: m.raw };
+        let movi = |nr: &mut u32, m: &MOp, val: u32| {
+            let mut i = Tx::ins(op::MOVI);
+            i.imm = val;
+            *nr += 1;
+            (MOp { def: Some((F::D, V::R(*nr - 1))), ..base(m, i) }, *nr - 1)
+        };
+        for m in ops.drain(..) {
+            let mut m = m;
+            if m.label.is_none() && m.uses.iter().any(|u| u.1 == v) {
+                // reload before the use
+                let new = match (v, spill) {
+                    (V::P(_), Some(r)) => {
+                        let (z, zr) = movi(nr, &m, 0);
+                        out.push(z);
+                        let mut i = Tx::ins(op::ISETP);
+                        i.cmp = heddle_hw::isa::cmp::NE as u8;
+                        *np += 1;
+                        out.push(MOp { def: Some((F::D, V::P(*np - 1))), uses: vec![(F::A, V::R(r)), (F::B, V::R(zr))], ..base(&m, i) });
+                        V::P(*np - 1)
+                    }
+                    _ => {
+                        let (c, cr) = movi(nr, &m, imm);
+                        out.push(c);
+                        V::R(cr)
+                    }
+                };
+                for u in m.uses.iter_mut().filter(|u| u.1 == v) {
+                    u.1 = new;
+                }
+            }
+            let defines = m.def.is_some_and(|d| d.1 == v);
+            let guard: Vec<(F, V)> = m.uses.iter().filter(|u| u.0 == F::Guard).copied().collect();
+            let (gneg, fresh) = (m.i.guard.neg, m.fresh);
+            out.push(m);
+            if let (true, Some(r)) = (defines, spill) {
+                // save after the definition (under its guard)
+                let m = out.last().expect("just pushed");
+                let (one, one_r) = movi(nr, m, 1);
+                let (zero, zero_r) = movi(nr, m, 0);
+                let mut i = Tx::ins(op::SELP);
+                i.guard.neg = gneg;
+                let mut uses = vec![(F::A, V::R(one_r)), (F::B, V::R(zero_r)), (F::Psrc, v)];
+                uses.extend(guard);
+                let sel = MOp { def: Some((F::D, V::R(r))), uses, fresh, ..base(m, i) };
+                out.push(one);
+                out.push(zero);
+                out.push(sel);
+            }
+        }
+        *ops = out;
+    }
+}
+
 /// Immediate post-dominator (as an op index, or None for the exit) of every op.
 fn ipdoms(ops: &[MOp], labels: &HashMap<String, usize>) -> Vec<Option<usize>> {
     let n = ops.len();
@@ -1667,6 +1827,9 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
             None => return Err(PtxError { file: m.file.clone(), loc: Loc::default(), instr: None, msg: "no kernel (.entry) in the file".into() }),
         },
     };
+    // device functions inlined, call sequences' variables in registers or local memory
+    let e = super::inline::inline_calls(m, e)?;
+    let e: &Entry = &e;
     let mut tx = Tx {
         file: &m.file,
         regs: HashMap::new(),
@@ -1679,6 +1842,8 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         cur: None,
         params: HashMap::new(),
         symbols: HashMap::new(),
+        globals: HashMap::new(),
+        bar_red_base: None,
         opts,
         raw: false,
         pairs: vec![],
@@ -1740,6 +1905,8 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     let mut local = 0u32;
     let mut coff = 0u32;
     let mut const_vars = vec![];
+    let mut const_init = vec![];
+    let mut global_vars = vec![];
     let mut dynamic_shared = None;
     for v in module_vars.iter().copied().chain(e.vars.iter()) {
         if v.space == "shared" && v.array == Some(0) {
@@ -1756,11 +1923,22 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
             coff = coff.div_ceil(align) * align;
             tx.symbols.insert(v.name.clone(), coff);
             const_vars.push((v.name.clone(), coff, size));
+            const_init.resize(coff as usize, 0);
+            const_init.extend_from_slice(&v.init);
             coff += size;
             continue;
         }
         if v.space == "global" {
-            return Err(decl_err(v.loc, format!("not yet supported: module-level .global variable {} (device globals)", v.name)));
+            let size = v.ty.bytes().saturating_mul(v.array.unwrap_or(1));
+            let align = v.align.unwrap_or(v.ty.bytes()).max(1);
+            if !align.is_power_of_two() || align > 256 || size > 64 << 20 {
+                return Err(decl_err(v.loc, format!("variable {}: bad alignment or size", v.name)));
+            }
+            poff = poff.div_ceil(4) * 4;
+            tx.globals.insert(v.name.clone(), poff);
+            global_vars.push(GlobalVar { name: v.name.clone(), size, align, init: v.init.clone(), param_offset: poff });
+            poff += 4;
+            continue;
         }
         let size = v.ty.bytes().saturating_mul(v.array.unwrap_or(1));
         let align = v.align.unwrap_or(v.ty.bytes()).max(1);
@@ -1780,6 +1958,19 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         } else {
             return Err(decl_err(v.loc, format!("not yet supported: .{} variable {}", v.space, v.name)));
         }
+    }
+    // the lock of the 64-bit atomics, a global variable of its own
+    if e.body.iter().any(|s| matches!(s, Stmt::Instr(i) if matches!(i.opcode.as_str(), "atom" | "red") && ty_of(&i.mods).is_some_and(is64))) {
+        poff = poff.div_ceil(4) * 4;
+        tx.globals.insert(lower_int::ATOM64_LOCK.into(), poff);
+        global_vars.push(GlobalVar { name: lower_int::ATOM64_LOCK.into(), size: 4, align: 4, init: vec![], param_offset: poff });
+        poff += 4;
+    }
+    if e.body.iter().any(|s| matches!(s, Stmt::Instr(i) if i.opcode == "bar" && i.has("red"))) {
+        soff = soff.div_ceil(4) * 4;
+        tx.bar_red_base = Some(soff);
+        shared_vars.push(("__bar_red".into(), soff, 4 * lower_int::BAR_RED_WARPS));
+        soff += 4 * lower_int::BAR_RED_WARPS;
     }
     if let Some(v) = dynamic_shared {
         let align = v.align.unwrap_or(v.ty.bytes()).max(16);
@@ -1842,13 +2033,12 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
     if tx.opts.g80_mad {
         contract_mad(&mut tx.ops, tx.nr, tx.np);
     }
-    let nr = tx.nr;
-    let nv = (tx.nr + tx.np) as usize;
     let mut ops = std::mem::take(&mut tx.ops);
-    dce(&mut ops, nv, nr);
-    let (color, nregs, npreds) = allocate(&ops, nv, nr, &tx.pairs);
-    if nregs > isa::NUM_REGS as u32 {
-        return Err(decl_err(e.loc, format!("kernel {} needs {nregs} registers per thread (at most {})", e.name, isa::NUM_REGS)));
+    let cap = if tx.opts.max_regs == 0 { isa::NUM_REGS as u32 } else { tx.opts.max_regs.min(isa::NUM_REGS as u32) };
+    let (color, nregs, npreds) = allocate_within(&mut ops, &mut tx.nr, &mut tx.np, &tx.pairs, cap);
+    let nr = tx.nr;
+    if nregs > cap {
+        return Err(decl_err(e.loc, format!("kernel {} needs {nregs} registers per thread (at most {cap}{})", e.name, if cap < isa::NUM_REGS as u32 { " for its CTA size" } else { "" })));
     }
     if npreds > 7 {
         return Err(decl_err(e.loc, format!("kernel {} needs {npreds} predicate registers (at most 7)", e.name)));
@@ -1926,6 +2116,11 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         local_bytes: local,
         const_vars,
         const_bytes: coff,
+        const_init: {
+            const_init.resize(coff as usize, 0);
+            const_init
+        },
+        global_vars,
     })
 }
 

@@ -74,6 +74,7 @@ pub fn expected_controls(i: &isa::Instr) -> Controls {
         op::MOVI => xu::MOVI,
         o if o <= op::MOV => xu::SP,
         _ => match class {
+            Some(Class::Sp) => xu::SP,
             Some(Class::Sfu) => xu::SFU,
             Some(Class::Fma) => xu::FMA,
             Some(Class::LdSt) => xu::MEM,

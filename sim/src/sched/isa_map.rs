@@ -188,7 +188,7 @@ impl GsmRun {
         let src = std::fs::read(&ptx_path).map_err(|e| format!("{}: {e}", ptx_path.display()))?;
         let name = lf.ptx.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let m = crate::ptx::parse_bytes(&name, &src).map_err(|e| e.to_string())?;
-        let k = crate::ptx::translate::translate(&m, lf.kernel.as_deref(), crate::ptx::translate::Options { g80_mad: lf.g80_mad })
+        let k = crate::ptx::translate::translate(&m, lf.kernel.as_deref(), crate::ptx::translate::Options { g80_mad: lf.g80_mad, ..Default::default() })
             .map_err(|e| e.to_string())?;
         let tmp = std::env::temp_dir().join(format!("heddle-sched-trace-{}-{}.jsonl", std::process::id(), name));
         gsm::launch::run_file_traced(path, Some(&tmp))?;

@@ -615,6 +615,8 @@ pub fn cases() -> Vec<Case> {
         v.push(c);
     }
     f64_cases(&mut v);
+    f64_div_sqrt_cases(&mut v);
+    f32_directed_cases(&mut v);
     // atomics on the thread's own word (the RTL SM has no atomics yet)
     let mut red = case("red.global.add.u32", "  red.global.add.u32 [%rd6], %r10;\n  st.global.u32 [%rd6+4], %r11;", |a, b, _| (b & 0xFFFF_FFFF) << 32 | (a & 0xFFFF_FFFF));
     red.rtl = false;
@@ -826,4 +828,611 @@ fn f64_cases(v: &mut Vec<Case>) {
             }
         }));
     }
+}
+
+// ---- division, square root and 1/sqrt: exact references (integer arithmetic) ----
+
+/// A binary interchange format: significand bits (with the hidden one), emin, emax.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Bfmt {
+    pub p: u32,
+    pub emin: i32,
+    pub emax: i32,
+}
+pub const B64: Bfmt = Bfmt { p: 53, emin: -1022, emax: 1023 };
+pub const B32: Bfmt = Bfmt { p: 24, emin: -126, emax: 127 };
+
+/// A decoded operand: finite ones as (sign, m, e), the value (-1)^sign * m * 2^e.
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Nan,
+    Inf(bool),
+    Zero(bool),
+    Fin(bool, u128, i32),
+}
+
+impl Bfmt {
+    fn width(self) -> u32 {
+        if self.p == 53 {
+            64
+        } else {
+            32
+        }
+    }
+    fn sign_bit(self) -> u64 {
+        1 << (self.width() - 1)
+    }
+    fn exp_all(self) -> u64 {
+        (1 << (self.width() - self.p)) - 1
+    }
+    fn decode(self, x: u64) -> Val {
+        let fb = self.p - 1;
+        let neg = x & self.sign_bit() != 0;
+        let e = (x >> fb) & self.exp_all();
+        let f = (x & ((1u64 << fb) - 1)) as u128;
+        if e == self.exp_all() {
+            if f == 0 {
+                Val::Inf(neg)
+            } else {
+                Val::Nan
+            }
+        } else if e == 0 {
+            if f == 0 {
+                Val::Zero(neg)
+            } else {
+                Val::Fin(neg, f, self.emin - fb as i32)
+            }
+        } else {
+            Val::Fin(neg, f | 1 << fb, e as i32 - self.emax - fb as i32)
+        }
+    }
+    /// The NaN the tests compare with (binary64: canonical after OUT64; binary32: the SP's).
+    fn nan(self) -> u64 {
+        if self.p == 53 {
+            0x7FF8_0000_0000_0000
+        } else {
+            0x7FFF_FFFF
+        }
+    }
+    fn zero(self, neg: bool) -> u64 {
+        if neg {
+            self.sign_bit()
+        } else {
+            0
+        }
+    }
+    fn inf(self, neg: bool) -> u64 {
+        self.zero(neg) | self.exp_all() << (self.p - 1)
+    }
+    fn max(self, neg: bool) -> u64 {
+        self.inf(neg) - 1
+    }
+}
+
+/// (-1)^neg * (m + f) * 2^e with 0 < f < 1 when `sticky` (f = 0 otherwise), rounded to `fmt`
+/// in `mode` from the definition: the quantum is 2^(max(E, emin) - p + 1), E the exponent of
+/// the leading bit; the nearer neighbour or, at a tie, the even one (rn), or the one toward
+/// zero (rz), -inf (rm), +inf (rp); overflow to the infinity or the largest finite value.
+pub fn round_exact(fmt: Bfmt, neg: bool, m: u128, e: i32, sticky: bool, mode: &str) -> u64 {
+    assert!(m < 1 << 120 && (m > 0 || sticky));
+    let lead = if m == 0 { e - 1 } else { e + 127 - m.leading_zeros() as i32 };
+    let mut qe = lead.max(fmt.emin) - (fmt.p as i32 - 1);
+    let (q, up) = if qe <= e {
+        assert!(!sticky, "round_exact: too few bits");
+        (m << (e - qe), false)
+    } else {
+        let sh = (qe - e) as u32;
+        let (q, c, nz) = if sh > 120 {
+            (0, std::cmp::Ordering::Less, true)
+        } else {
+            let (q, rem, half) = (m >> sh, m & ((1 << sh) - 1), 1u128 << (sh - 1));
+            let c = match rem.cmp(&half) {
+                std::cmp::Ordering::Equal if sticky => std::cmp::Ordering::Greater,
+                c => c,
+            };
+            (q, c, rem != 0 || sticky)
+        };
+        let up = match mode {
+            "rn" => c == std::cmp::Ordering::Greater || (c == std::cmp::Ordering::Equal && q & 1 == 1),
+            "rz" => false,
+            "rm" => neg && nz,
+            _ => !neg && nz,
+        };
+        (q, up)
+    };
+    let mut q = q + up as u128;
+    if q >> fmt.p != 0 {
+        q >>= 1;
+        qe += 1;
+    }
+    let fb = fmt.p - 1;
+    if q >> fb != 0 && qe + fb as i32 > fmt.emax {
+        let to_inf = match mode {
+            "rn" => true,
+            "rz" => false,
+            "rm" => neg,
+            _ => !neg,
+        };
+        return if to_inf { fmt.inf(neg) } else { fmt.max(neg) };
+    }
+    let bits = if q >> fb == 0 { q as u64 } else { ((qe + fb as i32 + fmt.emax) as u64) << fb | (q as u64 & ((1 << fb) - 1)) };
+    fmt.zero(neg) | bits
+}
+
+/// a / b in `fmt`, rounded by `mode`: the significands' quotient in integers (at least 65
+/// bits and a sticky remainder), then `round_exact`. NaN results are `fmt.nan()`.
+pub fn div_exact(fmt: Bfmt, a: u64, b: u64, mode: &str) -> u64 {
+    match (fmt.decode(a), fmt.decode(b)) {
+        (Val::Nan, _) | (_, Val::Nan) | (Val::Inf(_), Val::Inf(_)) | (Val::Zero(_), Val::Zero(_)) => fmt.nan(),
+        (Val::Inf(x), Val::Zero(y) | Val::Fin(y, ..)) | (Val::Fin(x, ..), Val::Zero(y)) => fmt.inf(x ^ y),
+        (Val::Zero(x), Val::Inf(y) | Val::Fin(y, ..)) | (Val::Fin(x, ..), Val::Inf(y)) => fmt.zero(x ^ y),
+        (Val::Fin(x, ma, ea), Val::Fin(y, mb, eb)) => {
+            let (la, lb) = (128 - ma.leading_zeros(), 128 - mb.leading_zeros());
+            let sa = 66 + lb - la; // ma << sa has 66 + lb bits: the quotient 65 or 66
+            let n = ma << sa;
+            round_exact(fmt, x ^ y, n / mb, ea - eb - sa as i32, n % mb != 0, mode)
+        }
+    }
+}
+
+/// Integer square root (floor), bit by bit.
+pub fn isqrt(n: u128) -> u128 {
+    let (mut x, mut r) = (n, 0u128);
+    let mut bit = 1u128 << 126;
+    while bit > n {
+        bit >>= 2;
+    }
+    while bit != 0 {
+        if x >= r + bit {
+            x -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    r
+}
+
+/// sqrt(a) in `fmt`, rounded by `mode`: the integer square root of the significand shifted
+/// to 120 or 121 bits (an even exponent), its remainder as the sticky bit, `round_exact`.
+pub fn sqrt_exact(fmt: Bfmt, a: u64, mode: &str) -> u64 {
+    match fmt.decode(a) {
+        Val::Nan | Val::Inf(true) | Val::Fin(true, ..) => fmt.nan(),
+        Val::Zero(n) => fmt.zero(n),
+        Val::Inf(false) => fmt.inf(false),
+        Val::Fin(false, m, e) => {
+            let mut s = 120 - (128 - m.leading_zeros()) as i32;
+            if (e - s).rem_euclid(2) != 0 {
+                s += 1;
+            }
+            let n = m << s;
+            let r = isqrt(n);
+            round_exact(fmt, false, r, (e - s) / 2, r * r != n, mode)
+        }
+    }
+}
+
+/// 1/sqrt(a) in binary64 rounded to nearest (even), and whether 1/sqrt(a) lies within 2^-30
+/// ulp of a midpoint (where `rsqrt.approx.f64`, accurate to 0.5 + 2^-37 ulp, may round
+/// either way): sqrt(2^260 / N) for the significand N (60 or 61 bits, even exponent) with
+/// num-bigint, about 100 bits and a sticky bit.
+pub fn rsqrt_exact(a: u64) -> (u64, bool) {
+    use num_bigint::BigUint;
+    match B64.decode(a) {
+        Val::Nan | Val::Inf(true) | Val::Fin(true, ..) => (B64.nan(), false),
+        Val::Zero(n) => (B64.inf(n), false),
+        Val::Inf(false) => (0, false),
+        Val::Fin(false, m, e) => {
+            let mut s = 60 - (128 - m.leading_zeros()) as i32;
+            if (e - s).rem_euclid(2) != 0 {
+                s += 1;
+            }
+            let n = BigUint::from(m << s);
+            let num = BigUint::from(1u8) << 260u32;
+            let (x, rem) = (&num / &n, &num % &n);
+            let r = x.sqrt();
+            let sticky = rem != BigUint::from(0u8) || &r * &r != x;
+            let r: u128 = r.try_into().unwrap();
+            let bits = round_exact(B64, false, r, -130 - (e - s) / 2, sticky, "rn");
+            let sh = (128 - r.leading_zeros()) - 53;
+            let rem = r & ((1 << sh) - 1);
+            let half = 1u128 << (sh - 1);
+            (bits, rem.abs_diff(half) < (1 << (sh - 30)))
+        }
+    }
+}
+
+fn ftz32(x: u64) -> u64 {
+    let x = x & 0xFFFF_FFFF;
+    if x & 0x7F80_0000 == 0 {
+        x & 0x8000_0000
+    } else {
+        x
+    }
+}
+
+fn ftz64(x: u64) -> u64 {
+    if x & 0x7FF0_0000_0000_0000 == 0 {
+        x & (1 << 63)
+    } else {
+        x
+    }
+}
+
+/// Binary32 `div/rcp/sqrt` in the directed modes, with and without `.ftz` (golden SM only:
+/// they run on the FMA unit).
+fn f32_directed_cases(v: &mut Vec<Case>) {
+    for op in ["div", "rcp", "sqrt"] {
+        for m in ["rz", "rm", "rp"] {
+            for ftz in [false, true] {
+                let f = if ftz { ".ftz" } else { "" };
+                let args = if op == "div" { "%f10, %f11" } else { "%f10" };
+                let mut c = c32(&format!("{op}.{m}{f}.f32"), &format!("{op}.{m}{f}.f32 %f13, {args};\n  mov.b32 %r13, %f13;"), move |a, b, _| {
+                    let fl = |x: u64| if ftz { ftz32(x) } else { x & 0xFFFF_FFFF };
+                    let r = match op {
+                        "div" => div_exact(B32, fl(a), fl(b), m),
+                        "rcp" => div_exact(B32, 0x3F80_0000, fl(a), m),
+                        _ => sqrt_exact(B32, fl(a), m),
+                    };
+                    fl(r)
+                });
+                c.rtl = false;
+                v.push(c);
+            }
+        }
+    }
+}
+
+/// Binary64 division, reciprocal, square root, 1/sqrt and rounding to an integral value.
+fn f64_div_sqrt_cases(v: &mut Vec<Case>) {
+    let mut push = |name: String, body: String, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| {
+        v.push(Case { name, body, reference: r, rtl: false });
+    };
+    for m in ["rn", "rz", "rm", "rp"] {
+        push(format!("div.{m}.f64"), format!("  div.{m}.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| div_exact(B64, a, b, m)));
+        push(format!("rcp.{m}.f64"), format!("  rcp.{m}.f64 %fd13, %fd10;{OUT64}"), Box::new(move |a, _, _| div_exact(B64, 1f64.to_bits(), a, m)));
+        push(format!("sqrt.{m}.f64"), format!("  sqrt.{m}.f64 %fd13, %fd10;{OUT64}"), Box::new(move |a, _, _| sqrt_exact(B64, a, m)));
+    }
+    push("rcp.approx.ftz.f64".into(), format!("  rcp.approx.ftz.f64 %fd13, %fd10;{OUT64}"), Box::new(|a, _, _| ftz64(div_exact(B64, 1f64.to_bits(), ftz64(a), "rn"))));
+    push("rsqrt.approx.f64".into(), format!("  rsqrt.approx.f64 %fd13, %fd10;{OUT64}"), Box::new(|a, _, _| rsqrt_exact(a).0));
+    push("rsqrt.approx.ftz.f64".into(), format!("  rsqrt.approx.ftz.f64 %fd13, %fd10;{OUT64}"), Box::new(|a, _, _| rsqrt_exact(ftz64(a)).0));
+    let sat64 = |x: f64| if x.is_nan() || x <= 0.0 { 0.0 } else if x > 1.0 { 1.0 } else { x };
+    for r in ["rni", "rzi", "rmi", "rpi"] {
+        let round = move |x: f64| match r {
+            "rni" => x.round_ties_even(),
+            "rzi" => x.trunc(),
+            "rmi" => x.floor(),
+            _ => x.ceil(),
+        };
+        push(format!("cvt.{r}.f64.f64"), format!("  cvt.{r}.f64.f64 %fd13, %fd10;{OUT64}"), Box::new(move |a, _, _| canon64(round(f64b(a)))));
+        push(format!("cvt.{r}.ftz.sat.f64.f64"), format!("  cvt.{r}.ftz.sat.f64.f64 %fd13, %fd10;{OUT64}"), Box::new(move |a, _, _| sat64(round(f64b(a))).to_bits()));
+        // binary32: subnormal operands round as the values they are (not flushed) without .ftz
+        for (ftz, sat) in [(false, false), (true, false), (false, true)] {
+            let name = format!("cvt.{r}{}{}.f32.f32", if ftz { ".ftz" } else { "" }, if sat { ".sat" } else { "" });
+            let body = format!("  {name} %f13, %f10;\n  mov.b32 %r13, %f13;\n  cvt.u64.u32 %rd13, %r13;");
+            push(name, body, Box::new(move |a, _, _| {
+                let x = f32_bits(if ftz { ftz32(a) } else { a });
+                let y = round(x as f64) as f32;
+                let bits = if y.is_nan() { 0x7FFF_FFFF } else { y.to_bits() };
+                if sat { (sat64(y as f64) as f32).to_bits() as u64 } else { bits as u64 }
+            }));
+        }
+    }
+    push("cvt.sat.f64.f64".into(), format!("  cvt.sat.f64.f64 %fd13, %fd10;{OUT64}"), Box::new(move |a, _, _| sat64(f64b(a)).to_bits()));
+    push("cvt.rn.f64.f64".into(), "  cvt.rn.f64.f64 %fd13, %fd10;\n  mov.b64 %rd13, %fd13;".into(), Box::new(|a, _, _| a));
+    for (name, ftz, sat) in [("cvt.sat.f32.f32", false, true), ("cvt.ftz.f32.f32", true, false), ("cvt.ftz.sat.f32.f32", true, true), ("cvt.f32.f32", false, false), ("cvt.rz.ftz.f32.f32", true, false)] {
+        push(name.into(), format!("  {name} %f13, %f10;\n  mov.b32 %r13, %f13;\n  cvt.u64.u32 %rd13, %r13;"), Box::new(move |a, _, _| {
+            let x = if ftz { ftz32(a) } else { a & 0xFFFF_FFFF };
+            if sat { (sat64(f32_bits(x) as f64) as f32).to_bits() as u64 } else { x }
+        }));
+    }
+    // .sat and .ftz of the conversions between f32 and f64
+    push("cvt.rz.sat.f32.f64".into(), "  cvt.rz.sat.f32.f64 %f13, %fd10;\n  mov.b32 %r13, %f13;\n  cvt.u64.u32 %rd13, %r13;".into(), Box::new(move |a, _, _| {
+        (sat64(f64b(round_exact_f64_to_f32(a, "rz")) ) as f32).to_bits() as u64
+    }));
+    push("cvt.rn.ftz.f32.f64".into(), "  cvt.rn.ftz.f32.f64 %f13, %fd10;\n  testp.notanumber.f32 %p15, %f13;\n  mov.b32 %r14, %f13;\n  selp.b32 %r13, 0x7FFFFFFF, %r14, %p15;\n  cvt.u64.u32 %rd13, %r13;".into(), Box::new(|a, _, _| {
+        let x = f64b(a);
+        if x.is_nan() { 0x7FFF_FFFF } else { ftz32(f32_dir(x, "rn").to_bits() as u64) }
+    }));
+    push("cvt.ftz.f64.f32".into(), format!("  cvt.ftz.f64.f32 %fd13, %f10;{OUT64}"), Box::new(|a, _, _| canon64(f32_bits(ftz32(a)) as f64)));
+    push("cvt.rn.sat.f64.s32".into(), format!("  cvt.rn.sat.f64.s32 %fd13, %r10;{OUT64}"), Box::new(move |a, _, _| sat64(a as i32 as f64).to_bits()));
+}
+
+/// a (binary64) rounded to binary32 by `mode`, as the binary64 of that binary32 value (NaN
+/// stays NaN).
+fn round_exact_f64_to_f32(a: u64, mode: &str) -> u64 {
+    let x = f64b(a);
+    if x.is_nan() {
+        return a;
+    }
+    (f32_dir(x, mode) as f64).to_bits()
+}
+
+// ---- hard operands for division and square root ----
+
+/// The inverse of odd b modulo 2^64 (Newton's iteration).
+fn inv_odd(b: u64) -> u64 {
+    let mut x = b;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(b.wrapping_mul(x)));
+    }
+    x
+}
+
+/// An odd square root of c (c = 1 mod 8) modulo 2^k, lifted bit by bit.
+fn sqrt_mod_pow2(c: u128, k: u32) -> u128 {
+    let mut r = 1u128;
+    for i in 3..k {
+        let m = (1u128 << (i + 1)) - 1;
+        if (r * r).wrapping_sub(c) & m != 0 {
+            r += 1 << (i - 1);
+        }
+    }
+    r
+}
+
+/// The bits of (-1)^neg * m * 2^e in `fmt` when exactly representable (m > 0).
+fn encode(fmt: Bfmt, neg: bool, m: u128, e: i32) -> Option<u64> {
+    if m == 0 {
+        return None;
+    }
+    let b = round_exact(fmt, neg, m, e, false, "rz");
+    let back = match fmt.decode(b) {
+        Val::Fin(_, bm, be) => (bm, be),
+        _ => return None,
+    };
+    // equal values: m * 2^e == bm * 2^be
+    let (m1, e1, m2, e2) = (m, e, back.0, back.1);
+    let ok = if e1 >= e2 { (e1 - e2) < 120 && m1 << (e1 - e2) == m2 } else { (e2 - e1) < 120 && m2 << (e2 - e1) == m1 };
+    ok.then_some(b)
+}
+
+/// A / B in [1/2, 1), A of at most p bits, B of p bits (odd), so close to a point of a grid
+/// of `bits` bits in [1/2, 1) (`mid`: to a midpoint between two of its points) that only an
+/// exact computation rounds it right: A * 2^(bits+1) = t*B - d with t odd (midpoints), or A * 2^bits = m*B + d.
+fn near_grid_quotient(rng: &mut Rng, p: u32, bits: u32, mid: bool) -> (u128, u128) {
+    loop {
+        let b = ((1u128 << (p - 1)) | rng.next_u64() as u128 & ((1 << (p - 1)) - 1)) | 1;
+        let d = (rng.below(8) as i128 + 1) * if rng.bool() { 1 } else { -1 };
+        let d = if mid { d * 2 - d.signum() } else { d }; // odd for midpoints
+        let k = if mid { bits + 1 } else { bits };
+        let mk = (1u128 << k) - 1;
+        let inv = inv_odd(b as u64) as u128 & mk;
+        let (x, num) = if mid {
+            let t = ((d.rem_euclid(1 << k) as u128) * inv) & mk;
+            (t, (t * b) as i128 - d)
+        } else {
+            let m = (((-d).rem_euclid(1 << k) as u128) * inv) & mk;
+            (m, (m * b) as i128 + d)
+        };
+        if x >> (k - 1) == 0 || num <= 0 {
+            continue;
+        }
+        let a = num as u128 >> k;
+        assert_eq!(num as u128 & mk, 0);
+        if a > 0 && a >> p == 0 {
+            return (a, b);
+        }
+    }
+}
+
+/// Operand pairs of binary64 a / b (and a for the one-operand forms): random bit patterns;
+/// quotients within ~2^-100 of a midpoint or of a representable value, normal or subnormal
+/// (every subnormal precision, 0 to 52 bits); exact quotients and exact subnormal ties;
+/// results at the overflow and underflow thresholds; zeros, infinities, NaNs, subnormals,
+/// the largest and smallest values and 2 - 2^-52 (the reciprocal's hard case); square roots
+/// within ~2^-100 of a midpoint or representable value, exact squares, subnormals, negative
+/// operands.
+pub fn hard_f64_inputs(n: usize, seed: u64) -> Vec<(u64, u64, u64)> {
+    let mut rng = Rng::new(seed);
+    let specials: [u64; 22] = [
+        0,
+        1 << 63,
+        0x7FF0_0000_0000_0000,
+        0xFFF0_0000_0000_0000,
+        0x7FF8_0000_0000_0000,
+        0x7FF0_0000_0000_0001,
+        0xFFF4_0000_0000_0000,
+        1,
+        0x000F_FFFF_FFFF_FFFF,
+        0x0008_0000_0000_0000,
+        0x0010_0000_0000_0000,
+        0x7FEF_FFFF_FFFF_FFFF,
+        0x3FF0_0000_0000_0000,
+        0x3FFF_FFFF_FFFF_FFFF,
+        0x7FE0_0000_0000_0000,
+        0x7FD0_0000_0000_0000,
+        0x0000_0000_0000_0003,
+        0x4000_0000_0000_0000,
+        0x3CA0_0000_0000_0000,
+        0x7FCF_FFFF_FFFF_FFFF,
+        0x0004_0000_0000_0001,
+        0xBFF0_0000_0000_0000,
+    ];
+    let sig = |rng: &mut Rng| (1u128 << 52) | (rng.next_u64() >> 12) as u128;
+    let mut v = vec![];
+    while v.len() < n {
+        let t = v.len();
+        let c = rng.next_u64();
+        let s = rng.bool();
+        let lane = match t % 12 {
+            0 => Some((rng.next_u64(), rng.next_u64())),
+            1 => {
+                // quotients around the overflow and underflow thresholds, and ordinary ones
+                let k = match rng.below(3) {
+                    0 => 1020 + rng.below(8) as i32,
+                    1 => -1080 + rng.below(62) as i32,
+                    _ => rng.below(11) as i32 - 5,
+                };
+                let eb = rng.below(1000) as i32 - 500 - if k > 0 { 500 } else { -500 };
+                let (ma, mb) = (sig(&mut rng), sig(&mut rng));
+                encode(B64, s, ma, eb + k - 52).zip(encode(B64, rng.bool(), mb, eb - 52))
+            }
+            2 | 3 | 4 | 5 => {
+                // within ~2^-105 of a midpoint or a point of the result's grid: 53 bits, or
+                // the subnormal precision `bits`
+                let sub = t % 12 >= 4;
+                let bits = if sub { rng.below(53) as u32 } else { 53 };
+                let mid = t % 2 == 0;
+                if bits == 0 && !mid {
+                    continue;
+                }
+                // (precision 0: the quotient near 1/2, i.e. a/b near 2^-1075)
+                let (a, b) = if bits == 0 { near_grid_quotient(&mut rng, 53, 1, false) } else { near_grid_quotient(&mut rng, 53, bits, mid) };
+                // a/b in [1/2, 1) times 2^k: k = bits - 1074 for a subnormal result
+                let k = if sub { bits as i32 - 1074 } else { rng.below(2090) as i32 - 1060 };
+                let lo = (-1022 - 52).max(-1022 - 52 - k);
+                let hi = (1023 - 52).min(1023 - 52 - k);
+                if lo > hi {
+                    continue;
+                }
+                let eb = lo + rng.below((hi - lo + 1) as u64) as i32;
+                encode(B64, s, a, eb + k).zip(encode(B64, rng.bool(), b, eb))
+            }
+            6 => {
+                // exact quotients (q of up to 26 bits times b of up to 27), exact subnormal
+                // ties (an odd significand divided by a power of two)
+                if rng.bool() {
+                    let q = 1 + rng.below(1 << 26) as u128;
+                    let b = 1 + rng.below(1 << 27) as u128;
+                    let k = rng.below(2100) as i32 - 1100;
+                    let eb = rng.below(600) as i32 - 300;
+                    encode(B64, s, q * b, eb + k).zip(encode(B64, rng.bool(), b, eb))
+                } else {
+                    let a = rng.next_u64() as u128 >> (11 + rng.below(53)) | 1;
+                    let ea = -1074 + rng.below(60) as i32;
+                    encode(B64, s, a, ea).zip(encode(B64, rng.bool(), 1, 1 + rng.below(60) as i32))
+                }
+            }
+            7 => {
+                // specials, and one-ulp neighbours of them, against anything
+                let pick = |rng: &mut Rng| {
+                    let x = specials[rng.below(specials.len() as u64) as usize];
+                    match rng.below(4) {
+                        0 => x.wrapping_add(1),
+                        1 => x.wrapping_sub(1),
+                        2 => rng.next_u64(),
+                        _ => x,
+                    }
+                };
+                Some((pick(&mut rng), pick(&mut rng)))
+            }
+            8 => {
+                // one-operand forms: reciprocals that overflow or are subnormal
+                let e = match rng.below(3) {
+                    0 => 1020 + rng.below(4) as i32,
+                    1 => -1030 + rng.below(10) as i32,
+                    _ => -1074 + rng.below(52) as i32,
+                };
+                let m = sig(&mut rng) >> (rng.below(3) * rng.below(53)) as u32;
+                encode(B64, s, m, e - 52).map(|a| (a, rng.next_u64()))
+            }
+            9 | 10 => {
+                // square roots within ~2^-105 of a midpoint (w odd, w^2 = -d mod 2^54) or of a
+                // representable value (mod 2^53), scaled by 4^j (subnormal ones too)
+                let mid = t % 12 == 9;
+                // -d = 1 mod 8 (odd squares are): sqrt(x) within |d| 2^-107 (relative) of the
+                // point, |d| < 2^20
+                let d = 8 * (rng.below(1 << 17) as i128 - (1 << 16)) - 1;
+                let k = if mid { 54 } else { 53 };
+                let r = sqrt_mod_pow2((-d).rem_euclid(1 << k) as u128, k);
+                let cands = [r, (1 << k) - r, r + (1 << (k - 1)), (1 << k) - r + (1 << (k - 1))];
+                let w = cands.iter().map(|&w| w & ((1 << k) - 1)).find(|&w| w >> (k - 1) == 1 && w & 1 == 1);
+                let Some(w) = w else { continue };
+                let num = (w * w) as i128 + d;
+                assert_eq!(num & ((1 << k) - 1), 0);
+                let x = num as u128 >> k;
+                let j = rng.below(1060) as i32 - 560;
+                encode(B64, false, x, 2 * j - k as i32).map(|a| (a, rng.next_u64()))
+            }
+            _ => {
+                // exact squares, subnormal and negative operands
+                match rng.below(3) {
+                    0 => {
+                        let q = 1 + rng.below(1 << 26) as u128;
+                        encode(B64, false, q * q, 2 * (rng.below(1060) as i32 - 560)).map(|a| (a, rng.next_u64()))
+                    }
+                    1 => Some((rng.next_u64() >> 12 >> rng.below(52), rng.next_u64())),
+                    _ => Some((rng.next_u64() | 1 << 63, rng.next_u64())),
+                }
+            }
+        };
+        if let Some((a, b)) = lane {
+            v.push((a, b, c));
+        }
+    }
+    v
+}
+
+/// Binary32 operands (low words) for the directed `div/rcp/sqrt .f32`: random bit
+/// patterns; quotients within ~2^-50 of a binary32 result (24 bits, or a subnormal
+/// precision); exact quotients; overflowing and subnormal reciprocals; square roots within
+/// ~2^-48 of a binary32 value; subnormal operands, zeros, infinities, NaNs.
+pub fn hard_f32_inputs(n: usize, seed: u64) -> Vec<(u64, u64, u64)> {
+    let mut rng = Rng::new(seed);
+    let mut v = vec![];
+    let sig = |rng: &mut Rng| (1u128 << 23) | (rng.next_u32() >> 9) as u128;
+    while v.len() < n {
+        let t = v.len();
+        let s = rng.bool();
+        let lane = match t % 8 {
+            0 => Some((rng.next_u32() as u64, rng.next_u32() as u64)),
+            1 | 2 => {
+                let sub = t % 8 == 2;
+                let bits = if sub { 1 + rng.below(23) as u32 } else { 24 };
+                let (a, b) = near_grid_quotient(&mut rng, 24, bits, false);
+                let k = if sub { bits as i32 - 149 } else { rng.below(300) as i32 - 150 };
+                let lo = (-126 - 23).max(-126 - 23 - k);
+                let hi = (127 - 23).min(127 - 23 - k);
+                if lo > hi {
+                    continue;
+                }
+                let eb = lo + rng.below((hi - lo + 1) as u64) as i32;
+                encode(B32, s, a, eb + k).zip(encode(B32, rng.bool(), b, eb))
+            }
+            3 => {
+                let q = 1 + rng.below(1 << 12) as u128;
+                let b = 1 + rng.below(1 << 12) as u128;
+                let eb = rng.below(100) as i32 - 50;
+                encode(B32, s, q * b, eb + rng.below(300) as i32 - 170).zip(encode(B32, rng.bool(), b, eb))
+            }
+            4 => {
+                // reciprocals and quotients near overflow and in the subnormal range
+                let e = match rng.below(3) {
+                    0 => 124 + rng.below(4) as i32,
+                    1 => -130 + rng.below(6) as i32,
+                    _ => -149 + rng.below(23) as i32,
+                };
+                let m = sig(&mut rng) >> (rng.below(2) * rng.below(24)) as u32;
+                encode(B32, s, m, e - 23).map(|a| (a, rng.next_u32() as u64))
+            }
+            5 => {
+                let d = 8 * (rng.below(1 << 9) as i128 - (1 << 8)) - 1; // -d = 1 mod 8
+                let r = sqrt_mod_pow2((-d).rem_euclid(1 << 24) as u128, 24);
+                let w = [r, (1 << 24) - r, r + (1 << 23), (1 << 24) - r + (1 << 23)].iter().map(|&w| w & 0xFF_FFFF).find(|&w| w >> 23 == 1);
+                let Some(w) = w else { continue };
+                let num = (w * w) as i128 + d;
+                assert_eq!(num & 0xFF_FFFF, 0);
+                let x = num as u128 >> 24;
+                encode(B32, false, x, 2 * (rng.below(130) as i32 - 75) - 24).map(|a| (a, rng.next_u32() as u64))
+            }
+            6 => {
+                // subnormal operands (flushed by .ftz)
+                Some(((rng.next_u32() >> 9 >> rng.below(23)) as u64 | (s as u64) << 31, rng.next_u32() as u64 >> (rng.below(2) * 9)))
+            }
+            _ => {
+                let sp = [0u64, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x7F80_0001, 1, 0x007F_FFFF, 0x0080_0000, 0x7F7F_FFFF, 0x3F80_0000, 0x3FFF_FFFF, 0xBF80_0000];
+                let pick = |rng: &mut Rng| {
+                    let x = sp[rng.below(sp.len() as u64) as usize];
+                    if rng.below(3) == 0 { rng.next_u32() as u64 } else { x }
+                };
+                Some((pick(&mut rng), pick(&mut rng)))
+            }
+        };
+        if let Some((a, b)) = lane {
+            v.push((a, b, rng.next_u64()));
+        }
+    }
+    v
 }
