@@ -4,22 +4,12 @@
 //! must catch, and the opcode-coverage machinery on the corpus and on a synthetic file.
 use heddle_sim::corpus::{self, coverage_report, opcode_coverage, run_all, table};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "common/ptx_files.rs"]
+mod ptx_files;
+use ptx_files::{stale_ptx, stems};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/corpus")
-}
-
-fn stems(d: &Path, ext: &str) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(d)
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            (p.extension()? == ext).then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -96,23 +86,8 @@ fn a_planted_bug_is_caught() {
 
 #[test]
 fn committed_ptx_is_up_to_date() {
-    if Command::new("clang-14").arg("--version").output().is_err() {
-        eprintln!("clang-14 not installed: skipping the corpus PTX staleness check");
-        return;
-    }
     let d = dir();
-    let out = tmp("regen");
-    let st = Command::new("sh").arg(d.join("regen.sh")).arg(out.join("ptx")).status().unwrap();
-    assert!(st.success(), "examples/corpus/regen.sh failed");
-    let mut stale = vec![];
-    for k in stems(&d, "cu") {
-        let new = std::fs::read_to_string(out.join(format!("ptx/{k}.ptx"))).unwrap();
-        let old = std::fs::read_to_string(d.join(format!("ptx/{k}.ptx"))).unwrap();
-        if new != old {
-            stale.push(k);
-        }
-    }
-    let _ = std::fs::remove_dir_all(&out);
+    let Some(stale) = stale_ptx(&d, &stems(&d, "cu")) else { return };
     assert!(stale.is_empty(), "stale PTX (run examples/corpus/regen.sh): {stale:?}");
 }
 

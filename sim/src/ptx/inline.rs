@@ -16,7 +16,7 @@
 //! whole 32- and 64-bit scalars at fixed offsets (what clang emits for scalar and most
 //! struct arguments), otherwise per-thread local memory (`ld/st.param` become
 //! `ld/st.local`).
-use super::{rename_regs, rename_syms, Entry, Instr, Module, Operand, PtxError, RegDecl, Stmt, Ty, VarDecl};
+use super::{rename_regs, rename_syms, split_reg, Entry, Instr, Module, Operand, PtxError, RegDecl, Stmt, Ty, VarDecl};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -170,9 +170,8 @@ impl Inliner<'_, '_> {
             }
         }
         let reg = |n: &str| -> Option<String> {
-            let cut = n.trim_end_matches(|c: char| c.is_ascii_digit()).len();
             let ok = matches!(regs.get(n), Some(None))
-                || (cut < n.len() && matches!(regs.get(&n[..cut]), Some(Some(c)) if n[cut..].parse::<u32>().is_ok_and(|x| x < *c)));
+                || split_reg(n).is_some_and(|(pre, k)| matches!(regs.get(pre), Some(Some(c)) if k < *c));
             ok.then(|| format!("{rp}{}", n.trim_start_matches('%')))
         };
         let last = f.body.iter().rposition(|s| matches!(s, Stmt::Instr(_)));

@@ -1097,13 +1097,7 @@ impl<'a> Tx<'a> {
         let o = &pi.operands;
         let red = pi.opcode == "red";
         let t = ty_of(&pi.mods).unwrap_or(Ty::U64);
-        let sp = if pi.has("shared") {
-            space::SHARED
-        } else if pi.has("global") {
-            space::GLOBAL
-        } else {
-            space::GENERIC
-        };
+        let sp = atom_space(pi);
         let ops = ["add", "min", "max", "and", "or", "xor", "exch", "cas"];
         let Some(opn) = ops.iter().position(|n| pi.has(n)) else {
             return self.unsupported("64-bit atomics other than add, min, max, and, or, xor, exch and cas");
@@ -1279,9 +1273,7 @@ impl<'a> Tx<'a> {
         // the warp's number in the CTA and the CTA's warps
         let sreg = |tx: &mut Self, name: &str| {
             let d = tx.r();
-            let mut i = Self::ins(op::S2R);
-            i.a = isa::SREGS.iter().position(|&x| x == name).unwrap_or(0) as u8;
-            tx.emit(i, Some((F::D, V::R(d))), vec![]);
+            tx.s2r(d, isa::SREGS.iter().position(|&x| x == name).unwrap_or(0) as u8);
             d
         };
         let [tx_, ty_, tz_, nx, ny, nz] = ["tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z"].map(|s| sreg(self, s));

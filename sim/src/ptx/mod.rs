@@ -692,13 +692,10 @@ impl<'a> Parser<'a> {
                     }
                     if reg_scopes.iter().any(|s| !s.is_empty()) {
                         let inner = |n: &str| -> Option<String> {
-                            reg_scopes.iter().rev().flat_map(|s| s.iter().rev()).find_map(|(p, c, u)| match c {
-                                None => (n == p).then(|| u.clone()),
-                                Some(c) => n
-                                    .strip_prefix(p.as_str())
-                                    .filter(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()) && (x.len() == 1 || !x.starts_with('0')))
-                                    .filter(|x| x.parse::<u32>().is_ok_and(|v| v < *c))
-                                    .map(|x| format!("{u}{x}")),
+                            reg_scopes.iter().rev().flat_map(|s| s.iter().rev()).find_map(|(p, c, u)| match (c, split_reg(n)) {
+                                (None, _) => (n == p).then(|| u.clone()),
+                                (Some(c), Some((pre, k))) if pre == p && k < *c => Some(format!("{u}{k}")),
+                                _ => None,
                             })
                         };
                         for o in i.operands.iter_mut() {
@@ -951,6 +948,17 @@ pub(crate) fn rename_syms(o: &mut Operand, f: &dyn Fn(&str) -> Option<String>) {
         }
         _ => {}
     }
+}
+
+/// A register name of a `%r<N>` declaration split into its prefix and index (`%r12` ->
+/// (`%r`, 12)); None without trailing digits or with a leading zero (`%r01`).
+pub(crate) fn split_reg(n: &str) -> Option<(&str, u32)> {
+    let cut = n.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (pre, num) = n.split_at(cut);
+    if num.is_empty() || (num.len() > 1 && num.starts_with('0')) {
+        return None;
+    }
+    Some((pre, num.parse().ok()?))
 }
 
 /// Renames the registers of `o` (and of the operands inside it) that `f` maps.

@@ -366,12 +366,7 @@ impl<'a> Tx<'a> {
             return Some(t);
         }
         // %r12 -> prefix %r, index 12 (no leading zeros unless the index is 0)
-        let cut = name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-        let (pre, num) = name.split_at(cut);
-        if num.is_empty() || (num.len() > 1 && num.starts_with('0')) {
-            return None;
-        }
-        let n: u32 = num.parse().ok()?;
+        let (pre, n) = super::split_reg(name)?;
         match self.decls.get(pre) {
             Some(&(t, Some(c))) if n < c => Some(t),
             _ => None,
@@ -831,9 +826,7 @@ impl<'a> Tx<'a> {
                 if let Operand::Reg(n) = &o[1] {
                     if let Some(sr) = n.strip_prefix('%').and_then(|s| isa::SREGS.iter().position(|&x| x == s)) {
                         let d = self.dst32(&o[0])?;
-                        let mut i = Self::ins(op::S2R);
-                        i.a = sr as u8;
-                        self.emit(i, Some((F::D, V::R(d))), vec![]);
+                        self.s2r(d, sr as u8);
                         return Ok(());
                     }
                 }
@@ -936,13 +929,7 @@ impl<'a> Tx<'a> {
             Some(t) => t,
             None => return self.err("missing type modifier"),
         };
-        let sp = if pi.has("shared") {
-            space::SHARED
-        } else if pi.has("global") {
-            space::GLOBAL
-        } else {
-            space::GENERIC
-        };
+        let sp = atom_space(pi);
         let sub = ["add", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec"]
             .iter()
             .find(|&&n| pi.has(n))
@@ -1030,6 +1017,12 @@ impl<'a> Tx<'a> {
         i.sub = sub;
         self.emit(i, Some((F::D, V::P(p))), vec![(F::A, V::P(a)), (F::B, V::P(b))]);
         p
+    }
+    /// d = special register `sr` (an index of `isa::SREGS`).
+    fn s2r(&mut self, d: u32, sr: u8) {
+        let mut i = Self::ins(op::S2R);
+        i.a = sr;
+        self.emit(i, Some((F::D, V::R(d))), vec![]);
     }
     fn sel(&mut self, a: u32, b: u32, p: u32) -> u32 {
         let d = self.r();
@@ -2122,6 +2115,18 @@ pub fn translate(m: &Module, name: Option<&str>, opts: Options) -> Result<Kernel
         },
         global_vars,
     })
+}
+
+/// The memory space of `atom`/`red` `pi`: shared, global, or without one a generic
+/// address.
+fn atom_space(pi: &PInstr) -> u8 {
+    if pi.has("shared") {
+        space::SHARED
+    } else if pi.has("global") {
+        space::GLOBAL
+    } else {
+        space::GENERIC
+    }
 }
 
 fn set_field(i: &mut Instr, f: F, r: u8) {
