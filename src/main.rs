@@ -60,6 +60,11 @@ enum Cmd {
         /// and whether heddle translates them
         #[arg(long)]
         coverage: bool,
+        /// Run every launch on the RTL SM (the exported `sm.v` in Verilator) in lock step
+        /// with the golden SM instead of on the golden SM alone (minutes); a kernel the RTL
+        /// SM cannot run yet shows its fault
+        #[arg(long)]
+        rtl: bool,
     },
     /// Translate a PTX kernel to heddle microcode: print the listing, registers per thread
     /// and occupancy (like ptxas -v)
@@ -160,9 +165,11 @@ enum Cmd {
         seeds: u64,
     },
     /// SM random programs: random microcode programs (SP arithmetic, SFU functions and ffma,
-    /// predication, divergent branches, loops, exits, barriers, global and shared loads and
-    /// stores) on random launch shapes, each run on the RTL SM (the exported `sm.v` in
-    /// Verilator) in lock step with the golden SM, until N warp-instructions are compared
+    /// predication, divergent branches, loops, exits, barriers, global, shared and local
+    /// loads and stores, generic addresses, atomics on contended words) on random launch
+    /// shapes, each run on the RTL SM (the exported `sm.v` in Verilator) in lock step with
+    /// the golden SM (stepped in the RTL SM's issue order), until N warp-instructions are
+    /// compared
     SmRandom {
         /// Warp-instructions to compare (at least one program runs)
         #[arg(long, default_value_t = 100_000)]
@@ -333,11 +340,12 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
                 .map(|t| {
                     println!(
-                        "sm-random: {} programs, {} warp-instructions ({} SFU / FMA, {} memory) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        "sm-random: {} programs, {} warp-instructions ({} SFU / FMA, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
                         t.programs,
                         t.warp_instrs,
                         t.fpu_instrs,
                         t.mem_instrs,
+                        t.atom_instrs,
                         t.cycles,
                         t.warp_instrs as f64 / t.cycles.max(1) as f64,
                         backend.name(),
@@ -357,7 +365,7 @@ fn main() -> ExitCode {
             };
             run_kernel(&launch, &files, golden, rust, watchdog)
         }
-        Cmd::Corpus { filter, coverage } => run_corpus(filter.as_deref(), coverage),
+        Cmd::Corpus { filter, coverage, rtl } => run_corpus(filter.as_deref(), coverage, rtl),
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
             let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
@@ -402,11 +410,21 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_corpus(filter: Option<&str>, coverage: bool) -> Result<(), String> {
+fn run_corpus(filter: Option<&str>, coverage: bool, rtl: bool) -> Result<(), String> {
     use heddle_sim::corpus;
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/corpus");
+    let model = if rtl {
+        eprintln!("building (or finding) the RTL SM's Verilator library ...");
+        Some(std::sync::Arc::new(heddle_sim::runners::sm::SmModel::g80()?))
+    } else {
+        None
+    };
     let t = std::time::Instant::now();
-    let rows = corpus::run_all(&dir, filter);
+    let rows = corpus::run_all_on(&dir, filter, model, |r| {
+        if rtl {
+            eprintln!("{}: {} ({} clocks, {:.0} s so far)", r.kernel, if r.passed() { "passed" } else { "not passing" }, r.rtl_cycles, t.elapsed().as_secs_f64());
+        }
+    });
     if rows.is_empty() {
         return Err(format!("no corpus kernel matches '{}'", filter.unwrap_or("")));
     }

@@ -6,25 +6,25 @@ module sm_imem(clock,w_en,w_addr,w_data,f_addr,f_data,i_addr,i_data);
     // Module arguments
     input wire  clock;
     input wire  w_en;
-    input wire  [10:0] w_addr;
+    input wire  [11:0] w_addr;
     input wire  [63:0] w_data;
-    input wire  [10:0] f_addr;
+    input wire  [11:0] f_addr;
     output reg  [63:0] f_data;
-    input wire  [10:0] i_addr;
+    input wire  [11:0] i_addr;
     output reg  [63:0] i_data;
 
     // Stub signals
     reg  fetch$clock;
     reg  fetch$we;
-    reg  [10:0] fetch$waddr;
+    reg  [11:0] fetch$waddr;
     reg  [63:0] fetch$wdata;
-    reg  [10:0] fetch$raddr;
+    reg  [11:0] fetch$raddr;
     wire  [63:0] fetch$rdata;
     reg  issue$clock;
     reg  issue$we;
-    reg  [10:0] issue$waddr;
+    reg  [11:0] issue$waddr;
     reg  [63:0] issue$wdata;
-    reg  [10:0] issue$raddr;
+    reg  [11:0] issue$raddr;
     wire  [63:0] issue$rdata;
 
     // Sub module instances
@@ -69,16 +69,16 @@ module sm_imem$fetch(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [10:0] waddr;
+    input wire  [11:0] waddr;
     input wire  [63:0] wdata;
-    input wire  [10:0] raddr;
+    input wire  [11:0] raddr;
     output reg  [63:0] rdata;
 
     // Update code (custom)
-    reg [63:0] mem [0:2047];
+    reg [63:0] mem [0:4095];
     integer i;
     initial begin
-       for (i = 0; i <= 2047; i = i + 1) mem[i] = 64'h0;
+       for (i = 0; i <= 4095; i = i + 1) mem[i] = 64'h0;
        rdata = 64'h0;
     end
     always @(posedge clock) begin
@@ -93,16 +93,16 @@ module sm_imem$issue(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [10:0] waddr;
+    input wire  [11:0] waddr;
     input wire  [63:0] wdata;
-    input wire  [10:0] raddr;
+    input wire  [11:0] raddr;
     output reg  [63:0] rdata;
 
     // Update code (custom)
-    reg [63:0] mem [0:2047];
+    reg [63:0] mem [0:4095];
     integer i;
     initial begin
-       for (i = 0; i <= 2047; i = i + 1) mem[i] = 64'h0;
+       for (i = 0; i <= 4095; i = i + 1) mem[i] = 64'h0;
        rdata = 64'h0;
     end
     always @(posedge clock) begin

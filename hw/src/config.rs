@@ -82,7 +82,7 @@ pub const G80: SmConfig = SmConfig {
     scoreboard_entries: 4,
     mem_slots: 2,
     urgent_after: 8,
-    imem_log2: 11,
+    imem_log2: 12,
 }
 .checked();
 

@@ -46,6 +46,8 @@ pub struct Row {
     pub launches: usize,
     /// For tolerance comparisons, the largest error measured per output.
     pub note: String,
+    /// On the RTL SM ([`run_all_on`] with a model): its clocks over the launch sequence.
+    pub rtl_cycles: u64,
 }
 
 impl Row {
@@ -93,6 +95,10 @@ struct Ctx {
     rng: Rng,
     /// The largest tolerance-compared error, in ulps, per output name.
     errors: Vec<(String, f64, f64)>,
+    /// Run the launches on the RTL SM in Verilator (in lock step with the golden SM), not
+    /// on the golden SM alone; its clocks.
+    rtl: Option<std::sync::Arc<crate::runners::sm::SmModel>>,
+    rtl_cycles: u64,
 }
 
 fn p(a: u32) -> Arg {
@@ -194,9 +200,23 @@ impl Ctx {
         let mut params = pack_params(&k, args).map_err(Fail::Run)?;
         gsm::place_globals(&k, &mut self.mem, &mut params, &mut self.globals).map_err(Fail::Run)?;
         let l = Launch { grid, block, params, constant };
-        let r = gsm::run(&k, &l, &mut self.mem, &Config::default(), &mut GoldenFpUnits, false)
-            .map_err(|e| Fail::Run(format!("{name} (launch {}): {e}", self.launches + 1)))?;
-        add_stats(&mut self.stats, &r.stats);
+        let at = format!("{name} (launch {})", self.launches + 1);
+        let stats = match &self.rtl {
+            None => gsm::run(&k, &l, &mut self.mem, &Config::default(), &mut GoldenFpUnits, false).map_err(|e| Fail::Run(format!("{at}: {e}")))?.stats,
+            Some(m) => {
+                use crate::runners::sm::{lockstep_verilator, SmOpts};
+                let opts = SmOpts { max_cycles: u64::MAX, watchdog: 100_000_000, ..Default::default() };
+                let (ls, _) = lockstep_verilator(m, &heddle_hw::config::G80, &k, &l, &self.mem, opts, None)
+                    .map_err(|e| Fail::Run(format!("{at} on the RTL SM: {e}")))?;
+                if let Some(f) = ls.rtl.fault {
+                    return Err(Fail::Run(format!("{at} on the RTL SM: {f} at {}", k.where_(f.pc as usize))));
+                }
+                self.rtl_cycles += ls.rtl.cycles;
+                self.mem = ls.mem;
+                ls.golden.map_err(|e| Fail::Run(format!("{at}: {e}")))?.stats
+            }
+        };
+        add_stats(&mut self.stats, &stats);
         self.launches += 1;
         Ok(())
     }
@@ -342,17 +362,26 @@ pub fn list() -> Vec<Info> {
 /// Runs every corpus entry whose name contains `filter` (all when None): `dir` is the corpus
 /// directory (`examples/corpus`), the PTX is read from `dir/ptx/<name>.ptx`.
 pub fn run_all(dir: &Path, filter: Option<&str>) -> Vec<Row> {
+    run_all_on(dir, filter, None, |_| {})
+}
+
+/// [`run_all`], each launch on the RTL SM `rtl` (the exported `sm.v` in Verilator) in lock
+/// step with the golden SM when given, every warp-instruction compared, the outputs read
+/// from the RTL SM's memory; `progress` gets each finished row.
+pub fn run_all_on(dir: &Path, filter: Option<&str>, rtl: Option<std::sync::Arc<crate::runners::sm::SmModel>>, mut progress: impl FnMut(&Row)) -> Vec<Row> {
     let mut rows = vec![];
     for (n, e) in entries().into_iter().enumerate() {
         if filter.is_some_and(|f| !e.info.name.contains(f)) {
             continue;
         }
-        rows.push(run_entry(dir, &e, n as u64));
+        let r = run_entry(dir, &e, n as u64, rtl.clone());
+        progress(&r);
+        rows.push(r);
     }
     rows
 }
 
-fn run_entry(dir: &Path, e: &Entry, n: u64) -> Row {
+fn run_entry(dir: &Path, e: &Entry, n: u64, rtl: Option<std::sync::Arc<crate::runners::sm::SmModel>>) -> Row {
     let name = e.info.name;
     let file = format!("{name}.ptx");
     let mut row = Row {
@@ -365,6 +394,7 @@ fn run_entry(dir: &Path, e: &Entry, n: u64) -> Row {
         warp_instructions: 0,
         launches: 0,
         note: String::new(),
+        rtl_cycles: 0,
     };
     let src = match std::fs::read_to_string(dir.join("ptx").join(&file)) {
         Ok(s) => s,
@@ -391,10 +421,13 @@ fn run_entry(dir: &Path, e: &Entry, n: u64) -> Row {
         launches: 0,
         rng: Rng::new(0xC0_4B05 + 7919 * n),
         errors: vec![],
+        rtl,
+        rtl_cycles: 0,
     };
     let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (e.run)(&mut ctx)));
     row.warp_instructions = ctx.stats.warp_instrs;
     row.launches = ctx.launches;
+    row.rtl_cycles = ctx.rtl_cycles;
     let errs: Vec<String> = ctx.errors.iter().map(|(w, worst, tol)| format!("{w}: max {worst:.2} ulps (tolerance {tol})")).collect();
     row.note = errs.join("; ");
     match res {
@@ -450,6 +483,10 @@ pub fn table(rows: &[Row]) -> String {
             r.launches,
             r.warp_instructions
         );
+        if r.rtl_cycles > 0 {
+            s.pop();
+            let _ = writeln!(s, "  {:>10} RTL clocks", r.rtl_cycles);
+        }
     }
     let fails: Vec<&Row> = rows.iter().filter(|r| !r.passed()).collect();
     if !fails.is_empty() {
@@ -477,6 +514,10 @@ pub fn table(rows: &[Row]) -> String {
     let m = rows.iter().filter(|r| r.passed()).count();
     let wi: u64 = rows.iter().map(|r| r.warp_instructions).sum();
     let _ = writeln!(s, "\n{n} kernels: {t} translated, {ran} ran, {m} match their CPU references ({wi} warp-instructions)");
+    let rtl: u64 = rows.iter().map(|r| r.rtl_cycles).sum();
+    if rtl > 0 {
+        let _ = writeln!(s, "on the RTL SM in lock step with the golden SM: {rtl} clocks for the kernels that ran");
+    }
     s
 }
 

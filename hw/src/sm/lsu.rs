@@ -20,8 +20,23 @@
 //! shared memory clears the dispatcher's 64-byte lines (`z_*`, one a clock). A shared
 //! store is shown on `ss_*` a lane group a clock while the requests complete.
 //!
-//! Not executed yet (the fault `not-supported`): local memory, atomics, 64- and 128-bit
-//! accesses.
+//! Atomics (`atom`, global and shared): the lanes in exec one at a time in lane order, as
+//! the golden SM: the lane's word read (a memory-port request, or a one-lane half-warp
+//! request to the shared memory), its new word from [`AtomAlu`] (the lane's b and c) into
+//! the lane's `data`, written (shown on `st_*` / `ss_*` as a store of the new word), the word
+//! read kept as the lane's result and written back to d like a load's.
+//!
+//! Local memory and generic addresses (loads, stores and atomics) also go lane by lane in
+//! lane order (state LANE: the lane's bounds, then its path): a generic address is resolved
+//! when it is read (its top byte: 0xFE the thread's local memory, 0xFF the CTA's shared
+//! memory, else global); a shared lane goes to the shared memory as a one-lane request, a
+//! global or local lane to the memory port (space global or local; a local address is the
+//! thread's window, `((warp slot * 32 + lane) << l_shift) + address`), with the bounds of
+//! shared memory (`s_bytes`) and local memory (`l_bytes`) checked at the lane's turn, as the
+//! golden SM does.
+//!
+//! Not executed yet (the fault `not-supported`): 64- and 128-bit accesses, atomics on param
+//! or constant memory.
 //!
 //! Ports (out: combinational from the unit's registers unless said otherwise):
 //! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
@@ -30,17 +45,26 @@
 //! - `a_space`, `a_size`, `a_store`, `a_atom`      in   its decoded controls
 //! - `a_ra`, `a_rd`, `a_imm`                       in   7, 7, 32  address register, data /
 //!                                                         destination register, offset
+//!                                                         (ignored for an atomic)
+//! - `a_rb`, `a_rc`, `a_sub`                       in   7, 7, 4  an atomic's operand
+//!                                                         registers b, c and operation
 //! - `regs`                                        in   8   registers per thread
 //! - `s_bytes`                                     in  32   the kernel's shared bytes per CTA
+//! - `l_bytes`, `l_shift`                          in  32, 5  the kernel's local bytes per
+//!                                                         thread; log2 of a thread's local
+//!                                                         window on the memory port
+//!                                                         (2^l_shift >= l_bytes, >= 4)
 //! - `s_base`                                      in  32   shared-memory base of warp
 //!                                                         `b_warp`'s CTA
 //! - `z_v`, `z_addr` / `z_ok`                      in / out  clear 64 bytes of shared memory
 //!                                                         (taken when `z_ok`)
 //! - `b_warp` / `b_base`                           out 5 / in AW  register base lookup
-//! - `u_rd`, `u_rset`, `u_ra`, `u_rc` / `u_rd_ok`  out / in  register read of a lane group
-//!                                                         (address into `ua*`, data into
-//!                                                         `uc*` one clock later)
-//! - `ua0..7`, `uc0..7`                            in  32   the lanes' read words
+//! - `u_rd`, `u_rset`, `u_ra`, `u_rb`, `u_rc`      out / in  register read of a lane group
+//!   / `u_rd_ok`                                           (address into `ua*`, an atomic's
+//!                                                         b into `ub*`, store data or an
+//!                                                         atomic's c into `uc*`, one clock
+//!                                                         later)
+//! - `ua0..7`, `ub0..7`, `uc0..7`                  in  32   the lanes' read words
 //! - `u_wr`, `u_wset`, `u_waddr`, `u_wmask`,       out  a load's write-back of a lane group
 //!   `wd0..7` / `u_wr_ok`                                  (lanes in `u_wmask`), retried
 //!                                                         until every lane takes it
@@ -68,9 +92,14 @@
 //!                                                         bounds, not-supported), held
 use crate::isa::{size, sm_fault, space};
 use crate::prim::delay::Delay;
+use crate::sm::atom_alu::AtomAlu;
 use crate::smem::{SharedMem, SMEM_LATENCY};
 use array_init::array_init;
 use rust_hdl::prelude::*;
+
+// The generic windows are the top bytes 0xFE (local) and 0xFF (shared) of the address: the
+// unit resolves a generic address by its top byte.
+const _: () = assert!(space::LOCAL_WINDOW == 0xFE00_0000 && space::SHARED_WINDOW == 0xFF00_0000);
 
 /// LSU states.
 pub mod state {
@@ -86,6 +115,16 @@ pub mod state {
     /// Shared memory: the half-warp requests, then their responses.
     pub const SREQ: u8 = 9;
     pub const SWAIT: u8 = 10;
+    /// Atomics: the lane's new word; a shared atomic's read request and its response, its
+    /// write request and its response (a global atomic uses REQ and RESP twice).
+    pub const ANEW: u8 = 11;
+    pub const ASRD: u8 = 12;
+    pub const ASWT: u8 = 13;
+    pub const ASWR: u8 = 14;
+    pub const ASWW: u8 = 15;
+    /// Local memory, generic addresses and atomics go lane by lane: the next lane's path by
+    /// its space (shared: ASRD; global, local: REQ) after its bounds.
+    pub const LANE: u8 = 16;
 }
 
 #[derive(LogicBlock)]
@@ -106,10 +145,15 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub a_store: Signal<In, Bit>,
     pub a_atom: Signal<In, Bit>,
     pub a_ra: Signal<In, Bits<7>>,
+    pub a_rb: Signal<In, Bits<7>>,
+    pub a_rc: Signal<In, Bits<7>>,
+    pub a_sub: Signal<In, Bits<4>>,
     pub a_rd: Signal<In, Bits<7>>,
     pub a_imm: Signal<In, Bits<32>>,
     pub regs: Signal<In, Bits<8>>,
     pub s_bytes: Signal<In, Bits<32>>,
+    pub l_bytes: Signal<In, Bits<32>>,
+    pub l_shift: Signal<In, Bits<5>>,
     pub s_base: Signal<In, Bits<32>>,
     pub z_v: Signal<In, Bit>,
     pub z_addr: Signal<In, Bits<32>>,
@@ -119,6 +163,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub u_rd: Signal<Out, Bit>,
     pub u_rset: Signal<Out, Bit>,
     pub u_ra: Signal<Out, Bits<AW>>,
+    pub u_rb: Signal<Out, Bits<AW>>,
     pub u_rc: Signal<Out, Bits<AW>>,
     pub u_rd_ok: Signal<In, Bit>,
     pub ua0: Signal<In, Bits<32>>,
@@ -129,6 +174,14 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub ua5: Signal<In, Bits<32>>,
     pub ua6: Signal<In, Bits<32>>,
     pub ua7: Signal<In, Bits<32>>,
+    pub ub0: Signal<In, Bits<32>>,
+    pub ub1: Signal<In, Bits<32>>,
+    pub ub2: Signal<In, Bits<32>>,
+    pub ub3: Signal<In, Bits<32>>,
+    pub ub4: Signal<In, Bits<32>>,
+    pub ub5: Signal<In, Bits<32>>,
+    pub ub6: Signal<In, Bits<32>>,
+    pub ub7: Signal<In, Bits<32>>,
     pub uc0: Signal<In, Bits<32>>,
     pub uc1: Signal<In, Bits<32>>,
     pub uc2: Signal<In, Bits<32>>,
@@ -204,7 +257,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub flt_lane: Signal<Out, Bits<5>>,
     pub flt_addr: Signal<Out, Bits<32>>,
     // The instruction.
-    st: DFF<Bits<4>>,
+    st: DFF<Bits<5>>,
     warp: DFF<Bits<5>>,
     pc: DFF<Bits<24>>,
     mask: DFF<Bits<32>>,
@@ -217,6 +270,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     store: DFF<Bit>,
     atom: DFF<Bit>,
     ra: DFF<Bits<7>>,
+    rb: DFF<Bits<7>>,
+    rc: DFF<Bits<7>>,
+    asub: DFF<Bits<4>>,
+    // An atomic's write phase (its lane's new word computed).
+    aw: DFF<Bit>,
     rd: DFF<Bits<7>>,
     imm: DFF<Bits<32>>,
     // Lane groups read and written; the read whose words arrive now.
@@ -227,6 +285,12 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     addr: [DFF<Bits<32>>; 32],
     data: [DFF<Bits<32>>; 32],
     res: [DFF<Bits<32>>; 32],
+    // An atomic's operand b per lane (c is in `data`, then the new word).
+    bop: [DFF<Bits<32>>; 32],
+    // The lane's space (global, shared, local: a generic address resolved; its address in
+    // that space is in `addr`).
+    lsp: [DFF<Bits<2>>; 32],
+    alu: AtomAlu,
     pend: DFF<Bits<32>>,
     mtch: DFF<Bits<32>>,
     lane: DFF<Bits<5>>,
@@ -267,6 +331,24 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     elow_i: Signal<Local, Bits<5>>,
     sel_a: Signal<Local, Bits<32>>,
     sel_d: Signal<Local, Bits<32>>,
+    sel_b: Signal<Local, Bits<32>>,
+    sel_r: Signal<Local, Bits<32>>,
+    rsrc: Signal<Local, Bits<7>>,
+    hsel: Signal<Local, Bit>,
+    rsel: Signal<Local, Bit>,
+    cap: Signal<Local, Bits<32>>,
+    low8: Signal<Local, Bits<8>>,
+    ser: Signal<Local, Bit>,
+    sel_k: Signal<Local, Bits<2>>,
+    ga: [Signal<Local, Bits<32>>; 8],
+    gofs: [Signal<Local, Bits<32>>; 8],
+    gk: [Signal<Local, Bits<2>>; 8],
+    llim: Signal<Local, Bits<32>>,
+    lneg: Signal<Local, Bit>,
+    thr10: Signal<Local, Bits<10>>,
+    thr: Signal<Local, Bits<32>>,
+    loc_a: Signal<Local, Bits<32>>,
+    lane_oob: Signal<Local, Bit>,
     mis_a: Signal<Local, Bits<32>>,
     exe_a: Signal<Local, Bits<32>>,
     wa: Signal<Local, Bits<32>>,
@@ -316,7 +398,6 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     lo16: Constant<Bits<32>>,
     hi8: Constant<Bits<32>>,
     hi16: Constant<Bits<32>>,
-    k_global: Constant<Bits<3>>,
     k_const: Constant<Bits<3>>,
     k_param: Constant<Bits<3>>,
     k_u8: Constant<Bits<3>>,
@@ -325,8 +406,14 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     k_s16: Constant<Bits<3>>,
     k_b32: Constant<Bits<3>>,
     k_shared: Constant<Bits<3>>,
-    k_sreq: Constant<Bits<4>>,
-    k_swait: Constant<Bits<4>>,
+    k_sreq: Constant<Bits<5>>,
+    k_swait: Constant<Bits<5>>,
+    k_anew: Constant<Bits<5>>,
+    k_asrd: Constant<Bits<5>>,
+    k_aswt: Constant<Bits<5>>,
+    k_aswr: Constant<Bits<5>>,
+    k_asww: Constant<Bits<5>>,
+    all32: Constant<Bits<32>>,
     n1_32: Constant<Bits<32>>,
     n2_32: Constant<Bits<32>>,
     n4_32: Constant<Bits<32>>,
@@ -336,20 +423,29 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     sz_w: Constant<Bits<2>>,
     act16: Constant<Bits<16>>,
     zofs: [Constant<Bits<32>>; 16],
-    k_idle: Constant<Bits<4>>,
-    k_req: Constant<Bits<4>>,
-    k_resp: Constant<Bits<4>>,
-    k_fault: Constant<Bits<4>>,
+    k_idle: Constant<Bits<5>>,
+    k_req: Constant<Bits<5>>,
+    k_resp: Constant<Bits<5>>,
+    k_fault: Constant<Bits<5>>,
     k_misaligned: Constant<Bits<4>>,
     k_read_only: Constant<Bits<4>>,
     k_oob: Constant<Bits<4>>,
     k_unsup: Constant<Bits<4>>,
+    k_local: Constant<Bits<3>>,
+    k_generic: Constant<Bits<3>>,
+    k2_global: Constant<Bits<2>>,
+    k2_shared: Constant<Bits<2>>,
+    k2_local: Constant<Bits<2>>,
+    win_shared: Constant<Bits<8>>,
+    win_local: Constant<Bits<8>>,
+    win_mask: Constant<Bits<32>>,
 }
 
 impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
     fn default() -> Self {
         let k3 = |v: u8| Constant::new((v as u64).into());
         let k4 = |v: u8| Constant::new((v as u64).into());
+        let k5 = |v: u8| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
             clear: Default::default(),
@@ -367,10 +463,15 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             a_store: Default::default(),
             a_atom: Default::default(),
             a_ra: Default::default(),
+            a_rb: Default::default(),
+            a_rc: Default::default(),
+            a_sub: Default::default(),
             a_rd: Default::default(),
             a_imm: Default::default(),
             regs: Default::default(),
             s_bytes: Default::default(),
+            l_bytes: Default::default(),
+            l_shift: Default::default(),
             s_base: Default::default(),
             z_v: Default::default(),
             z_addr: Default::default(),
@@ -380,6 +481,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             u_rd: Default::default(),
             u_rset: Default::default(),
             u_ra: Default::default(),
+            u_rb: Default::default(),
             u_rc: Default::default(),
             u_rd_ok: Default::default(),
             ua0: Default::default(),
@@ -390,6 +492,14 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             ua5: Default::default(),
             ua6: Default::default(),
             ua7: Default::default(),
+            ub0: Default::default(),
+            ub1: Default::default(),
+            ub2: Default::default(),
+            ub3: Default::default(),
+            ub4: Default::default(),
+            ub5: Default::default(),
+            ub6: Default::default(),
+            ub7: Default::default(),
             uc0: Default::default(),
             uc1: Default::default(),
             uc2: Default::default(),
@@ -477,6 +587,10 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             store: Default::default(),
             atom: Default::default(),
             ra: Default::default(),
+            rb: Default::default(),
+            rc: Default::default(),
+            asub: Default::default(),
+            aw: Default::default(),
             rd: Default::default(),
             imm: Default::default(),
             gc: Default::default(),
@@ -485,6 +599,9 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             addr: array_init(|_| Default::default()),
             data: array_init(|_| Default::default()),
             res: array_init(|_| Default::default()),
+            bop: array_init(|_| Default::default()),
+            lsp: array_init(|_| Default::default()),
+            alu: Default::default(),
             pend: Default::default(),
             mtch: Default::default(),
             lane: Default::default(),
@@ -520,6 +637,24 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             elow_i: Default::default(),
             sel_a: Default::default(),
             sel_d: Default::default(),
+            sel_b: Default::default(),
+            sel_r: Default::default(),
+            rsrc: Default::default(),
+            hsel: Default::default(),
+            rsel: Default::default(),
+            cap: Default::default(),
+            low8: Default::default(),
+            ser: Default::default(),
+            sel_k: Default::default(),
+            ga: array_init(|_| Default::default()),
+            gofs: array_init(|_| Default::default()),
+            gk: array_init(|_| Default::default()),
+            llim: Default::default(),
+            lneg: Default::default(),
+            thr10: Default::default(),
+            thr: Default::default(),
+            loc_a: Default::default(),
+            lane_oob: Default::default(),
             mis_a: Default::default(),
             exe_a: Default::default(),
             wa: Default::default(),
@@ -568,7 +703,6 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             lo16: Constant::new(0xFFFFu64.into()),
             hi8: Constant::new(0xFFFF_FF00u64.into()),
             hi16: Constant::new(0xFFFF_0000u64.into()),
-            k_global: k3(space::GLOBAL),
             k_const: k3(space::CONST),
             k_param: k3(space::PARAM),
             k_u8: k3(size::U8),
@@ -577,8 +711,14 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             k_s16: k3(size::S16),
             k_b32: k3(size::B32),
             k_shared: k3(space::SHARED),
-            k_sreq: k4(state::SREQ),
-            k_swait: k4(state::SWAIT),
+            k_sreq: k5(state::SREQ),
+            k_swait: k5(state::SWAIT),
+            k_anew: k5(state::ANEW),
+            k_asrd: k5(state::ASRD),
+            k_aswt: k5(state::ASWT),
+            k_aswr: k5(state::ASWR),
+            k_asww: k5(state::ASWW),
+            all32: Constant::new(0xFFFF_FFFFu64.into()),
             n1_32: Constant::new(1u64.into()),
             n2_32: Constant::new(2u64.into()),
             n4_32: Constant::new(4u64.into()),
@@ -588,14 +728,22 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             sz_w: Constant::new(2u64.into()),
             act16: Constant::new(0xFFFFu64.into()),
             zofs: array_init(|l| Constant::new((4 * l as u64).into())),
-            k_idle: k4(state::IDLE),
-            k_req: k4(state::REQ),
-            k_resp: k4(state::RESP),
-            k_fault: k4(state::FAULT),
+            k_idle: k5(state::IDLE),
+            k_req: k5(state::REQ),
+            k_resp: k5(state::RESP),
+            k_fault: k5(state::FAULT),
             k_misaligned: k4(sm_fault::MISALIGNED),
             k_read_only: k4(sm_fault::READ_ONLY),
             k_oob: k4(sm_fault::OUT_OF_BOUNDS),
             k_unsup: k4(sm_fault::NOT_SUPPORTED),
+            k_local: k3(space::LOCAL),
+            k_generic: k3(space::GENERIC),
+            k2_global: Constant::new((space::GLOBAL as u64).into()),
+            k2_shared: Constant::new((space::SHARED as u64).into()),
+            k2_local: Constant::new((space::LOCAL as u64).into()),
+            win_shared: Constant::new(((space::SHARED_WINDOW >> 24) as u64).into()),
+            win_local: Constant::new(((space::LOCAL_WINDOW >> 24) as u64).into()),
+            win_mask: Constant::new(((!space::LOCAL_WINDOW & !space::SHARED_WINDOW & 0xFFFF_FFFF) as u64).into()),
         }
     }
 }
@@ -604,7 +752,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rd, imm, gc, rv, rg, pend, mtch,
+            self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rb, rc, asub, aw, rd, imm, gc, rv, rg, pend, mtch,
             lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone
         );
         self.smem.clock.next = self.clock.val();
@@ -616,6 +764,10 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.addr[l].d.next = self.addr[l].q.val();
             self.data[l].d.next = self.data[l].q.val();
             self.res[l].d.next = self.res[l].q.val();
+            self.bop[l].clock.next = self.clock.val();
+            self.bop[l].d.next = self.bop[l].q.val();
+            self.lsp[l].clock.next = self.clock.val();
+            self.lsp[l].d.next = self.lsp[l].q.val();
         }
         // Register addresses of the current lane group.
         self.b_warp.next = self.warp.q.val();
@@ -632,7 +784,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.sz4.next = self.sz.q.val() == self.k_b32.val();
         self.ro.next = (self.spc.q.val() == self.k_param.val()) | (self.spc.q.val() == self.k_const.val());
         self.shared.next = self.spc.q.val() == self.k_shared.val();
-        self.unsup.next = (!((self.spc.q.val() == self.k_global.val()) | (self.ro.val() | self.shared.val())) | self.atom.q.val())
+        self.ser.next = (self.atom.q.val() | (self.spc.q.val() == self.k_local.val())) | (self.spc.q.val() == self.k_generic.val());
+        self.unsup.next = ((self.spc.q.val() > self.k_generic.val()) | (self.atom.q.val() & self.ro.val()))
             | (self.sz.q.val() > self.k_b32.val());
         // Lanes in exec with a misaligned address; the lowest of them, of the lanes in exec,
         // of the lanes still to access.
@@ -652,6 +805,9 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.elow_i.next = 0.into();
         self.sel_a.next = 0.into();
         self.sel_d.next = 0.into();
+        self.sel_b.next = 0.into();
+        self.sel_r.next = 0.into();
+        self.sel_k.next = 0.into();
         self.mis_a.next = 0.into();
         self.exe_a.next = 0.into();
         for l in 0..32 {
@@ -659,6 +815,9 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.low_i.next = self.lidx[l].val();
                 self.sel_a.next = self.addr[l].q.val();
                 self.sel_d.next = self.data[l].q.val();
+                self.sel_b.next = self.bop[l].q.val();
+                self.sel_r.next = self.res[l].q.val();
+                self.sel_k.next = self.lsp[l].q.val();
             }
             if self.mlow.val().get_bit(l) {
                 self.mlow_i.next = self.lidx[l].val();
@@ -697,10 +856,15 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.exlo.next = self.exec.q.val().get_bits::<16>(0).any();
         self.exhi.next = self.exec.q.val().get_bits::<16>(16).any();
+        // The half of the shared-memory request: a lane's, lane by lane.
+        self.hsel.next = self.h.q.val();
+        if self.ser.val() {
+            self.hsel.next = self.low_i.val().get_bit(4);
+        }
         // The shared memory's request: this unit's half-warp (SREQ), else a line to clear
         // while the unit is idle (so that a store of the CTA that had the region before,
         // still in this unit when the new CTA starts, lands before the clearing).
-        self.s_own.next = self.st.q.val() == self.k_sreq.val();
+        self.s_own.next = (self.st.q.val() == self.k_sreq.val()) | ((self.st.q.val() == self.k_asrd.val()) | (self.st.q.val() == self.k_aswr.val()));
         self.z_go.next = self.z_v.val() & (self.st.q.val() == self.k_idle.val());
         self.s_size.next = 0.into();
         if self.sz2.val() {
@@ -713,13 +877,19 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         if self.h.q.val() {
             self.s_act.next = self.exec.q.val().get_bits::<16>(16);
         }
+        if self.ser.val() {
+            self.s_act.next = self.low.val().get_bits::<16>(0);
+            if self.hsel.val() {
+                self.s_act.next = self.low.val().get_bits::<16>(16);
+            }
+        }
         if !self.s_own.val() {
             self.s_act.next = self.act16.val();
             self.s_size.next = self.sz_w.val();
         }
         self.sla[0].next = self.addr[0].q.val() + self.s_base.val();
         self.sld[0].next = self.data[0].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[0].next = self.addr[16].q.val() + self.s_base.val();
             self.sld[0].next = self.data[16].q.val();
         }
@@ -729,7 +899,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[1].next = self.addr[1].q.val() + self.s_base.val();
         self.sld[1].next = self.data[1].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[1].next = self.addr[17].q.val() + self.s_base.val();
             self.sld[1].next = self.data[17].q.val();
         }
@@ -739,7 +909,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[2].next = self.addr[2].q.val() + self.s_base.val();
         self.sld[2].next = self.data[2].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[2].next = self.addr[18].q.val() + self.s_base.val();
             self.sld[2].next = self.data[18].q.val();
         }
@@ -749,7 +919,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[3].next = self.addr[3].q.val() + self.s_base.val();
         self.sld[3].next = self.data[3].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[3].next = self.addr[19].q.val() + self.s_base.val();
             self.sld[3].next = self.data[19].q.val();
         }
@@ -759,7 +929,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[4].next = self.addr[4].q.val() + self.s_base.val();
         self.sld[4].next = self.data[4].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[4].next = self.addr[20].q.val() + self.s_base.val();
             self.sld[4].next = self.data[20].q.val();
         }
@@ -769,7 +939,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[5].next = self.addr[5].q.val() + self.s_base.val();
         self.sld[5].next = self.data[5].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[5].next = self.addr[21].q.val() + self.s_base.val();
             self.sld[5].next = self.data[21].q.val();
         }
@@ -779,7 +949,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[6].next = self.addr[6].q.val() + self.s_base.val();
         self.sld[6].next = self.data[6].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[6].next = self.addr[22].q.val() + self.s_base.val();
             self.sld[6].next = self.data[22].q.val();
         }
@@ -789,7 +959,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[7].next = self.addr[7].q.val() + self.s_base.val();
         self.sld[7].next = self.data[7].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[7].next = self.addr[23].q.val() + self.s_base.val();
             self.sld[7].next = self.data[23].q.val();
         }
@@ -799,7 +969,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[8].next = self.addr[8].q.val() + self.s_base.val();
         self.sld[8].next = self.data[8].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[8].next = self.addr[24].q.val() + self.s_base.val();
             self.sld[8].next = self.data[24].q.val();
         }
@@ -809,7 +979,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[9].next = self.addr[9].q.val() + self.s_base.val();
         self.sld[9].next = self.data[9].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[9].next = self.addr[25].q.val() + self.s_base.val();
             self.sld[9].next = self.data[25].q.val();
         }
@@ -819,7 +989,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[10].next = self.addr[10].q.val() + self.s_base.val();
         self.sld[10].next = self.data[10].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[10].next = self.addr[26].q.val() + self.s_base.val();
             self.sld[10].next = self.data[26].q.val();
         }
@@ -829,7 +999,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[11].next = self.addr[11].q.val() + self.s_base.val();
         self.sld[11].next = self.data[11].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[11].next = self.addr[27].q.val() + self.s_base.val();
             self.sld[11].next = self.data[27].q.val();
         }
@@ -839,7 +1009,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[12].next = self.addr[12].q.val() + self.s_base.val();
         self.sld[12].next = self.data[12].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[12].next = self.addr[28].q.val() + self.s_base.val();
             self.sld[12].next = self.data[28].q.val();
         }
@@ -849,7 +1019,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[13].next = self.addr[13].q.val() + self.s_base.val();
         self.sld[13].next = self.data[13].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[13].next = self.addr[29].q.val() + self.s_base.val();
             self.sld[13].next = self.data[29].q.val();
         }
@@ -859,7 +1029,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[14].next = self.addr[14].q.val() + self.s_base.val();
         self.sld[14].next = self.data[14].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[14].next = self.addr[30].q.val() + self.s_base.val();
             self.sld[14].next = self.data[30].q.val();
         }
@@ -869,7 +1039,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sla[15].next = self.addr[15].q.val() + self.s_base.val();
         self.sld[15].next = self.data[15].q.val();
-        if self.h.q.val() {
+        if self.hsel.val() {
             self.sla[15].next = self.addr[31].q.val() + self.s_base.val();
             self.sld[15].next = self.data[31].q.val();
         }
@@ -878,7 +1048,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.sld[15].next = 0.into();
         }
         self.smem.in_valid.next = self.s_own.val() | self.z_go.val();
-        self.smem.in_store.next = self.store.q.val() | !self.s_own.val();
+        self.smem.in_store.next = (self.store.q.val() | self.aw.q.val()) | !self.s_own.val();
         self.smem.in_size.next = self.s_size.val();
         self.smem.in_signed.next = self.s_own.val() & ((self.sz.q.val() == self.k_s8.val()) | (self.sz.q.val() == self.k_s16.val()));
         self.smem.in_active.next = self.s_act.val();
@@ -917,45 +1087,121 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.s_take.next = self.s_own.val() & self.smem.in_ready.val();
         self.z_ok.next = self.z_go.val() & self.smem.in_ready.val();
         self.mine.d.next = self.s_take.val();
+        // The lanes a response fills: a load's half; lane by lane, the lane's (its read's
+        // response: a load's, an atomic's word read).
+        self.rsel.next = self.rh.q.val();
+        self.cap.next = 0.into();
+        if !self.store.q.val() {
+            self.cap.next = self.all32.val();
+        }
+        if self.ser.val() {
+            self.rsel.next = self.hsel.val();
+            self.cap.next = 0.into();
+            if (self.st.q.val() == self.k_aswt.val()) & !self.store.q.val() {
+                self.cap.next = self.low.val();
+            }
+        }
         // This unit's shared-memory responses (SMEM_LATENCY after their request was taken,
         // in order): a load's words into the results of the half.
         if self.mine.q.val() {
             self.rn.d.next = self.rn.q.val() - self.one_rn.val();
             self.rh.d.next = true;
-            if !self.store.q.val() {
-                if self.rh.q.val() {
+            if self.rsel.val() {
+                if self.cap.val().get_bit(16) {
                     self.res[16].d.next = self.smem.lane0_rdata.val();
+                }
+                if self.cap.val().get_bit(17) {
                     self.res[17].d.next = self.smem.lane1_rdata.val();
+                }
+                if self.cap.val().get_bit(18) {
                     self.res[18].d.next = self.smem.lane2_rdata.val();
+                }
+                if self.cap.val().get_bit(19) {
                     self.res[19].d.next = self.smem.lane3_rdata.val();
+                }
+                if self.cap.val().get_bit(20) {
                     self.res[20].d.next = self.smem.lane4_rdata.val();
+                }
+                if self.cap.val().get_bit(21) {
                     self.res[21].d.next = self.smem.lane5_rdata.val();
+                }
+                if self.cap.val().get_bit(22) {
                     self.res[22].d.next = self.smem.lane6_rdata.val();
+                }
+                if self.cap.val().get_bit(23) {
                     self.res[23].d.next = self.smem.lane7_rdata.val();
+                }
+                if self.cap.val().get_bit(24) {
                     self.res[24].d.next = self.smem.lane8_rdata.val();
+                }
+                if self.cap.val().get_bit(25) {
                     self.res[25].d.next = self.smem.lane9_rdata.val();
+                }
+                if self.cap.val().get_bit(26) {
                     self.res[26].d.next = self.smem.lane10_rdata.val();
+                }
+                if self.cap.val().get_bit(27) {
                     self.res[27].d.next = self.smem.lane11_rdata.val();
+                }
+                if self.cap.val().get_bit(28) {
                     self.res[28].d.next = self.smem.lane12_rdata.val();
+                }
+                if self.cap.val().get_bit(29) {
                     self.res[29].d.next = self.smem.lane13_rdata.val();
+                }
+                if self.cap.val().get_bit(30) {
                     self.res[30].d.next = self.smem.lane14_rdata.val();
+                }
+                if self.cap.val().get_bit(31) {
                     self.res[31].d.next = self.smem.lane15_rdata.val();
-                } else {
+                }
+            } else {
+                if self.cap.val().get_bit(0) {
                     self.res[0].d.next = self.smem.lane0_rdata.val();
+                }
+                if self.cap.val().get_bit(1) {
                     self.res[1].d.next = self.smem.lane1_rdata.val();
+                }
+                if self.cap.val().get_bit(2) {
                     self.res[2].d.next = self.smem.lane2_rdata.val();
+                }
+                if self.cap.val().get_bit(3) {
                     self.res[3].d.next = self.smem.lane3_rdata.val();
+                }
+                if self.cap.val().get_bit(4) {
                     self.res[4].d.next = self.smem.lane4_rdata.val();
+                }
+                if self.cap.val().get_bit(5) {
                     self.res[5].d.next = self.smem.lane5_rdata.val();
+                }
+                if self.cap.val().get_bit(6) {
                     self.res[6].d.next = self.smem.lane6_rdata.val();
+                }
+                if self.cap.val().get_bit(7) {
                     self.res[7].d.next = self.smem.lane7_rdata.val();
+                }
+                if self.cap.val().get_bit(8) {
                     self.res[8].d.next = self.smem.lane8_rdata.val();
+                }
+                if self.cap.val().get_bit(9) {
                     self.res[9].d.next = self.smem.lane9_rdata.val();
+                }
+                if self.cap.val().get_bit(10) {
                     self.res[10].d.next = self.smem.lane10_rdata.val();
+                }
+                if self.cap.val().get_bit(11) {
                     self.res[11].d.next = self.smem.lane11_rdata.val();
+                }
+                if self.cap.val().get_bit(12) {
                     self.res[12].d.next = self.smem.lane12_rdata.val();
+                }
+                if self.cap.val().get_bit(13) {
                     self.res[13].d.next = self.smem.lane13_rdata.val();
+                }
+                if self.cap.val().get_bit(14) {
                     self.res[14].d.next = self.smem.lane14_rdata.val();
+                }
+                if self.cap.val().get_bit(15) {
                     self.res[15].d.next = self.smem.lane15_rdata.val();
                 }
             }
@@ -975,7 +1221,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.bmask.next = self.be15.val();
             }
             self.lbe.next = self.bmask.val() << self.lofs.val();
-            if !self.store.q.val() & (self.pend.q.val().get_bit(l) & ((self.addr[l].q.val() & self.word_mask.val()) == self.wa.val())) {
+            if !(self.store.q.val() | self.ser.val()) & (self.pend.q.val().get_bit(l) & ((self.addr[l].q.val() & self.word_mask.val()) == self.wa.val())) {
                 self.m_v.next = self.m_v.val() | self.onehot[l].val();
             }
             if self.m_v.val().get_bit(l) {
@@ -985,16 +1231,42 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.sofs.next = self.sel_a.val().get_bits::<2>(0);
         self.sh8.next = bit_cast::<5, 2>(self.sofs.val()) << 3;
         self.m_req_valid.next = self.st.q.val() == self.k_req.val();
+        // Local memory: thread (warp slot, lane)'s window of 2^l_shift bytes.
+        self.thr10.next = bit_cast::<10, 5>(self.warp.q.val()) << 5;
+        self.thr.next = bit_cast::<32, 10>(self.thr10.val()) | bit_cast::<32, 5>(self.low_i.val());
+        self.loc_a.next = (self.thr.val() << self.l_shift.val()) + self.wa.val();
         self.m_req_addr.next = self.wa.val();
         self.m_req_space.next = self.spc.q.val();
-        self.m_req_we.next = self.store.q.val();
+        if self.ser.val() {
+            self.m_req_space.next = bit_cast::<3, 2>(self.sel_k.val());
+            if self.sel_k.val() == self.k2_local.val() {
+                self.m_req_addr.next = self.loc_a.val();
+            }
+        }
+        // The lane's bounds, lane by lane: shared memory (the CTA's bytes), local memory (the
+        // thread's bytes); global memory's are the memory port's.
+        self.llim.next = self.l_bytes.val() - self.nbytes.val();
+        self.lneg.next = self.l_bytes.val() < self.nbytes.val();
+        self.lane_oob.next = false;
+        if self.sel_k.val() == self.k2_shared.val() {
+            self.lane_oob.next = self.sneg.val() | (self.sel_a.val() > self.slim.val());
+        }
+        if self.sel_k.val() == self.k2_local.val() {
+            self.lane_oob.next = self.lneg.val() | (self.sel_a.val() > self.llim.val());
+        }
+        self.m_req_we.next = self.store.q.val() | self.aw.q.val();
         self.m_req_be.next = self.be_v.val();
         self.m_req_wdata.next = self.sel_d.val() << self.sh8.val();
         // Defaults of the outputs.
         self.u_rd_l.next = false;
         self.u_rset.next = self.gc.q.val().get_bit(0);
         self.u_ra.next = self.off.val() + bit_cast::<AW, 7>(self.ra.q.val());
-        self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
+        self.rsrc.next = self.rd.q.val();
+        if self.atom.q.val() {
+            self.rsrc.next = self.rc.q.val();
+        }
+        self.u_rb.next = self.off.val() + bit_cast::<AW, 7>(self.rb.q.val());
+        self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rsrc.val());
         self.u_wr_l.next = false;
         self.u_wset.next = self.gc.q.val().get_bit(0);
         self.u_waddr.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
@@ -1143,9 +1415,27 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.st_bytes.next = self.n4.val();
         }
         // A shared store's lane group.
-        self.ss_valid.next = (self.st.q.val() == self.k_swait.val()) & !self.gdone.q.val();
+        self.ss_valid.next = ((self.st.q.val() == self.k_swait.val()) & !self.gdone.q.val())
+            | (((self.st.q.val() == self.k_asww.val()) | ((self.st.q.val() == self.k_aswt.val()) & self.store.q.val())) & self.mine.q.val());
         self.ss_grp.next = self.gc.q.val();
+        match self.gc.q.val().index() {
+            0 => {
+                self.low8.next = self.low.val().get_bits::<8>(0);
+            }
+            1 => {
+                self.low8.next = self.low.val().get_bits::<8>(8);
+            }
+            2 => {
+                self.low8.next = self.low.val().get_bits::<8>(16);
+            }
+            _ => {
+                self.low8.next = self.low.val().get_bits::<8>(24);
+            }
+        }
         self.ss_mask.next = self.exec8.val();
+        if self.ser.val() {
+            self.ss_mask.next = self.low8.val();
+        }
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a0.next = self.addr[0].q.val();
@@ -1376,81 +1666,172 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.lt_valid_l.next = false;
         // The words of an accepted register read arrive one clock later.
         self.rv.d.next = false;
-        if self.rv.q.val() {
-            if self.rg.q.val() == self.gidx[0].val() {
-                self.addr[0].d.next = self.ua0.val() + self.imm.q.val();
-                self.data[0].d.next = self.uc0.val();
-                self.addr[1].d.next = self.ua1.val() + self.imm.q.val();
-                self.data[1].d.next = self.uc1.val();
-                self.addr[2].d.next = self.ua2.val() + self.imm.q.val();
-                self.data[2].d.next = self.uc2.val();
-                self.addr[3].d.next = self.ua3.val() + self.imm.q.val();
-                self.data[3].d.next = self.uc3.val();
-                self.addr[4].d.next = self.ua4.val() + self.imm.q.val();
-                self.data[4].d.next = self.uc4.val();
-                self.addr[5].d.next = self.ua5.val() + self.imm.q.val();
-                self.data[5].d.next = self.uc5.val();
-                self.addr[6].d.next = self.ua6.val() + self.imm.q.val();
-                self.data[6].d.next = self.uc6.val();
-                self.addr[7].d.next = self.ua7.val() + self.imm.q.val();
-                self.data[7].d.next = self.uc7.val();
-            }
-            if self.rg.q.val() == self.gidx[1].val() {
-                self.addr[8].d.next = self.ua0.val() + self.imm.q.val();
-                self.data[8].d.next = self.uc0.val();
-                self.addr[9].d.next = self.ua1.val() + self.imm.q.val();
-                self.data[9].d.next = self.uc1.val();
-                self.addr[10].d.next = self.ua2.val() + self.imm.q.val();
-                self.data[10].d.next = self.uc2.val();
-                self.addr[11].d.next = self.ua3.val() + self.imm.q.val();
-                self.data[11].d.next = self.uc3.val();
-                self.addr[12].d.next = self.ua4.val() + self.imm.q.val();
-                self.data[12].d.next = self.uc4.val();
-                self.addr[13].d.next = self.ua5.val() + self.imm.q.val();
-                self.data[13].d.next = self.uc5.val();
-                self.addr[14].d.next = self.ua6.val() + self.imm.q.val();
-                self.data[14].d.next = self.uc6.val();
-                self.addr[15].d.next = self.ua7.val() + self.imm.q.val();
-                self.data[15].d.next = self.uc7.val();
-            }
-            if self.rg.q.val() == self.gidx[2].val() {
-                self.addr[16].d.next = self.ua0.val() + self.imm.q.val();
-                self.data[16].d.next = self.uc0.val();
-                self.addr[17].d.next = self.ua1.val() + self.imm.q.val();
-                self.data[17].d.next = self.uc1.val();
-                self.addr[18].d.next = self.ua2.val() + self.imm.q.val();
-                self.data[18].d.next = self.uc2.val();
-                self.addr[19].d.next = self.ua3.val() + self.imm.q.val();
-                self.data[19].d.next = self.uc3.val();
-                self.addr[20].d.next = self.ua4.val() + self.imm.q.val();
-                self.data[20].d.next = self.uc4.val();
-                self.addr[21].d.next = self.ua5.val() + self.imm.q.val();
-                self.data[21].d.next = self.uc5.val();
-                self.addr[22].d.next = self.ua6.val() + self.imm.q.val();
-                self.data[22].d.next = self.uc6.val();
-                self.addr[23].d.next = self.ua7.val() + self.imm.q.val();
-                self.data[23].d.next = self.uc7.val();
-            }
-            if self.rg.q.val() == self.gidx[3].val() {
-                self.addr[24].d.next = self.ua0.val() + self.imm.q.val();
-                self.data[24].d.next = self.uc0.val();
-                self.addr[25].d.next = self.ua1.val() + self.imm.q.val();
-                self.data[25].d.next = self.uc1.val();
-                self.addr[26].d.next = self.ua2.val() + self.imm.q.val();
-                self.data[26].d.next = self.uc2.val();
-                self.addr[27].d.next = self.ua3.val() + self.imm.q.val();
-                self.data[27].d.next = self.uc3.val();
-                self.addr[28].d.next = self.ua4.val() + self.imm.q.val();
-                self.data[28].d.next = self.uc4.val();
-                self.addr[29].d.next = self.ua5.val() + self.imm.q.val();
-                self.data[29].d.next = self.uc5.val();
-                self.addr[30].d.next = self.ua6.val() + self.imm.q.val();
-                self.data[30].d.next = self.uc6.val();
-                self.addr[31].d.next = self.ua7.val() + self.imm.q.val();
-                self.data[31].d.next = self.uc7.val();
+        self.ga[0].next = self.ua0.val() + self.imm.q.val();
+        self.ga[1].next = self.ua1.val() + self.imm.q.val();
+        self.ga[2].next = self.ua2.val() + self.imm.q.val();
+        self.ga[3].next = self.ua3.val() + self.imm.q.val();
+        self.ga[4].next = self.ua4.val() + self.imm.q.val();
+        self.ga[5].next = self.ua5.val() + self.imm.q.val();
+        self.ga[6].next = self.ua6.val() + self.imm.q.val();
+        self.ga[7].next = self.ua7.val() + self.imm.q.val();
+        // The arriving group's addresses: a generic one resolved into its space and the
+        // address in it (docs/isa.md: the local and shared windows), the others in the
+        // instruction's space.
+        for j in 0..8 {
+            self.gofs[j].next = self.ga[j].val();
+            self.gk[j].next = self.spc.q.val().get_bits::<2>(0);
+            if self.spc.q.val() == self.k_generic.val() {
+                self.gk[j].next = self.k2_global.val();
+                if self.ga[j].val().get_bits::<8>(24) == self.win_local.val() {
+                    self.gk[j].next = self.k2_local.val();
+                    self.gofs[j].next = self.ga[j].val() & self.win_mask.val();
+                }
+                if self.ga[j].val().get_bits::<8>(24) == self.win_shared.val() {
+                    self.gk[j].next = self.k2_shared.val();
+                    self.gofs[j].next = self.ga[j].val() & self.win_mask.val();
+                }
             }
         }
-        // A load's results: the response word, shifted and extended per lane.
+        if self.rv.q.val() {
+            if self.rg.q.val() == self.gidx[0].val() {
+                self.addr[0].d.next = self.gofs[0].val();
+                self.lsp[0].d.next = self.gk[0].val();
+                self.data[0].d.next = self.uc0.val();
+                self.bop[0].d.next = self.ub0.val();
+                self.addr[1].d.next = self.gofs[1].val();
+                self.lsp[1].d.next = self.gk[1].val();
+                self.data[1].d.next = self.uc1.val();
+                self.bop[1].d.next = self.ub1.val();
+                self.addr[2].d.next = self.gofs[2].val();
+                self.lsp[2].d.next = self.gk[2].val();
+                self.data[2].d.next = self.uc2.val();
+                self.bop[2].d.next = self.ub2.val();
+                self.addr[3].d.next = self.gofs[3].val();
+                self.lsp[3].d.next = self.gk[3].val();
+                self.data[3].d.next = self.uc3.val();
+                self.bop[3].d.next = self.ub3.val();
+                self.addr[4].d.next = self.gofs[4].val();
+                self.lsp[4].d.next = self.gk[4].val();
+                self.data[4].d.next = self.uc4.val();
+                self.bop[4].d.next = self.ub4.val();
+                self.addr[5].d.next = self.gofs[5].val();
+                self.lsp[5].d.next = self.gk[5].val();
+                self.data[5].d.next = self.uc5.val();
+                self.bop[5].d.next = self.ub5.val();
+                self.addr[6].d.next = self.gofs[6].val();
+                self.lsp[6].d.next = self.gk[6].val();
+                self.data[6].d.next = self.uc6.val();
+                self.bop[6].d.next = self.ub6.val();
+                self.addr[7].d.next = self.gofs[7].val();
+                self.lsp[7].d.next = self.gk[7].val();
+                self.data[7].d.next = self.uc7.val();
+                self.bop[7].d.next = self.ub7.val();
+            }
+            if self.rg.q.val() == self.gidx[1].val() {
+                self.addr[8].d.next = self.gofs[0].val();
+                self.lsp[8].d.next = self.gk[0].val();
+                self.data[8].d.next = self.uc0.val();
+                self.bop[8].d.next = self.ub0.val();
+                self.addr[9].d.next = self.gofs[1].val();
+                self.lsp[9].d.next = self.gk[1].val();
+                self.data[9].d.next = self.uc1.val();
+                self.bop[9].d.next = self.ub1.val();
+                self.addr[10].d.next = self.gofs[2].val();
+                self.lsp[10].d.next = self.gk[2].val();
+                self.data[10].d.next = self.uc2.val();
+                self.bop[10].d.next = self.ub2.val();
+                self.addr[11].d.next = self.gofs[3].val();
+                self.lsp[11].d.next = self.gk[3].val();
+                self.data[11].d.next = self.uc3.val();
+                self.bop[11].d.next = self.ub3.val();
+                self.addr[12].d.next = self.gofs[4].val();
+                self.lsp[12].d.next = self.gk[4].val();
+                self.data[12].d.next = self.uc4.val();
+                self.bop[12].d.next = self.ub4.val();
+                self.addr[13].d.next = self.gofs[5].val();
+                self.lsp[13].d.next = self.gk[5].val();
+                self.data[13].d.next = self.uc5.val();
+                self.bop[13].d.next = self.ub5.val();
+                self.addr[14].d.next = self.gofs[6].val();
+                self.lsp[14].d.next = self.gk[6].val();
+                self.data[14].d.next = self.uc6.val();
+                self.bop[14].d.next = self.ub6.val();
+                self.addr[15].d.next = self.gofs[7].val();
+                self.lsp[15].d.next = self.gk[7].val();
+                self.data[15].d.next = self.uc7.val();
+                self.bop[15].d.next = self.ub7.val();
+            }
+            if self.rg.q.val() == self.gidx[2].val() {
+                self.addr[16].d.next = self.gofs[0].val();
+                self.lsp[16].d.next = self.gk[0].val();
+                self.data[16].d.next = self.uc0.val();
+                self.bop[16].d.next = self.ub0.val();
+                self.addr[17].d.next = self.gofs[1].val();
+                self.lsp[17].d.next = self.gk[1].val();
+                self.data[17].d.next = self.uc1.val();
+                self.bop[17].d.next = self.ub1.val();
+                self.addr[18].d.next = self.gofs[2].val();
+                self.lsp[18].d.next = self.gk[2].val();
+                self.data[18].d.next = self.uc2.val();
+                self.bop[18].d.next = self.ub2.val();
+                self.addr[19].d.next = self.gofs[3].val();
+                self.lsp[19].d.next = self.gk[3].val();
+                self.data[19].d.next = self.uc3.val();
+                self.bop[19].d.next = self.ub3.val();
+                self.addr[20].d.next = self.gofs[4].val();
+                self.lsp[20].d.next = self.gk[4].val();
+                self.data[20].d.next = self.uc4.val();
+                self.bop[20].d.next = self.ub4.val();
+                self.addr[21].d.next = self.gofs[5].val();
+                self.lsp[21].d.next = self.gk[5].val();
+                self.data[21].d.next = self.uc5.val();
+                self.bop[21].d.next = self.ub5.val();
+                self.addr[22].d.next = self.gofs[6].val();
+                self.lsp[22].d.next = self.gk[6].val();
+                self.data[22].d.next = self.uc6.val();
+                self.bop[22].d.next = self.ub6.val();
+                self.addr[23].d.next = self.gofs[7].val();
+                self.lsp[23].d.next = self.gk[7].val();
+                self.data[23].d.next = self.uc7.val();
+                self.bop[23].d.next = self.ub7.val();
+            }
+            if self.rg.q.val() == self.gidx[3].val() {
+                self.addr[24].d.next = self.gofs[0].val();
+                self.lsp[24].d.next = self.gk[0].val();
+                self.data[24].d.next = self.uc0.val();
+                self.bop[24].d.next = self.ub0.val();
+                self.addr[25].d.next = self.gofs[1].val();
+                self.lsp[25].d.next = self.gk[1].val();
+                self.data[25].d.next = self.uc1.val();
+                self.bop[25].d.next = self.ub1.val();
+                self.addr[26].d.next = self.gofs[2].val();
+                self.lsp[26].d.next = self.gk[2].val();
+                self.data[26].d.next = self.uc2.val();
+                self.bop[26].d.next = self.ub2.val();
+                self.addr[27].d.next = self.gofs[3].val();
+                self.lsp[27].d.next = self.gk[3].val();
+                self.data[27].d.next = self.uc3.val();
+                self.bop[27].d.next = self.ub3.val();
+                self.addr[28].d.next = self.gofs[4].val();
+                self.lsp[28].d.next = self.gk[4].val();
+                self.data[28].d.next = self.uc4.val();
+                self.bop[28].d.next = self.ub4.val();
+                self.addr[29].d.next = self.gofs[5].val();
+                self.lsp[29].d.next = self.gk[5].val();
+                self.data[29].d.next = self.uc5.val();
+                self.bop[29].d.next = self.ub5.val();
+                self.addr[30].d.next = self.gofs[6].val();
+                self.lsp[30].d.next = self.gk[6].val();
+                self.data[30].d.next = self.uc6.val();
+                self.bop[30].d.next = self.ub6.val();
+                self.addr[31].d.next = self.gofs[7].val();
+                self.lsp[31].d.next = self.gk[7].val();
+                self.data[31].d.next = self.uc7.val();
+                self.bop[31].d.next = self.ub7.val();
+            }
+        }
+        // A load's results: the response word, shifted and extended per lane (an atomic's:
+        // the word read, not the write's response).
         for l in 0..32 {
             self.rofs.next = self.addr[l].q.val().get_bits::<2>(0);
             self.rsh.next = bit_cast::<5, 2>(self.rofs.val()) << 3;
@@ -1474,8 +1855,18 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                     self.ext.next = self.shw.val() | self.hi16.val();
                 }
             }
-            if ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & self.mtch.q.val().get_bit(l) {
+            if (((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val()) & self.mtch.q.val().get_bit(l) {
                 self.res[l].d.next = self.ext.val();
+            }
+        }
+        // An atomic's new word for its lane (ANEW): from the word read, b and c.
+        self.alu.sub.next = self.asub.q.val();
+        self.alu.old.next = self.sel_r.val();
+        self.alu.b.next = self.sel_b.val();
+        self.alu.c.next = self.sel_d.val();
+        for l in 0..32 {
+            if (self.st.q.val() == self.k_anew.val()) & self.low.val().get_bit(l) {
+                self.data[l].d.next = self.alu.y.val();
             }
         }
         match self.st.q.val().index() {
@@ -1495,8 +1886,15 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                     self.store.d.next = self.a_store.val();
                     self.atom.d.next = self.a_atom.val();
                     self.ra.d.next = self.a_ra.val();
+                    self.rb.d.next = self.a_rb.val();
+                    self.rc.d.next = self.a_rc.val();
+                    self.asub.d.next = self.a_sub.val();
                     self.rd.d.next = self.a_rd.val();
                     self.imm.d.next = self.a_imm.val();
+                    if self.a_atom.val() {
+                        // format R: no offset
+                        self.imm.d.next = 0.into();
+                    }
                     self.gc.d.next = 0.into();
                 }
             }
@@ -1530,6 +1928,10 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                     }
                     self.gc.d.next = 0.into();
                     self.gdone.d.next = !self.store.q.val();
+                }
+                self.aw.d.next = false;
+                if self.ser.val() {
+                    self.st.d.next = 16.into();
                 }
                 if !self.exec.q.val().any() {
                     self.st.d.next = 7.into();
@@ -1572,6 +1974,9 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 if self.m_resp_valid.val() {
                     self.pend.d.next = self.pend.q.val() & !self.mtch.q.val();
                     self.st.d.next = 4.into();
+                    if self.ser.val() {
+                        self.st.d.next = 16.into();
+                    }
                     if !(self.pend.q.val() & !self.mtch.q.val()).any() {
                         self.gc.d.next = 0.into();
                         self.st.d.next = 7.into();
@@ -1579,8 +1984,17 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                             self.st.d.next = 6.into();
                         }
                     }
-                    if self.store.q.val() {
+                    if self.store.q.val() | self.aw.q.val() {
                         self.sv.d.next = true;
+                    }
+                    if self.atom.q.val() {
+                        // the word read (into the lane's result): its new word next; the
+                        // word written: the next lane
+                        self.aw.d.next = false;
+                        if !self.aw.q.val() {
+                            self.pend.d.next = self.pend.q.val();
+                            self.st.d.next = 11.into();
+                        }
                     }
                     if self.m_resp_err.val() {
                         self.sv.d.next = false;
@@ -1634,6 +2048,71 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                     if !self.store.q.val() {
                         self.st.d.next = 6.into();
                     }
+                }
+            }
+            11 => {
+                // ANEW: the lane's new word (into its `data`), then the write.
+                self.aw.d.next = true;
+                self.st.d.next = 4.into();
+                if self.sel_k.val() == self.k2_shared.val() {
+                    self.st.d.next = 14.into();
+                }
+            }
+            12 => {
+                // ASRD: the lane's shared-memory access (an atomic's read).
+                if self.s_take.val() {
+                    self.st.d.next = 13.into();
+                }
+            }
+            13 => {
+                // ASWT: its response: a load's word (into the lane's result), a store's
+                // (shown on ss_*); an atomic's word read (into the lane's result), its new
+                // word next.
+                if self.mine.q.val() {
+                    self.st.d.next = 11.into();
+                    if !self.atom.q.val() {
+                        self.pend.d.next = self.pend.q.val() & !self.low.val();
+                        self.st.d.next = 16.into();
+                        if !(self.pend.q.val() & !self.low.val()).any() {
+                            self.gc.d.next = 0.into();
+                            self.st.d.next = 7.into();
+                            if !self.store.q.val() {
+                                self.st.d.next = 6.into();
+                            }
+                        }
+                    }
+                }
+            }
+            14 => {
+                // ASWR: the write of the new word.
+                if self.s_take.val() {
+                    self.st.d.next = 15.into();
+                }
+            }
+            15 => {
+                // ASWW: the write done (shown on ss_*): the next lane, or the write-back.
+                if self.mine.q.val() {
+                    self.aw.d.next = false;
+                    self.pend.d.next = self.pend.q.val() & !self.low.val();
+                    self.st.d.next = 16.into();
+                    if !(self.pend.q.val() & !self.low.val()).any() {
+                        self.gc.d.next = 0.into();
+                        self.st.d.next = 6.into();
+                    }
+                }
+            }
+            16 => {
+                // LANE: the lowest lane still to access: its bounds, then its path.
+                self.gc.d.next = self.low_i.val().get_bits::<2>(3);
+                self.st.d.next = 4.into();
+                if self.sel_k.val() == self.k2_shared.val() {
+                    self.st.d.next = 12.into();
+                }
+                if self.lane_oob.val() {
+                    self.st.d.next = 8.into();
+                    self.fk.d.next = self.k_oob.val();
+                    self.fl.d.next = self.low_i.val();
+                    self.fa.d.next = self.sel_a.val();
                 }
             }
             _ => {}

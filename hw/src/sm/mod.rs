@@ -13,15 +13,16 @@
 //! - [`pipe::SmPipe`]: the SP issue pipeline: guards, lane groups, write-back, retire.
 //! - [`dispatch::CtaDispatch`]: the CTA dispatcher: launch checks, grid walk, warp slots.
 //! - [`lsu::SmLsu`]: the load/store unit: global, param and constant memory through the
-//!   memory port, shared memory through [`crate::smem::SharedMem`].
+//!   memory port, shared memory through [`crate::smem::SharedMem`], atomics on both
+//!   ([`atom_alu::AtomAlu`]: an atomic's new word).
 //! - [`fpu::SmFpu`]: the SFU and FMA unit: the special functions on two SFUs, `ffma` on the
 //!   FMA unit.
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
-//! SP-class and control instructions, the SFU's special functions, `ffma`, and global, param,
-//! constant and shared loads and stores; an instruction of a unit not joined yet (binary64
-//! FMA ops, `mul.f32` on the SFUs, local memory, atomics) stops the SM with the fault
-//! `not-supported` (docs/sm.md, "Status").
+//! SP-class and control instructions, the SFU's special functions, `ffma`, loads and stores
+//! of every space (global, param, constant, shared, local, generic addresses) and atomics;
+//! an instruction of a unit not joined yet (binary64 FMA ops, `mul.f32` on the SFUs, 64-bit
+//! accesses) stops the SM with the fault `not-supported` (docs/sm.md, "Status").
 //!
 //! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
 //! - `clock`, `clear`                               in   synchronous reset (memories kept)
@@ -32,6 +33,13 @@
 //! - `grid_x/y/z`, `block_x/y/z`                    in  16   grid and CTA dimensions
 //! - `regs`                                         in   8   registers per thread
 //! - `shared_bytes`                                 in  32   shared memory per CTA (bytes)
+//! - `local_bytes`, `local_shift`                   in  32, 5  local memory per thread
+//!                                                          (bytes) and log2 of a thread's
+//!                                                          window of it on the memory
+//!                                                          port (2^local_shift >=
+//!                                                          local_bytes, >= 4; the window
+//!                                                          of warp slot w, lane l at
+//!                                                          (32 w + l) << local_shift)
 //! - `watchdog`                                     in  32   cycles after `launch` before
 //!                                                           a launch still running
 //!                                                           faults (deadlock, endless
@@ -72,10 +80,19 @@
 //!                                                          `ss_aj`, register value `ss_dj`;
 //!                                                          bytes `st_bytes`), before its
 //!                                                          retire
+//! - `is_valid`, `is_warp`, `is_pc`, `is_cta`,     out  the issue port: every issued warp-
+//!   `is_wid`                                               instruction, in issue order, at
+//!                                                          T0+1 (warp slot, PC, linear CTA
+//!                                                          number, warp in CTA): the order
+//!                                                          the golden SM steps in for
+//!                                                          lock step (memory
+//!                                                          instructions, atomics included,
+//!                                                          execute in it)
 //! - `ft_valid`, `ft_warp`, `ft_pc`, `ft_mask`,     out  the SFU and FMA unit's retire port
 //!   `ft_cta`, `ft_wid`                                     (as `rt_*`)
 //! - `fw_valid`, `fw_grp`, `fw_reg`, `fw_mask`,     out  its lane-group write (of warp
 //!   `fw_d0` .. `fw_d7`                                     `ft_warp`), before its retire
+pub mod atom_alu;
 pub mod decode;
 pub mod dispatch;
 pub mod fpu;
@@ -162,6 +179,8 @@ pub struct Sm<
     pub block_z: Signal<In, Bits<16>>,
     pub regs: Signal<In, Bits<8>>,
     pub shared_bytes: Signal<In, Bits<32>>,
+    pub local_bytes: Signal<In, Bits<32>>,
+    pub local_shift: Signal<In, Bits<5>>,
     pub watchdog: Signal<In, Bits<32>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
@@ -176,6 +195,11 @@ pub struct Sm<
     pub rt_mask: Signal<Out, Bits<32>>,
     pub rt_cta: Signal<Out, Bits<32>>,
     pub rt_wid: Signal<Out, Bits<5>>,
+    pub is_valid: Signal<Out, Bit>,
+    pub is_warp: Signal<Out, Bits<5>>,
+    pub is_pc: Signal<Out, Bits<24>>,
+    pub is_cta: Signal<Out, Bits<32>>,
+    pub is_wid: Signal<Out, Bits<5>>,
     pub rw_valid: Signal<Out, Bit>,
     pub rw_warp: Signal<Out, Bits<5>>,
     pub rw_grp: Signal<Out, Bits<2>>,
@@ -354,6 +378,8 @@ impl<
             block_z: Default::default(),
             regs: Default::default(),
             shared_bytes: Default::default(),
+            local_bytes: Default::default(),
+            local_shift: Default::default(),
             watchdog: Default::default(),
             busy: Default::default(),
             done: Default::default(),
@@ -368,6 +394,11 @@ impl<
             rt_mask: Default::default(),
             rt_cta: Default::default(),
             rt_wid: Default::default(),
+            is_valid: Default::default(),
+            is_warp: Default::default(),
+            is_pc: Default::default(),
+            is_cta: Default::default(),
+            is_wid: Default::default(),
             rw_valid: Default::default(),
             rw_warp: Default::default(),
             rw_grp: Default::default(),
@@ -667,10 +698,15 @@ impl<
         self.lsu.a_atom.next = self.idec.mem_atom.val();
         self.lsu.a_ra.next = self.imem.i_data.val().get_bits::<7>(39);
         self.lsu.a_rd.next = self.imem.i_data.val().get_bits::<7>(46);
+        self.lsu.a_rb.next = self.imem.i_data.val().get_bits::<7>(32);
+        self.lsu.a_rc.next = self.imem.i_data.val().get_bits::<7>(25);
+        self.lsu.a_sub.next = self.imem.i_data.val().get_bits::<4>(1);
         self.lsu.a_imm.next = self.imem.i_data.val().get_bits::<32>(0);
         self.lsu.regs.next = self.regs.val();
         self.lsu.b_base.next = self.disp.c_base.val();
         self.lsu.s_bytes.next = self.shared_bytes.val();
+        self.lsu.l_bytes.next = self.local_bytes.val();
+        self.lsu.l_shift.next = self.local_shift.val();
         self.lsu.s_base.next = self.disp.c_sbase.val();
         self.lsu.z_v.next = self.disp.z_v.val();
         self.lsu.z_addr.next = self.disp.z_addr.val();
@@ -679,20 +715,28 @@ impl<
         self.lsu.m_resp_data.next = self.m_resp_data.val();
         self.lsu.m_resp_err.next = self.m_resp_err.val();
         self.lsu.ua0.next = self.lanes[0].u_a.val();
+        self.lsu.ub0.next = self.lanes[0].u_b.val();
         self.lsu.uc0.next = self.lanes[0].u_c.val();
         self.lsu.ua1.next = self.lanes[1].u_a.val();
+        self.lsu.ub1.next = self.lanes[1].u_b.val();
         self.lsu.uc1.next = self.lanes[1].u_c.val();
         self.lsu.ua2.next = self.lanes[2].u_a.val();
+        self.lsu.ub2.next = self.lanes[2].u_b.val();
         self.lsu.uc2.next = self.lanes[2].u_c.val();
         self.lsu.ua3.next = self.lanes[3].u_a.val();
+        self.lsu.ub3.next = self.lanes[3].u_b.val();
         self.lsu.uc3.next = self.lanes[3].u_c.val();
         self.lsu.ua4.next = self.lanes[4].u_a.val();
+        self.lsu.ub4.next = self.lanes[4].u_b.val();
         self.lsu.uc4.next = self.lanes[4].u_c.val();
         self.lsu.ua5.next = self.lanes[5].u_a.val();
+        self.lsu.ub5.next = self.lanes[5].u_b.val();
         self.lsu.uc5.next = self.lanes[5].u_c.val();
         self.lsu.ua6.next = self.lanes[6].u_a.val();
+        self.lsu.ub6.next = self.lanes[6].u_b.val();
         self.lsu.uc6.next = self.lanes[6].u_c.val();
         self.lsu.ua7.next = self.lanes[7].u_a.val();
+        self.lsu.ub7.next = self.lanes[7].u_b.val();
         self.lsu.uc7.next = self.lanes[7].u_c.val();
 
         // SFU and FMA unit.
@@ -756,7 +800,7 @@ impl<
         if self.lsu.u_rd.val() {
             self.ur_set.next = self.lsu.u_rset.val();
             self.ur_a.next = self.lsu.u_ra.val();
-            self.ur_b.next = self.lsu.u_ra.val();
+            self.ur_b.next = self.lsu.u_rb.val();
             self.ur_c.next = self.lsu.u_rc.val();
         }
         self.u_rok.next = true;
@@ -992,6 +1036,11 @@ impl<
         self.rt_mask.next = self.pipe.rt_mask.val();
         self.rt_cta.next = self.pipe.rt_cta.val();
         self.rt_wid.next = self.pipe.rt_wid.val();
+        self.is_valid.next = self.pipe.e_v_o.val();
+        self.is_warp.next = self.pipe.e_warp_o.val();
+        self.is_pc.next = self.pipe.e_pc_o.val();
+        self.is_cta.next = self.pipe.e_cta_o.val();
+        self.is_wid.next = self.pipe.e_wid_o.val();
         self.rw_valid.next = self.pipe.rw_valid.val();
         self.rw_warp.next = self.pipe.w_warp.val();
         self.rw_grp.next = self.pipe.w_grp.val();

@@ -54,7 +54,8 @@
 //!                                                        linear CTA number, warp in the CTA
 //! - `m_v`, `e_*_o`                            out  at T0+1: a memory instruction for the
 //!                                                        load/store unit, and the E stage
-//!                                                        (warp, PC, mask, exec, CTA, warp in
+//!                                                        (valid: every issued instruction;
+//!                                                        warp, PC, mask, exec, CTA, warp in
 //!                                                        CTA, scoreboard tag); it retires there
 //! - `f_v`                                     out  at T0+1: an SFU or FMA instruction for
 //!                                                        the SFU and FMA unit (with `e_*_o`;
@@ -176,6 +177,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub m_v: Signal<Out, Bit>,
     pub f_v: Signal<Out, Bit>,
     pub f_t0: Signal<Out, Bit>,
+    pub e_v_o: Signal<Out, Bit>,
     pub e_warp_o: Signal<Out, Bits<5>>,
     pub e_pc_o: Signal<Out, Bits<24>>,
     pub e_mask_o: Signal<Out, Bits<32>>,
@@ -399,6 +401,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             m_v: Default::default(),
             f_v: Default::default(),
             f_t0: Default::default(),
+            e_v_o: Default::default(),
             e_warp_o: Default::default(),
             e_pc_o: Default::default(),
             e_mask_o: Default::default(),
@@ -827,6 +830,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl_v.d.next = self.e_v.q.val() & !(self.e_mem.q.val() | self.e_fpu.q.val());
         self.m_v.next = self.e_v.q.val() & self.e_mem.q.val();
         self.f_v.next = self.e_v.q.val() & self.e_fpu.q.val();
+        self.e_v_o.next = self.e_v.q.val();
         self.e_warp_o.next = self.e_warp.q.val();
         self.e_pc_o.next = self.e_pc.q.val();
         self.e_mask_o.next = self.e_mask.q.val();

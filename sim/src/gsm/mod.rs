@@ -7,10 +7,15 @@
 //! with the RTL SM.
 //!
 //! Functional, not timed: CTAs run one after another; within a CTA the warps issue round
-//! robin, one warp-instruction each, and wait at barriers. Every fault is returned as a
-//! [`Fault`] naming the CTA, the thread, the address and the PTX instruction.
+//! robin, one warp-instruction each, and wait at barriers. [`Stepper`] executes the same
+//! warp-instructions one at a time in the caller's order instead (the RTL SM's issue order,
+//! several CTAs live at once). Every fault is returned as a [`Fault`] naming the CTA, the
+//! thread, the address and the PTX instruction.
 pub mod launch;
 pub mod random;
+pub mod step;
+
+pub use step::{StepError, Stepper, WarpState};
 
 use std::collections::BTreeMap;
 use crate::golden::shared_mem::{HalfWarp, SharedMemModel};
@@ -366,6 +371,27 @@ fn fault(kind: FaultKind, k: &Kernel, cta: [u32; 3], w: u32, pc: u32, lane: Opti
 
 /// Runs `k` over the whole grid.
 pub fn run(k: &Kernel, l: &Launch, mem: &mut GlobalMem, cfg: &Config, units: &mut dyn FpUnits, trace: bool) -> Result<RunResult, Fault> {
+    let threads = check_launch(k, l, cfg)?;
+    let mut out = RunResult::default();
+    let mut budget = cfg.watchdog;
+    for z in 0..l.grid[2] {
+        for y in 0..l.grid[1] {
+            for x in 0..l.grid[0] {
+                let mut c = Cta::new(k, l, cfg, [x, y, z]);
+                let mut warps = c.warps(threads);
+                c.run(&mut warps, mem, units, &mut out, trace, &mut budget)?;
+                out.stats.ctas += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The launch checks of [`run`] and [`Stepper::new`]: a non-empty grid and CTA within the
+/// SM's threads, warps, registers and shared memory, a parameter block as large as the
+/// kernel's, and every register operand within the kernel's registers per thread. Returns
+/// the threads per CTA.
+fn check_launch(k: &Kernel, l: &Launch, cfg: &Config) -> Result<u32, Fault> {
     let threads = l.block.iter().map(|&x| x as u64).product::<u64>();
     let ctas = l.grid.iter().map(|&x| x as u64).product::<u64>();
     let res = |msg: String| Fault { kind: FaultKind::Resources, cta: [0; 3], thread: None, warp: 0, pc: 0, addr: None, at: k.name.clone(), msg };
@@ -418,34 +444,32 @@ pub fn run(k: &Kernel, l: &Launch, mem: &mut GlobalMem, cfg: &Config, units: &mu
             }
         }
     }
-    let mut out = RunResult::default();
-    let mut budget = cfg.watchdog;
-    for z in 0..l.grid[2] {
-        for y in 0..l.grid[1] {
-            for x in 0..l.grid[0] {
-                let words_per_bank = (k.shared_bytes as usize).div_ceil(64).max(1);
-                let mut c = Cta {
-                    k,
-                    l,
-                    cfg,
-                    id: [x, y, z],
-                    lin: (z * l.grid[1] + y) * l.grid[0] + x,
-                    nreg: k.regs_per_thread.max(1) as usize,
-                    shared: SharedMemModel::new(words_per_bank),
-                    local: vec![vec![0; k.local_bytes as usize]; threads as usize],
-                };
-                c.run(threads as u32, mem, units, &mut out, trace, &mut budget)?;
-                out.stats.ctas += 1;
-            }
-        }
-    }
-    Ok(out)
+    Ok(threads as u32)
 }
 
 impl<'a> Cta<'a> {
-    fn run(&mut self, threads: u32, mem: &mut GlobalMem, units: &mut dyn FpUnits, out: &mut RunResult, trace: bool, budget: &mut u64) -> Result<(), Fault> {
+    /// CTA `id` of the launch, its shared and local memory zero.
+    fn new(k: &'a Kernel, l: &'a Launch, cfg: &'a Config, id: [u32; 3]) -> Self {
+        let [x, y, z] = id;
+        let threads = l.block.iter().map(|&x| x as u64).product::<u64>();
+        let words_per_bank = (k.shared_bytes as usize).div_ceil(64).max(1);
+        Cta {
+            k,
+            l,
+            cfg,
+            id,
+            lin: (z * l.grid[1] + y) * l.grid[0] + x,
+            nreg: k.regs_per_thread.max(1) as usize,
+            shared: SharedMemModel::new(words_per_bank),
+            local: vec![vec![0; k.local_bytes as usize]; threads as usize],
+        }
+    }
+
+    /// The CTA's warps for `threads` threads: at pc 0 with their lanes, registers and
+    /// predicates zero.
+    fn warps(&self, threads: u32) -> Vec<Warp> {
         let nw = threads.div_ceil(WARP as u32);
-        let mut warps: Vec<Warp> = (0..nw)
+        (0..nw)
             .map(|w| {
                 let n = (threads - w * WARP as u32).min(WARP as u32);
                 let lanes = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
@@ -460,28 +484,18 @@ impl<'a> Cta<'a> {
                     done: false,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// Runs the CTA to its end: its warps round robin, one warp-instruction each, waiting
+    /// at barriers (released when every warp that is not done waits).
+    fn run(&mut self, warps: &mut [Warp], mem: &mut GlobalMem, units: &mut dyn FpUnits, out: &mut RunResult, trace: bool, budget: &mut u64) -> Result<(), Fault> {
         loop {
             for w in warps.iter_mut() {
                 if w.done || w.at_bar {
                     continue;
                 }
-                if *budget == 0 {
-                    let pc = w.stack.last().map_or(0, |e| e.pc);
-                    return Err(fault(
-                        FaultKind::Watchdog,
-                        self.k,
-                        self.id,
-                        w.id,
-                        pc,
-                        None,
-                        self.l.block,
-                        None,
-                        format!("the kernel did not finish within {} warp-instructions", self.cfg.watchdog),
-                    ));
-                }
-                *budget -= 1;
-                self.step(w, mem, units, out, trace)?;
+                self.issue(w, mem, units, out, trace, budget)?;
             }
             if warps.iter().all(|w| w.done) {
                 return Ok(());
@@ -493,6 +507,26 @@ impl<'a> Cta<'a> {
                 }
             }
         }
+    }
+
+    /// One warp-instruction of warp `w` against the launch's watchdog `budget`.
+    fn issue(&mut self, w: &mut Warp, mem: &mut GlobalMem, units: &mut dyn FpUnits, out: &mut RunResult, trace: bool, budget: &mut u64) -> Result<(), Fault> {
+        if *budget == 0 {
+            let pc = w.stack.last().map_or(0, |e| e.pc);
+            return Err(fault(
+                FaultKind::Watchdog,
+                self.k,
+                self.id,
+                w.id,
+                pc,
+                None,
+                self.l.block,
+                None,
+                format!("the kernel did not finish within {} warp-instructions", self.cfg.watchdog),
+            ));
+        }
+        *budget -= 1;
+        self.step(w, mem, units, out, trace)
     }
 
     fn f(&self, kind: FaultKind, w: u32, pc: u32, lane: Option<usize>, addr: Option<u32>, msg: String) -> Fault {
@@ -853,7 +887,7 @@ impl<'a> Cta<'a> {
                     words[wi] = new;
                     w.regs[lane * nreg + i.d as usize] = old;
                     te.writes.push((lane as u8, i.d, old));
-                    te.stores.push((lane as u8, i.space, a, new, 4));
+                    te.stores.push((lane as u8, sp, a, new, 4));
                     continue;
                 }
                 space::LOCAL => {
@@ -888,7 +922,7 @@ impl<'a> Cta<'a> {
                 slot.copy_from_slice(&new.to_le_bytes());
                 w.regs[lane * nreg + i.d as usize] = old;
                 te.writes.push((lane as u8, i.d, old));
-                te.stores.push((lane as u8, i.space, a, new, 4));
+                te.stores.push((lane as u8, sp, a, new, 4));
             } else if store {
                 slot.copy_from_slice(&data.to_le_bytes()[..n as usize]);
                 te.stores.push((lane as u8, sp, a, data, n as u8));

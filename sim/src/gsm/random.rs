@@ -19,8 +19,19 @@
 //! With `units`, the SFU's special functions (`rcp` .. `cos`, `rro`) and `ffma` among the
 //! arithmetic (random modifiers, rounding modes and `.sat`).
 //!
-//! Not generated yet: atomics, `%clock` (the golden SM is untimed and reads 0), the
-//! binary64 FMA ops (register pairs; the golden SM does not run them yet).
+//! With `local`, local-memory loads and stores of 8, 16 and 32 bits in the thread's
+//! [`LOCAL_BYTES`] (each thread its own local memory). Global, shared, local and atomic
+//! accesses go through generic addresses one time in four (`isa::space::GENERIC`: the
+//! address in its window).
+//!
+//! With `atomics`, every atomic operation (`isa::ATOM_NAMES`, random operands, guarded or
+//! not) on four words every thread contends for: the first four words of the global buffer
+//! (with `mem`) and of shared memory (with `shared`). Their old values, and the loads and
+//! stores that race with them, depend on the order the warps run in: the lock-step check
+//! steps the golden SM in the RTL SM's issue order, which makes them exact.
+//!
+//! Not generated yet: `%clock` (the golden SM is untimed and reads 0), the binary64 FMA ops
+//! (register pairs).
 use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
 use crate::ptx::translate::{Kernel, SrcRef};
 use crate::ptx::Loc;
@@ -45,6 +56,11 @@ pub struct RandomProgram {
     pub shared: bool,
     /// SFU instructions and `ffma` (one in five arithmetic instructions).
     pub units: bool,
+    /// Atomics on four contended words of the global buffer (with `mem`) and of shared
+    /// memory (with `shared`).
+    pub atomics: bool,
+    /// Local-memory loads and stores (the thread's [`LOCAL_BYTES`]).
+    pub local: bool,
 }
 
 /// The global buffer of random programs with `mem`: the first buffer `GlobalMem::alloc`
@@ -57,6 +73,8 @@ pub const MEM_SLOTS: u32 = 8;
 pub const SH_SLOTS: u32 = 4;
 /// Shared memory of a random program with `shared`: CTAs of up to 128 threads.
 pub const SHARED_BYTES: u32 = 128 * SH_SLOTS * 4;
+/// Local memory per thread of a random program with `local`.
+pub const LOCAL_BYTES: u32 = 16;
 
 /// Bytes of the buffer for `threads` threads in all.
 pub fn mem_bytes(threads: u32) -> usize {
@@ -65,7 +83,26 @@ pub fn mem_bytes(threads: u32) -> usize {
 
 impl Default for RandomProgram {
     fn default() -> Self {
-        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true, units: true }
+        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true, units: true, atomics: true, local: true }
+    }
+}
+
+impl RandomProgram {
+    /// A random shape (the lock-step sweep's): 8..31 registers, 1..8 instructions a block,
+    /// 2..9 blocks, depth 1..3, 1..5 loop trips, each kind of instruction in most programs.
+    pub fn random(rng: &mut Rng) -> Self {
+        RandomProgram {
+            regs: 8 + rng.below(24) as u8,
+            block_len: 1 + rng.below(8) as u32,
+            blocks: 2 + rng.below(8) as u32,
+            depth: 1 + rng.below(3) as u32,
+            max_trips: 1 + rng.below(5) as u32,
+            mem: rng.below(4) != 0,
+            shared: rng.below(4) != 0,
+            units: rng.below(4) != 0,
+            atomics: rng.below(2) != 0,
+            local: rng.below(2) != 0,
+        }
     }
 }
 
@@ -146,10 +183,14 @@ impl Gen<'_> {
     }
     fn block(&mut self) {
         for _ in 0..1 + self.rng.below(self.p.block_len as u64) {
-            if self.p.mem && self.rng.below(4) == 0 {
+            if self.p.atomics && (self.p.mem || self.p.shared) && self.rng.below(8) == 0 {
+                self.atom_op();
+            } else if self.p.mem && self.rng.below(4) == 0 {
                 self.mem_op();
             } else if self.p.shared && self.rng.below(4) == 0 {
                 self.shared_op();
+            } else if self.p.local && self.rng.below(5) == 0 {
+                self.local_op();
             } else {
                 self.alu();
             }
@@ -172,22 +213,99 @@ impl Gen<'_> {
         self.code.push(i(op::IADD, t, base));
         t
     }
+    /// One time in four, the space `space` of an address in `t` as a generic address: the
+    /// address moved into the space's window (two unguarded instructions and a second
+    /// register; a global address is its own generic address). Else (or when the second
+    /// register would be `t`) `space` itself.
+    fn maybe_generic(&mut self, t: u8, space: u8) -> u8 {
+        if self.rng.below(4) != 0 {
+            return space;
+        }
+        let window = match space {
+            isa::space::SHARED => isa::space::SHARED_WINDOW,
+            isa::space::LOCAL => isa::space::LOCAL_WINDOW,
+            _ => return isa::space::GENERIC,
+        };
+        let u = self.dst();
+        if u == t {
+            return space;
+        }
+        let pt = Guard { pred: PT, neg: false };
+        self.code.push(Instr { op: op::MOVI, d: u, imm: window, guard: pt, ..Default::default() });
+        self.code.push(Instr { op: op::IADD, d: t, a: t, b: u, guard: pt, ..Default::default() });
+        isa::space::GENERIC
+    }
     /// A 32-bit global load or store of one of the thread's words.
     fn mem_op(&mut self) {
         let t = self.slot_addr(MEM_SLOTS, R_SLOTS);
+        let space = self.maybe_generic(t, isa::space::GLOBAL);
         let g = self.guard();
         if self.rng.bool() {
             let d = self.dst();
-            self.code.push(Instr { op: op::LD, d, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
+            self.code.push(Instr { op: op::LD, d, a: t, space, size: isa::size::B32, guard: g, ..Default::default() });
         } else {
             let v = self.reg();
-            self.code.push(Instr { op: op::ST, d: v, a: t, space: isa::space::GLOBAL, size: isa::size::B32, guard: g, ..Default::default() });
+            self.code.push(Instr { op: op::ST, d: v, a: t, space, size: isa::size::B32, guard: g, ..Default::default() });
         }
+    }
+    /// A local-memory load or store of 8, 16 or 32 bits in one of the thread's words (its
+    /// byte or half-word by the immediate offset).
+    fn local_op(&mut self) {
+        let t = self.dst();
+        let r = self.reg();
+        let pt = Guard { pred: PT, neg: false };
+        let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
+        self.code.push(Instr { op: op::MOVI, d: t, imm: LOCAL_BYTES / 4 - 1, guard: pt, ..Default::default() });
+        self.code.push(i(op::AND, r, t));
+        self.code.push(i(op::IADD, t, t));
+        self.code.push(i(op::IADD, t, t));
+        let space = self.maybe_generic(t, isa::space::LOCAL);
+        self.sized_access(t, space);
+    }
+    /// An atomic on one of the four contended words (chosen by a register's low bits) of the
+    /// global buffer or shared memory, any operation, random operands and guard. The
+    /// address takes two registers (seven unguarded instructions) when global.
+    fn atom_op(&mut self) {
+        let global = self.p.mem && !(self.p.shared && self.rng.bool());
+        let t = self.dst();
+        let base = if global {
+            let u = self.dst();
+            if u == t {
+                return;
+            }
+            Some(u)
+        } else {
+            None
+        };
+        let r = self.reg();
+        let pt = Guard { pred: PT, neg: false };
+        let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
+        self.code.push(Instr { op: op::MOVI, d: t, imm: 3, guard: pt, ..Default::default() });
+        self.code.push(i(op::AND, r, t));
+        self.code.push(i(op::IADD, t, t));
+        self.code.push(i(op::IADD, t, t));
+        if let Some(u) = base {
+            self.code.push(Instr { op: op::MOVI, d: u, imm: MEM_BASE, guard: pt, ..Default::default() });
+            self.code.push(i(op::IADD, t, u));
+        }
+        let space = if global { isa::space::GLOBAL } else { isa::space::SHARED };
+        let space = self.maybe_generic(t, space);
+        let sub = self.rng.below(isa::ATOM_NAMES.len() as u64) as u8;
+        let (b, c) = (self.reg(), self.reg());
+        let g = self.guard();
+        let d = self.dst();
+        self.code.push(Instr { op: op::ATOM, d, a: t, b, c, sub, space, guard: g, ..Default::default() });
     }
     /// A shared-memory load or store of 8, 16 or 32 bits in one of the thread's words (its
     /// byte or half-word by the immediate offset).
     fn shared_op(&mut self) {
         let t = self.slot_addr(SH_SLOTS, R_SH);
+        let space = self.maybe_generic(t, isa::space::SHARED);
+        self.sized_access(t, space);
+    }
+    /// A load or store of 8, 16 or 32 bits (signed or not) in `space` at the word in `t`
+    /// (its byte or half-word by the immediate offset), random guard and registers.
+    fn sized_access(&mut self, t: u8, space: u8) {
         use isa::size;
         let store = self.rng.bool();
         let sizes: &[u8] = if store { &[size::U8, size::U16, size::B32] } else { &[size::U8, size::S8, size::U16, size::S16, size::B32] };
@@ -195,7 +313,7 @@ impl Gen<'_> {
         let imm = self.rng.below(4 / size::bytes(sz) as u64) as u32 * size::bytes(sz);
         let g = self.guard();
         let (o, d) = if store { (op::ST, self.reg()) } else { (op::LD, self.dst()) };
-        self.code.push(Instr { op: o, d, a: t, imm, space: isa::space::SHARED, size: sz, guard: g, ..Default::default() });
+        self.code.push(Instr { op: o, d, a: t, imm, space, size: sz, guard: g, ..Default::default() });
     }
     /// A comparison into predicate `p` of values that differ between threads.
     fn divergent_pred(&mut self, p: u8) {
@@ -335,7 +453,7 @@ pub fn random_kernel(p: RandomProgram, seed: u64) -> Kernel {
         param_bytes: 0,
         shared_vars: vec![],
         shared_bytes: if p.shared { SHARED_BYTES } else { 0 },
-        local_bytes: 0,
+        local_bytes: if p.local { LOCAL_BYTES } else { 0 },
         const_vars: vec![],
         const_bytes: 0,
         const_init: vec![],

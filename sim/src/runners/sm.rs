@@ -69,9 +69,21 @@ pub struct SmRun {
     pub retired_at: Vec<u64>,
     /// The warp slot of each retire in `trace`.
     pub retired_slot: Vec<u8>,
+    /// The issue port: every issued warp-instruction in issue order (cycle after the
+    /// launch, linear CTA number, warp in its CTA, PC), the order the golden SM steps in.
+    pub issued: Vec<Issue>,
     /// Clocks before the launch (reset, program load): clock `launch_clock + c` of the
     /// simulation is cycle `c` after the launch.
     pub launch_clock: u64,
+}
+
+/// One warp-instruction on the SM's issue port.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Issue {
+    pub cycle: u64,
+    pub cta: u32,
+    pub warp: u32,
+    pub pc: u32,
 }
 
 impl SmRun {
@@ -90,15 +102,34 @@ impl SmRun {
 /// default keeps runs short until requests overlap.
 pub const DEFAULT_MEM_LATENCY: u32 = 4;
 
-/// The memory behind the SM's memory port in a run: global memory, and the launch's
-/// parameter block and constant bank for the param and constant spaces.
+/// The memory behind the SM's memory port in a run: global memory, the launch's parameter
+/// block and constant bank for the param and constant spaces, and local memory (a window
+/// of `2^local_shift` bytes per thread slot: warp slot w, lane l at `(32 w + l) <<
+/// local_shift`).
 pub struct MemModel<'a> {
     pub global: &'a mut GlobalMem,
     pub params: &'a [u8],
     pub constant: &'a [u8],
+    pub local: Vec<u8>,
+    pub local_shift: u32,
+}
+
+/// Log2 of a thread's local-memory window on the memory port for `local_bytes` bytes per
+/// thread (the SM's `local_shift`): at least one word.
+pub fn local_shift(local_bytes: u32) -> u32 {
+    local_bytes.max(4).next_power_of_two().trailing_zeros()
 }
 
 impl MemModel<'_> {
+    /// Zeroes the local memory of warp slot `slot`'s 32 threads (a new warp in the slot:
+    /// the golden SM starts every thread's local memory at zero).
+    pub fn clear_local(&mut self, slot: u32) {
+        let (from, to) = ((slot as usize * 32) << self.local_shift, (slot as usize * 32 + 32) << self.local_shift);
+        if let Some(w) = self.local.get_mut(from..to) {
+            w.fill(0);
+        }
+    }
+
     /// The request's access: the bytes of `be` in the word at `addr` of `space`; a load
     /// returns the word (bytes outside `be` 0), a store writes the bytes. `Err` when a byte
     /// is outside the space's memory.
@@ -120,6 +151,7 @@ impl MemModel<'_> {
                 w[first as usize..(first + n) as usize].copy_from_slice(&src[a as usize..(a + n) as usize]);
                 return Ok(u32::from_le_bytes(w));
             }
+            isa::space::LOCAL => self.local.get_mut(a as usize..a as usize + n as usize).ok_or(())?,
             _ => return Err(()),
         };
         let mut w = [0u8; 4];
@@ -189,6 +221,8 @@ pub struct SmIn {
     pub block: [u64; 3],
     pub regs: u64,
     pub shared_bytes: u64,
+    pub local_bytes: u64,
+    pub local_shift: u64,
     pub watchdog: u64,
     pub m_req_ready: bool,
     pub m_resp_valid: bool,
@@ -227,12 +261,12 @@ macro_rules! port_map {
 }
 port_map!(
     clear, prog_we, prog_addr, prog_data, prog_len, launch, grid_x, grid_y, grid_z, block_x, block_y, block_z, regs,
-    shared_bytes, watchdog, m_req_ready, m_resp_valid, m_resp_data, m_resp_err, done, fault, fault_kind, fault_warp,
+    shared_bytes, local_bytes, local_shift, watchdog, m_req_ready, m_resp_valid, m_resp_data, m_resp_err, done, fault, fault_kind, fault_warp,
     fault_pc, fault_lane, fault_addr, rt_valid, rt_warp, rt_pc, rt_mask, rt_cta, rt_wid, rw_valid, rw_warp, rw_grp,
     rw_reg, rw_mask, rw_d0, rw_p, m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid,
     lt_warp, lt_pc, lt_mask, lt_cta, lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr,
     st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0, ft_valid, ft_warp, ft_pc, ft_mask, ft_cta, ft_wid,
-    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0,
+    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0, is_valid, is_warp, is_pc, is_cta, is_wid,
 );
 
 impl SmPortMap {
@@ -254,6 +288,8 @@ impl SmPortMap {
         }
         rec[self.regs] = i.regs as u32;
         rec[self.shared_bytes] = i.shared_bytes as u32;
+        rec[self.local_bytes] = i.local_bytes as u32;
+        rec[self.local_shift] = i.local_shift as u32;
         rec[self.watchdog] = i.watchdog as u32;
         rec[self.m_req_ready] = b(i.m_req_ready);
         rec[self.m_resp_valid] = b(i.m_resp_valid);
@@ -349,6 +385,8 @@ impl<
             u.block_z.next = i.block[2].into();
             u.regs.next = i.regs.into();
             u.shared_bytes.next = i.shared_bytes.into();
+            u.local_bytes.next = i.local_bytes.into();
+            u.local_shift.next = i.local_shift.into();
             u.watchdog.next = i.watchdog.into();
             u.m_req_ready.next = i.m_req_ready;
             u.m_resp_valid.next = i.m_resp_valid;
@@ -442,6 +480,8 @@ pub fn drive(
         block,
         regs,
         shared_bytes: k.shared_bytes as u64,
+        local_bytes: k.local_bytes as u64,
+        local_shift: local_shift(k.local_bytes) as u64,
         watchdog: opts.watchdog as u64,
         launch: true,
         ..Default::default()
@@ -451,7 +491,11 @@ pub fn drive(
     let mut o: Vec<u32> = sim.cycle(&i)?.to_vec();
     let m = *sim.map();
     let mut run = SmRun { launch_clock: words.len() as u64 + 4, ..Default::default() };
-    let mut mem = MemModel { global, params: &l.params, constant: &l.constant };
+    let shift = local_shift(k.local_bytes);
+    let mut mem = MemModel { global, params: &l.params, constant: &l.constant, local: vec![0; 32 * 32 << shift], local_shift: shift };
+    // The warp (CTA, warp in it) each warp slot holds, by its issues: a new one's local
+    // memory starts at zero.
+    let mut slot_warp: Vec<Option<(u32, u32)>> = vec![None; 32];
     // Each warp slot's writes since its last retire, by the SP pipeline; the writes of the
     // load/store unit's and of the SFU and FMA unit's instruction, and the load/store
     // unit's stores.
@@ -521,6 +565,14 @@ pub fn drive(
                     lsu_stores.push((8 * g + j as u8, isa::space::SHARED, o[m.ss_a0 + j], o[m.ss_d0 + j], o[m.st_bytes] as u8));
                 }
             }
+        }
+        if v(m.is_valid) {
+            let (slot, who) = (o[m.is_warp] as usize, (o[m.is_cta], o[m.is_wid]));
+            if slot_warp[slot] != Some(who) {
+                slot_warp[slot] = Some(who);
+                mem.clear_local(slot as u32);
+            }
+            run.issued.push(Issue { cycle: cyc, cta: o[m.is_cta], warp: o[m.is_wid], pc: o[m.is_pc] });
         }
         // The three retire ports: the SP pipeline's, the load/store unit's, the SFU and FMA
         // unit's.
@@ -794,9 +846,58 @@ pub fn lockstep_verilator(
 /// Clocks of the SM a Verilator run's VCD shows before the first difference.
 pub const VCD_WINDOW: u64 = 2_000;
 
-/// Runs the golden SM on `k` and compares the RTL SM's run `rtl` (and its global memory
-/// `rtl_mem` after it) with it: the golden run, and the warp-instructions compared or the
-/// first difference (and the clock after the launch where it shows).
+/// Steps the golden SM through the RTL SM's issued warp-instructions (`rtl.issued`) on
+/// `golden_mem`: the golden run (its trace in the RTL SM's issue order, so atomics and
+/// racing accesses see what the RTL SM's saw), or its fault; or a difference in the order
+/// itself (the RTL SM issued a warp the golden SM has done or holds at a barrier, another
+/// PC, or finished with CTAs the golden SM has still to run), with its cycle.
+fn step_golden(
+    k: &Kernel,
+    l: &Launch,
+    gcfg: &gsm::Config,
+    rtl: &SmRun,
+    golden_mem: &mut GlobalMem,
+) -> Result<Result<gsm::RunResult, gsm::Fault>, (String, u64)> {
+    let mut s = match gsm::Stepper::new(k, l, gcfg) {
+        Ok(s) => s,
+        Err(f) => return Ok(Err(f)),
+    };
+    for (n, is) in rtl.issued.iter().enumerate() {
+        let head = |m: String| {
+            (
+                format!("sm: issue {n} (cycle {}): CTA {} warp {} pc {} at {}: {m}", is.cycle, is.cta, is.warp, is.pc, k.where_(is.pc as usize)),
+                is.cycle,
+            )
+        };
+        let before = s.result().trace.len();
+        match s.step(is.cta, is.warp, golden_mem, &mut gsm::GoldenFpUnits) {
+            Ok(()) => {}
+            Err(gsm::StepError::Fault(f)) => return Ok(Err(f)),
+            Err(gsm::StepError::Order(m)) => return Err(head(m)),
+        }
+        if s.result().trace.len() == before {
+            return Err(head("the golden SM's warp has no more instructions (its threads exited)".into()));
+        }
+        let pc = s.result().trace.last().map_or(u32::MAX, |e| e.pc);
+        if pc != is.pc {
+            return Err(head(format!("the golden SM's warp executed pc {pc} at {}", k.where_(pc as usize))));
+        }
+    }
+    if rtl.fault.is_none() && !s.finished() {
+        return Err((
+            format!("sm: the RTL SM finished after {} issued warp-instructions; the golden SM has CTAs still to run", rtl.issued.len()),
+            rtl.cycles,
+        ));
+    }
+    Ok(Ok(s.into_result()))
+}
+
+/// Runs the golden SM on `k`, stepped in the RTL SM's issue order, and compares the RTL SM's
+/// run `rtl` (and its global memory `rtl_mem` after it) with it: the golden run, and the
+/// warp-instructions compared or the first difference (and the clock after the launch
+/// where it shows). When the RTL SM faults and the stepped golden SM does not (a watchdog,
+/// a unit the RTL SM lacks), the golden SM runs the whole kernel on its own, for the fault
+/// to compare with.
 fn check(
     cfg: &SmConfig,
     k: &Kernel,
@@ -811,7 +912,14 @@ fn check(
         watchdog: if opts.watchdog == 0 { u64::MAX } else { opts.watchdog as u64 },
         ..gsm::Config::of(cfg)
     };
-    let golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
+    let mut golden = match step_golden(k, l, &gcfg, rtl, &mut golden_mem) {
+        Ok(g) => g,
+        Err(e) => return (gsm::run(k, l, &mut mem.clone(), &gcfg, &mut gsm::GoldenFpUnits, true), Err(e)),
+    };
+    if golden.is_ok() && rtl.fault.is_some() {
+        golden_mem = mem.clone();
+        golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
+    }
     let checked = match (&golden, rtl.fault) {
         (Ok(g), None) => compare(k, &g.trace, &rtl.trace)
             .map_err(|(n, m)| {
@@ -880,9 +988,10 @@ fn err(msg: String) -> LockstepError {
 pub struct SweepTotals {
     pub programs: u64,
     pub warp_instrs: u64,
-    /// Of them, SFU and FMA instructions, and memory instructions.
+    /// Of them, SFU and FMA instructions, memory instructions, and of those atomics.
     pub fpu_instrs: u64,
     pub mem_instrs: u64,
+    pub atom_instrs: u64,
     pub cycles: u64,
     /// Seconds the RTL SM's simulation took (rust-hdl or Verilator).
     pub rtl_seconds: f64,
@@ -1012,16 +1121,7 @@ pub fn random_sweep(
     let mut t = SweepTotals::default();
     while t.programs == 0 || t.warp_instrs < min_warp_instrs {
         let pseed = rng.next_u64();
-        let shape = RandomProgram {
-            regs: 8 + rng.below(24) as u8,
-            block_len: 1 + rng.below(8) as u32,
-            blocks: 2 + rng.below(8) as u32,
-            depth: 1 + rng.below(3) as u32,
-            max_trips: 1 + rng.below(5) as u32,
-            mem: rng.below(4) != 0,
-            shared: rng.below(4) != 0,
-            units: rng.below(4) != 0,
-        };
+        let shape = RandomProgram::random(&mut rng);
         let k = random_kernel(shape, pseed);
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
@@ -1035,6 +1135,7 @@ pub fn random_sweep(
         t.warp_instrs += ls.compared;
         let kinds = super::timeline::retired_by_kind(&k, &ls.rtl);
         (t.fpu_instrs, t.mem_instrs) = (t.fpu_instrs + kinds[1], t.mem_instrs + kinds[2]);
+        t.atom_instrs += ls.rtl.trace.iter().filter(|e| k.code.get(e.pc as usize).is_some_and(|i| i.op == isa::op::ATOM)).count() as u64;
         t.cycles += ls.rtl.cycles;
         t.rtl_seconds += seconds;
         t.verilator_steps += summary.as_ref().map_or(0, |s| s.replays.iter().map(|r| r.steps).sum());
