@@ -203,6 +203,13 @@ impl Gen<'_> {
     fn slot_addr(&mut self, slots: u32, base: u8) -> u8 {
         let t = self.dst();
         let r = self.reg();
+        self.word_offset(t, r, slots);
+        self.code.push(Instr { op: op::IADD, d: t, a: t, b: base, guard: Guard { pred: PT, neg: false }, ..Default::default() });
+        t
+    }
+    /// Into `t`, the byte offset of one of `slots` (a power of two) words chosen by the low
+    /// bits of register `r`: four unguarded instructions in `t` alone.
+    fn word_offset(&mut self, t: u8, r: u8, slots: u32) {
         let pt = Guard { pred: PT, neg: false };
         let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
         self.code.push(Instr { op: op::MOVI, d: t, imm: slots - 1, guard: pt, ..Default::default() });
@@ -210,8 +217,6 @@ impl Gen<'_> {
         // doubled twice: 4 bytes a word
         self.code.push(i(op::IADD, t, t));
         self.code.push(i(op::IADD, t, t));
-        self.code.push(i(op::IADD, t, base));
-        t
     }
     /// One time in four, the space `space` of an address in `t` as a generic address: the
     /// address moved into the space's window (two unguarded instructions and a second
@@ -253,12 +258,7 @@ impl Gen<'_> {
     fn local_op(&mut self) {
         let t = self.dst();
         let r = self.reg();
-        let pt = Guard { pred: PT, neg: false };
-        let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
-        self.code.push(Instr { op: op::MOVI, d: t, imm: LOCAL_BYTES / 4 - 1, guard: pt, ..Default::default() });
-        self.code.push(i(op::AND, r, t));
-        self.code.push(i(op::IADD, t, t));
-        self.code.push(i(op::IADD, t, t));
+        self.word_offset(t, r, LOCAL_BYTES / 4);
         let space = self.maybe_generic(t, isa::space::LOCAL);
         self.sized_access(t, space);
     }
@@ -278,15 +278,11 @@ impl Gen<'_> {
             None
         };
         let r = self.reg();
-        let pt = Guard { pred: PT, neg: false };
-        let i = |op: u8, a: u8, b: u8| Instr { op, d: t, a, b, guard: pt, ..Default::default() };
-        self.code.push(Instr { op: op::MOVI, d: t, imm: 3, guard: pt, ..Default::default() });
-        self.code.push(i(op::AND, r, t));
-        self.code.push(i(op::IADD, t, t));
-        self.code.push(i(op::IADD, t, t));
+        self.word_offset(t, r, 4);
         if let Some(u) = base {
+            let pt = Guard { pred: PT, neg: false };
             self.code.push(Instr { op: op::MOVI, d: u, imm: MEM_BASE, guard: pt, ..Default::default() });
-            self.code.push(i(op::IADD, t, u));
+            self.code.push(Instr { op: op::IADD, d: t, a: t, b: u, guard: pt, ..Default::default() });
         }
         let space = if global { isa::space::GLOBAL } else { isa::space::SHARED };
         let space = self.maybe_generic(t, space);

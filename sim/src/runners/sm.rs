@@ -465,6 +465,7 @@ pub fn drive(
     let grid = [dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?];
     let block = [dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?];
     let regs = k.regs_per_thread.clamp(1, 255) as u64;
+    let shift = local_shift(k.local_bytes);
     // Reset, then the program.
     let mut i = SmIn { clear: true, ..Default::default() };
     sim.cycle(&i)?;
@@ -481,7 +482,7 @@ pub fn drive(
         regs,
         shared_bytes: k.shared_bytes as u64,
         local_bytes: k.local_bytes as u64,
-        local_shift: local_shift(k.local_bytes) as u64,
+        local_shift: shift as u64,
         watchdog: opts.watchdog as u64,
         launch: true,
         ..Default::default()
@@ -491,7 +492,6 @@ pub fn drive(
     let mut o: Vec<u32> = sim.cycle(&i)?.to_vec();
     let m = *sim.map();
     let mut run = SmRun { launch_clock: words.len() as u64 + 4, ..Default::default() };
-    let shift = local_shift(k.local_bytes);
     let mut mem = MemModel { global, params: &l.params, constant: &l.constant, local: vec![0; 32 * 32 << shift], local_shift: shift };
     // The warp (CTA, warp in it) each warp slot holds, by its issues: a new one's local
     // memory starts at zero.
