@@ -340,7 +340,7 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
                 .map(|t| {
                     println!(
-                        "sm-random: {} programs, {} warp-instructions ({} SFU / FMA, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        "sm-random: {} programs, {} warp-instructions ({} SFU, FMA and fmul, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
                         t.programs,
                         t.warp_instrs,
                         t.fpu_instrs,

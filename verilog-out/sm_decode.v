@@ -38,6 +38,8 @@ module sm_decode(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,
     localparam  lat_sp = 6'b1100;
     localparam  lat_sfu = 6'b10100;
     localparam  lat_fma = 6'b10000;
+    localparam  lat_sfumul = 6'b0;
+    localparam  fmul_sfu = 1'b0;
 
     // Update code (custom)
     wire [6:0] opc = word[63:57];
@@ -302,11 +304,11 @@ module sm_decode(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,
           end
           7'd34: begin // fmul
              ok = (word[0] == 0);
-             c = 4'd0; lt = lat_sp;
+             c = fmul_sfu ? 4'd2 : 4'd0; lt = fmul_sfu ? lat_sfumul : lat_sp;
              ddv = 1'b1; dd = {1'b0, word[52:46]}; ddw = 2'd0;
              c0v = 1'b1; c0 = {1'b0, word[45:39]}; c0w = 2'd0;
              c1v = 1'b1; c1 = {1'b0, word[38:32]}; c1w = 2'd0;
-             x = 3'd0;
+             x = fmul_sfu ? 3'd4 : 3'd0;
           end
           7'd35: begin // fmad
              ok = (word[0] == 0);

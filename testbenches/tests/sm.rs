@@ -250,7 +250,7 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
     let mut text = String::from("s2r r0, %tid.x\nmovi r1, 1\nmovi r2, 40\n");
     // loop body at pc 3: 12 independent SP instructions, then the counter and the branch
     let body: Vec<String> =
-        (0..12).map(|i| format!("{} r{}, r0, r1", ["iadd", "fmul", "xor", "fadd"][i % 4], 4 + i % 8)).collect();
+        (0..12).map(|i| format!("{} r{}, r0, r1", ["iadd", "fsub", "xor", "fadd"][i % 4], 4 + i % 8)).collect();
     text += &body.join("\n");
     text += "\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, 18\nexit\n";
     let k = Kernel::from_asm("spin", &text, 16).unwrap();
@@ -276,6 +276,96 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
     let (rate, n, cycles, ipc) = rate(8);
     println!("SP issue rate {rate:.4} of one warp-instruction per 4 clocks ({n} SP warp-instructions, {cycles} cycles in all, IPC {ipc:.3})");
     assert!(rate >= 0.97, "SP issue rate {rate:.4}");
+}
+
+/// `fmul` on the SFUs' multipliers: every modifier (rounding, `.sat`, `|a|`, `-b`), a guard,
+/// results used at once by the next instructions (the scoreboard releases), sources
+/// overwritten by the very next instruction (its reads come first), an SFU instruction
+/// beside it, on scrambled operand bits (NaNs, infinities and subnormals among them), in
+/// lock step in Verilator.
+#[test]
+fn fmul_on_the_sfus_in_lock_step() {
+    let k = Kernel::from_asm(
+        "fmul",
+        "s2r r0, %tid.x
+         s2r r1, %ctaid.x
+         movi r2, -1640531535
+         imad r3, r0, r2, r1
+         movi r4, 1234567891
+         imad r4, r3, r4, r2
+         movi r12, 1
+         and r13, r0, r12
+         isetp.eq.u32 p0, r13, r12
+         fmul r5, r3, r4
+         fmul.rz r6, r3, r4
+         fmul.sat r7, r3, r4
+         fmul.rz.sat r8, -|r3|, |r4|
+         @p0 fmul.rz r9, -r3, r4
+         fadd r10, r5, r6
+         fmul r11, r10, r7
+         fmul r12, r11, r11
+         rcp r15, r4
+         fmul r14, r3, r4
+         xor r3, r3, r2
+         fmul r13, r3, r15
+         fmul r4, r4, r13
+         iadd r4, r4, r0
+         exit",
+        16,
+    )
+    .unwrap();
+    let ls = run_vl(&k, [4, 1, 1], [128, 1, 1], &GlobalMem::default());
+    let muls = ls.rtl.trace.iter().filter(|e| k.code[e.pc as usize].op == heddle_sim::isa::op::FMUL).count();
+    println!("fmul: {} warp-instructions ({muls} fmul), {} cycles, 0 mismatches", ls.compared, ls.rtl.cycles);
+    assert_eq!(muls, 16 * 10);
+}
+
+/// Dual issue (seed C.7): 8 warps, each a loop of independent `fmad` (on the SPs) and
+/// `fmul` (on the SFUs' multipliers) in turn. In the loop's steady state both units take a
+/// warp-instruction every 4 clocks. Against the same kernel with `fadd` for `fmul` (all on
+/// the SPs: at most one warp-instruction per 4 clocks), the goal is at least 1.5 times the
+/// rate.
+#[test]
+fn dual_issue_of_mad_and_mul() {
+    const BODY: usize = 48;
+    let rate = |second: &str| {
+        let mut text = String::from("s2r r0, %tid.x\nmovi r1, 1\nmovi r2, 10\n");
+        let body: Vec<String> = (0..BODY)
+            .map(|i| {
+                if i % 2 == 0 {
+                    format!("fmad r{}, r0, r1, r0", 4 + i % 8)
+                } else {
+                    format!("{second} r{}, r0, r1", 4 + i % 8)
+                }
+            })
+            .collect();
+        text += &body.join("\n");
+        text += &format!("\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, {}\nexit\n", 6 + BODY);
+        let k = Kernel::from_asm("mad_mul", &text, 16).unwrap();
+        let ls = run_vl(&k, [1, 1, 1], [256, 1, 1], &GlobalMem::default());
+        let mut at: Vec<u64> = ls
+            .rtl
+            .trace
+            .iter()
+            .zip(&ls.rtl.retired_at)
+            .filter(|(e, _)| (e.pc as usize) >= 3 && (e.pc as usize) < 3 + BODY)
+            .map(|(_, &c)| c)
+            .collect();
+        assert_eq!(at.len(), 8 * 10 * BODY, "every body instruction retired");
+        // the steady state: the middle 80% of the retires, in warp-instructions per 4 clocks
+        at.sort();
+        let (a, b) = (at.len() / 10, at.len() * 9 / 10);
+        ((b - a) as f64 / ((at[b] - at[a]) as f64 / 4.0), ls.rtl.cycles)
+    };
+    let (sp, sp_cycles) = rate("fadd");
+    let (dual, cycles) = rate("fmul");
+    println!(
+        "dual issue: fmad + fmul {dual:.4} warp-instructions per 4 clocks ({cycles} cycles), fmad + fadd on the SPs {sp:.4} ({sp_cycles} cycles): {:.3}x; flops {:.3}x the SPs' fmad stream (a MAD is two flops, a MUL one)",
+        dual / sp,
+        dual * 0.75
+    );
+    assert!(sp <= 1.0 && sp > 0.9, "SP-only rate {sp:.4}");
+    assert!(dual / sp >= 1.5, "dual issue: {dual:.4} against {sp:.4}");
 }
 
 /// A launch file of examples/kernels/launch/ with its grid cut to `grid` (the rust-hdl model

@@ -43,17 +43,19 @@ use rust_hdl::prelude::*;
 /// Issue slots from the issue of an instruction of each class to a dependent one. Memory
 /// loads are released by the memory pipeline (latency 0), stores and control instructions
 /// need no entry (1); an SFU or FMA latency of 0 means those are released by their unit
-/// too (the SM's).
+/// too (the SM's). `sfumul`: where `fmul` runs: `None` on the SPs (class SP), `Some(lat)`
+/// on the SFUs' multipliers (class SFUMUL, dual issue with the SPs) with latency `lat`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SlotLats {
     pub sp: u8,
     pub sfu: u8,
     pub fma: u8,
+    pub sfumul: Option<u8>,
 }
 
 impl SlotLats {
     /// The latencies of the scheduler's lock-step runs against the golden SM.
-    pub const GOLDEN_RUNS: SlotLats = SlotLats { sp: 12, sfu: 20, fma: 16 };
+    pub const GOLDEN_RUNS: SlotLats = SlotLats { sp: 12, sfu: 20, fma: 16, sfumul: None };
 }
 
 /// One scheduling operand: valid, id (register, or 0x80 | predicate), width code.
@@ -91,7 +93,12 @@ pub struct Controls {
     pub mem_atom: bool,
 }
 
-/// The execution path of op `d`.
+/// Does op `d` run on the SFUs' multipliers (`fmul` when `l.sfumul` says so)?
+fn on_sfumul(d: &OpDef, l: &SlotLats) -> bool {
+    d.code == op::FMUL && l.sfumul.is_some()
+}
+
+/// The execution path of op `d` (`fmul` on the SFUs' multipliers aside).
 fn xu_of(d: &OpDef) -> u8 {
     match (d.class, d.code) {
         (Class::Sp, op::PLOP) => xu::PLOP,
@@ -130,8 +137,9 @@ fn fma_of(code: u8) -> (u32, bool) {
 }
 
 /// The unit controls of op `d` in `word`.
-fn controls(d: &OpDef, word: u64) -> Controls {
-    let mut c = Controls { xu: xu_of(d), ..Controls::default() };
+fn controls(d: &OpDef, word: u64, l: &SlotLats) -> Controls {
+    let xu = if on_sfumul(d, l) { xu::SFU } else { xu_of(d) };
+    let mut c = Controls { xu, ..Controls::default() };
     match d.class {
         Class::Sfu => {
             c.sfu_fn = sfu_fn_of(d.code).unwrap_or(if field::get(word, field::SUB) & 1 == 1 {
@@ -178,6 +186,9 @@ pub struct Decoded {
 
 /// The issue class and latency of op `d`.
 fn class_lat(d: &OpDef, l: &SlotLats) -> (u8, u8) {
+    if let (true, Some(lat)) = (on_sfumul(d, l), l.sfumul) {
+        return (issue_class::SFUMUL, lat);
+    }
     match d.class {
         Class::Sp => (issue_class::SP, l.sp),
         Class::Sfu => (issue_class::SFU, l.sfu),
@@ -311,7 +322,7 @@ pub fn decode(word: u64, lats: &SlotLats) -> Decoded {
         target: if bra { field::get(word, field::TARGET) as u32 } else { 0 },
         brpc: if bra { field::get(word, field::RPC) as u32 } else { 0 },
         uni: bra && field::get(word, field::UNI) == 1,
-        ctl: controls(d, word),
+        ctl: controls(d, word, lats),
     }
 }
 
@@ -347,7 +358,11 @@ fn vsrc(p: &str, s: Src, d: &OpDef) -> String {
 
 /// Verilog setting the unit-control registers of op `d` (what [`controls`] computes).
 fn vcontrols(d: &OpDef) -> String {
-    let mut v = format!("x = 3'd{};", xu_of(d));
+    let mut v = if d.code == op::FMUL {
+        format!("x = fmul_sfu ? 3'd{} : 3'd{};", xu::SFU, xu::SP)
+    } else {
+        format!("x = 3'd{};", xu_of(d))
+    };
     match d.class {
         Class::Sfu => match sfu_fn_of(d.code) {
             Some(f) => v += &format!(" sf = 3'd{f};"),
@@ -400,14 +415,19 @@ fn verilog(l: &SlotLats) -> String {
         let (dst, srcs) = operands(d);
         v += &format!("      7'd{}: begin // {}\n", d.code, d.name);
         v += &format!("         ok = ({} == 0);\n", vsel(reserved(d.format)));
-        // The unit latencies by the names of their localparams.
-        let lt = match d.class {
-            Class::Sp => "lat_sp".to_string(),
-            Class::Sfu => "lat_sfu".to_string(),
-            Class::Fma => "lat_fma".to_string(),
-            _ => format!("6'd{lat}"),
+        // The unit latencies by the names of their localparams; `fmul`'s class and
+        // latency by `fmul_sfu`.
+        let (c, lt) = match d.class {
+            _ if d.code == op::FMUL => (
+                format!("fmul_sfu ? 4'd{} : 4'd{}", issue_class::SFUMUL, issue_class::SP),
+                "fmul_sfu ? lat_sfumul : lat_sp".to_string(),
+            ),
+            Class::Sp => (format!("4'd{cls}"), "lat_sp".to_string()),
+            Class::Sfu => (format!("4'd{cls}"), "lat_sfu".to_string()),
+            Class::Fma => (format!("4'd{cls}"), "lat_fma".to_string()),
+            _ => (format!("4'd{cls}"), format!("6'd{lat}")),
         };
-        v += &format!("         c = 4'd{cls}; lt = {lt};");
+        v += &format!("         c = {c}; lt = {lt};");
         if cls == issue_class::BRA {
             v += " br = 1'b1;";
         }
@@ -500,12 +520,15 @@ pub struct SmDecode {
     lat_sp: Constant<Bits<6>>,
     lat_sfu: Constant<Bits<6>>,
     lat_fma: Constant<Bits<6>>,
+    lat_sfumul: Constant<Bits<6>>,
+    // `fmul` on the SFUs' multipliers (with `lat_sfumul`), else on the SPs.
+    fmul_sfu: Constant<Bit>,
 }
 
 impl SmDecode {
     pub fn new(l: SlotLats) -> Self {
         assert!((1..64).contains(&l.sp), "SmDecode: the SP latency is 1..63 slots");
-        for x in [l.sfu, l.fma] {
+        for x in [l.sfu, l.fma, l.sfumul.unwrap_or(0)] {
             assert!(x < 64, "SmDecode: latencies are 0 (released by the unit) to 63 slots");
         }
         let k = |x: u8| Constant::new((x as u64).into());
@@ -542,13 +565,16 @@ impl SmDecode {
             lat_sp: k(l.sp),
             lat_sfu: k(l.sfu),
             lat_fma: k(l.fma),
+            lat_sfumul: k(l.sfumul.unwrap_or(0)),
+            fmul_sfu: Constant::new(l.sfumul.is_some()),
         }
     }
 
     /// The latencies this decoder was built with.
     pub fn lats(&self) -> SlotLats {
         let g = |c: &Constant<Bits<6>>| c.val().to_u64() as u8;
-        SlotLats { sp: g(&self.lat_sp), sfu: g(&self.lat_sfu), fma: g(&self.lat_fma) }
+        let sfumul = self.fmul_sfu.val().then(|| g(&self.lat_sfumul));
+        SlotLats { sp: g(&self.lat_sp), sfu: g(&self.lat_sfu), fma: g(&self.lat_fma), sfumul }
     }
 }
 

@@ -46,8 +46,9 @@
 //! - `z_v`, `z_addr` / `z_ok`              out 1, 32 / in 1  clear the 64 bytes at `z_addr`
 //!                                                  of shared memory (taken when `z_ok`)
 //! - `b_warp` / `b_base`, `c_warp` / `c_base`,  in 5 / out AW  register base of a warp slot
-//!   `x_warp` / `x_base`                             (three lookups: issue pipeline,
-//!                                                  load/store unit, SFU and FMA unit)
+//!   `x_warp` / `x_base`, `y_warp` / `y_base`       (four lookups: issue pipeline,
+//!                                                  load/store unit, SFU and FMA unit,
+//!                                                  `mul.f32` on the SFUs)
 //! - `c_sbase`                             out 32   shared-memory base of warp `c_warp`'s CTA
 //! - `s_warp`, `s_idx` / `s_val`           in 5, 4 / out 32  special register `s_idx` of a
 //!                                                  warp (those common to its lanes:
@@ -128,6 +129,8 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     pub c_base: Signal<Out, Bits<AW>>,
     pub x_warp: Signal<In, Bits<5>>,
     pub x_base: Signal<Out, Bits<AW>>,
+    pub y_warp: Signal<In, Bits<5>>,
+    pub y_base: Signal<Out, Bits<AW>>,
     pub c_sbase: Signal<Out, Bits<32>>,
     pub s_warp: Signal<In, Bits<5>>,
     pub s_idx: Signal<In, Bits<4>>,
@@ -214,6 +217,7 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     b_v: Signal<Local, Bits<AW>>,
     c_v: Signal<Local, Bits<AW>>,
     x_v: Signal<Local, Bits<AW>>,
+    y_v: Signal<Local, Bits<AW>>,
     c_c: Signal<Local, Bits<3>>,
     c_sb: Signal<Local, Bits<32>>,
     psbase: Signal<Local, Bits<32>>,
@@ -316,6 +320,8 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             c_base: Default::default(),
             x_warp: Default::default(),
             x_base: Default::default(),
+            y_warp: Default::default(),
+            y_base: Default::default(),
             c_sbase: Default::default(),
             s_warp: Default::default(),
             s_idx: Default::default(),
@@ -394,6 +400,7 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             b_v: Default::default(),
             c_v: Default::default(),
             x_v: Default::default(),
+            y_v: Default::default(),
             c_c: Default::default(),
             c_sb: Default::default(),
             psbase: Default::default(),
@@ -798,6 +805,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.b_v.next = 0.into();
         self.c_v.next = 0.into();
         self.x_v.next = 0.into();
+        self.y_v.next = 0.into();
         self.c_c.next = 0.into();
         self.s_cta.next = 0.into();
         self.s_wid.next = 0.into();
@@ -809,6 +817,9 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             }
             if self.x_warp.val() == self.widx[w].val() {
                 self.x_v.next = self.base[w].q.val();
+            }
+            if self.y_warp.val() == self.widx[w].val() {
+                self.y_v.next = self.base[w].q.val();
             }
             if self.c_warp.val() == self.widx[w].val() {
                 self.c_v.next = self.base[w].q.val();
@@ -826,6 +837,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.b_base.next = self.b_v.val();
         self.c_base.next = self.c_v.val();
         self.x_base.next = self.x_v.val();
+        self.y_base.next = self.y_v.val();
         self.q_v.next = 0.into();
         self.c_sb.next = 0.into();
         self.s_v.next = 0.into();

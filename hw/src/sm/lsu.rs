@@ -75,7 +75,10 @@
 //!                                                         request (one outstanding): the
 //!                                                         word read, or err (unmapped)
 //! - `mem_ready`                                   out  1   the unit takes an instruction
-//! - `rel_valid`, `rel_warp`, `rel_tag`            out  a load's destination released
+//! - `rd_busy`                                     out  1   it reads its instruction's
+//!                                                         registers (state READ)
+//! - `rel_valid`, `rel_warp`, `rel_tag` /          out / in  a load's destination released
+//!   `rel_ok`                                              (in phase 1, when `rel_ok`)
 //! - `lw_valid`, `lw_grp`, `lw_reg`                out  the write-back shown (with `lt_warp`,
 //!                                                         `u_wmask`, `wd*`)
 //! - `st_valid`, `st_lane`, `st_addr`, `st_data`,  out  registered: a store done in the last
@@ -215,6 +218,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub m_resp_err: Signal<In, Bit>,
     pub mem_ready: Signal<Out, Bit>,
     pub rel_valid: Signal<Out, Bit>,
+    pub rel_ok: Signal<In, Bit>,
+    pub rd_busy: Signal<Out, Bit>,
     pub rel_warp: Signal<Out, Bits<5>>,
     pub rel_tag: Signal<Out, Bits<2>>,
     pub lw_valid: Signal<Out, Bit>,
@@ -424,6 +429,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     act16: Constant<Bits<16>>,
     zofs: [Constant<Bits<32>>; 16],
     k_idle: Constant<Bits<5>>,
+    k_read: Constant<Bits<5>>,
     k_req: Constant<Bits<5>>,
     k_resp: Constant<Bits<5>>,
     k_fault: Constant<Bits<5>>,
@@ -533,6 +539,8 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             m_resp_err: Default::default(),
             mem_ready: Default::default(),
             rel_valid: Default::default(),
+            rel_ok: Default::default(),
+            rd_busy: Default::default(),
             rel_warp: Default::default(),
             rel_tag: Default::default(),
             lw_valid: Default::default(),
@@ -729,6 +737,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             act16: Constant::new(0xFFFFu64.into()),
             zofs: array_init(|l| Constant::new((4 * l as u64).into())),
             k_idle: k5(state::IDLE),
+            k_read: k5(state::READ),
             k_req: k5(state::REQ),
             k_resp: k5(state::RESP),
             k_fault: k5(state::FAULT),
@@ -2017,8 +2026,9 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 }
             }
             7 => {
-                // REL: release (a load) and retire, in the scheduler's phase 1.
-                if self.phase.val() {
+                // REL: release (a load) and retire, in the scheduler's phase 1 when the release
+                // port is free.
+                if self.phase.val() & self.rel_ok.val() {
                     self.rel_valid_l.next = !self.store.q.val();
                     self.lt_valid_l.next = true;
                     self.st.d.next = 0.into();
@@ -2122,6 +2132,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.rv.d.next = false;
         }
         self.mem_ready.next = self.st.q.val() == self.k_idle.val();
+        self.rd_busy.next = self.st.q.val() == self.k_read.val();
         self.lt_warp.next = self.warp.q.val();
         self.lt_pc.next = self.pc.q.val();
         self.lt_mask.next = self.mask.q.val();

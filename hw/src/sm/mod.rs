@@ -17,12 +17,15 @@
 //!   ([`atom_alu::AtomAlu`]: an atomic's new word).
 //! - [`fpu::SmFpu`]: the SFU and FMA unit: the special functions on two SFUs, `ffma` on the
 //!   FMA unit.
+//! - [`fmul::SmFmul`]: `mul.f32` on the SFUs' eight multipliers ([`fmul_lane::FmulLane`]),
+//!   issued between the SPs' instructions (dual issue, class SFUMUL).
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
-//! SP-class and control instructions, the SFU's special functions, `ffma`, loads and stores
-//! of every space (global, param, constant, shared, local, generic addresses) and atomics;
-//! an instruction of a unit not joined yet (binary64 FMA ops, `mul.f32` on the SFUs, 64-bit
-//! accesses) stops the SM with the fault `not-supported` (docs/sm.md, "Status").
+//! SP-class and control instructions, `mul.f32` on the SFUs' multipliers, the SFU's special
+//! functions, `ffma`, loads and stores of every space (global, param, constant, shared,
+//! local, generic addresses) and atomics; an instruction of a unit not joined yet (binary64
+//! FMA ops, 64-bit accesses) stops the SM with the fault `not-supported` (docs/sm.md,
+//! "Status").
 //!
 //! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
 //! - `clock`, `clear`                               in   synchronous reset (memories kept)
@@ -92,9 +95,17 @@
 //!   `ft_cta`, `ft_wid`                                     (as `rt_*`)
 //! - `fw_valid`, `fw_grp`, `fw_reg`, `fw_mask`,     out  its lane-group write (of warp
 //!   `fw_d0` .. `fw_d7`                                     `ft_warp`), before its retire
+//! - `mt_valid`, `mt_warp`, `mt_pc`, `mt_mask`,     out  the retire port of `mul.f32` on the
+//!   `mt_cta`, `mt_wid`                                     SFUs' multipliers (as `rt_*`)
+//! - `mw_valid`, `mw_grp`, `mw_reg`, `mw_mask`,     out  its lane-group write (of the warp
+//!   `mw_d0` .. `mw_d7`                                     `mt_*` retires next; the last
+//!                                                          group's in the clock of its
+//!                                                          retire)
 pub mod atom_alu;
 pub mod decode;
 pub mod dispatch;
+pub mod fmul;
+pub mod fmul_lane;
 pub mod fpu;
 pub mod imem;
 pub mod lane;
@@ -111,6 +122,7 @@ use crate::sched::issue_select::IssueTiming;
 use crate::sched::WarpSched;
 use crate::sm::decode::{xu, SlotLats, SmDecode};
 use crate::sm::dispatch::CtaDispatch;
+use crate::sm::fmul::SmFmul;
 use crate::sm::fpu::SmFpu;
 use crate::sm::imem::Imem;
 use crate::sm::lane::SmLane;
@@ -124,8 +136,9 @@ use rust_hdl::prelude::*;
 pub const SM_LANES: usize = 8;
 
 /// The scoreboard latencies of the SM's pipelines: the SP path's from its stages
-/// ([`SP_SLOT_LATENCY`]); SFU and FMA instructions are released by their unit (0), as loads.
-pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: 0, fma: 0 };
+/// ([`SP_SLOT_LATENCY`]); SFU, FMA and `fmul` instructions (`fmul` on the SFUs' multipliers,
+/// [`fmul::SmFmul`]) are released by their unit (0), as loads.
+pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: 0, fma: 0, sfumul: Some(0) };
 
 /// Clocks from the dispatcher's `done` to the SM's: every retire in flight has left.
 pub const DONE_DELAY: usize = RETIRE_DELAY + 2;
@@ -286,6 +299,24 @@ pub struct Sm<
     pub fw_d5: Signal<Out, Bits<32>>,
     pub fw_d6: Signal<Out, Bits<32>>,
     pub fw_d7: Signal<Out, Bits<32>>,
+    pub mt_valid: Signal<Out, Bit>,
+    pub mt_warp: Signal<Out, Bits<5>>,
+    pub mt_pc: Signal<Out, Bits<24>>,
+    pub mt_mask: Signal<Out, Bits<32>>,
+    pub mt_cta: Signal<Out, Bits<32>>,
+    pub mt_wid: Signal<Out, Bits<5>>,
+    pub mw_valid: Signal<Out, Bit>,
+    pub mw_grp: Signal<Out, Bits<2>>,
+    pub mw_reg: Signal<Out, Bits<8>>,
+    pub mw_mask: Signal<Out, Bits<8>>,
+    pub mw_d0: Signal<Out, Bits<32>>,
+    pub mw_d1: Signal<Out, Bits<32>>,
+    pub mw_d2: Signal<Out, Bits<32>>,
+    pub mw_d3: Signal<Out, Bits<32>>,
+    pub mw_d4: Signal<Out, Bits<32>>,
+    pub mw_d5: Signal<Out, Bits<32>>,
+    pub mw_d6: Signal<Out, Bits<32>>,
+    pub mw_d7: Signal<Out, Bits<32>>,
     // The units and the SM's blocks.
     sched: WarpSched<N, L, SA, SPW, AW, E, C>,
     imem: Imem<IW>,
@@ -296,6 +327,7 @@ pub struct Sm<
     pipe: SmPipe<N, RA>,
     lsu: SmLsu<RA, SW>,
     fpu: SmFpu<RA>,
+    fmul: SmFmul<RA>,
     lanes: [SmLane<RA>; SM_LANES],
     done_dl: Delay<Bit, DONE_DELAY>,
     // Status.
@@ -315,6 +347,7 @@ pub struct Sm<
     ur_b: Signal<Local, Bits<RA>>,
     ur_c: Signal<Local, Bits<RA>>,
     fd_keep: Signal<Local, Bits<32>>,
+    md_keep: Signal<Local, Bits<32>>,
     rs_warp: Signal<Local, Bits<5>>,
     rs_tag: Signal<Local, Bits<2>>,
     uw_mask: Signal<Local, Bits<8>>,
@@ -485,6 +518,24 @@ impl<
             fw_d5: Default::default(),
             fw_d6: Default::default(),
             fw_d7: Default::default(),
+            mt_valid: Default::default(),
+            mt_warp: Default::default(),
+            mt_pc: Default::default(),
+            mt_mask: Default::default(),
+            mt_cta: Default::default(),
+            mt_wid: Default::default(),
+            mw_valid: Default::default(),
+            mw_grp: Default::default(),
+            mw_reg: Default::default(),
+            mw_mask: Default::default(),
+            mw_d0: Default::default(),
+            mw_d1: Default::default(),
+            mw_d2: Default::default(),
+            mw_d3: Default::default(),
+            mw_d4: Default::default(),
+            mw_d5: Default::default(),
+            mw_d6: Default::default(),
+            mw_d7: Default::default(),
             sched: WarpSched::new(IssueTiming::of(cfg)),
             imem: Default::default(),
             fdec: SmDecode::new(SM_LATS),
@@ -494,6 +545,7 @@ impl<
             pipe: Default::default(),
             lsu: Default::default(),
             fpu: Default::default(),
+            fmul: Default::default(),
             lanes: array_init(SmLane::new),
             done_dl: Default::default(),
             cyc: Default::default(),
@@ -511,6 +563,7 @@ impl<
             ur_b: Default::default(),
             ur_c: Default::default(),
             fd_keep: Default::default(),
+            md_keep: Default::default(),
             rs_warp: Default::default(),
             rs_tag: Default::default(),
             uw_mask: Default::default(),
@@ -557,6 +610,7 @@ impl<
         self.pipe.clock.next = self.clock.val();
         self.lsu.clock.next = self.clock.val();
         self.fpu.clock.next = self.clock.val();
+        self.fmul.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
@@ -594,19 +648,31 @@ impl<
         self.sched.inst_brpc.next = self.fdec.brpc.val();
         self.sched.inst_uni.next = self.fdec.uni.val();
         self.sched.mem_ready.next = self.lsu.mem_ready.val();
-        // The SFU and FMA unit is not ready in the clock its next instruction is issued.
-        self.sched.fpu_ready.next = self.fpu.ready.val() & !self.pipe.f_t0.val();
-        // Releases: the load/store unit's first, the SFU and FMA unit's when it has none.
-        self.sched.rel_valid.next = self.lsu.rel_valid.val() | self.fpu.rel_valid.val();
+        // The SFU and FMA unit and the SFUs' multipliers (one issue gate for the SFU, SFU
+        // mul.f32 and FMA classes) are not ready in the clock their next instruction is issued,
+        // nor while a memory instruction is issued or has registers to read: a `mul.f32`
+        // writes its result within 7 clocks of its issue, before such an older instruction of
+        // its warp might read them (sm/fmul.rs).
+        self.sched.fpu_ready.next = (((self.fpu.ready.val() & self.fmul.ready.val()) & !self.pipe.f_t0.val())
+            & !self.pipe.m_t0.val())
+            & !self.lsu.rd_busy.val();
+        // Releases: the SFUs' multipliers' first (their reads must not wait: sm/fmul.rs),
+        // then the load/store unit's, then the SFU and FMA unit's.
+        self.sched.rel_valid.next = (self.lsu.rel_valid.val() | self.fpu.rel_valid.val()) | self.fmul.rel_valid.val();
         self.rs_warp.next = self.fpu.rel_warp.val();
         self.rs_tag.next = self.fpu.rel_tag.val();
         if self.lsu.rel_valid.val() {
             self.rs_warp.next = self.lsu.rel_warp.val();
             self.rs_tag.next = self.lsu.rel_tag.val();
         }
+        if self.fmul.rel_valid.val() {
+            self.rs_warp.next = self.fmul.rel_warp.val();
+            self.rs_tag.next = self.fmul.rel_tag.val();
+        }
         self.sched.rel_warp.next = self.rs_warp.val();
         self.sched.rel_tag.next = self.rs_tag.val();
-        self.fpu.rel_ok.next = !self.lsu.rel_valid.val();
+        self.lsu.rel_ok.next = !self.fmul.rel_valid.val();
+        self.fpu.rel_ok.next = !self.lsu.rel_valid.val() & !self.fmul.rel_valid.val();
         self.sched.launch_valid.next = self.disp.launch_valid.val();
         self.sched.launch_warp.next = self.disp.launch_warp.val();
         self.sched.launch_cta.next = self.disp.launch_cta.val();
@@ -642,6 +708,7 @@ impl<
         self.disp.q_warp.next = self.sched.iss_warp.val();
         self.disp.c_warp.next = self.lsu.b_warp.val();
         self.disp.x_warp.next = self.fpu.b_warp.val();
+        self.disp.y_warp.next = self.fmul.b_warp.val();
 
         // SP issue pipeline.
         self.pipe.clear.next = self.clear.val();
@@ -789,10 +856,47 @@ impl<
         self.fpu.ub7.next = self.lanes[7].u_b.val();
         self.fpu.uc7.next = self.lanes[7].u_c.val();
 
-        // The eight SP lanes. The other units' client: the load/store unit's reads before the
-        // SFU and FMA unit's; the load/store unit's writes, then the SFU and FMA unit's, then
-        // the dispatcher's register clearing.
-        self.ur_rd.next = self.lsu.u_rd.val() | self.fpu.u_rd.val();
+        // mul.f32 on the SFUs' multipliers.
+        self.fmul.clear.next = self.clear.val();
+        self.fmul.phase.next = self.sched.phase.val();
+        self.fmul.a_v.next = self.pipe.u_v.val();
+        self.fmul.a_warp.next = self.pipe.e_warp_o.val();
+        self.fmul.a_pc.next = self.pipe.e_pc_o.val();
+        self.fmul.a_mask.next = self.pipe.e_mask_o.val();
+        self.fmul.a_exec.next = self.pipe.e_exec_o.val();
+        self.fmul.a_cta.next = self.pipe.e_cta_o.val();
+        self.fmul.a_wid.next = self.pipe.e_wid_o.val();
+        self.fmul.a_tag.next = self.pipe.e_tag_o.val();
+        self.fmul.a_rd.next = self.imem.i_data.val().get_bits::<7>(46);
+        self.fmul.a_ra.next = self.imem.i_data.val().get_bits::<7>(39);
+        self.fmul.a_rb.next = self.imem.i_data.val().get_bits::<7>(32);
+        self.fmul.a_rnd.next = self.imem.i_data.val().get_bits::<2>(19);
+        self.fmul.a_sat.next = self.imem.i_data.val().get_bit(14);
+        self.fmul.a_mod_a.next = self.imem.i_data.val().get_bits::<2>(12);
+        self.fmul.a_mod_b.next = self.imem.i_data.val().get_bits::<2>(10);
+        self.fmul.regs.next = self.regs.val();
+        self.fmul.b_base.next = self.disp.y_base.val();
+        self.fmul.ua0.next = self.lanes[0].u_a.val();
+        self.fmul.ub0.next = self.lanes[0].u_b.val();
+        self.fmul.ua1.next = self.lanes[1].u_a.val();
+        self.fmul.ub1.next = self.lanes[1].u_b.val();
+        self.fmul.ua2.next = self.lanes[2].u_a.val();
+        self.fmul.ub2.next = self.lanes[2].u_b.val();
+        self.fmul.ua3.next = self.lanes[3].u_a.val();
+        self.fmul.ub3.next = self.lanes[3].u_b.val();
+        self.fmul.ua4.next = self.lanes[4].u_a.val();
+        self.fmul.ub4.next = self.lanes[4].u_b.val();
+        self.fmul.ua5.next = self.lanes[5].u_a.val();
+        self.fmul.ub5.next = self.lanes[5].u_b.val();
+        self.fmul.ua6.next = self.lanes[6].u_a.val();
+        self.fmul.ub6.next = self.lanes[6].u_b.val();
+        self.fmul.ua7.next = self.lanes[7].u_a.val();
+        self.fmul.ub7.next = self.lanes[7].u_b.val();
+
+        // The eight SP lanes. The other units' client: the SFUs' multipliers' reads first (they
+        // must not wait: sm/fmul.rs), then the load/store unit's, then the SFU and FMA
+        // unit's; the writes in the same order, then the dispatcher's register clearing.
+        self.ur_rd.next = (self.lsu.u_rd.val() | self.fpu.u_rd.val()) | self.fmul.u_rd.val();
         self.ur_set.next = self.fpu.u_rset.val();
         self.ur_a.next = self.fpu.u_ra.val();
         self.ur_b.next = self.fpu.u_rb.val();
@@ -802,6 +906,12 @@ impl<
             self.ur_a.next = self.lsu.u_ra.val();
             self.ur_b.next = self.lsu.u_rb.val();
             self.ur_c.next = self.lsu.u_rc.val();
+        }
+        if self.fmul.u_rd.val() {
+            self.ur_set.next = self.fmul.u_rset.val();
+            self.ur_a.next = self.fmul.u_ra.val();
+            self.ur_b.next = self.fmul.u_rb.val();
+            self.ur_c.next = self.fmul.u_rb.val();
         }
         self.u_rok.next = true;
         self.uw_mask.next = 0.into();
@@ -819,6 +929,11 @@ impl<
             self.uw_mask.next = self.lsu.u_wmask.val();
             self.uw_set.next = self.lsu.u_wset.val();
             self.uw_addr.next = self.lsu.u_waddr.val();
+        }
+        if self.fmul.u_wr.val() {
+            self.uw_mask.next = self.fmul.u_wmask.val();
+            self.uw_set.next = self.fmul.u_wset.val();
+            self.uw_addr.next = self.fmul.u_waddr.val();
         }
         self.u_ok.next = true;
         self.pvals.next = 0.into();
@@ -868,24 +983,37 @@ impl<
         // The dispatcher's register clearing writes zeros; the units their results.
         self.wd_keep.next = 0.into();
         self.fd_keep.next = 0.into();
-        if self.lsu.u_wr.val() {
+        self.md_keep.next = 0.into();
+        if self.fmul.u_wr.val() {
+            self.md_keep.next = self.ones32.val();
+        } else if self.lsu.u_wr.val() {
             self.wd_keep.next = self.ones32.val();
         } else if self.fpu.u_wr.val() {
             self.fd_keep.next = self.ones32.val();
         }
-        self.lanes[0].u_wdata.next = (self.lsu.wd0.val() & self.wd_keep.val()) | (self.fpu.wd0.val() & self.fd_keep.val());
-        self.lanes[1].u_wdata.next = (self.lsu.wd1.val() & self.wd_keep.val()) | (self.fpu.wd1.val() & self.fd_keep.val());
-        self.lanes[2].u_wdata.next = (self.lsu.wd2.val() & self.wd_keep.val()) | (self.fpu.wd2.val() & self.fd_keep.val());
-        self.lanes[3].u_wdata.next = (self.lsu.wd3.val() & self.wd_keep.val()) | (self.fpu.wd3.val() & self.fd_keep.val());
-        self.lanes[4].u_wdata.next = (self.lsu.wd4.val() & self.wd_keep.val()) | (self.fpu.wd4.val() & self.fd_keep.val());
-        self.lanes[5].u_wdata.next = (self.lsu.wd5.val() & self.wd_keep.val()) | (self.fpu.wd5.val() & self.fd_keep.val());
-        self.lanes[6].u_wdata.next = (self.lsu.wd6.val() & self.wd_keep.val()) | (self.fpu.wd6.val() & self.fd_keep.val());
-        self.lanes[7].u_wdata.next = (self.lsu.wd7.val() & self.wd_keep.val()) | (self.fpu.wd7.val() & self.fd_keep.val());
-        self.disp.u_ok.next = (self.u_ok.val() & !self.lsu.u_wr.val()) & !self.fpu.u_wr.val();
-        self.lsu.u_wr_ok.next = self.u_ok.val();
-        self.lsu.u_rd_ok.next = self.u_rok.val();
-        self.fpu.u_wr_ok.next = self.u_ok.val() & !self.lsu.u_wr.val();
-        self.fpu.u_rd_ok.next = self.u_rok.val() & !self.lsu.u_rd.val();
+        self.lanes[0].u_wdata.next = ((self.lsu.wd0.val() & self.wd_keep.val()) | (self.fpu.wd0.val() & self.fd_keep.val()))
+            | (self.fmul.wd0.val() & self.md_keep.val());
+        self.lanes[1].u_wdata.next = ((self.lsu.wd1.val() & self.wd_keep.val()) | (self.fpu.wd1.val() & self.fd_keep.val()))
+            | (self.fmul.wd1.val() & self.md_keep.val());
+        self.lanes[2].u_wdata.next = ((self.lsu.wd2.val() & self.wd_keep.val()) | (self.fpu.wd2.val() & self.fd_keep.val()))
+            | (self.fmul.wd2.val() & self.md_keep.val());
+        self.lanes[3].u_wdata.next = ((self.lsu.wd3.val() & self.wd_keep.val()) | (self.fpu.wd3.val() & self.fd_keep.val()))
+            | (self.fmul.wd3.val() & self.md_keep.val());
+        self.lanes[4].u_wdata.next = ((self.lsu.wd4.val() & self.wd_keep.val()) | (self.fpu.wd4.val() & self.fd_keep.val()))
+            | (self.fmul.wd4.val() & self.md_keep.val());
+        self.lanes[5].u_wdata.next = ((self.lsu.wd5.val() & self.wd_keep.val()) | (self.fpu.wd5.val() & self.fd_keep.val()))
+            | (self.fmul.wd5.val() & self.md_keep.val());
+        self.lanes[6].u_wdata.next = ((self.lsu.wd6.val() & self.wd_keep.val()) | (self.fpu.wd6.val() & self.fd_keep.val()))
+            | (self.fmul.wd6.val() & self.md_keep.val());
+        self.lanes[7].u_wdata.next = ((self.lsu.wd7.val() & self.wd_keep.val()) | (self.fpu.wd7.val() & self.fd_keep.val()))
+            | (self.fmul.wd7.val() & self.md_keep.val());
+        self.disp.u_ok.next = ((self.u_ok.val() & !self.lsu.u_wr.val()) & !self.fpu.u_wr.val()) & !self.fmul.u_wr.val();
+        self.fmul.u_wr_ok.next = self.u_ok.val();
+        self.fmul.u_rd_ok.next = self.u_rok.val();
+        self.lsu.u_wr_ok.next = self.u_ok.val() & !self.fmul.u_wr.val();
+        self.lsu.u_rd_ok.next = self.u_rok.val() & !self.fmul.u_rd.val();
+        self.fpu.u_wr_ok.next = (self.u_ok.val() & !self.fmul.u_wr.val()) & !self.lsu.u_wr.val();
+        self.fpu.u_rd_ok.next = (self.u_rok.val() & !self.fmul.u_rd.val()) & !self.lsu.u_rd.val();
         self.preds.w_val.next = self.pvals.val();
 
         // Status: cycles, the watchdog, the first fault.
@@ -903,12 +1031,6 @@ impl<
                 self.flt_kind.d.next = self.k_bad_pc.val();
                 self.flt_warp.d.next = self.sched.fetch_warp.val();
                 self.flt_pc.d.next = self.sched.fetch_pc.val();
-            }
-            if self.pipe.bad_v.val() {
-                self.flt_v.d.next = true;
-                self.flt_kind.d.next = self.k_not_supported.val();
-                self.flt_warp.d.next = self.pipe.bad_warp.val();
-                self.flt_pc.d.next = self.pipe.bad_pc.val();
             }
             if self.fpu.flt_v.val() {
                 self.flt_v.d.next = true;
@@ -950,7 +1072,7 @@ impl<
         }
         self.done_dl.d.next = self.disp.done.val();
         self.busy.next = self.disp.busy.val() & !self.flt_v.q.val();
-        self.done.next = (((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val())
+        self.done.next = ((((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())
             & !self.flt_v.q.val();
         self.fault.next = self.flt_v.q.val();
         self.fault_kind.next = self.flt_kind.q.val();
@@ -1028,6 +1150,24 @@ impl<
         self.fw_d5.next = self.fpu.wd5.val();
         self.fw_d6.next = self.fpu.wd6.val();
         self.fw_d7.next = self.fpu.wd7.val();
+        self.mt_valid.next = self.fmul.mt_valid.val();
+        self.mt_warp.next = self.fmul.mt_warp.val();
+        self.mt_pc.next = self.fmul.mt_pc.val();
+        self.mt_mask.next = self.fmul.mt_mask.val();
+        self.mt_cta.next = self.fmul.mt_cta.val();
+        self.mt_wid.next = self.fmul.mt_wid.val();
+        self.mw_valid.next = self.fmul.mw_valid.val();
+        self.mw_grp.next = self.fmul.mw_grp.val();
+        self.mw_reg.next = self.fmul.mw_reg.val();
+        self.mw_mask.next = self.fmul.u_wmask.val();
+        self.mw_d0.next = self.fmul.wd0.val();
+        self.mw_d1.next = self.fmul.wd1.val();
+        self.mw_d2.next = self.fmul.wd2.val();
+        self.mw_d3.next = self.fmul.wd3.val();
+        self.mw_d4.next = self.fmul.wd4.val();
+        self.mw_d5.next = self.fmul.wd5.val();
+        self.mw_d6.next = self.fmul.wd6.val();
+        self.mw_d7.next = self.fmul.wd7.val();
 
         // Retire port.
         self.rt_valid.next = self.pipe.rt_valid.val();

@@ -21,7 +21,7 @@
 //! - T0+1+RETIRE_DELAY (the last group's write clock): retired on `rt_*`. Every instruction
 //!   retires this many clocks after its issue, so a warp's instructions retire in order
 //!   (a memory instruction retires in the load/store unit instead, an SFU or FMA instruction
-//!   in the SFU and FMA unit).
+//!   in the SFU and FMA unit, a `mul.f32` for the SFUs' multipliers in their unit).
 //!
 //! Ports (out: registered unless said otherwise):
 //! - `clock`, `clear`                          in   synchronous reset
@@ -60,11 +60,14 @@
 //! - `f_v`                                     out  at T0+1: an SFU or FMA instruction for
 //!                                                        the SFU and FMA unit (with `e_*_o`;
 //!                                                        it retires there)
-//! - `f_t0`                                    out  combinational, at T0: an SFU or FMA
+//! - `u_v`                                     out  at T0+1: a `mul.f32` for the SFUs'
+//!                                                        multipliers (with `e_*_o`; it
+//!                                                        retires there)
+//! - `f_t0`                                    out  combinational, at T0: an SFU, FMA or
+//!                                                        SFU `mul.f32` instruction is on
+//!                                                        `iss_*`
+//! - `m_t0`                                    out  combinational, at T0: a memory
 //!                                                        instruction is on `iss_*`
-//! - `bad_v`, `bad_warp`, `bad_pc`             out  combinational, at T0: an instruction of
-//!                                                        a class this SM does not execute yet
-//!                                                        (`mul.f32` on the SFUs)
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
 use crate::isa::{field, issue_class, op, vote_mode, PT};
@@ -176,7 +179,9 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub rt_wid: Signal<Out, Bits<5>>,
     pub m_v: Signal<Out, Bit>,
     pub f_v: Signal<Out, Bit>,
+    pub u_v: Signal<Out, Bit>,
     pub f_t0: Signal<Out, Bit>,
+    pub m_t0: Signal<Out, Bit>,
     pub e_v_o: Signal<Out, Bit>,
     pub e_warp_o: Signal<Out, Bits<5>>,
     pub e_pc_o: Signal<Out, Bits<24>>,
@@ -185,9 +190,6 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub e_cta_o: Signal<Out, Bits<32>>,
     pub e_wid_o: Signal<Out, Bits<5>>,
     pub e_tag_o: Signal<Out, Bits<2>>,
-    pub bad_v: Signal<Out, Bit>,
-    pub bad_warp: Signal<Out, Bits<5>>,
-    pub bad_pc: Signal<Out, Bits<24>>,
     // Each warp's buffered guard: predicate (3) and negation (bit 3).
     gq: [DFF<Bits<4>>; N],
     // E.
@@ -201,6 +203,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     e_tag: DFF<Bits<2>>,
     e_mem: DFF<Bit>,
     e_fpu: DFF<Bit>,
+    e_mul: DFF<Bit>,
     // D: the lane instruction's fields, and the group sequencer.
     d_xu: DFF<Bits<3>>,
     d_warp: DFF<Bits<5>>,
@@ -400,7 +403,9 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             rt_wid: Default::default(),
             m_v: Default::default(),
             f_v: Default::default(),
+            u_v: Default::default(),
             f_t0: Default::default(),
+            m_t0: Default::default(),
             e_v_o: Default::default(),
             e_warp_o: Default::default(),
             e_pc_o: Default::default(),
@@ -409,9 +414,6 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             e_cta_o: Default::default(),
             e_wid_o: Default::default(),
             e_tag_o: Default::default(),
-            bad_v: Default::default(),
-            bad_warp: Default::default(),
-            bad_pc: Default::default(),
             gq: array_init(|_| Default::default()),
             e_v: Default::default(),
             e_warp: Default::default(),
@@ -423,6 +425,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             e_tag: Default::default(),
             e_mem: Default::default(),
             e_fpu: Default::default(),
+            e_mul: Default::default(),
             d_xu: Default::default(),
             d_warp: Default::default(),
             d_exec: Default::default(),
@@ -548,7 +551,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, e_fpu, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
+            self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, e_fpu, e_mul, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
             d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, xv, xop,
             xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
             xwarp, xdidx
@@ -623,12 +626,11 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self.res.next = !self.gv.val();
         }
         self.res_guard.next = self.res.val();
-        // SFU and FMA instructions go to their unit; `mul.f32` on the SFUs is not executed yet.
+        // SFU and FMA instructions go to their unit, `mul.f32` on the SFUs to its multipliers.
         self.f_t0.next = (self.iss_valid.val() & !self.phase.val())
-            & ((self.iss_class.val() == self.k_sfu.val()) | (self.iss_class.val() == self.k_fma.val()));
-        self.bad_v.next = (self.iss_valid.val() & !self.phase.val()) & (self.iss_class.val() == self.k_sfumul.val());
-        self.bad_warp.next = self.iss_warp.val();
-        self.bad_pc.next = self.iss_pc.val();
+            & (((self.iss_class.val() == self.k_sfu.val()) | (self.iss_class.val() == self.k_fma.val()))
+                | (self.iss_class.val() == self.k_sfumul.val()));
+        self.m_t0.next = (self.iss_valid.val() & !self.phase.val()) & (self.iss_class.val() == self.k_mem.val());
         // E.
         self.e_v.d.next = self.iss_valid.val() & !self.phase.val();
         self.e_warp.d.next = self.iss_warp.val();
@@ -640,6 +642,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.e_tag.d.next = self.iss_tag.val();
         self.e_mem.d.next = self.iss_class.val() == self.k_mem.val();
         self.e_fpu.d.next = (self.iss_class.val() == self.k_sfu.val()) | (self.iss_class.val() == self.k_fma.val());
+        self.e_mul.d.next = self.iss_class.val() == self.k_sfumul.val();
         // T0+1: the word; lane instructions enter D and start their groups.
         self.lane_op.next = (((self.xu.val() == self.k_sp.val()) | (self.xu.val() == self.k_plop.val()))
             | (self.xu.val() == self.k_s2r.val()))
@@ -827,9 +830,10 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rw_valid.next = self.dl_wr.q.val() | self.dl_wp.q.val();
         self.rw_reg.next = self.dl_didx.q.val();
         // Retire.
-        self.rl_v.d.next = self.e_v.q.val() & !(self.e_mem.q.val() | self.e_fpu.q.val());
+        self.rl_v.d.next = self.e_v.q.val() & !((self.e_mem.q.val() | self.e_fpu.q.val()) | self.e_mul.q.val());
         self.m_v.next = self.e_v.q.val() & self.e_mem.q.val();
         self.f_v.next = self.e_v.q.val() & self.e_fpu.q.val();
+        self.u_v.next = self.e_v.q.val() & self.e_mul.q.val();
         self.e_v_o.next = self.e_v.q.val();
         self.e_warp_o.next = self.e_warp.q.val();
         self.e_pc_o.next = self.e_pc.q.val();

@@ -146,12 +146,13 @@ impl Gen<'_> {
         }
     }
     /// One SP-class instruction with random fields, or (with `units`, one in five) an SFU
-    /// instruction or `ffma`.
+    /// instruction, `ffma` or `fmul` (the RTL SM runs `fmul` on the SFUs' multipliers).
     fn alu(&mut self) {
         let units = self.p.units && self.rng.below(5) == 0;
+        let unit_op = |d: &isa::OpDef| d.class == isa::Class::Sfu || d.code == op::FFMA || d.code == op::FMUL;
         let ops: Vec<_> = OPS
             .iter()
-            .filter(|d| if units { d.class == isa::Class::Sfu || d.code == op::FFMA } else { d.class == isa::Class::Sp })
+            .filter(|d| if units { unit_op(d) } else { d.class == isa::Class::Sp })
             .collect();
         let d = ops[self.rng.below(ops.len() as u64) as usize];
         let mut i = isa::random_instr(d, self.rng);

@@ -266,7 +266,8 @@ port_map!(
     rw_reg, rw_mask, rw_d0, rw_p, m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid,
     lt_warp, lt_pc, lt_mask, lt_cta, lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr,
     st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0, ft_valid, ft_warp, ft_pc, ft_mask, ft_cta, ft_wid,
-    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0, is_valid, is_warp, is_pc, is_cta, is_wid,
+    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0, is_valid, is_warp, is_pc, is_cta, is_wid, mt_valid, mt_warp, mt_pc,
+    mt_mask, mt_cta, mt_wid, mw_valid, mw_grp, mw_reg, mw_mask, mw_d0,
 );
 
 impl SmPortMap {
@@ -411,7 +412,8 @@ impl VerilatorSm {
     /// clocks from that one on are written there.
     pub fn new(model: &SmModel, vcd: Option<(&std::path::Path, u64)>) -> Result<Self, CosimError> {
         let words = model.ports.iter().map(|p| p.words()).sum();
-        let sim = crate::cosim::verilator::LibSim::load(&model.lib, words, vcd)?;
+        let lib = if vcd.is_some() { model.traced()? } else { &model.lib };
+        let sim = crate::cosim::verilator::LibSim::load(lib, words, vcd)?;
         Ok(VerilatorSm { sim, map: model.map, rec: vec![0; words], imem_words: model.imem_words })
     }
 }
@@ -497,11 +499,12 @@ pub fn drive(
     // memory starts at zero.
     let mut slot_warp: Vec<Option<(u32, u32)>> = vec![None; 32];
     // Each warp slot's writes since its last retire, by the SP pipeline; the writes of the
-    // load/store unit's and of the SFU and FMA unit's instruction, and the load/store
-    // unit's stores.
+    // load/store unit's, of the SFU and FMA unit's and of the SFUs' multipliers' (in
+    // order: they belong to its next retire) instruction, and the load/store unit's stores.
     let mut pending: Vec<Vec<(u8, u8, u32)>> = vec![vec![]; 32];
     let mut lsu_writes: Vec<(u8, u8, u32)> = vec![];
     let mut fpu_writes: Vec<(u8, u8, u32)> = vec![];
+    let mut mul_writes: Vec<(u8, u8, u32)> = vec![];
     let mut lsu_stores: Vec<(u8, u8, u32, u32, u8)> = vec![];
     let mut lsu_space = 0u8;
     // The response in flight: due cycle, data, error.
@@ -545,6 +548,7 @@ pub fn drive(
         for (valid, grp, reg, mask, d0, to) in [
             (m.lw_valid, m.lw_grp, m.lw_reg, m.lw_mask, m.lw_d0, &mut lsu_writes),
             (m.fw_valid, m.fw_grp, m.fw_reg, m.fw_mask, m.fw_d0, &mut fpu_writes),
+            (m.mw_valid, m.mw_grp, m.mw_reg, m.mw_mask, m.mw_d0, &mut mul_writes),
         ] {
             if v(valid) {
                 let (g, reg, mask) = (o[grp] as u8, o[reg] as u8, o[mask]);
@@ -574,13 +578,14 @@ pub fn drive(
             }
             run.issued.push(Issue { cycle: cyc, cta: o[m.is_cta], warp: o[m.is_wid], pc: o[m.is_pc] });
         }
-        // The three retire ports: the SP pipeline's, the load/store unit's, the SFU and FMA
-        // unit's.
-        for port in 0..3 {
+        // The four retire ports: the SP pipeline's, the load/store unit's, the SFU and FMA
+        // unit's, the SFUs' multipliers'.
+        for port in 0..4 {
             let (valid, w, pc, mask, cta, wid) = match port {
                 0 => (m.rt_valid, m.rt_warp, m.rt_pc, m.rt_mask, m.rt_cta, m.rt_wid),
                 1 => (m.lt_valid, m.lt_warp, m.lt_pc, m.lt_mask, m.lt_cta, m.lt_wid),
-                _ => (m.ft_valid, m.ft_warp, m.ft_pc, m.ft_mask, m.ft_cta, m.ft_wid),
+                2 => (m.ft_valid, m.ft_warp, m.ft_pc, m.ft_mask, m.ft_cta, m.ft_wid),
+                _ => (m.mt_valid, m.mt_warp, m.mt_pc, m.mt_mask, m.mt_cta, m.mt_wid),
             };
             if !v(valid) {
                 continue;
@@ -588,7 +593,8 @@ pub fn drive(
             let (mut writes, stores) = match port {
                 0 => (std::mem::take(&mut pending[o[w] as usize]), vec![]),
                 1 => (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores)),
-                _ => (std::mem::take(&mut fpu_writes), vec![]),
+                2 => (std::mem::take(&mut fpu_writes), vec![]),
+                _ => (std::mem::take(&mut mul_writes), vec![]),
             };
             writes.sort();
             run.retired_at.push(cyc);
@@ -646,8 +652,9 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
 }
 
 /// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp:
-/// each retire must be the warp's next golden instruction, except that memory, SFU and FMA
-/// instructions retire in their units after the warp's instructions issued behind them:
+/// each retire must be the warp's next golden instruction, except that memory, SFU, FMA and
+/// `fmul` (the SFUs' multipliers) instructions retire in their units after the warp's
+/// instructions issued behind them:
 /// the warp's oldest unretired instructions, as long as they are of those classes and
 /// differ in PC from the retired one, may be passed. Returns the number of compared
 /// warp-instructions, or the first difference (with the index of its retire in `rtl`).
@@ -660,7 +667,7 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
         k.code
             .get(pc as usize)
             .and_then(|i| isa::opdef(i.op))
-            .is_some_and(|d| matches!(d.class, isa::Class::LdSt | isa::Class::Sfu | isa::Class::Fma))
+            .is_some_and(|d| matches!(d.class, isa::Class::LdSt | isa::Class::Sfu | isa::Class::Fma) || d.code == isa::op::FMUL)
     };
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);
@@ -988,7 +995,8 @@ fn err(msg: String) -> LockstepError {
 pub struct SweepTotals {
     pub programs: u64,
     pub warp_instrs: u64,
-    /// Of them, SFU and FMA instructions, memory instructions, and of those atomics.
+    /// Of them, SFU, FMA and `fmul` instructions (the SFUs' units), memory instructions,
+    /// and of those atomics.
     pub fpu_instrs: u64,
     pub mem_instrs: u64,
     pub atom_instrs: u64,
@@ -1046,10 +1054,14 @@ impl Backend {
 /// library, with its ports, their offsets and the words of its instruction memory: what
 /// every Verilator run of it loads.
 pub struct SmModel {
+    /// The fast library (no tracing).
     pub lib: crate::cosim::VerilatorModel,
     pub ports: Vec<crate::cosim::Port>,
     pub map: SmPortMap,
     pub imem_words: usize,
+    verilog: String,
+    /// The traced library, built the first time a VCD is asked for.
+    traced: std::sync::OnceLock<Result<crate::cosim::VerilatorModel, String>>,
 }
 
 impl SmModel {
@@ -1058,9 +1070,20 @@ impl SmModel {
         let verilog = super::verilog("sm").map_err(|e| e.to_string())?;
         let ports = heddle_hw::on_sm_stack(|| crate::cosim::ports_of(&heddle_hw::SmG80::new(&heddle_hw::config::G80)))?
             .map_err(|e| e.to_string())?;
-        let lib = crate::cosim::VerilatorModel::build_lib("sm", &verilog, &ports).map_err(|e| e.to_string())?;
+        let lib = crate::cosim::VerilatorModel::build_lib("sm", &verilog, &ports, false).map_err(|e| e.to_string())?;
         let map = SmPortMap::of(&ports).map_err(|e| e.to_string())?;
-        Ok(SmModel { lib, ports, map, imem_words: 1 << heddle_hw::config::G80.imem_log2 })
+        let imem_words = 1 << heddle_hw::config::G80.imem_log2;
+        Ok(SmModel { lib, ports, map, imem_words, verilog, traced: Default::default() })
+    }
+
+    /// The library that writes VCDs (built, or found in the cache, on the first call).
+    pub fn traced(&self) -> Result<&crate::cosim::VerilatorModel, CosimError> {
+        self.traced
+            .get_or_init(|| {
+                crate::cosim::VerilatorModel::build_lib(&self.lib.block, &self.verilog, &self.ports, true).map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| CosimError::Unsupported(e.clone()))
     }
 
     /// The model a run on `backend` needs: Verilator's, or none.

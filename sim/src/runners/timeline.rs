@@ -29,12 +29,14 @@ const LEFT: u64 = 70;
 const TOP: u64 = 56;
 const IPC_H: u64 = 60;
 
-/// The kind (index into [`KINDS`]) of the instruction at `pc`.
+/// The kind (index into [`KINDS`]) of the instruction at `pc` (`fmul` runs on the SFUs'
+/// multipliers).
 pub fn kind(k: &Kernel, pc: u32) -> usize {
-    match k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).map(|d| d.class) {
-        Some(Class::Sp) => 0,
-        Some(Class::Sfu) | Some(Class::Fma) => 1,
-        Some(Class::LdSt) => 2,
+    match k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).map(|d| (d.class, d.code)) {
+        Some((_, isa::op::FMUL)) => 1,
+        Some((Class::Sp, _)) => 0,
+        Some((Class::Sfu, _)) | Some((Class::Fma, _)) => 1,
+        Some((Class::LdSt, _)) => 2,
         _ => 3,
     }
 }
