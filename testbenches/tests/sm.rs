@@ -242,6 +242,14 @@ fn planted_bugs_are_caught() {
     println!("planted Verilog bug caught: {e}");
 }
 
+/// Warp-instructions retired per 4 clocks in the steady state: over the middle 80 % of the
+/// retire clocks `at` (any order).
+fn steady_rate(mut at: Vec<u64>) -> f64 {
+    at.sort();
+    let (a, b) = (at.len() / 10, at.len() * 9 / 10);
+    (b - a) as f64 / ((at[b] - at[a]) as f64 / 4.0)
+}
+
 /// SP issue rate on a compute-bound kernel: 8 warps, each a loop of independent SP
 /// arithmetic; in the loop's steady state the SPs take one warp-instruction every 4 clocks
 /// (goal: at least 0.97 of that).
@@ -264,9 +272,8 @@ fn sp_issue_rate_on_a_compute_bound_kernel() {
             .filter(|(e, _)| k.code[e.pc as usize].op != heddle_sim::isa::op::BRA)
             .map(|(_, &c)| c)
             .collect();
-        // the steady state: the middle 80% of the SP retires
-        let (a, b) = (sp.len() / 10, sp.len() * 9 / 10);
-        ((b - a) as f64 / ((sp[b] - sp[a]) as f64 / 4.0), sp.len(), ls.rtl.cycles, ls.rtl.ipc())
+        let n = sp.len();
+        (steady_rate(sp), n, ls.rtl.cycles, ls.rtl.ipc())
     };
     // One warp cannot keep the SPs busy (its loop counter's dependences stall it): the
     // measure can fail.
@@ -343,7 +350,7 @@ fn dual_issue_of_mad_and_mul() {
         text += &format!("\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, {}\nexit\n", 6 + BODY);
         let k = Kernel::from_asm("mad_mul", &text, 16).unwrap();
         let ls = run_vl(&k, [1, 1, 1], [256, 1, 1], &GlobalMem::default());
-        let mut at: Vec<u64> = ls
+        let at: Vec<u64> = ls
             .rtl
             .trace
             .iter()
@@ -352,10 +359,7 @@ fn dual_issue_of_mad_and_mul() {
             .map(|(_, &c)| c)
             .collect();
         assert_eq!(at.len(), 8 * 10 * BODY, "every body instruction retired");
-        // the steady state: the middle 80% of the retires, in warp-instructions per 4 clocks
-        at.sort();
-        let (a, b) = (at.len() / 10, at.len() * 9 / 10);
-        ((b - a) as f64 / ((at[b] - at[a]) as f64 / 4.0), ls.rtl.cycles)
+        (steady_rate(at), ls.rtl.cycles)
     };
     let (sp, sp_cycles) = rate("fadd");
     let (dual, cycles) = rate("fmul");

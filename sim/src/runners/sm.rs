@@ -651,6 +651,12 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
     s
 }
 
+/// Does op `d` run on the RTL SM's SFU-side units: the SFU and FMA unit, or `fmul` on the
+/// SFUs' multipliers where the SM's decoder sends it (`SM_LATS.sfumul`)?
+pub fn on_sfu_units(d: &isa::OpDef) -> bool {
+    matches!(d.class, isa::Class::Sfu | isa::Class::Fma) || (d.code == isa::op::FMUL && heddle_hw::sm::SM_LATS.sfumul.is_some())
+}
+
 /// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp:
 /// each retire must be the warp's next golden instruction, except that memory, SFU, FMA and
 /// `fmul` (the SFUs' multipliers) instructions retire in their units after the warp's
@@ -667,7 +673,7 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
         k.code
             .get(pc as usize)
             .and_then(|i| isa::opdef(i.op))
-            .is_some_and(|d| matches!(d.class, isa::Class::LdSt | isa::Class::Sfu | isa::Class::Fma) || d.code == isa::op::FMUL)
+            .is_some_and(|d| d.class == isa::Class::LdSt || on_sfu_units(d))
     };
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);

@@ -29,14 +29,13 @@ const LEFT: u64 = 70;
 const TOP: u64 = 56;
 const IPC_H: u64 = 60;
 
-/// The kind (index into [`KINDS`]) of the instruction at `pc` (`fmul` runs on the SFUs'
-/// multipliers).
+/// The kind (index into [`KINDS`]) of the instruction at `pc` (by the unit it runs on in the
+/// RTL SM: [`super::sm::on_sfu_units`]).
 pub fn kind(k: &Kernel, pc: u32) -> usize {
-    match k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).map(|d| (d.class, d.code)) {
-        Some((_, isa::op::FMUL)) => 1,
-        Some((Class::Sp, _)) => 0,
-        Some((Class::Sfu, _)) | Some((Class::Fma, _)) => 1,
-        Some((Class::LdSt, _)) => 2,
+    match k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)) {
+        Some(d) if super::sm::on_sfu_units(d) => 1,
+        Some(d) if d.class == Class::Sp => 0,
+        Some(d) if d.class == Class::LdSt => 2,
         _ => 3,
     }
 }
