@@ -584,6 +584,9 @@ fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bo
             x.clocks_per_second(),
             x.compared
         );
+        for line in heddle_sim::runners::sm::counter_lines(&x.rtl.counters) {
+            println!("  {line}");
+        }
         if let Some(p) = timeline {
             let title = format!(
                 "{}: grid {:?} x block {:?} on the RTL SM ({})",
@@ -613,6 +616,11 @@ fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bo
                     "ipc": x.rtl.ipc(),
                     "compared_with_golden": x.compared,
                     "clocks_per_second": x.clocks_per_second(),
+                    "counters": heddle_hw::sm::counters::NAMES
+                        .iter()
+                        .zip(&x.rtl.counters)
+                        .map(|((key, _), n)| (key.to_string(), serde_json::json!(n)))
+                        .collect::<serde_json::Map<_, _>>(),
                     "retired_by_kind": heddle_sim::runners::timeline::KINDS
                         .iter()
                         .zip(heddle_sim::runners::timeline::retired_by_kind(&x.kernel, &x.rtl))

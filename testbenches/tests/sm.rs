@@ -556,9 +556,10 @@ fn reduction_in_lock_step() {
 /// Every example kernel, whole launches (matmul_tiled on 2 x 2 of its 8 x 8 CTAs), on the
 /// exported Verilog in Verilator in lock step with the golden SM (stepped in the RTL SM's
 /// issue order, so histogram's atomics return the same old values): every warp-instruction
-/// and the outputs equal.
+/// and the outputs equal; and what the performance counters show of them.
 #[test]
 fn example_kernels_in_verilator() {
+    let mut counters = std::collections::BTreeMap::new();
     for name in [
         "vector_add",
         "saxpy",
@@ -586,7 +587,20 @@ fn example_kernels_in_verilator() {
             ls.rtl.ipc(),
             ls.rtl.cycles as f64 / seconds.max(1e-9)
         );
+        for line in heddle_sim::runners::sm::counter_lines(&ls.rtl.counters) {
+            println!("  {line}");
+        }
+        counters.insert(name, ls.rtl.counters);
     }
+    // The performance counters (the runner checks every run's retires, issues, memory
+    // requests and slot sum, and the shared-memory counters against the golden SM):
+    // reduction waits at its barriers; transpose_naive's column reads of its tile conflict
+    // where transpose_padded's do not; vector_add's loads and stores go to global memory.
+    use heddle_hw::sm::counters::*;
+    let (r, naive, padded, v) = (&counters["reduction"], &counters["transpose_naive"], &counters["transpose_padded"], &counters["vector_add"]);
+    assert!(r[BARRIER] > 0 && r[SHARED_REQUESTS] > 0, "{r:?}");
+    assert!(naive[SHARED_STEPS] - naive[SHARED_REQUESTS] > padded[SHARED_STEPS] - padded[SHARED_REQUESTS], "{naive:?} {padded:?}");
+    assert!(v[GLOBAL_REQUESTS] > 0 && v[GLOBAL_REQUESTS] <= v[MEM_REQUESTS] && v[BARRIER] == 0, "{v:?}");
 }
 
 /// A CTA slot reused while the previous CTA's last shared store is still in the load/store
@@ -855,4 +869,119 @@ fn local_memory_and_generic_addresses_in_lock_step() {
         assert_eq!((f.kind, f.lane, f.addr), (heddle_hw::isa::sm_fault::OUT_OF_BOUNDS, lane, addr), "{f}");
         assert!(ls.golden.is_err(), "the golden SM faults too");
     }
+}
+
+/// The host interface's register map on `sm.v` in Verilator: the ID and configuration
+/// words, every launch register read back at its width, unmapped and read-only words,
+/// counters zero after reset, and the writes a running launch refuses (`STATUS` bit 3,
+/// the register unchanged; cleared by the next launch).
+#[test]
+fn host_interface_register_map() {
+    use heddle_hw::sm::host::{self, reg, status};
+    use heddle_sim::runners::sm::{host_read, host_write, SmIn, SmSim, VerilatorSm};
+    let mut sim = VerilatorSm::new(model(), None).unwrap();
+    let mut clk = 0;
+    sim.cycle(&SmIn { clear: true, ..Default::default() }).unwrap();
+    let mut rd = |sim: &mut VerilatorSm, a: u16| host_read(sim, &mut clk, a).unwrap();
+    assert_eq!(rd(&mut sim, reg::ID), host::ID);
+    let cfg = G80;
+    assert_eq!(
+        rd(&mut sim, reg::CONFIG),
+        host::config_word(cfg.warps, cfg.cta_slots, cfg.rf_bank_addr_bits(), cfg.smem_row_bits(), cfg.imem_log2)
+    );
+    assert_eq!(rd(&mut sim, reg::CONFIG), 0x01C8_9818, "docs/sm.md quotes this word");
+    // After reset: idle, nothing counted.
+    assert_eq!(rd(&mut sim, reg::STATUS), 0);
+    for c in 0..heddle_hw::sm::counters::COUNT as u16 {
+        assert_eq!(rd(&mut sim, reg::COUNTERS + c), 0, "counter {c}");
+    }
+    // Each launch register keeps its width of an all-ones write.
+    let widths = [
+        (reg::PROG_LEN, 24),
+        (reg::GRID_X, 16),
+        (reg::GRID_Y, 16),
+        (reg::GRID_Z, 16),
+        (reg::BLOCK_X, 16),
+        (reg::BLOCK_Y, 16),
+        (reg::BLOCK_Z, 16),
+        (reg::REGS, 8),
+        (reg::SHARED_BYTES, 32),
+        (reg::LOCAL_BYTES, 32),
+        (reg::LOCAL_SHIFT, 5),
+        (reg::WATCHDOG, 32),
+    ];
+    let mut c2 = 0;
+    for (r, w) in widths {
+        host_write(&mut sim, &mut c2, r, 0xFFFF_FFFF).unwrap();
+        assert_eq!(host_read(&mut sim, &mut c2, r).unwrap() as u64, (1u64 << w) - 1, "register 0x{r:02x}");
+        host_write(&mut sim, &mut c2, r, 0x1234_5678).unwrap();
+        assert_eq!(host_read(&mut sim, &mut c2, r).unwrap() as u64, 0x1234_5678 & ((1u64 << w) - 1), "register 0x{r:02x}");
+    }
+    // Read-only, write-only and unmapped words.
+    host_write(&mut sim, &mut c2, reg::ID, 0).unwrap();
+    assert_eq!(host_read(&mut sim, &mut c2, reg::ID).unwrap(), host::ID);
+    for a in [reg::CONTROL, 0x16, 0x1F, 0x2D, 0x40, 0x7FFF, reg::IMEM, reg::IMEM + 1] {
+        assert_eq!(host_read(&mut sim, &mut c2, a).unwrap(), 0, "word 0x{a:04x}");
+    }
+    // A one-warp loop of 300 iterations, written and launched through the map.
+    let k = Kernel::from_asm(
+        "spin",
+        "movi r1, 1\nmovi r2, 300\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 2, 5\nexit\n",
+        4,
+    )
+    .unwrap();
+    for (a, i) in k.code.iter().enumerate() {
+        let w = heddle_sim::isa::encode(i).unwrap();
+        host_write(&mut sim, &mut c2, reg::IMEM + 2 * a as u16, w as u32).unwrap();
+        host_write(&mut sim, &mut c2, reg::IMEM + 2 * a as u16 + 1, (w >> 32) as u32).unwrap();
+    }
+    for (r, v) in [
+        (reg::PROG_LEN, k.code.len() as u32),
+        (reg::GRID_X, 1),
+        (reg::GRID_Y, 1),
+        (reg::GRID_Z, 1),
+        (reg::BLOCK_X, 32),
+        (reg::BLOCK_Y, 1),
+        (reg::BLOCK_Z, 1),
+        (reg::REGS, 4),
+        (reg::SHARED_BYTES, 0),
+        (reg::LOCAL_BYTES, 0),
+        (reg::LOCAL_SHIFT, 2),
+        (reg::WATCHDOG, 0),
+    ] {
+        host_write(&mut sim, &mut c2, r, v).unwrap();
+    }
+    host_write(&mut sim, &mut c2, reg::CONTROL, 1).unwrap();
+    for _ in 0..20 {
+        sim.cycle(&SmIn::default()).unwrap();
+    }
+    assert_eq!(host_read(&mut sim, &mut c2, reg::STATUS).unwrap(), status::BUSY);
+    // Refused while busy: a launch register, the program, a second launch.
+    host_write(&mut sim, &mut c2, reg::GRID_X, 7).unwrap();
+    host_write(&mut sim, &mut c2, reg::IMEM, 0).unwrap();
+    host_write(&mut sim, &mut c2, reg::IMEM + 1, 0).unwrap();
+    host_write(&mut sim, &mut c2, reg::CONTROL, 1).unwrap();
+    assert_eq!(host_read(&mut sim, &mut c2, reg::GRID_X).unwrap(), 1);
+    assert_eq!(host_read(&mut sim, &mut c2, reg::STATUS).unwrap(), status::BUSY | status::REFUSED);
+    let mut n = 0;
+    while host_read(&mut sim, &mut c2, reg::STATUS).unwrap() & status::DONE == 0 {
+        n += 1;
+        assert!(n < 100_000, "the launch did not finish");
+    }
+    let st = host_read(&mut sim, &mut c2, reg::STATUS).unwrap();
+    assert_eq!(st, status::DONE | status::REFUSED, "done, and the refusal still shown");
+    use heddle_hw::sm::counters::*;
+    let ctr: Vec<u32> = (0..COUNT as u16).map(|c| host_read(&mut sim, &mut c2, reg::COUNTERS + c).unwrap()).collect();
+    println!("spin: {:?}", NAMES.iter().map(|n| n.0).zip(&ctr).collect::<Vec<_>>());
+    // 2 + 300 x 3 + 1 warp-instructions: the refused program write changed nothing.
+    assert_eq!(ctr[RETIRED], 903);
+    assert_eq!(ctr[ISSUE], 903);
+    assert_eq!((ISSUE..=NO_READY).map(|c| ctr[c]).sum::<u32>(), ctr[SLOTS]);
+    // One warp: its loop's dependences stall it on the scoreboard; nothing else waits.
+    assert!(ctr[SCOREBOARD] > ctr[ISSUE], "{ctr:?}");
+    assert_eq!((ctr[MEM_BUSY], ctr[BARRIER], ctr[MEM_REQUESTS], ctr[SHARED_REQUESTS]), (0, 0, 0, 0));
+    // The next launch clears the refusal (the SM takes it one clock after the write).
+    host_write(&mut sim, &mut c2, reg::CONTROL, 1).unwrap();
+    sim.cycle(&SmIn::default()).unwrap();
+    assert_eq!(host_read(&mut sim, &mut c2, reg::STATUS).unwrap() & status::REFUSED, 0);
 }

@@ -48,6 +48,9 @@
 //!   whose read address register they feed
 //! - `elig` (N), `sbwait` (N): eligible warps / warps waiting on the scoreboard in this
 //!   slot (registered at the end of phase 0)
+//! - `ubwait` (N), `memwait` (N), `barwait` (N): warps whose instruction is ready but
+//!   whose unit is busy / of them, those whose unit is the memory pipeline / warps at a
+//!   barrier, in this slot (registered at the end of phase 0; the SM's stall counters)
 //! - `fault`, `fault_kind` (3), `fault_warp` (5), `fault_pc` (24): the first fault since
 //!   reset (kinds: 1 stack overflow, 2 divergent barrier, 3 uniform branch diverged,
 //!   4 stack underflow, 5 bad launch, 6 bad CTA start; warp = CTA id for 6)
@@ -135,6 +138,9 @@ pub struct WarpSched<
     pub fetch_next_pc: Signal<Out, Bits<24>>,
     pub elig: Signal<Out, Bits<N>>,
     pub sbwait: Signal<Out, Bits<N>>,
+    pub ubwait: Signal<Out, Bits<N>>,
+    pub memwait: Signal<Out, Bits<N>>,
+    pub barwait: Signal<Out, Bits<N>>,
     pub fault: Signal<Out, Bit>,
     pub fault_kind: Signal<Out, Bits<3>>,
     pub fault_warp: Signal<Out, Bits<5>>,
@@ -185,6 +191,9 @@ pub struct WarpSched<
     rel_v: DFF<Bit>,
     rel_id: DFF<Bits<3>>,
     sbwait_r: DFF<Bits<N>>,
+    cand_r: DFF<Bits<N>>,
+    barw_r: DFF<Bits<N>>,
+    memc_r: DFF<Bits<N>>,
     // Combinational.
     p1: Signal<Local, Bit>,
     dbg_sel: Signal<Local, Bits<N>>,
@@ -278,6 +287,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             fetch_next_pc: Default::default(),
             elig: Default::default(),
             sbwait: Default::default(),
+            ubwait: Default::default(),
+            memwait: Default::default(),
+            barwait: Default::default(),
             fault: Default::default(),
             fault_kind: Default::default(),
             fault_warp: Default::default(),
@@ -326,6 +338,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             rel_v: Default::default(),
             rel_id: Default::default(),
             sbwait_r: Default::default(),
+            cand_r: Default::default(),
+            barw_r: Default::default(),
+            memc_r: Default::default(),
             p1: Default::default(),
             dbg_sel: Default::default(),
             rel_sel: Default::default(),
@@ -377,7 +392,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         dff_setup!(
             self, clock, ph, ir_v, ir_sel, ir_widx, ir_class, ir_pc, ir_rpc, ir_mask, ir_live, ir_cta, ir_tag, ir_gnone,
             ir_target, ir_brpc, ir_uni, f_v, f_sel, f_widx, f_pc, flt_v, flt_kind, flt_warp, flt_pc, done_v, done_id, rel_v,
-            rel_id, sbwait_r
+            rel_id, sbwait_r, cand_r, barw_r, memc_r
         );
         self.wt.clock.next = self.clock.val();
         self.sb.clock.next = self.clock.val();
@@ -621,6 +636,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.done_id.d.next = 0.into();
             self.rel_v.d.next = false;
             self.rel_id.d.next = 0.into();
+            self.cand_r.d.next = self.cand_r.q.val();
+            self.barw_r.d.next = self.barw_r.q.val();
+            self.memc_r.d.next = self.memc_r.q.val();
         } else {
             self.done_v.d.next = self.bu.done.val();
             self.done_id.d.next = 0.into();
@@ -633,6 +651,10 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
                 self.rel_id.d.next = self.ir_cta.q.val();
             }
             self.sbwait_r.d.next = ((self.wt.v_active.val() & self.sb.v_bufv.val()) & !self.sb.v_ready.val()) & !self.wt.v_mq.val();
+            self.cand_r.d.next = self.cand_v.val();
+            self.memc_r.d.next = self.cand_v.val()
+                & (((!self.sb.v_c3.val() & self.sb.v_c2.val()) & !self.sb.v_c1.val()) & !self.sb.v_c0.val());
+            self.barw_r.d.next = self.wt.v_on.val() & !self.wt.v_active.val();
         }
         // The first fault (phase 0: resolve; phase 1: engine, then launch, then CTA start).
         if !self.flt_v.q.val() {
@@ -687,6 +709,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.rel_v.d.next = false;
             self.rel_id.d.next = 0.into();
             self.sbwait_r.d.next = self.zero_n.val();
+            self.cand_r.d.next = self.zero_n.val();
+            self.barw_r.d.next = self.zero_n.val();
+            self.memc_r.d.next = self.zero_n.val();
         }
 
         // --- Outputs. ---
@@ -705,6 +730,9 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.fetch_next_pc.next = self.fx_pc.val();
         self.elig.next = self.isel.elig.val();
         self.sbwait.next = self.sbwait_r.q.val();
+        self.ubwait.next = self.cand_r.q.val() & !self.isel.elig.val();
+        self.memwait.next = self.memc_r.q.val() & !self.isel.elig.val();
+        self.barwait.next = self.barw_r.q.val();
         self.fault.next = self.flt_v.q.val();
         self.fault_kind.next = self.flt_kind.q.val();
         self.fault_warp.next = self.flt_warp.q.val();

@@ -77,6 +77,10 @@
 //! - `mem_ready`                                   out  1   the unit takes an instruction
 //! - `rd_busy`                                     out  1   it reads its instruction's
 //!                                                         registers (state READ)
+//! - `sh_step`, `sh_req`                          out  1   a half-warp request of a shared
+//!                                                         load or store is in one of its
+//!                                                         steps / is taken (its last step;
+//!                                                         the performance counters)
 //! - `rel_valid`, `rel_warp`, `rel_tag` /          out / in  a load's destination released
 //!   `rel_ok`                                              (in phase 1, when `rel_ok`)
 //! - `lw_valid`, `lw_grp`, `lw_reg`                out  the write-back shown (with `lt_warp`,
@@ -220,6 +224,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub rel_valid: Signal<Out, Bit>,
     pub rel_ok: Signal<In, Bit>,
     pub rd_busy: Signal<Out, Bit>,
+    pub sh_step: Signal<Out, Bit>,
+    pub sh_req: Signal<Out, Bit>,
     pub rel_warp: Signal<Out, Bits<5>>,
     pub rel_tag: Signal<Out, Bits<2>>,
     pub lw_valid: Signal<Out, Bit>,
@@ -541,6 +547,8 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             rel_valid: Default::default(),
             rel_ok: Default::default(),
             rd_busy: Default::default(),
+            sh_step: Default::default(),
+            sh_req: Default::default(),
             rel_warp: Default::default(),
             rel_tag: Default::default(),
             lw_valid: Default::default(),
@@ -2133,6 +2141,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.mem_ready.next = self.st.q.val() == self.k_idle.val();
         self.rd_busy.next = self.st.q.val() == self.k_read.val();
+        self.sh_step.next = self.st.q.val() == self.k_sreq.val();
+        self.sh_req.next = (self.st.q.val() == self.k_sreq.val()) & self.smem.in_ready.val();
         self.lt_warp.next = self.warp.q.val();
         self.lt_pc.next = self.pc.q.val();
         self.lt_mask.next = self.mask.q.val();

@@ -19,6 +19,9 @@
 //!   FMA unit.
 //! - [`fmul::SmFmul`]: `mul.f32` on the SFUs' eight multipliers ([`fmul_lane::FmulLane`]),
 //!   issued between the SPs' instructions (dual issue, class SFUMUL).
+//! - [`host::SmHost`]: the host interface, one register map on a word bus.
+//! - [`counters::SmCounters`]: the performance counters (issue slots by stall reason,
+//!   retires, shared-memory requests and steps, memory-port requests).
 //!
 //! [`Sm`] wires them with the warp scheduler ([`crate::sched::WarpSched`]). It runs the
 //! SP-class and control instructions, `mul.f32` on the SFUs' multipliers, the SFU's special
@@ -27,33 +30,21 @@
 //! FMA ops, 64-bit accesses) stops the SM with the fault `not-supported` (docs/sm.md,
 //! "Status").
 //!
-//! Ports of [`Sm`] (the host interface's register map wraps them; docs/sm.md):
+//! Ports of [`Sm`]:
 //! - `clock`, `clear`                               in   synchronous reset (memories kept)
-//! - `prog_we`, `prog_addr`, `prog_data`            in   1, IW, 64  instruction memory write
-//! - `prog_len`                                     in  24  instructions in the program: a
-//!                                                          fetch at or beyond it faults
-//! - `launch`                                       in   1   start a launch of:
-//! - `grid_x/y/z`, `block_x/y/z`                    in  16   grid and CTA dimensions
-//! - `regs`                                         in   8   registers per thread
-//! - `shared_bytes`                                 in  32   shared memory per CTA (bytes)
-//! - `local_bytes`, `local_shift`                   in  32, 5  local memory per thread
-//!                                                          (bytes) and log2 of a thread's
-//!                                                          window of it on the memory
-//!                                                          port (2^local_shift >=
-//!                                                          local_bytes, >= 4; the window
-//!                                                          of warp slot w, lane l at
-//!                                                          (32 w + l) << local_shift)
-//! - `watchdog`                                     in  32   cycles after `launch` before
-//!                                                           a launch still running
-//!                                                           faults (deadlock, endless
-//!                                                           loop; 0: off)
+//! - `h_we`, `h_re`, `h_addr`, `h_wdata`            in   1, 1, 16, 32  the host interface's
+//!   / `h_rvalid`, `h_rdata` out 1, 32                      bus: the register map of
+//!                                                          [`host::SmHost`] (program,
+//!                                                          launch registers, status, first
+//!                                                          fault, performance counters;
+//!                                                          docs/sm.md "Host interface")
 //! - `busy`, `done`                                 out  1   running / finished (every CTA
 //!                                                           done, every instruction
 //!                                                           retired, the load/store unit
 //!                                                           idle)
-//! - `fault`, `fault_kind`, `fault_warp`,           out  1, 4, 5, 24  the first fault
-//!   `fault_pc`                                              ([`crate::isa::sm_fault`])
-//! - `cycles`                                       out 32   clocks since `clear` or `launch`
+//! - `fault`                                        out  1   a fault stopped the launch (its
+//!                                                           kind, warp, PC, lane and
+//!                                                           address in the register map)
 //! - `rt_valid`, `rt_warp`, `rt_pc`, `rt_mask`,     out  the retire port: one warp-
 //!   `rt_cta`, `rt_wid`                                     instruction (warp slot, PC,
 //!                                                          active mask before the guard,
@@ -64,8 +55,6 @@
 //!                                                          0x80 | p; lanes 8 grp + j with
 //!                                                          `rw_mask` bit j: value `rw_dj`,
 //!                                                          predicate value `rw_p` bit j)
-//! - `fault_lane`, `fault_addr`                     out  5, 32  a memory fault's lane and
-//!                                                          byte address
 //! - `m_req_valid`, `m_req_addr`, `m_req_space`,    out  the memory port's request (the
 //!   `m_req_we`, `m_req_be`, `m_req_wdata`                  load/store unit's; docs/sm.md)
 //!   / `m_req_ready` in
@@ -102,11 +91,13 @@
 //!                                                          group's in the clock of its
 //!                                                          retire)
 pub mod atom_alu;
+pub mod counters;
 pub mod decode;
 pub mod dispatch;
 pub mod fmul;
 pub mod fmul_lane;
 pub mod fpu;
+pub mod host;
 pub mod imem;
 pub mod lane;
 pub mod lsu;
@@ -116,14 +107,16 @@ pub mod rf_bank;
 pub mod rf_lane;
 
 use crate::config::SmConfig;
-use crate::isa::sm_fault;
+use crate::isa::{self, sm_fault};
 use crate::prim::delay::Delay;
 use crate::sched::issue_select::IssueTiming;
 use crate::sched::WarpSched;
 use crate::sm::decode::{xu, SlotLats, SmDecode};
 use crate::sm::dispatch::CtaDispatch;
 use crate::sm::fmul::SmFmul;
+use crate::sm::counters::SmCounters;
 use crate::sm::fpu::SmFpu;
+use crate::sm::host::SmHost;
 use crate::sm::imem::Imem;
 use crate::sm::lane::SmLane;
 use crate::sm::lsu::SmLsu;
@@ -179,29 +172,15 @@ pub struct Sm<
 > {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,
-    pub prog_we: Signal<In, Bit>,
-    pub prog_addr: Signal<In, Bits<IW>>,
-    pub prog_data: Signal<In, Bits<64>>,
-    pub prog_len: Signal<In, Bits<24>>,
-    pub launch: Signal<In, Bit>,
-    pub grid_x: Signal<In, Bits<16>>,
-    pub grid_y: Signal<In, Bits<16>>,
-    pub grid_z: Signal<In, Bits<16>>,
-    pub block_x: Signal<In, Bits<16>>,
-    pub block_y: Signal<In, Bits<16>>,
-    pub block_z: Signal<In, Bits<16>>,
-    pub regs: Signal<In, Bits<8>>,
-    pub shared_bytes: Signal<In, Bits<32>>,
-    pub local_bytes: Signal<In, Bits<32>>,
-    pub local_shift: Signal<In, Bits<5>>,
-    pub watchdog: Signal<In, Bits<32>>,
+    pub h_we: Signal<In, Bit>,
+    pub h_re: Signal<In, Bit>,
+    pub h_addr: Signal<In, Bits<16>>,
+    pub h_wdata: Signal<In, Bits<32>>,
+    pub h_rvalid: Signal<Out, Bit>,
+    pub h_rdata: Signal<Out, Bits<32>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub fault: Signal<Out, Bit>,
-    pub fault_kind: Signal<Out, Bits<4>>,
-    pub fault_warp: Signal<Out, Bits<5>>,
-    pub fault_pc: Signal<Out, Bits<24>>,
-    pub cycles: Signal<Out, Bits<32>>,
     pub rt_valid: Signal<Out, Bit>,
     pub rt_warp: Signal<Out, Bits<5>>,
     pub rt_pc: Signal<Out, Bits<24>>,
@@ -237,8 +216,6 @@ pub struct Sm<
     pub m_resp_valid: Signal<In, Bit>,
     pub m_resp_data: Signal<In, Bits<32>>,
     pub m_resp_err: Signal<In, Bit>,
-    pub fault_lane: Signal<Out, Bits<5>>,
-    pub fault_addr: Signal<Out, Bits<32>>,
     pub lt_valid: Signal<Out, Bit>,
     pub lt_warp: Signal<Out, Bits<5>>,
     pub lt_pc: Signal<Out, Bits<24>>,
@@ -330,6 +307,8 @@ pub struct Sm<
     fmul: SmFmul<RA>,
     lanes: [SmLane<RA>; SM_LANES],
     done_dl: Delay<Bit, DONE_DELAY>,
+    host: SmHost<IW>,
+    ctrs: SmCounters<N>,
     // Status.
     cyc: DFF<Bits<32>>,
     flt_v: DFF<Bit>,
@@ -356,6 +335,8 @@ pub struct Sm<
     wd_keep: Signal<Local, Bits<32>>,
     pvals: Signal<Local, Bits<8>>,
     bad_pc: Signal<Local, Bit>,
+    busy_v: Signal<Local, Bit>,
+    done_v: Signal<Local, Bit>,
     onehot8: [Constant<Bits<8>>; SM_LANES],
     k_not_supported: Constant<Bits<4>>,
     k_bad_pc: Constant<Bits<4>>,
@@ -363,6 +344,7 @@ pub struct Sm<
     k_watchdog: Constant<Bits<4>>,
     k_compute: Constant<Bits<2>>,
     k_xu_sfu: Constant<Bits<3>>,
+    k_global: Constant<Bits<3>>,
     one32: Constant<Bits<32>>,
     ones8: Constant<Bits<8>>,
     ones32: Constant<Bits<32>>,
@@ -398,29 +380,15 @@ impl<
         Self {
             clock: Default::default(),
             clear: Default::default(),
-            prog_we: Default::default(),
-            prog_addr: Default::default(),
-            prog_data: Default::default(),
-            prog_len: Default::default(),
-            launch: Default::default(),
-            grid_x: Default::default(),
-            grid_y: Default::default(),
-            grid_z: Default::default(),
-            block_x: Default::default(),
-            block_y: Default::default(),
-            block_z: Default::default(),
-            regs: Default::default(),
-            shared_bytes: Default::default(),
-            local_bytes: Default::default(),
-            local_shift: Default::default(),
-            watchdog: Default::default(),
+            h_we: Default::default(),
+            h_re: Default::default(),
+            h_addr: Default::default(),
+            h_wdata: Default::default(),
+            h_rvalid: Default::default(),
+            h_rdata: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             fault: Default::default(),
-            fault_kind: Default::default(),
-            fault_warp: Default::default(),
-            fault_pc: Default::default(),
-            cycles: Default::default(),
             rt_valid: Default::default(),
             rt_warp: Default::default(),
             rt_pc: Default::default(),
@@ -456,8 +424,6 @@ impl<
             m_resp_valid: Default::default(),
             m_resp_data: Default::default(),
             m_resp_err: Default::default(),
-            fault_lane: Default::default(),
-            fault_addr: Default::default(),
             lt_valid: Default::default(),
             lt_warp: Default::default(),
             lt_pc: Default::default(),
@@ -548,6 +514,8 @@ impl<
             fmul: Default::default(),
             lanes: array_init(SmLane::new),
             done_dl: Default::default(),
+            host: SmHost::new(host::config_word(N, C, RA, SW, IW)),
+            ctrs: Default::default(),
             cyc: Default::default(),
             flt_v: Default::default(),
             flt_kind: Default::default(),
@@ -572,6 +540,8 @@ impl<
             wd_keep: Default::default(),
             pvals: Default::default(),
             bad_pc: Default::default(),
+            busy_v: Default::default(),
+            done_v: Default::default(),
             onehot8: array_init(|j| Constant::new((1u64 << j).into())),
             k_not_supported: k4(sm_fault::NOT_SUPPORTED),
             k_bad_pc: k4(sm_fault::BAD_PC),
@@ -579,6 +549,7 @@ impl<
             k_watchdog: k4(sm_fault::WATCHDOG),
             k_compute: Constant::new(3u64.into()),
             k_xu_sfu: Constant::new((xu::SFU as u64).into()),
+            k_global: Constant::new((isa::space::GLOBAL as u64).into()),
             one32: Constant::new(1u64.into()),
             ones8: Constant::new(0xFFu64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
@@ -612,15 +583,17 @@ impl<
         self.fpu.clock.next = self.clock.val();
         self.fmul.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
+        self.host.clock.next = self.clock.val();
+        self.ctrs.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
         }
 
         // Instruction memory: host writes; fetch at the scheduler's next request; issue
         // read at the issued PC.
-        self.imem.w_en.next = self.prog_we.val();
-        self.imem.w_addr.next = self.prog_addr.val();
-        self.imem.w_data.next = self.prog_data.val();
+        self.imem.w_en.next = self.host.prog_we.val();
+        self.imem.w_addr.next = self.host.prog_addr.val();
+        self.imem.w_data.next = self.host.prog_data.val();
         self.imem.f_addr.next = self.sched.fetch_next_pc.val().get_bits::<IW>(0);
         self.imem.i_addr.next = self.sched.iss_pc.val().get_bits::<IW>(0);
         self.fdec.word.next = self.imem.f_data.val();
@@ -689,15 +662,15 @@ impl<
         // CTA dispatcher.
         self.disp.clear.next = self.clear.val();
         self.disp.phase.next = self.sched.phase.val();
-        self.disp.launch.next = self.launch.val();
-        self.disp.grid_x.next = self.grid_x.val();
-        self.disp.grid_y.next = self.grid_y.val();
-        self.disp.grid_z.next = self.grid_z.val();
-        self.disp.block_x.next = self.block_x.val();
-        self.disp.block_y.next = self.block_y.val();
-        self.disp.block_z.next = self.block_z.val();
-        self.disp.regs.next = self.regs.val();
-        self.disp.sbytes.next = self.shared_bytes.val();
+        self.disp.launch.next = self.host.launch.val();
+        self.disp.grid_x.next = self.host.grid_x.val();
+        self.disp.grid_y.next = self.host.grid_y.val();
+        self.disp.grid_z.next = self.host.grid_z.val();
+        self.disp.block_x.next = self.host.block_x.val();
+        self.disp.block_y.next = self.host.block_y.val();
+        self.disp.block_z.next = self.host.block_z.val();
+        self.disp.regs.next = self.host.regs.val();
+        self.disp.sbytes.next = self.host.shared_bytes.val();
         self.disp.z_ok.next = self.lsu.z_ok.val();
         self.disp.cta_done_valid.next = self.sched.cta_done_valid.val();
         self.disp.cta_done_id.next = self.sched.cta_done_id.val();
@@ -729,7 +702,7 @@ impl<
         self.pipe.w_op.next = self.imem.i_data.val().get_bits::<7>(57);
         self.pipe.word.next = self.imem.i_data.val().get_bits::<53>(0);
         self.pipe.xu.next = self.idec.xu.val();
-        self.pipe.regs.next = self.regs.val();
+        self.pipe.regs.next = self.host.regs.val();
         self.pipe.b_base.next = self.disp.b_base.val();
         self.pipe.s_val.next = self.disp.s_val.val();
 
@@ -769,11 +742,11 @@ impl<
         self.lsu.a_rc.next = self.imem.i_data.val().get_bits::<7>(25);
         self.lsu.a_sub.next = self.imem.i_data.val().get_bits::<4>(1);
         self.lsu.a_imm.next = self.imem.i_data.val().get_bits::<32>(0);
-        self.lsu.regs.next = self.regs.val();
+        self.lsu.regs.next = self.host.regs.val();
         self.lsu.b_base.next = self.disp.c_base.val();
-        self.lsu.s_bytes.next = self.shared_bytes.val();
-        self.lsu.l_bytes.next = self.local_bytes.val();
-        self.lsu.l_shift.next = self.local_shift.val();
+        self.lsu.s_bytes.next = self.host.shared_bytes.val();
+        self.lsu.l_bytes.next = self.host.local_bytes.val();
+        self.lsu.l_shift.next = self.host.local_shift.val();
         self.lsu.s_base.next = self.disp.c_sbase.val();
         self.lsu.z_v.next = self.disp.z_v.val();
         self.lsu.z_addr.next = self.disp.z_addr.val();
@@ -829,7 +802,7 @@ impl<
         self.fpu.a_mod_a.next = self.imem.i_data.val().get_bits::<2>(12);
         self.fpu.a_mod_b.next = self.imem.i_data.val().get_bits::<2>(10);
         self.fpu.a_mod_c.next = self.imem.i_data.val().get_bits::<2>(8);
-        self.fpu.regs.next = self.regs.val();
+        self.fpu.regs.next = self.host.regs.val();
         self.fpu.b_base.next = self.disp.x_base.val();
         self.fpu.ua0.next = self.lanes[0].u_a.val();
         self.fpu.ub0.next = self.lanes[0].u_b.val();
@@ -874,7 +847,7 @@ impl<
         self.fmul.a_sat.next = self.imem.i_data.val().get_bit(14);
         self.fmul.a_mod_a.next = self.imem.i_data.val().get_bits::<2>(12);
         self.fmul.a_mod_b.next = self.imem.i_data.val().get_bits::<2>(10);
-        self.fmul.regs.next = self.regs.val();
+        self.fmul.regs.next = self.host.regs.val();
         self.fmul.b_base.next = self.disp.y_base.val();
         self.fmul.ua0.next = self.lanes[0].u_a.val();
         self.fmul.ub0.next = self.lanes[0].u_b.val();
@@ -1018,7 +991,7 @@ impl<
 
         // Status: cycles, the watchdog, the first fault.
         self.cyc.d.next = self.cyc.q.val() + self.one32.val();
-        self.bad_pc.next = self.sched.fetch_valid.val() & (self.sched.fetch_pc.val() >= self.prog_len.val());
+        self.bad_pc.next = self.sched.fetch_valid.val() & (self.sched.fetch_pc.val() >= self.host.prog_len.val());
         if !self.flt_v.q.val() {
             if self.sched.fault.val() {
                 self.flt_v.d.next = true;
@@ -1054,14 +1027,14 @@ impl<
                 self.flt_warp.d.next = 0.into();
                 self.flt_pc.d.next = 0.into();
             }
-            if (self.watchdog.val().any() & (self.cyc.q.val() >= self.watchdog.val())) & self.disp.busy.val() {
+            if (self.host.watchdog.val().any() & (self.cyc.q.val() >= self.host.watchdog.val())) & self.disp.busy.val() {
                 self.flt_v.d.next = true;
                 self.flt_kind.d.next = self.k_watchdog.val();
                 self.flt_warp.d.next = 0.into();
                 self.flt_pc.d.next = 0.into();
             }
         }
-        if self.clear.val() | self.launch.val() {
+        if self.clear.val() | self.host.launch.val() {
             self.cyc.d.next = 0.into();
             self.flt_v.d.next = false;
             self.flt_kind.d.next = 0.into();
@@ -1071,16 +1044,51 @@ impl<
             self.flt_addr.d.next = 0.into();
         }
         self.done_dl.d.next = self.disp.done.val();
-        self.busy.next = self.disp.busy.val() & !self.flt_v.q.val();
-        self.done.next = ((((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())
+        // Busy from the launch to done (the units empty after the last CTA) or a fault.
+        self.done_v.next = ((((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())
             & !self.flt_v.q.val();
+        self.busy_v.next = (self.disp.busy.val() | (self.disp.done.val() & !self.done_v.val())) & !self.flt_v.q.val();
+        self.busy.next = self.busy_v.val();
+        self.done.next = self.done_v.val();
         self.fault.next = self.flt_v.q.val();
-        self.fault_kind.next = self.flt_kind.q.val();
-        self.fault_warp.next = self.flt_warp.q.val();
-        self.fault_pc.next = self.flt_pc.q.val();
-        self.cycles.next = self.cyc.q.val();
-        self.fault_lane.next = self.flt_lane.q.val();
-        self.fault_addr.next = self.flt_addr.q.val();
+        // Host interface: the register map (program, launch registers, status, first
+        // fault, counters).
+        self.host.clear.next = self.clear.val();
+        self.host.h_we.next = self.h_we.val();
+        self.host.h_re.next = self.h_re.val();
+        self.host.h_addr.next = self.h_addr.val();
+        self.host.h_wdata.next = self.h_wdata.val();
+        self.h_rvalid.next = self.host.h_rvalid.val();
+        self.h_rdata.next = self.host.h_rdata.val();
+        self.host.busy.next = self.busy_v.val();
+        self.host.done.next = self.done_v.val();
+        self.host.fault.next = self.flt_v.q.val();
+        self.host.fault_kind.next = self.flt_kind.q.val();
+        self.host.fault_warp.next = self.flt_warp.q.val();
+        self.host.fault_pc.next = self.flt_pc.q.val();
+        self.host.fault_lane.next = self.flt_lane.q.val();
+        self.host.fault_addr.next = self.flt_addr.q.val();
+        self.host.cycles.next = self.cyc.q.val();
+        self.host.c_val.next = self.ctrs.val.val();
+        // Performance counters.
+        self.ctrs.clear.next = self.clear.val();
+        self.ctrs.start.next = self.host.launch.val();
+        self.ctrs.run.next = self.busy_v.val();
+        self.ctrs.phase.next = self.sched.phase.val();
+        self.ctrs.elig.next = self.sched.elig.val();
+        self.ctrs.sbwait.next = self.sched.sbwait.val();
+        self.ctrs.ubwait.next = self.sched.ubwait.val();
+        self.ctrs.memwait.next = self.sched.memwait.val();
+        self.ctrs.barwait.next = self.sched.barwait.val();
+        self.ctrs.ret0.next = self.pipe.rt_valid.val();
+        self.ctrs.ret1.next = self.lsu.lt_valid.val();
+        self.ctrs.ret2.next = self.fpu.ft_valid.val();
+        self.ctrs.ret3.next = self.fmul.mt_valid.val();
+        self.ctrs.sh_req.next = self.lsu.sh_req.val();
+        self.ctrs.sh_step.next = self.lsu.sh_step.val();
+        self.ctrs.m_req.next = self.lsu.m_req_valid.val() & self.m_req_ready.val();
+        self.ctrs.m_glob.next = self.lsu.m_req_space.val() == self.k_global.val();
+        self.ctrs.sel.next = self.host.c_sel.val();
         // Memory port.
         self.m_req_valid.next = self.lsu.m_req_valid.val();
         self.m_req_addr.next = self.lsu.m_req_addr.val();

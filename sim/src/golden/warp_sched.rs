@@ -237,6 +237,11 @@ pub struct SchedOut {
     pub fetch_pc: u32,
     pub elig: u32,
     pub sbwait: u32,
+    /// Warps whose instruction is ready but whose unit is busy / of them, those whose unit
+    /// is the memory pipeline / warps at a barrier (registered in phase 0, as `sbwait`).
+    pub ubwait: u32,
+    pub memwait: u32,
+    pub barwait: u32,
     pub fault: bool,
     pub fault_kind: u8,
     pub fault_warp: u8,
@@ -364,6 +369,9 @@ pub struct SchedModel {
     /// Registered in phase 0 for the selection in phase 1.
     pub elig: u32,
     pub sbwait: u32,
+    pub ubwait: u32,
+    pub memwait: u32,
+    pub barwait: u32,
     /// `beat_by[w]` bit x: warp x wins over warp w when both are eligible.
     pub beat_by: Vec<u32>,
     pub ir: IssueRec,
@@ -394,6 +402,9 @@ impl SchedModel {
             busy: [0; 4],
             elig: 0,
             sbwait: 0,
+            ubwait: 0,
+            memwait: 0,
+            barwait: 0,
             beat_by: vec![0; n],
             ir: IssueRec::default(),
             fetch: None,
@@ -436,6 +447,9 @@ impl SchedModel {
             fetch_pc: self.fetch.map_or(0, |f| f.1),
             elig: self.elig,
             sbwait: self.sbwait,
+            ubwait: self.ubwait,
+            memwait: self.memwait,
+            barwait: self.barwait,
             fault: f,
             fault_kind: fk,
             fault_warp: fw,
@@ -530,8 +544,14 @@ impl SchedModel {
         // (a) Qualification for this slot, from the registers before the edge.
         let mut elig = 0u32;
         let mut sbwait = 0u32;
+        let mut ubwait = 0u32;
+        let mut memwait = 0u32;
+        let mut barwait = 0u32;
         for w in 0..n {
             let wr = &old.warps[w];
+            if wr.st == state::BAR {
+                barwait |= 1 << w;
+            }
             let base = wr.st == state::ACTIVE && wr.bufv && !wr.mq;
             if !base {
                 continue;
@@ -540,6 +560,11 @@ impl SchedModel {
                 sbwait |= 1 << w;
             } else if old.unit_free(wr.buf.class, inp.mem_ready, inp.fpu_ready) {
                 elig |= 1 << w;
+            } else {
+                ubwait |= 1 << w;
+                if wr.buf.class == class::MEM {
+                    memwait |= 1 << w;
+                }
             }
         }
         let keys: Vec<u8> = (0..n).map(|w| old.key(w, inp.prio_class, inp.prio_type)).collect();
@@ -554,6 +579,9 @@ impl SchedModel {
         }
         self.elig = elig;
         self.sbwait = sbwait;
+        self.ubwait = ubwait;
+        self.memwait = memwait;
+        self.barwait = barwait;
 
         // (b) Stack engine pick (round robin over queued warps), RAM read for a pop.
         let req = (0..n).filter(|&w| old.warps[w].mq && old.is_on(w)).fold(0u32, |m, w| m | 1 << w);

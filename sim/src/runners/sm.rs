@@ -15,7 +15,7 @@ use crate::isa;
 use crate::ptx::translate::Kernel;
 use heddle_hw::config::SmConfig;
 use heddle_hw::isa::sm_fault;
-use heddle_hw::sm::Sm;
+use heddle_hw::sm::{counters, host, host::reg, Sm};
 use std::collections::{BTreeMap, VecDeque};
 
 /// A fault of the RTL SM (`fault_kind`, `fault_warp`, `fault_pc`).
@@ -75,6 +75,8 @@ pub struct SmRun {
     /// Clocks before the launch (reset, program load): clock `launch_clock + c` of the
     /// simulation is cycle `c` after the launch.
     pub launch_clock: u64,
+    /// The performance counters read after the run ([`counters::NAMES`] order).
+    pub counters: Vec<u32>,
 }
 
 /// One warp-instruction on the SM's issue port.
@@ -208,22 +210,15 @@ fn set_clock<
     u.clock.next = v.into();
 }
 
-/// The SM's inputs in one clock.
+/// The SM's inputs in one clock: reset, the host interface's bus (register map:
+/// [`heddle_hw::sm::host`]), the memory port's ready and response.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SmIn {
     pub clear: bool,
-    pub prog_we: bool,
-    pub prog_addr: u64,
-    pub prog_data: u64,
-    pub prog_len: u64,
-    pub launch: bool,
-    pub grid: [u64; 3],
-    pub block: [u64; 3],
-    pub regs: u64,
-    pub shared_bytes: u64,
-    pub local_bytes: u64,
-    pub local_shift: u64,
-    pub watchdog: u64,
+    pub h_we: bool,
+    pub h_re: bool,
+    pub h_addr: u64,
+    pub h_wdata: u64,
     pub m_req_ready: bool,
     pub m_resp_valid: bool,
     pub m_resp_data: u64,
@@ -260,14 +255,13 @@ macro_rules! port_map {
     };
 }
 port_map!(
-    clear, prog_we, prog_addr, prog_data, prog_len, launch, grid_x, grid_y, grid_z, block_x, block_y, block_z, regs,
-    shared_bytes, local_bytes, local_shift, watchdog, m_req_ready, m_resp_valid, m_resp_data, m_resp_err, done, fault, fault_kind, fault_warp,
-    fault_pc, fault_lane, fault_addr, rt_valid, rt_warp, rt_pc, rt_mask, rt_cta, rt_wid, rw_valid, rw_warp, rw_grp,
-    rw_reg, rw_mask, rw_d0, rw_p, m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid,
-    lt_warp, lt_pc, lt_mask, lt_cta, lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr,
-    st_data, st_bytes, ss_valid, ss_grp, ss_mask, ss_a0, ss_d0, ft_valid, ft_warp, ft_pc, ft_mask, ft_cta, ft_wid,
-    fw_valid, fw_grp, fw_reg, fw_mask, fw_d0, is_valid, is_warp, is_pc, is_cta, is_wid, mt_valid, mt_warp, mt_pc,
-    mt_mask, mt_cta, mt_wid, mw_valid, mw_grp, mw_reg, mw_mask, mw_d0,
+    clear, h_we, h_re, h_addr, h_wdata, h_rvalid, h_rdata, m_req_ready, m_resp_valid, m_resp_data, m_resp_err, done, fault,
+    rt_valid, rt_warp, rt_pc, rt_mask, rt_cta, rt_wid, rw_valid, rw_warp, rw_grp, rw_reg, rw_mask, rw_d0, rw_p,
+    m_req_valid, m_req_addr, m_req_space, m_req_we, m_req_be, m_req_wdata, lt_valid, lt_warp, lt_pc, lt_mask, lt_cta,
+    lt_wid, lw_valid, lw_grp, lw_reg, lw_mask, lw_d0, st_valid, st_lane, st_addr, st_data, st_bytes, ss_valid, ss_grp,
+    ss_mask, ss_a0, ss_d0, ft_valid, ft_warp, ft_pc, ft_mask, ft_cta, ft_wid, fw_valid, fw_grp, fw_reg, fw_mask, fw_d0,
+    is_valid, is_warp, is_pc, is_cta, is_wid, mt_valid, mt_warp, mt_pc, mt_mask, mt_cta, mt_wid, mw_valid, mw_grp,
+    mw_reg, mw_mask, mw_d0,
 );
 
 impl SmPortMap {
@@ -275,23 +269,10 @@ impl SmPortMap {
     pub fn put(&self, rec: &mut [u32], i: &SmIn) {
         let b = |v: bool| v as u32;
         rec[self.clear] = b(i.clear);
-        rec[self.prog_we] = b(i.prog_we);
-        rec[self.prog_addr] = i.prog_addr as u32;
-        rec[self.prog_data] = i.prog_data as u32;
-        rec[self.prog_data + 1] = (i.prog_data >> 32) as u32;
-        rec[self.prog_len] = i.prog_len as u32;
-        rec[self.launch] = b(i.launch);
-        for (o, v) in [self.grid_x, self.grid_y, self.grid_z].iter().zip(i.grid) {
-            rec[*o] = v as u32;
-        }
-        for (o, v) in [self.block_x, self.block_y, self.block_z].iter().zip(i.block) {
-            rec[*o] = v as u32;
-        }
-        rec[self.regs] = i.regs as u32;
-        rec[self.shared_bytes] = i.shared_bytes as u32;
-        rec[self.local_bytes] = i.local_bytes as u32;
-        rec[self.local_shift] = i.local_shift as u32;
-        rec[self.watchdog] = i.watchdog as u32;
+        rec[self.h_we] = b(i.h_we);
+        rec[self.h_re] = b(i.h_re);
+        rec[self.h_addr] = i.h_addr as u32;
+        rec[self.h_wdata] = i.h_wdata as u32;
         rec[self.m_req_ready] = b(i.m_req_ready);
         rec[self.m_resp_valid] = b(i.m_resp_valid);
         rec[self.m_resp_data] = i.m_resp_data as u32;
@@ -373,22 +354,10 @@ impl<
     fn cycle(&mut self, i: &SmIn) -> Result<&[u32], CosimError> {
         self.bench.cycle(|u| {
             u.clear.next = i.clear;
-            u.prog_we.next = i.prog_we;
-            u.prog_addr.next = i.prog_addr.into();
-            u.prog_data.next = i.prog_data.into();
-            u.prog_len.next = i.prog_len.into();
-            u.launch.next = i.launch;
-            u.grid_x.next = i.grid[0].into();
-            u.grid_y.next = i.grid[1].into();
-            u.grid_z.next = i.grid[2].into();
-            u.block_x.next = i.block[0].into();
-            u.block_y.next = i.block[1].into();
-            u.block_z.next = i.block[2].into();
-            u.regs.next = i.regs.into();
-            u.shared_bytes.next = i.shared_bytes.into();
-            u.local_bytes.next = i.local_bytes.into();
-            u.local_shift.next = i.local_shift.into();
-            u.watchdog.next = i.watchdog.into();
+            u.h_we.next = i.h_we;
+            u.h_re.next = i.h_re;
+            u.h_addr.next = i.h_addr.into();
+            u.h_wdata.next = i.h_wdata.into();
             u.m_req_ready.next = i.m_req_ready;
             u.m_resp_valid.next = i.m_resp_valid;
             u.m_resp_data.next = i.m_resp_data.into();
@@ -468,32 +437,57 @@ pub fn drive(
     let block = [dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?];
     let regs = k.regs_per_thread.clamp(1, 255) as u64;
     let shift = local_shift(k.local_bytes);
-    // Reset, then the program.
+    // Reset; the host interface answers with the SM's ID and configuration.
+    let mut clk = 0u64;
     let mut i = SmIn { clear: true, ..Default::default() };
     sim.cycle(&i)?;
     i.clear = false;
     sim.cycle(&i)?;
-    for (a, w) in words.iter().enumerate() {
-        i = SmIn { prog_we: true, prog_addr: a as u64, prog_data: *w, ..Default::default() };
-        sim.cycle(&i)?;
+    clk += 2;
+    let id = host_read(sim, &mut clk, reg::ID)?;
+    if id != host::ID {
+        return Err(bad(format!("the host interface answers ID 0x{id:08x}, not heddle's SM (0x{:08x})", host::ID)));
     }
-    i = SmIn {
-        prog_len: words.len() as u64,
-        grid,
-        block,
-        regs,
-        shared_bytes: k.shared_bytes as u64,
-        local_bytes: k.local_bytes as u64,
-        local_shift: shift as u64,
-        watchdog: opts.watchdog as u64,
-        launch: true,
-        ..Default::default()
-    };
+    let config = host_read(sim, &mut clk, reg::CONFIG)?;
+    let imem_log2 = (config >> 20) & 0xF;
+    if config >> 24 != host::MAP_VERSION || 1usize << imem_log2 != sim.imem_words() {
+        return Err(bad(format!(
+            "the host interface's configuration word 0x{config:08x} (map version {}, 2^{imem_log2} instructions) is not this runner's (version {}, {} instructions)",
+            config >> 24,
+            host::MAP_VERSION,
+            sim.imem_words()
+        )));
+    }
+    // The program, two words per instruction.
+    for (a, w) in words.iter().enumerate() {
+        host_write(sim, &mut clk, reg::IMEM + 2 * a as u16, *w as u32)?;
+        host_write(sim, &mut clk, reg::IMEM + 2 * a as u16 + 1, (*w >> 32) as u32)?;
+    }
+    // The launch registers, then the launch.
+    for (r, v) in [
+        (reg::PROG_LEN, words.len() as u64),
+        (reg::GRID_X, grid[0]),
+        (reg::GRID_Y, grid[1]),
+        (reg::GRID_Z, grid[2]),
+        (reg::BLOCK_X, block[0]),
+        (reg::BLOCK_Y, block[1]),
+        (reg::BLOCK_Z, block[2]),
+        (reg::REGS, regs),
+        (reg::SHARED_BYTES, k.shared_bytes as u64),
+        (reg::LOCAL_BYTES, k.local_bytes as u64),
+        (reg::LOCAL_SHIFT, shift as u64),
+        (reg::WATCHDOG, opts.watchdog as u64),
+    ] {
+        host_write(sim, &mut clk, r, v as u32)?;
+    }
+    host_write(sim, &mut clk, reg::CONTROL, 1)?;
+    // The clock in which the SM takes the launch, and the next.
+    i = SmIn::default();
     sim.cycle(&i)?;
-    i.launch = false;
     let mut o: Vec<u32> = sim.cycle(&i)?.to_vec();
+    clk += 2;
     let m = *sim.map();
-    let mut run = SmRun { launch_clock: words.len() as u64 + 4, ..Default::default() };
+    let mut run = SmRun { launch_clock: clk, ..Default::default() };
     let mut mem = MemModel { global, params: &l.params, constant: &l.constant, local: vec![0; 32 * 32 << shift], local_shift: shift };
     // The warp (CTA, warp in it) each warp slot holds, by its issues: a new one's local
     // memory starts at zero.
@@ -510,6 +504,8 @@ pub fn drive(
     // The response in flight: due cycle, data, error.
     let mut resp: Option<(u64, u32, bool)> = None;
     let latency = opts.mem_latency.max(1) as u64;
+    let mut served = 0u64;
+    let mut finished = false;
     for cyc in 0..opts.max_cycles {
         if cyc % 1_000_000 == 0 && cyc > 0 {
             if let Some(p) = progress.as_mut() {
@@ -532,6 +528,7 @@ pub fn drive(
             let a = mem.access(space, o[m.m_req_addr], o[m.m_req_we] & 1 == 1, o[m.m_req_be] as u8, o[m.m_req_wdata]);
             lsu_space = space;
             resp = Some((cyc + latency, a.unwrap_or(0), a.is_err()));
+            served += 1;
         }
         o.copy_from_slice(sim.cycle(&i)?);
         let v = |off: usize| o[off] & 1 == 1;
@@ -603,20 +600,92 @@ pub fn drive(
         }
         run.cycles = cyc + 1;
         if v(m.fault) {
-            run.fault = Some(SmFault {
-                kind: o[m.fault_kind] as u8,
-                warp: o[m.fault_warp],
-                pc: o[m.fault_pc],
-                lane: o[m.fault_lane],
-                addr: o[m.fault_addr],
-            });
+            // The first fault, from the register map.
+            let mut f = [0u32; 5];
+            for (j, r) in [reg::FAULT_KIND, reg::FAULT_WARP, reg::FAULT_PC, reg::FAULT_LANE, reg::FAULT_ADDR].into_iter().enumerate() {
+                f[j] = host_read(sim, &mut clk, r)?;
+            }
+            run.fault = Some(SmFault { kind: f[0] as u8, warp: f[1], pc: f[2], lane: f[3], addr: f[4] });
             break;
         }
         if v(m.done) {
+            finished = true;
             break;
         }
     }
+    // The performance counters, from the register map; on a finished run they must agree
+    // with what the ports showed.
+    for c in 0..counters::COUNT {
+        run.counters.push(host_read(sim, &mut clk, reg::COUNTERS + c as u16)?);
+    }
+    if finished {
+        let n = &run.counters;
+        let stalls: u64 = (counters::ISSUE..=counters::NO_READY).map(|c| n[c] as u64).sum();
+        for (what, got, want) in [
+            ("retired", n[counters::RETIRED] as u64, run.trace.len() as u64),
+            ("issue", n[counters::ISSUE] as u64, run.issued.len() as u64),
+            ("memory_requests", n[counters::MEM_REQUESTS] as u64, served),
+            ("slots (the sum of issue and the stalls)", n[counters::SLOTS] as u64, stalls),
+        ] {
+            if got != want {
+                return Err(bad(format!(
+                    "performance counter {what} reads {got} after kernel {}, the run shows {want}",
+                    k.name
+                )));
+            }
+        }
+    }
     Ok(run)
+}
+
+/// The performance counters of a run ([`SmRun::counters`]) as report lines: the issue
+/// slots by what happened in them, then the memory counters.
+pub fn counter_lines(n: &[u32]) -> Vec<String> {
+    use counters::*;
+    if n.len() < COUNT {
+        return vec![];
+    }
+    let slots = n[SLOTS].max(1) as f64;
+    let pct = |c: usize| format!("{:.1} %", 100.0 * n[c] as f64 / slots);
+    vec![
+        format!(
+            "issue slots (counters): {} in {} clocks: issued {}, stalled on memory {}, on a busy unit {}, on the scoreboard {}, at a barrier {}, no instruction ready {}",
+            n[SLOTS],
+            n[CYCLES],
+            pct(ISSUE),
+            pct(MEM_BUSY),
+            pct(UNIT_BUSY),
+            pct(SCOREBOARD),
+            pct(BARRIER),
+            pct(NO_READY)
+        ),
+        format!(
+            "memory (counters): {} shared-memory half-warp requests in {} steps ({} bank-conflict steps); {} memory-port requests, {} of them global",
+            n[SHARED_REQUESTS],
+            n[SHARED_STEPS],
+            n[SHARED_STEPS].saturating_sub(n[SHARED_REQUESTS]),
+            n[MEM_REQUESTS],
+            n[GLOBAL_REQUESTS]
+        ),
+    ]
+}
+
+/// One write on the host interface's bus (one clock).
+pub fn host_write(sim: &mut impl SmSim, clk: &mut u64, addr: u16, data: u32) -> Result<(), CosimError> {
+    sim.cycle(&SmIn { h_we: true, h_addr: addr as u64, h_wdata: data as u64, ..Default::default() })?;
+    *clk += 1;
+    Ok(())
+}
+
+/// One read on the host interface's bus (one clock: the word is shown after its edge).
+pub fn host_read(sim: &mut impl SmSim, clk: &mut u64, addr: u16) -> Result<u32, CosimError> {
+    let m = *sim.map();
+    let o = sim.cycle(&SmIn { h_re: true, h_addr: addr as u64, ..Default::default() })?;
+    *clk += 1;
+    if o[m.h_rvalid] & 1 == 0 {
+        return Err(CosimError::Unsupported(format!("sm: the host interface did not answer the read of word 0x{addr:04x}")));
+    }
+    Ok(o[m.h_rdata])
 }
 
 /// A difference between the RTL SM and the golden SM.
@@ -948,6 +1017,20 @@ fn check(
                                 a + i as u32,
                                 rb[i],
                                 gb[i]
+                            ),
+                            rtl.cycles,
+                        ));
+                    }
+                }
+                // The RTL SM's shared-memory counters against the golden SM's statistics.
+                if let (Some(&req), Some(&steps)) =
+                    (rtl.counters.get(counters::SHARED_REQUESTS), rtl.counters.get(counters::SHARED_STEPS))
+                {
+                    let (greq, gsteps) = (g.stats.shared_requests, g.stats.shared_steps);
+                    if (req as u64, steps as u64) != (greq, gsteps) {
+                        return Err((
+                            format!(
+                                "sm: the performance counters show {req} half-warp shared-memory requests in {steps} steps; the golden SM made {greq} in {gsteps}"
                             ),
                             rtl.cycles,
                         ));
