@@ -621,17 +621,14 @@ pub fn drive(
     if finished {
         let n = &run.counters;
         let stalls: u64 = (counters::ISSUE..=counters::NO_READY).map(|c| n[c] as u64).sum();
-        for (what, got, want) in [
-            ("retired", n[counters::RETIRED] as u64, run.trace.len() as u64),
-            ("issue", n[counters::ISSUE] as u64, run.issued.len() as u64),
-            ("memory_requests", n[counters::MEM_REQUESTS] as u64, served),
-            ("slots (the sum of issue and the stalls)", n[counters::SLOTS] as u64, stalls),
+        for (what, got, want, other) in [
+            ("retired", n[counters::RETIRED] as u64, run.trace.len() as u64, "the retire ports showed"),
+            ("issue", n[counters::ISSUE] as u64, run.issued.len() as u64, "the issue port showed"),
+            ("memory_requests", n[counters::MEM_REQUESTS] as u64, served, "the memory model served"),
+            ("slots", n[counters::SLOTS] as u64, stalls, "issue and the stall counters add up to"),
         ] {
             if got != want {
-                return Err(bad(format!(
-                    "performance counter {what} reads {got} after kernel {}, the run shows {want}",
-                    k.name
-                )));
+                return Err(bad(format!("performance counter {what} reads {got} after kernel {}; {other} {want}", k.name)));
             }
         }
     }
