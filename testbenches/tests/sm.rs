@@ -878,7 +878,7 @@ fn local_memory_and_generic_addresses_in_lock_step() {
 #[test]
 fn host_interface_register_map() {
     use heddle_hw::sm::host::{self, reg, status};
-    use heddle_sim::runners::sm::{host_read, host_write, SmIn, SmSim, VerilatorSm};
+    use heddle_sim::runners::sm::{host_launch, host_read, host_write, SmIn, SmSim, VerilatorSm};
     let mut sim = VerilatorSm::new(model(), None).unwrap();
     let mut clk = 0;
     sim.cycle(&SmIn { clear: true, ..Default::default() }).unwrap();
@@ -930,12 +930,8 @@ fn host_interface_register_map() {
         4,
     )
     .unwrap();
-    for (a, i) in k.code.iter().enumerate() {
-        let w = heddle_sim::isa::encode(i).unwrap();
-        host_write(&mut sim, &mut c2, reg::IMEM + 2 * a as u16, w as u32).unwrap();
-        host_write(&mut sim, &mut c2, reg::IMEM + 2 * a as u16 + 1, (w >> 32) as u32).unwrap();
-    }
-    for (r, v) in [
+    let words: Vec<u64> = k.code.iter().map(|i| heddle_sim::isa::encode(i).unwrap()).collect();
+    let regs = [
         (reg::PROG_LEN, k.code.len() as u32),
         (reg::GRID_X, 1),
         (reg::GRID_Y, 1),
@@ -948,10 +944,8 @@ fn host_interface_register_map() {
         (reg::LOCAL_BYTES, 0),
         (reg::LOCAL_SHIFT, 2),
         (reg::WATCHDOG, 0),
-    ] {
-        host_write(&mut sim, &mut c2, r, v).unwrap();
-    }
-    host_write(&mut sim, &mut c2, reg::CONTROL, 1).unwrap();
+    ];
+    host_launch(&mut sim, &mut c2, &words, &regs).unwrap();
     for _ in 0..20 {
         sim.cycle(&SmIn::default()).unwrap();
     }

@@ -458,13 +458,7 @@ pub fn drive(
             sim.imem_words()
         )));
     }
-    // The program, two words per instruction.
-    for (a, w) in words.iter().enumerate() {
-        host_write(sim, &mut clk, reg::IMEM + 2 * a as u16, *w as u32)?;
-        host_write(sim, &mut clk, reg::IMEM + 2 * a as u16 + 1, (*w >> 32) as u32)?;
-    }
-    // The launch registers, then the launch.
-    for (r, v) in [
+    let regs: [(u16, u64); 12] = [
         (reg::PROG_LEN, words.len() as u64),
         (reg::GRID_X, grid[0]),
         (reg::GRID_Y, grid[1]),
@@ -477,10 +471,8 @@ pub fn drive(
         (reg::LOCAL_BYTES, k.local_bytes as u64),
         (reg::LOCAL_SHIFT, shift as u64),
         (reg::WATCHDOG, opts.watchdog as u64),
-    ] {
-        host_write(sim, &mut clk, r, v as u32)?;
-    }
-    host_write(sim, &mut clk, reg::CONTROL, 1)?;
+    ];
+    host_launch(sim, &mut clk, &words, &regs.map(|(r, v)| (r, v as u32)))?;
     // The clock in which the SM takes the launch, and the next.
     i = SmIn::default();
     sim.cycle(&i)?;
@@ -665,6 +657,19 @@ pub fn counter_lines(n: &[u32]) -> Vec<String> {
             n[GLOBAL_REQUESTS]
         ),
     ]
+}
+
+/// Writes the program `words` (two bus words per instruction), the launch registers
+/// `regs` (register, value) and `CONTROL` (the launch) through the host interface.
+pub fn host_launch(sim: &mut impl SmSim, clk: &mut u64, words: &[u64], regs: &[(u16, u32)]) -> Result<(), CosimError> {
+    for (a, w) in words.iter().enumerate() {
+        host_write(sim, clk, reg::IMEM + 2 * a as u16, *w as u32)?;
+        host_write(sim, clk, reg::IMEM + 2 * a as u16 + 1, (*w >> 32) as u32)?;
+    }
+    for &(r, v) in regs {
+        host_write(sim, clk, r, v)?;
+    }
+    host_write(sim, clk, reg::CONTROL, 1)
 }
 
 /// One write on the host interface's bus (one clock).
