@@ -99,6 +99,15 @@ fn run_executes_a_kernel_on_the_rtl_sm() {
     assert_eq!(kinds.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), 3680, "{kinds:?}");
     assert!(kinds["memory"].as_u64().unwrap() > 0 && kinds["sfu_fma"] == 0, "{kinds:?}");
     assert!(v["rtl"]["cycles"].as_u64().unwrap() > 3680 && v["warp_instructions"] == 3680, "{v}");
+    // the performance counters, read through the SM's register map, every one by its key
+    let c = v["rtl"]["counters"].as_object().unwrap();
+    assert_eq!(c.len(), heddle_hw::sm::counters::COUNT, "{c:?}");
+    let n = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("counter {k}: {c:?}"));
+    assert_eq!((n("retired"), n("issue")), (3680, 3680), "{c:?}");
+    let stalls = ["stall_memory", "stall_unit", "stall_scoreboard", "stall_barrier", "stall_no_instruction"];
+    assert_eq!(n("issue") + stalls.iter().map(|k| n(k)).sum::<u64>(), n("slots"), "{c:?}");
+    assert!(n("stall_barrier") > 0 && n("shared_requests") == v["shared_requests"].as_u64().unwrap(), "{c:?}");
+    assert!(out.contains("issue slots (counters):"), "{out}");
     assert!(v["seconds"].as_f64().unwrap() > 0.0, "{v}");
     let golden_out = dir.join("golden");
     let (code, out, err) = heddle(&["run", "--golden", "examples/kernels/launch/reduction.json", "--out", golden_out.to_str().unwrap()]);
