@@ -100,6 +100,12 @@ pub const fn config_word(warps: usize, cta_slots: usize, rf_bank_addr_bits: usiz
         | MAP_VERSION << 24
 }
 
+/// The map version and log2 of the instruction memory's words in a [`reg::CONFIG`] word
+/// (the fields of [`config_word`] a host checks before it loads a program).
+pub const fn config_version_and_imem_log2(word: u32) -> (u32, u32) {
+    (word >> 24, (word >> 20) & 0xF)
+}
+
 #[derive(LogicBlock)]
 pub struct SmHost<const IW: usize> {
     pub clock: Signal<In, Clock>,

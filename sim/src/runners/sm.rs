@@ -449,11 +449,10 @@ pub fn drive(
         return Err(bad(format!("the host interface answers ID 0x{id:08x}, not heddle's SM (0x{:08x})", host::ID)));
     }
     let config = host_read(sim, &mut clk, reg::CONFIG)?;
-    let imem_log2 = (config >> 20) & 0xF;
-    if config >> 24 != host::MAP_VERSION || 1usize << imem_log2 != sim.imem_words() {
+    let (version, imem_log2) = host::config_version_and_imem_log2(config);
+    if version != host::MAP_VERSION || 1usize << imem_log2 != sim.imem_words() {
         return Err(bad(format!(
-            "the host interface's configuration word 0x{config:08x} (map version {}, 2^{imem_log2} instructions) is not this runner's (version {}, {} instructions)",
-            config >> 24,
+            "the host interface's configuration word 0x{config:08x} (map version {version}, 2^{imem_log2} instructions) is not this runner's (version {}, {} instructions)",
             host::MAP_VERSION,
             sim.imem_words()
         )));
