@@ -34531,11 +34531,6 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -34543,6 +34538,7 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -34583,6 +34579,9 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -34668,13 +34667,6 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$0$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$0$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -34685,6 +34677,7 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$0$dp$fcmp fcmp(
@@ -34812,16 +34805,23 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -34838,12 +34838,9 @@ module sm$lanes$0$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -35705,559 +35702,6 @@ module sm$lanes$0$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$0$dp$cvt
 
 
-module sm$lanes$0$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$0$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$0$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$0$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$0$dp$fadd
-
-
-module sm$lanes$0$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$0$dp$fadd$ca
-
-
-module sm$lanes$0$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$0$dp$fadd$cb
-
-
-module sm$lanes$0$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$0$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$0$dp$fadd$core
-
-
-module sm$lanes$0$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$0$dp$fadd$core$round
-
-
 module sm$lanes$0$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -36588,12 +36032,13 @@ module sm$lanes$0$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$0$dp$fcmp$cb
 
 
-module sm$lanes$0$dp$fmad(a,b,c,y);
+module sm$lanes$0$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -36782,7 +36227,7 @@ module sm$lanes$0$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -39314,11 +38759,6 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -39326,6 +38766,7 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -39366,6 +38807,9 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -39451,13 +38895,6 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$1$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$1$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -39468,6 +38905,7 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$1$dp$fcmp fcmp(
@@ -39595,16 +39033,23 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -39621,12 +39066,9 @@ module sm$lanes$1$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -40488,559 +39930,6 @@ module sm$lanes$1$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$1$dp$cvt
 
 
-module sm$lanes$1$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$1$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$1$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$1$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$1$dp$fadd
-
-
-module sm$lanes$1$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$1$dp$fadd$ca
-
-
-module sm$lanes$1$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$1$dp$fadd$cb
-
-
-module sm$lanes$1$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$1$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$1$dp$fadd$core
-
-
-module sm$lanes$1$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$1$dp$fadd$core$round
-
-
 module sm$lanes$1$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -41371,12 +40260,13 @@ module sm$lanes$1$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$1$dp$fcmp$cb
 
 
-module sm$lanes$1$dp$fmad(a,b,c,y);
+module sm$lanes$1$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -41565,7 +40455,7 @@ module sm$lanes$1$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -44097,11 +42987,6 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -44109,6 +42994,7 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -44149,6 +43035,9 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -44234,13 +43123,6 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$2$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$2$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -44251,6 +43133,7 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$2$dp$fcmp fcmp(
@@ -44378,16 +43261,23 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -44404,12 +43294,9 @@ module sm$lanes$2$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -45271,559 +44158,6 @@ module sm$lanes$2$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$2$dp$cvt
 
 
-module sm$lanes$2$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$2$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$2$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$2$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$2$dp$fadd
-
-
-module sm$lanes$2$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$2$dp$fadd$ca
-
-
-module sm$lanes$2$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$2$dp$fadd$cb
-
-
-module sm$lanes$2$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$2$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$2$dp$fadd$core
-
-
-module sm$lanes$2$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$2$dp$fadd$core$round
-
-
 module sm$lanes$2$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -46154,12 +44488,13 @@ module sm$lanes$2$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$2$dp$fcmp$cb
 
 
-module sm$lanes$2$dp$fmad(a,b,c,y);
+module sm$lanes$2$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -46348,7 +44683,7 @@ module sm$lanes$2$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -48880,11 +47215,6 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -48892,6 +47222,7 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -48932,6 +47263,9 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -49017,13 +47351,6 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$3$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$3$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -49034,6 +47361,7 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$3$dp$fcmp fcmp(
@@ -49161,16 +47489,23 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -49187,12 +47522,9 @@ module sm$lanes$3$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -50054,559 +48386,6 @@ module sm$lanes$3$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$3$dp$cvt
 
 
-module sm$lanes$3$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$3$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$3$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$3$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$3$dp$fadd
-
-
-module sm$lanes$3$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$3$dp$fadd$ca
-
-
-module sm$lanes$3$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$3$dp$fadd$cb
-
-
-module sm$lanes$3$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$3$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$3$dp$fadd$core
-
-
-module sm$lanes$3$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$3$dp$fadd$core$round
-
-
 module sm$lanes$3$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -50937,12 +48716,13 @@ module sm$lanes$3$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$3$dp$fcmp$cb
 
 
-module sm$lanes$3$dp$fmad(a,b,c,y);
+module sm$lanes$3$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -51131,7 +48911,7 @@ module sm$lanes$3$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -53663,11 +51443,6 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -53675,6 +51450,7 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -53715,6 +51491,9 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -53800,13 +51579,6 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$4$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$4$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -53817,6 +51589,7 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$4$dp$fcmp fcmp(
@@ -53944,16 +51717,23 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -53970,12 +51750,9 @@ module sm$lanes$4$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -54837,559 +52614,6 @@ module sm$lanes$4$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$4$dp$cvt
 
 
-module sm$lanes$4$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$4$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$4$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$4$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$4$dp$fadd
-
-
-module sm$lanes$4$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$4$dp$fadd$ca
-
-
-module sm$lanes$4$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$4$dp$fadd$cb
-
-
-module sm$lanes$4$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$4$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$4$dp$fadd$core
-
-
-module sm$lanes$4$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$4$dp$fadd$core$round
-
-
 module sm$lanes$4$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -55720,12 +52944,13 @@ module sm$lanes$4$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$4$dp$fcmp$cb
 
 
-module sm$lanes$4$dp$fmad(a,b,c,y);
+module sm$lanes$4$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -55914,7 +53139,7 @@ module sm$lanes$4$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -58446,11 +55671,6 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -58458,6 +55678,7 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -58498,6 +55719,9 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -58583,13 +55807,6 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$5$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$5$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -58600,6 +55817,7 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$5$dp$fcmp fcmp(
@@ -58727,16 +55945,23 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -58753,12 +55978,9 @@ module sm$lanes$5$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -59620,559 +56842,6 @@ module sm$lanes$5$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$5$dp$cvt
 
 
-module sm$lanes$5$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$5$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$5$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$5$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$5$dp$fadd
-
-
-module sm$lanes$5$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$5$dp$fadd$ca
-
-
-module sm$lanes$5$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$5$dp$fadd$cb
-
-
-module sm$lanes$5$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$5$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$5$dp$fadd$core
-
-
-module sm$lanes$5$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$5$dp$fadd$core$round
-
-
 module sm$lanes$5$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -60503,12 +57172,13 @@ module sm$lanes$5$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$5$dp$fcmp$cb
 
 
-module sm$lanes$5$dp$fmad(a,b,c,y);
+module sm$lanes$5$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -60697,7 +57367,7 @@ module sm$lanes$5$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -63229,11 +59899,6 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -63241,6 +59906,7 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -63281,6 +59947,9 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -63366,13 +60035,6 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$6$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$6$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -63383,6 +60045,7 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$6$dp$fcmp fcmp(
@@ -63510,16 +60173,23 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -63536,12 +60206,9 @@ module sm$lanes$6$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -64403,559 +61070,6 @@ module sm$lanes$6$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$6$dp$cvt
 
 
-module sm$lanes$6$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$6$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$6$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$6$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$6$dp$fadd
-
-
-module sm$lanes$6$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$6$dp$fadd$ca
-
-
-module sm$lanes$6$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$6$dp$fadd$cb
-
-
-module sm$lanes$6$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$6$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$6$dp$fadd$core
-
-
-module sm$lanes$6$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$6$dp$fadd$core$round
-
-
 module sm$lanes$6$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -65286,12 +61400,13 @@ module sm$lanes$6$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$6$dp$fcmp$cb
 
 
-module sm$lanes$6$dp$fmad(a,b,c,y);
+module sm$lanes$6$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -65480,7 +61595,7 @@ module sm$lanes$6$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin
@@ -68012,11 +64127,6 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fadd$a;
-    reg  [31:0] fadd$b;
-    reg  fadd$sub;
-    reg  fadd$rz;
-    wire  [31:0] fadd$y;
     reg  [31:0] fmul$a;
     reg  [31:0] fmul$b;
     reg  fmul$rz;
@@ -68024,6 +64134,7 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fmad$a;
     reg  [31:0] fmad$b;
     reg  [31:0] fmad$c;
+    reg  fmad$rz;
     wire  [31:0] fmad$y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
@@ -68064,6 +64175,9 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
     reg  [31:0] fa_abs;
     reg  [31:0] fb_abs;
     reg  [31:0] fc_abs;
+    reg  is_mad;
+    reg  [31:0] mad_b;
+    reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
     reg  [31:0] arith;
@@ -68149,13 +64263,6 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$lanes$7$dp$fadd fadd(
-        .a(fadd$a),
-        .b(fadd$b),
-        .sub(fadd$sub),
-        .rz(fadd$rz),
-        .y(fadd$y)
-    );
     sm$lanes$7$dp$fmul fmul(
         .a(fmul$a),
         .b(fmul$b),
@@ -68166,6 +64273,7 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         .a(fmad$a),
         .b(fmad$b),
         .c(fmad$c),
+        .rz(fmad$rz),
         .y(fmad$y)
     );
     sm$lanes$7$dp$fcmp fcmp(
@@ -68293,16 +64401,23 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fadd$a = fa;
-        fadd$b = fb;
-        fadd$sub = r_op$q == k_fsub;
-        fadd$rz = r_rnd$q == k_rz;
         fmul$a = fa;
         fmul$b = fb;
         fmul$rz = r_rnd$q == k_rz;
+        is_mad = r_op$q == k_fmad;
+        mad_b = one_f32;
+        mad_c = fb;
+        if (r_op$q == k_fsub) begin
+            mad_c = fb ^ sign_bit;
+        end
+        if (is_mad) begin
+            mad_b = fb;
+            mad_c = fc;
+        end
         fmad$a = fa;
-        fmad$b = fb;
-        fmad$c = fc;
+        fmad$b = mad_b;
+        fmad$c = mad_c;
+        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -68319,12 +64434,9 @@ module sm$lanes$7$dp(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fadd$y;
+        arith = fmad$y;
         if (r_op$q == k_fmul) begin
             arith = fmul$y;
-        end
-        if (r_op$q == k_fmad) begin
-            arith = fmad$y;
         end
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
@@ -69186,559 +65298,6 @@ module sm$lanes$7$dp$cvt(a,kind,rnd,y);
 endmodule // sm$lanes$7$dp$cvt
 
 
-module sm$lanes$7$dp$fadd(a,b,sub,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  sub;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  pos_inf = 32'h7f800000;
-    localparam  neg_inf = 32'hff800000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sb;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  nan;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$7$dp$fadd$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$lanes$7$dp$fadd$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$lanes$7$dp$fadd$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sb = cb$sign ^ sub;
-        ea = ((ca$exp_eff) & 10'h3ff) + bias;
-        if (ca$is_zero) begin
-            ea = zero10;
-        end
-        eb = ((cb$exp_eff) & 10'h3ff) + bias;
-        if (cb$is_zero) begin
-            eb = zero10;
-        end
-        core$x_sign = ca$sign;
-        core$x_exp = ea;
-        core$x_sig = ca$sig;
-        core$y_sign = sb;
-        core$y_exp = eb;
-        core$y_sig = cb$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_inf & (ca$sign != sb));
-        y_v = core$y;
-        if (cb$is_inf) begin
-            y_v = pos_inf;
-            if (sb) begin
-                y_v = neg_inf;
-            end
-        end
-        if (ca$is_inf) begin
-            y_v = pos_inf;
-            if (ca$sign) begin
-                y_v = neg_inf;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$7$dp$fadd
-
-
-module sm$lanes$7$dp$fadd$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$7$dp$fadd$ca
-
-
-module sm$lanes$7$dp$fadd$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$lanes$7$dp$fadd$cb
-
-
-module sm$lanes$7$dp$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lanes$7$dp$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$7$dp$fadd$core
-
-
-module sm$lanes$7$dp$fadd$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$lanes$7$dp$fadd$core$round
-
-
 module sm$lanes$7$dp$fcmp(a,b,cmp,max,y,p);
 
     // Module arguments
@@ -70069,12 +65628,13 @@ module sm$lanes$7$dp$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnorma
 endmodule // sm$lanes$7$dp$fcmp$cb
 
 
-module sm$lanes$7$dp$fmad(a,b,c,y);
+module sm$lanes$7$dp$fmad(a,b,c,rz,y);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [31:0] b;
     input wire  [31:0] c;
+    input wire  rz;
     output reg  [31:0] y;
 
     // Constant declarations
@@ -70263,7 +65823,7 @@ module sm$lanes$7$dp$fmad(a,b,c,y);
             y_exp_v = zero10;
         end
         core$y_sig = cc$sig;
-        core$rz = 1'b0;
+        core$rz = rz;
         nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
         if (cc$is_inf) begin

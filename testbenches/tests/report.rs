@@ -61,8 +61,9 @@ fn small_blocks_synthesize_to_the_recorded_cells() {
     }
 }
 
-/// Merging keeps a recorded Fmax only for unchanged Verilog and a run without P&R, keeps
-/// blocks not in the new run, drops blocks no longer registered, and follows the registry.
+/// Merging keeps a recorded Fmax only for unchanged Verilog, the same synthesis options and
+/// a run without P&R, keeps blocks not in the new run, drops blocks no longer registered,
+/// and follows the registry.
 #[test]
 fn merge_keeps_fmax_only_for_unchanged_verilog() {
     let rep = |block: &str, hash: &str, fmax: Option<f64>, tools: &str| BlockReport {
@@ -76,6 +77,7 @@ fn merge_keeps_fmax_only_for_unchanged_verilog() {
         device: String::new(),
         tools: tools.into(),
         verilog_fnv64: hash.into(),
+        synth: heddle_sim::report::SYNTH_OPTIONS.into(),
     };
     let old = vec![rep("a", "1", Some(50.0), "yosys 1; nextpnr-ecp5 v9 (router1)"), rep("b", "2", Some(60.0), "y; nextpnr-ecp5 v9"), rep("gone", "3", None, "")];
     let new = vec![rep("a", "1", None, "yosys 2; nextpnr-ecp5 not run"), rep("b", "22", None, "y; nextpnr-ecp5 not run")];
@@ -84,6 +86,9 @@ fn merge_keeps_fmax_only_for_unchanged_verilog() {
     assert_eq!((m[0].block.as_str(), m[0].fmax_mhz), ("b", None), "changed Verilog drops the Fmax");
     assert_eq!((m[1].block.as_str(), m[1].fmax_mhz), ("a", Some(50.0)));
     assert_eq!(m[1].tools, "yosys 2; nextpnr-ecp5 v9 (router1)");
+    let mut other_flow = rep("a", "1", None, "yosys 2; nextpnr-ecp5 not run");
+    other_flow.synth = String::new();
+    assert_eq!(merge_record(&old, &[other_flow], &["a"])[0].fmax_mhz, None, "another synthesis flow drops the Fmax");
     let fresh = vec![rep("a", "1", Some(70.0), "t")];
     assert_eq!(merge_record(&old, &fresh, &["a", "b"]).iter().map(|r| r.fmax_mhz).collect::<Vec<_>>(), vec![Some(70.0), Some(60.0)]);
 }
@@ -173,9 +178,14 @@ fn place_and_route_stops_at_the_time_limit() {
         device: String::new(),
         tools: String::new(),
         verilog_fnv64: String::new(),
+        synth: heddle_sim::report::SYNTH_OPTIONS.into(),
     };
-    let t = table(&[r]);
+    let t = table(&[r.clone()]);
     assert!(t.contains("unrouted") && t.contains("x: not routed within 60 min"), "{t}");
+    assert!(!t.contains("default flow"), "{t}");
+    // An entry made with synth_ecp5's default flow is marked until it is re-run.
+    let t = table(&[BlockReport { synth: String::new(), ..r }]);
+    assert!(t.contains("  0d ") && t.contains("d: synthesized with synth_ecp5's default flow"), "{t}");
 }
 
 /// The blocks routed with router2 are registered blocks (a misspelt name would silently
@@ -204,6 +214,7 @@ fn router2_blocks_are_registered() {
         device: String::new(),
         tools: String::new(),
         verilog_fnv64: String::new(),
+        synth: heddle_sim::report::SYNTH_OPTIONS.into(),
     };
     let t = table(&[report(Some(26.8), "serial-io wrapper")]);
     assert!(t.contains("warp_sched: routed with nextpnr's router2"), "{t}");

@@ -3,8 +3,16 @@
 //! flushed), then added to c with one nearest-even rounding and the G80 range rules
 //! (docs/sp-numerics.md). Flushed inputs, canonical NaN.
 //!
+//! The SP's one FP adder (issue 21: the G80's MAD unit does both): `add.f32` / `sub.f32`
+//! run here as `a * 1.0 + (+-b)` with `rz` from their rounding mode. The product of a
+//! normal `a` and 1.0 is `a` exactly, a zero or infinite `a` gives a zero or infinite
+//! product of `a`'s sign, and the specials that follow are the adder's, so the result is
+//! `fp32_add`'s bit for bit (tested on the adder's vectors by
+//! `heddle_sim::runners::fp32_arith::fp32_mad`).
+//!
 //! Ports:
 //! - `a`, `b`, `c`  in  32  f32 operands (source modifiers already applied)
+//! - `rz`           in   1  round the sum toward zero (else nearest-even); 0 for `mad.f32`
 //! - `y`            out 32  f32 result
 use crate::fp32::add_core::Fp32AddCore;
 use crate::fp32::classify::Fp32Classify;
@@ -17,6 +25,7 @@ pub struct Fp32Mad {
     pub a: Signal<In, Bits<32>>,
     pub b: Signal<In, Bits<32>>,
     pub c: Signal<In, Bits<32>>,
+    pub rz: Signal<In, Bit>,
     pub y: Signal<Out, Bits<32>>,
     ca: Fp32Classify,
     cb: Fp32Classify,
@@ -65,6 +74,7 @@ impl Default for Fp32Mad {
             a: Default::default(),
             b: Default::default(),
             c: Default::default(),
+            rz: Default::default(),
             y: Default::default(),
             ca: Default::default(),
             cb: Default::default(),
@@ -142,7 +152,7 @@ impl Logic for Fp32Mad {
             self.y_exp_v.next = self.zero10.val();
         }
         self.core.y_sig.next = self.cc.sig.val();
-        self.core.rz.next = false;
+        self.core.rz.next = self.rz.val();
 
         self.nan.next = self.ca.is_nan.val()
             | self.cb.is_nan.val()

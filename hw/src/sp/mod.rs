@@ -1,7 +1,9 @@
 //! The SP datapath: one streaming-processor core of the SM (the SM instantiates 8). One
 //! operation per clock, fixed latency of 2 clocks: operands are registered on the first
-//! rising edge, every unit (FP32 add, mul, mad, compare, conversions, integer ALU) works on
-//! them in parallel, and the selected result is registered on the second edge.
+//! rising edge, every unit (FP32 mul, mad, compare, conversions, integer ALU) works on
+//! them in parallel, and the selected result is registered on the second edge. `add.f32`
+//! and `sub.f32` run on the MAD unit's adder (`a * 1.0 + (+-b)`, [`Fp32Mad`]): one FP adder
+//! per SP, as in the G80.
 //! Semantics of every operation: docs/sp-numerics.md.
 //!
 //! Ports:
@@ -32,7 +34,6 @@
 pub const SP_LATENCY: usize = 2;
 
 pub mod int_alu;
-use crate::fp32::add::Fp32Add;
 use crate::fp32::bits;
 use crate::fp32::cmp::Fp32Cmp;
 use crate::fp32::cvt::Fp32Cvt;
@@ -81,7 +82,6 @@ pub struct SpDatapath {
     r_p_in: DFF<Bit>,
     r_tag: DFF<Bits<16>>,
     // The units.
-    fadd: Fp32Add,
     fmul: Fp32Mul,
     fmad: Fp32Mad,
     fcmp: Fp32Cmp,
@@ -99,6 +99,9 @@ pub struct SpDatapath {
     fa_abs: Signal<Local, Bits<32>>,
     fb_abs: Signal<Local, Bits<32>>,
     fc_abs: Signal<Local, Bits<32>>,
+    is_mad: Signal<Local, Bit>,
+    mad_b: Signal<Local, Bits<32>>,
+    mad_c: Signal<Local, Bits<32>>,
     is_int: Signal<Local, Bit>,
     int_op: Signal<Local, Bits<5>>,
     arith: Signal<Local, Bits<32>>,
@@ -168,7 +171,6 @@ impl Default for SpDatapath {
             r_c: Default::default(),
             r_p_in: Default::default(),
             r_tag: Default::default(),
-            fadd: Default::default(),
             fmul: Default::default(),
             fmad: Default::default(),
             fcmp: Default::default(),
@@ -184,6 +186,9 @@ impl Default for SpDatapath {
             fa_abs: Default::default(),
             fb_abs: Default::default(),
             fc_abs: Default::default(),
+            is_mad: Default::default(),
+            mad_b: Default::default(),
+            mad_c: Default::default(),
             is_int: Default::default(),
             int_op: Default::default(),
             arith: Default::default(),
@@ -266,16 +271,24 @@ impl Logic for SpDatapath {
         }
 
         // Every unit sees its operands every cycle; the result mux picks one.
-        self.fadd.a.next = self.fa.val();
-        self.fadd.b.next = self.fb.val();
-        self.fadd.sub.next = self.r_op.q.val() == self.k_fsub.val();
-        self.fadd.rz.next = self.r_rnd.q.val() == self.k_rz.val();
         self.fmul.a.next = self.fa.val();
         self.fmul.b.next = self.fb.val();
         self.fmul.rz.next = self.r_rnd.q.val() == self.k_rz.val();
+        // The MAD unit: a * b + c for FMAD (nearest-even), a * 1.0 + (+-b) for FADD / FSUB.
+        self.is_mad.next = self.r_op.q.val() == self.k_fmad.val();
+        self.mad_b.next = self.one_f32.val();
+        self.mad_c.next = self.fb.val();
+        if self.r_op.q.val() == self.k_fsub.val() {
+            self.mad_c.next = self.fb.val() ^ self.sign_bit.val();
+        }
+        if self.is_mad.val() {
+            self.mad_b.next = self.fb.val();
+            self.mad_c.next = self.fc.val();
+        }
         self.fmad.a.next = self.fa.val();
-        self.fmad.b.next = self.fb.val();
-        self.fmad.c.next = self.fc.val();
+        self.fmad.b.next = self.mad_b.val();
+        self.fmad.c.next = self.mad_c.val();
+        self.fmad.rz.next = (!self.is_mad.val()) & (self.r_rnd.q.val() == self.k_rz.val());
         self.fcmp.a.next = self.fa.val();
         self.fcmp.b.next = self.fb.val();
         self.fcmp.cmp.next = self.r_cmp.q.val();
@@ -294,12 +307,9 @@ impl Logic for SpDatapath {
         self.alu.p_in.next = self.r_p_in.q.val();
 
         // FP arithmetic result, with .sat: NaN and negatives (-0 too) to +0, above 1 to 1.
-        self.arith.next = self.fadd.y.val();
+        self.arith.next = self.fmad.y.val();
         if self.r_op.q.val() == self.k_fmul.val() {
             self.arith.next = self.fmul.y.val();
-        }
-        if self.r_op.q.val() == self.k_fmad.val() {
-            self.arith.next = self.fmad.y.val();
         }
         self.is_arith.next = (self.r_op.q.val() == self.k_fadd.val())
             | (self.r_op.q.val() == self.k_fsub.val())

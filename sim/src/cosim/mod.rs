@@ -319,7 +319,7 @@ impl Trace {
     pub fn gate_level(&mut self) -> Result<CosimReport, CosimError> {
         self.flush()?;
         let netlist = gate_netlist(&self.block, &self.verilog)?;
-        let model = VerilatorModel::build(&self.block, &netlist, &self.ports, "gate")?;
+        let model = VerilatorModel::build_gate(&self.block, &netlist, &self.ports)?;
         model.replay(self).map(|mut r| {
             r.backend = "verilator-gate".into();
             r

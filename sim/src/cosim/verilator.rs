@@ -233,12 +233,27 @@ extern "C" void hsim_free(void* p) {{
 const BUILD_FLAGS: [&str; 7] = ["--cc", "--exe", "--build", "-O3", "--trace", "--x-assign", "fast"];
 /// And the runner libraries, on top of those.
 const LIB_FLAGS: [&str; 4] = ["-CFLAGS", "-fPIC", "-LDFLAGS", "-shared"];
+/// And gate-level netlists, on top of those: Verilator 5.006's data-flow-graph optimizer
+/// miscomputes Yosys's generic-gate netlist of `sp_datapath` since the adder joined the MAD
+/// unit (stop 34: `mad.hi` of its first vector gives 0x0314a0c6 where the RTL, Icarus on
+/// the same netlist and Verilator with `-fno-dfg`, `-fno-gate` or `-O0` give 0x8314a0c6;
+/// the class of verilator/verilator#4709, fixed upstream after 5.006). `-fno-gate` alone
+/// breaks another netlist (the harness test's 100-bit adder, `wide_ports`); `-fno-dfg` is
+/// right on both. RTL models keep every optimization: each RTL run is checked against the
+/// rust-hdl model.
+const GATE_FLAGS: [&str; 1] = ["-fno-dfg"];
 
 impl VerilatorModel {
     /// Builds (or reuses) the Verilator model of `verilog` with the harness for `ports`.
     /// `flavor` separates RTL from gate-level builds in the cache.
     pub fn build(block: &str, verilog: &str, ports: &[Port], flavor: &str) -> Result<Self, CosimError> {
         Self::build_with(block, verilog, &harness_cpp(block, ports), flavor, true, &[])
+    }
+
+    /// Builds (or reuses) the Verilator model of the gate-level netlist `netlist` of
+    /// `block` ([`GATE_FLAGS`]).
+    pub fn build_gate(block: &str, netlist: &str, ports: &[Port]) -> Result<Self, CosimError> {
+        Self::build_with(block, netlist, &harness_cpp(block, ports), "gate", true, &GATE_FLAGS)
     }
 
     /// Builds (or reuses) `block` as a runner library ([`lib_cpp`]), `traced` (VCDs) or the

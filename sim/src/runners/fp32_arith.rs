@@ -8,6 +8,7 @@ use crate::cosim::{Bench, CosimError};
 use crate::golden::g80_fp32::{self as g, softfloat_check as sf, Rnd};
 use crate::vectors::{f32_pairs_level1, f32_random, f32_specials, f32_triple_random, f32_triples_level1, Rng};
 use heddle_hw::fp32::add::Fp32Add;
+use heddle_hw::fp32::bits::{ONE, SIGN};
 use heddle_hw::fp32::cmp::Fp32Cmp;
 use heddle_hw::fp32::mad::Fp32Mad;
 use heddle_hw::fp32::mul::Fp32Mul;
@@ -46,6 +47,14 @@ fn check(block: &str, i: u64, what: &str, hw: u32, golden: u32, softfloat: u32) 
     Ok(())
 }
 
+/// `add.f32` or `sub.f32` of `a` and `b`: its description, the golden result and
+/// SoftFloat's.
+fn add_expected(a: u32, b: u32, sub: bool, rz: bool) -> (String, u32, u32) {
+    let rnd = if rz { Rnd::Rz } else { Rnd::Rn };
+    let (gl, s) = if sub { (g::sub(a, b, rnd), sf::sub(a, b, rnd)) } else { (g::add(a, b, rnd), sf::add(a, b, rnd)) };
+    (format!("{} 0x{a:08x} 0x{b:08x} {rnd:?}", if sub { "sub" } else { "add" }), gl, s)
+}
+
 /// `add.f32`/`sub.f32` in rn and rz: mode index = sub + 2 * rz.
 pub fn fp32_add(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let name = "fp32_add";
@@ -58,9 +67,7 @@ pub fn fp32_add(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
             u.sub.next = sub;
             u.rz.next = rz;
         })?;
-        let rnd = if rz { Rnd::Rz } else { Rnd::Rn };
-        let (gl, s) = if sub { (g::sub(a, b, rnd), sf::sub(a, b, rnd)) } else { (g::add(a, b, rnd), sf::add(a, b, rnd)) };
-        let what = format!("{} 0x{a:08x} 0x{b:08x} {rnd:?}", if sub { "sub" } else { "add" });
+        let (what, gl, s) = add_expected(a, b, sub, rz);
         check(name, i as u64, &what, u.y.val().to_u32(), gl, s)?;
     }
     finish(bench, n, replays)
@@ -84,7 +91,21 @@ pub fn fp32_mul(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
     finish(bench, n, replays)
 }
 
-/// `mad.f32`: the level-1 triples, then random triples biased toward cancellation.
+/// One vector through the MAD unit: `a * b + c`, the sum rounded toward zero with `rz`.
+fn mad_step(bench: &mut Bench<Fp32Mad>, a: u32, b: u32, c: u32, rz: bool) -> Result<u32, CosimError> {
+    let u = bench.step(|u| {
+        u.a.next = (a as u64).into();
+        u.b.next = (b as u64).into();
+        u.c.next = (c as u64).into();
+        u.rz.next = rz;
+    })?;
+    Ok(u.y.val().to_u32())
+}
+
+/// `mad.f32`: the level-1 triples, then random triples biased toward cancellation; then
+/// the same unit as the SP's adder (`add.f32` / `sub.f32` in rn and rz as
+/// `a * 1.0 + (+-b)`, the way `sp_datapath` drives it) on `n` more vectors of `fp32_add`'s
+/// stream, checked against the adder's golden model and SoftFloat.
 pub fn fp32_mad(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     let name = "fp32_mad";
     let mut bench = Bench::combinational(name, &verilog(name)?, Fp32Mad::default())?;
@@ -95,15 +116,18 @@ pub fn fp32_mad(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Cosim
             Some(&t) => t,
             None => f32_triple_random(&mut rng),
         };
-        let u = bench.step(|u| {
-            u.a.next = (a as u64).into();
-            u.b.next = (b as u64).into();
-            u.c.next = (c as u64).into();
-        })?;
+        let y = mad_step(&mut bench, a, b, c, false)?;
         let what = format!("mad 0x{a:08x} 0x{b:08x} 0x{c:08x}");
-        check(name, i, &what, u.y.val().to_u32(), g::mad(a, b, c), sf::mad(a, b, c))?;
+        check(name, i, &what, y, g::mad(a, b, c), sf::mad(a, b, c))?;
     }
-    finish(bench, n, replays)
+    for (i, (a, b, m)) in pair_stream(n, seed ^ 0x5eed, 4).enumerate() {
+        let (sub, rz) = (m & 1 == 1, m & 2 == 2);
+        let c = if sub { b ^ SIGN } else { b };
+        let y = mad_step(&mut bench, a, ONE, c, rz)?;
+        let (what, gl, s) = add_expected(a, b, sub, rz);
+        check(name, n + i as u64, &format!("{what} as 0x{a:08x} * 1.0 + 0x{c:08x}"), y, gl, s)?;
+    }
+    finish(bench, 2 * n, replays)
 }
 
 /// min/max and every setp condition: mode index = cmp (0..15) + 16 * max. The compare has
