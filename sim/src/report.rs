@@ -1,10 +1,11 @@
 //! Hardware reports: Yosys `synth_ecp5` cell counts of a block and nextpnr-ecp5 Fmax on the
 //! ULX3S 85F's part (LFE5U-85F, CABGA381, speed grade 6).
 //!
-//! Cell counts are of the block alone (`synth_ecp5 -top <block>`). Fmax needs a clocked
-//! design that fits the package pins, so the block is placed and routed inside a
-//! generated wrapper that feeds every input from a serial-in shift register and captures
-//! every output in a parallel-load shift register (three pins plus the clock). The
+//! Cell counts are of the block alone (`synth_ecp5 -top <block>` with [`SYNTH_OPTIONS`],
+//! as is the netlist nextpnr places). Fmax needs a clocked design that fits the package
+//! pins, so the block is placed and routed inside a generated wrapper that feeds every
+//! input from a serial-in shift register and captures every output in a parallel-load
+//! shift register (three pins plus the clock). The
 //! measured paths are register -> block -> register: for a registered block this is its
 //! own Fmax plus the wrapper's input and output registers; for a combinational block it
 //! is the speed at which it could run between two pipeline registers.

@@ -310,7 +310,7 @@ impl Trace {
     /// Replays the trace into the exported Verilog under Verilator.
     pub fn verilator(&mut self) -> Result<CosimReport, CosimError> {
         self.flush()?;
-        let model = VerilatorModel::build(&self.block, &self.verilog, &self.ports, "rtl")?;
+        let model = VerilatorModel::build(&self.block, &self.verilog, &self.ports)?;
         model.replay(self)
     }
 

@@ -244,10 +244,10 @@ const LIB_FLAGS: [&str; 4] = ["-CFLAGS", "-fPIC", "-LDFLAGS", "-shared"];
 const GATE_FLAGS: [&str; 1] = ["-fno-dfg"];
 
 impl VerilatorModel {
-    /// Builds (or reuses) the Verilator model of `verilog` with the harness for `ports`.
-    /// `flavor` separates RTL from gate-level builds in the cache.
-    pub fn build(block: &str, verilog: &str, ports: &[Port], flavor: &str) -> Result<Self, CosimError> {
-        Self::build_with(block, verilog, &harness_cpp(block, ports), flavor, true, &[])
+    /// Builds (or reuses) the Verilator model of the RTL `verilog` with the harness for
+    /// `ports` (gate-level netlists: [`Self::build_gate`]).
+    pub fn build(block: &str, verilog: &str, ports: &[Port]) -> Result<Self, CosimError> {
+        Self::build_with(block, verilog, &harness_cpp(block, ports), "rtl", true, &[])
     }
 
     /// Builds (or reuses) the Verilator model of the gate-level netlist `netlist` of
