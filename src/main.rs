@@ -65,6 +65,10 @@ enum Cmd {
         /// SM cannot run yet shows its fault
         #[arg(long)]
         rtl: bool,
+        /// The SM configuration to run on: `g80` (block `sm`) or `sm_small` (the FPGA
+        /// board's, 16 warps)
+        #[arg(long, default_value = "g80")]
+        config: String,
     },
     /// Translate a PTX kernel to heddle microcode: print the listing, registers per thread
     /// and occupancy (like ptxas -v)
@@ -117,6 +121,10 @@ enum Cmd {
         /// With --check: the output buffer to compare (needed when there are several)
         #[arg(long, requires = "check", value_name = "NAME")]
         check_buffer: Option<String>,
+        /// The SM configuration to run on: `g80` (block `sm`) or `sm_small` (the FPGA
+        /// board's, 16 warps)
+        #[arg(long, default_value = "g80")]
+        config: String,
     },
     /// FMA unit sweep (TestFloat style): full level 1 and N random mulAdd vectors per format
     /// and rounding mode through the unit's Rust model, each checked against the golden
@@ -182,6 +190,10 @@ enum Cmd {
         /// With --rust: replay every run's clocks into `sm.v` in Verilator, output by output
         #[arg(long, requires = "rust")]
         replay: bool,
+        /// The SM configuration to run on: `g80` (block `sm`) or `sm_small` (the FPGA
+        /// board's, 16 warps)
+        #[arg(long, default_value = "g80")]
+        config: String,
     },
     /// ECP5 cell counts (Yosys synth_ecp5) and Fmax (nextpnr-ecp5, 85k CABGA381 speed 6)
     Report {
@@ -329,18 +341,19 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|h| h.join().map_err(|_| "the sweep panicked".to_string()))
             .and_then(|r| r),
-        Cmd::SmRandom { warp_instrs, seed, rust, replay } => {
+        Cmd::SmRandom { warp_instrs, seed, rust, replay, config } => sm_config(&config).and_then(|cfg| {
             use heddle_sim::runners::sm::Backend;
             let backend = match (rust, replay) {
                 (false, _) => Backend::Verilator,
                 (true, false) => Backend::Rust,
                 (true, true) => Backend::RustReplayed,
             };
-            heddle_sim::runners::sm::random_sweep(seed, warp_instrs, backend, |l| eprintln!("{l}"))
+            heddle_sim::runners::sm::random_sweep(seed, warp_instrs, backend, &cfg, |l| eprintln!("{l}"))
                 .map_err(|e| e.to_string())
                 .map(|t| {
                     println!(
-                        "sm-random: {} programs, {} warp-instructions ({} SFU, FMA and fmul, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        "sm-random ({}): {} programs, {} warp-instructions ({} SFU, FMA and fmul, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        cfg.name,
                         t.programs,
                         t.warp_instrs,
                         t.fpu_instrs,
@@ -353,8 +366,8 @@ fn main() -> ExitCode {
                         if replay { format!("; Verilator replay {} steps, 0 mismatches", t.verilator_steps) } else { String::new() }
                     )
                 })
-        }
-        Cmd::Run { launch, json, trace, golden, rust, watchdog, timeline, out, check, check_buffer } => {
+        }),
+        Cmd::Run { launch, json, trace, golden, rust, watchdog, timeline, out, check, check_buffer, config } => {
             let files = RunFiles {
                 json: json.as_deref(),
                 trace: trace.as_deref(),
@@ -363,9 +376,16 @@ fn main() -> ExitCode {
                 check: check.as_deref(),
                 check_buffer: check_buffer.as_deref(),
             };
-            run_kernel(&launch, &files, golden, rust, watchdog)
+            sm_config(&config).and_then(|cfg| {
+                if golden && cfg != heddle_hw::config::G80 {
+                    return Err("--golden runs the golden SM of the G80 configuration; --config is for the RTL SM".into());
+                }
+                run_kernel(&launch, &files, golden, rust, &cfg, watchdog)
+            })
         }
-        Cmd::Corpus { filter, coverage, rtl } => run_corpus(filter.as_deref(), coverage, rtl),
+        Cmd::Corpus { filter, coverage, rtl, config } => {
+            sm_config(&config).and_then(|cfg| run_corpus(filter.as_deref(), coverage, rtl, &cfg))
+        }
         Cmd::Ptx { file, kernel, g80_mad, block } => ptx_listing(&file, kernel.as_deref(), g80_mad, block),
         Cmd::SfuTables { check, try_fn, with, bias } => {
             let b = match bias.as_deref().map(|b| b.split_once("..").map(|(a, c)| (a.parse::<i32>(), c.parse::<i32>()))) {
@@ -410,12 +430,20 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_corpus(filter: Option<&str>, coverage: bool, rtl: bool) -> Result<(), String> {
+/// The SM configuration called `name`, one an SM is exported for.
+fn sm_config(name: &str) -> Result<heddle_hw::config::SmConfig, String> {
+    let built: Vec<&str> = heddle_hw::SM_BLOCKS.iter().map(|(c, _)| c.name).collect();
+    heddle_hw::config::SmConfig::preset(name)
+        .filter(|c| heddle_hw::sm_block(c).is_some())
+        .ok_or_else(|| format!("--config {name}: no such SM (built: {})", built.join(", ")))
+}
+
+fn run_corpus(filter: Option<&str>, coverage: bool, rtl: bool, cfg: &heddle_hw::config::SmConfig) -> Result<(), String> {
     use heddle_sim::corpus;
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/corpus");
     let model = if rtl {
-        eprintln!("building (or finding) the RTL SM's Verilator library ...");
-        Some(std::sync::Arc::new(heddle_sim::runners::sm::SmModel::g80()?))
+        eprintln!("building (or finding) the RTL SM's Verilator library ({}) ...", cfg.name);
+        Some(std::sync::Arc::new(heddle_sim::runners::sm::SmModel::new(cfg)?))
     } else {
         None
     };
@@ -501,7 +529,14 @@ struct RunFiles<'a> {
     check_buffer: Option<&'a str>,
 }
 
-fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bool, watchdog: u32) -> Result<(), String> {
+fn run_kernel(
+    launch: &std::path::Path,
+    files: &RunFiles,
+    golden: bool,
+    rust: bool,
+    cfg: &heddle_hw::config::SmConfig,
+    watchdog: u32,
+) -> Result<(), String> {
     use heddle_sim::runners::sm::Backend;
     let RunFiles { json, trace, timeline, out, check, check_buffer } = *files;
     if let Some(f) = check {
@@ -518,7 +553,8 @@ fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bo
         }
         let backend = if rust { Backend::Rust } else { Backend::Verilator };
         eprintln!(
-            "running on the RTL SM ({}) in lock step with the golden SM{} ...",
+            "running on the RTL SM ({}, {}) in lock step with the golden SM{} ...",
+            cfg.name,
             backend.name(),
             if rust { ", about 700 cycles/s" } else { " (the first run builds the model: minutes)" }
         );
@@ -529,7 +565,7 @@ fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bo
                 start.elapsed().as_secs_f64()
             )
         };
-        let x = heddle_sim::runners::sm::run_file_rtl(launch, backend, watchdog, Some(&mut progress))?;
+        let x = heddle_sim::runners::sm::run_file_rtl(launch, backend, cfg, watchdog, Some(&mut progress))?;
         let r = x.report.clone();
         rtl = Some(x);
         r
@@ -576,7 +612,8 @@ fn run_kernel(launch: &std::path::Path, files: &RunFiles, golden: bool, rust: bo
     println!("  wall clock {seconds:.2} s");
     if let Some(x) = &rtl {
         println!(
-            "  RTL SM ({}): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
+            "  RTL SM ({}, {}): {} cycles, {} warp-instructions retired, IPC {:.3}, {:.0} cycles/s; {} warp-instructions equal to the golden SM's, outputs equal",
+            cfg.name,
             x.backend.name(),
             x.rtl.cycles,
             x.rtl.trace.len(),

@@ -46,6 +46,21 @@ fn unknown_blocks_are_clear_errors() {
     assert!(err.contains("no co-simulation runner for `no_such_block`"), "{err}");
 }
 
+/// `--config` names an SM that is built, and says which are when it does not.
+#[test]
+fn unknown_sm_configurations_are_clear_errors() {
+    let launch = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/kernels/launch/vector_add.json");
+    let (code, _, err) = heddle(&["run", launch, "--config", "tiny"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--config tiny: no such SM (built: g80, sm_small)"), "{err}");
+    let (code, _, err) = heddle(&["sm-random", "--config", "g81"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--config g81: no such SM"), "{err}");
+    let (code, _, err) = heddle(&["run", launch, "--golden", "--config", "sm_small"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--config is for the RTL SM"), "{err}");
+}
+
 #[test]
 fn small_cosim_and_report_run_end_to_end() {
     let (code, out, err) = heddle(&["cosim", "valid_pipe", "--vectors", "1000", "--icarus-steps", "100"]);

@@ -8,8 +8,9 @@
 //!   2 SFUs, 1 FMA unit, warps of 32 threads, up to 24 warps, 8192 registers, 16 KB of
 //!   shared memory, a 32-entry branch-synchronization stack per warp.
 //! - [`TINY`]: 4 warps, stack depth 4, for tests that must reach every limit quickly.
-//! - `sm_small` (the FPGA board's SM) is sized by the SM issue from measured block RAM,
-//!   DSP and LUT use; it joins the presets then.
+//! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
+//!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
+//!   the predicate file by a third. Its measured size is in docs/sm.md.
 //!
 //! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
 //! occupancies) are `const fn`s, so they can be const-generic arguments:
@@ -106,8 +107,12 @@ pub const TINY: SmConfig = SmConfig {
 }
 .checked();
 
+/// The FPGA board's SM (issue 19): the G80 SM with 16 warps, so that a CTA of
+/// `max_threads_per_cta` = 512 threads is still resident.
+pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, ..G80 }.checked();
+
 /// Every preset, for listings and lookups by name.
-pub const PRESETS: [SmConfig; 2] = [G80, TINY];
+pub const PRESETS: [SmConfig; 3] = [G80, TINY, SM_SMALL];
 
 impl SmConfig {
     /// Asserts the limits the blocks rely on (at compile time for a `const`).

@@ -31,13 +31,16 @@ pub type ImemG80 = sm::imem::Imem<{ G80.imem_log2 }>;
 /// its three read ports.
 pub type RfBankG80 = sm::rf_bank::RfBank<{ G80.rf_bank_addr_bits() }>;
 
+/// The configuration of `PredFile` exported as `sm_preds`: the G80 SM's predicate file.
+pub type PredsG80 = sm::preds::PredFile<{ G80.warps }>;
+
 /// Stages of the exported `valid_pipe` (its latency in clocks).
 pub const VALID_PIPE_STAGES: usize = 3;
 
 /// The configuration of `ValidPipe` exported as `valid_pipe`: a 32-bit payload, 3 stages.
 pub type ValidPipe32x3 = prim::valid_pipe::ValidPipe<32, VALID_PIPE_STAGES>;
 
-use config::G80;
+use config::{SmConfig, G80, SM_SMALL};
 
 /// The configuration of `SharedMem` exported as `shared_mem`: the G80's 16 KB, 16 banks x
 /// 256 words.
@@ -82,20 +85,64 @@ pub struct BlockEntry {
 /// The SM of the G80 configuration, exported as `sm`.
 pub type SmG80 = sm_sized!(G80);
 
-/// rust-hdl's Verilog for the G80 SM (built on a thread with room for the model, which is
-/// larger than a test thread's stack).
-fn sm_g80_verilog() -> String {
-    on_sm_stack(|| {
-        let mut uut = SmG80::new(&G80);
-        uut.connect_all();
-        generate_verilog(&uut)
+/// The SM of the FPGA board's configuration, exported as `sm_small`.
+pub type SmSmall = sm_sized!(SM_SMALL);
+
+/// The exported SMs: each configuration with its block name. `with_sm!` makes the SM of
+/// one of them.
+pub const SM_BLOCKS: [(SmConfig, &str); 2] = [(G80, "sm"), (SM_SMALL, "sm_small")];
+
+/// The block an SM configuration is exported as, if it is one of [`SM_BLOCKS`].
+pub fn sm_block(cfg: &SmConfig) -> Option<&'static str> {
+    SM_BLOCKS.iter().find(|(c, _)| c == cfg).map(|(_, b)| *b)
+}
+
+/// Evaluates `$body` with `$uut` bound to a new SM of configuration `$cfg` (one of
+/// [`SM_BLOCKS`]: each has its own type); `$none` for any other configuration.
+#[macro_export]
+macro_rules! with_sm {
+    ($cfg:expr, $uut:ident => $body:expr, $none:expr) => {{
+        let cfg: &$crate::config::SmConfig = $cfg;
+        if *cfg == $crate::config::G80 {
+            let $uut = $crate::SmG80::new(cfg);
+            $body
+        } else if *cfg == $crate::config::SM_SMALL {
+            let $uut = $crate::SmSmall::new(cfg);
+            $body
+        } else {
+            $none
+        }
+    }};
+}
+
+/// rust-hdl's Verilog for the SM of configuration `cfg` (built on a thread with room for
+/// the model, which is larger than a test thread's stack).
+fn sm_verilog(cfg: SmConfig) -> String {
+    on_sm_stack(move || {
+        with_sm!(
+            &cfg,
+            uut => {
+                let mut uut = uut;
+                uut.connect_all();
+                generate_verilog(&uut)
+            },
+            panic!("no SM type for configuration {}", cfg.name)
+        )
     })
     .expect("the SM's export")
 }
 
+fn sm_g80_verilog() -> String {
+    sm_verilog(G80)
+}
+
+fn sm_small_verilog() -> String {
+    sm_verilog(SM_SMALL)
+}
+
 /// Blocks the `cargo test` synthesis gate leaves to `heddle report` (their generic-gate
 /// synthesis takes Yosys over ten minutes; every block inside them is gated on its own).
-pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm"];
+pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm", "sm_small"];
 
 /// Stack a thread needs to build and simulate an SM model (the rust-hdl model of `sm` is a
 /// few megabytes of signals held by value).
@@ -255,6 +302,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             latency: prim::ram::RAM_READ_LATENCY as u32,
         },
         BlockEntry {
+            name: "sm_preds",
+            about: "SM predicate file (G80 size): p0..p6 of 24 warps in distributed RAM, guard and lane-group reads, masked writes, warp clearing",
+            raw_verilog: raw_verilog_of::<PredsG80>,
+            latency: sm::preds::READ_LATENCY as u32,
+        },
+        BlockEntry {
             name: "sm_decode",
             about: "SM decoder: scheduling fields and unit controls of a microcode word (generated from isa::OPS), combinational",
             raw_verilog: raw_verilog_of::<sm::decode::SmDecode>,
@@ -264,6 +317,12 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "sm",
             about: "the streaming multiprocessor (G80 preset): scheduler, 8 SP lanes, register file, predicates, CTA dispatcher, retire port",
             raw_verilog: sm_g80_verilog,
+            latency: sm::pipe::RETIRE_DELAY as u32,
+        },
+        BlockEntry {
+            name: "sm_small",
+            about: "the FPGA board's SM (sm_small preset): the G80 SM with 16 warps",
+            raw_verilog: sm_small_verilog,
             latency: sm::pipe::RETIRE_DELAY as u32,
         },
     ]

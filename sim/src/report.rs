@@ -28,8 +28,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The ECP5 cells every report lists (others are summed into `other`).
-pub const CELLS: [&str; 5] = ["LUT4", "CCU2C", "TRELLIS_FF", "MULT18X18D", "DP16KD"];
+/// The ECP5 cells every report lists (others are summed into `other`). TRELLIS_DPR16X4 is
+/// distributed RAM (16 words x 4 bits): it takes the LUTs of two slices and a third
+/// slice's write port (the predicate file is built from it).
+pub const CELLS: [&str; 6] = ["LUT4", "CCU2C", "TRELLIS_FF", "TRELLIS_DPR16X4", "MULT18X18D", "DP16KD"];
 
 /// Registered blocks with more data I/O bits than this are placed out of context.
 pub const OOC_IO_BITS: usize = 1024;
@@ -400,7 +402,7 @@ pub fn block_report(block: &str, pnr: bool) -> Result<BlockReport, ReportError> 
 /// why in `fmax_method`, and is not cached (a later run tries again).
 pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<BlockReport, ReportError> {
     let verilog = crate::export::block_verilog(block).map_err(err("export"))?;
-    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v5", SYNTH_OPTIONS.as_bytes(), &[pnr as u8]]);
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), b"report-v6", SYNTH_OPTIONS.as_bytes(), &[pnr as u8]]);
     let dir = report_dir().join(format!("{block}-{key:016x}"));
     let cached = dir.join("report.json");
     let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
@@ -455,7 +457,7 @@ pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<B
 pub fn table(reports: &[BlockReport]) -> String {
     let mut s = format!("{:<16}", "block");
     for c in CELLS {
-        let _ = write!(s, " {c:>10}");
+        let _ = write!(s, " {c:>w$}", w = c.len().max(10));
     }
     let _ = writeln!(s, " {:>6} {:>11}  {}", "other", "Fmax MHz", "kind");
     for r in reports {
@@ -463,7 +465,7 @@ pub fn table(reports: &[BlockReport]) -> String {
         let flow = if r.synth == SYNTH_OPTIONS { "" } else { "d" };
         for c in CELLS {
             let n = r.cells.get(c).copied().unwrap_or(0);
-            let _ = write!(s, " {:>10}", if c == "LUT4" { format!("{n}{flow}") } else { n.to_string() });
+            let _ = write!(s, " {:>w$}", if c == "LUT4" { format!("{n}{flow}") } else { n.to_string() }, w = c.len().max(10));
         }
         let ooc = r.fmax_method.as_deref() == Some("out of context");
         let f = match (r.fmax_mhz, &r.fmax_method) {

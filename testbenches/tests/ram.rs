@@ -1,6 +1,7 @@
-//! The SM's block RAMs: the simple dual-port RAM (`ram_1w1r`), the register-file bank
+//! The SM's RAMs: the simple dual-port RAM (`ram_1w1r`), the register-file bank
 //! built from three of them (`rf_bank`, one write and three read ports) and the instruction
-//! memory from two (`sm_imem`, 64-bit words): random writes and reads against a plain array (a read during a write to its address returns the old
+//! memory from two (`sm_imem`, 64-bit words), and the predicate file in distributed RAM
+//! (`sm_preds`): random writes and reads against a plain array (a read during a write to its address returns the old
 //! word), in Verilator and Icarus, RTL and gate level; planted bugs are caught.
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::runners::{self, Replays};
@@ -155,6 +156,46 @@ fn planted_set_arbitration_bug_is_caught() {
     match bench.trace.verilator() {
         Err(CosimError::Mismatch(m)) => {
             println!("planted set arbitration bug caught: {}", CosimError::Mismatch(m));
+        }
+        r => panic!("the planted bug was not caught: {r:?}"),
+    }
+}
+
+#[test]
+fn sm_preds_cosim() {
+    let r = Replays { verilator: true, icarus_steps: 10_000, gate: true, icarus_gate_steps: 2_000 };
+    let s = runners::run("sm_preds", 20_000, 4, r).unwrap_or_else(|e| panic!("{e}"));
+    print!("{s}");
+    let steps: Vec<u64> = s.replays.iter().map(|r| r.steps).collect();
+    assert_eq!(steps, vec![40_000, 10_000, 40_000, 2_000], "{s}");
+}
+
+/// A predicate file whose masked write does not keep the old word's other lanes loses
+/// them: lanes 0..3 set, then lanes 4..7 written, and the guard read sees lanes 0..3 clear.
+#[test]
+fn planted_unmerged_predicate_write_is_caught() {
+    let v = heddle_sim::export::block_verilog("sm_preds").unwrap();
+    let planted = v.replacen("merged = (ram_o$rdata & ~w_mask) | (w_val & w_mask);", "merged = w_val & w_mask;", 1);
+    assert_ne!(planted, v, "the planted edit did not apply");
+    let mut bench = Bench::clocked("sm_preds", &planted, heddle_hw::PredsG80::default(), |u, c| u.clock.next = c.into()).unwrap();
+    for (wv, mask) in [(true, 0x0Fu64), (true, 0xF0), (false, 0)] {
+        bench
+            .cycle(|u| {
+                u.w_v.next = wv;
+                u.w_warp.next = 3u64.into();
+                u.w_grp.next = 0u64.into();
+                u.w_idx.next = 2u64.into();
+                u.w_mask.next = mask.into();
+                u.w_val.next = 0xFFu64.into();
+                u.g_warp.next = 3u64.into();
+                u.g_idx.next = 2u64.into();
+            })
+            .unwrap();
+    }
+    match bench.trace.verilator() {
+        Err(CosimError::Mismatch(m)) => {
+            assert_eq!(m.port, "g_val", "{m:?}");
+            println!("planted unmerged predicate write caught: {}", CosimError::Mismatch(m));
         }
         r => panic!("the planted bug was not caught: {r:?}"),
     }

@@ -5,7 +5,8 @@
 //! is started on the scheduler's `cta_*` port, then each warp in turn gets a free
 //! warp slot, its threads' indices (tid.x, .y, .z, one thread per clock into the lanes'
 //! thread-index RAMs), its registers cleared (through the register file's other-units
-//! client, retried while the SPs hold a set) and its predicates cleared, and is launched on
+//! client, retried while the SPs hold a set) and its predicates cleared (the launch waits for
+//! the predicate file's `p_busy`), and is launched on
 //! `launch_*` at PC 0. A CTA's warp slots and CTA slot are free again when the scheduler
 //! reports it done. It also answers the lookups the SM makes by warp slot: register base,
 //! the special registers common to a warp's lanes, and the CTA and warp numbers for the
@@ -29,6 +30,8 @@
 //! - `cta_done_valid`, `cta_done_id`       in   1, 3  the scheduler's CTA completion
 //! - `u_ok`                                in   1   the register clearing's write was taken
 //!                                                  by every lane this clock
+//! - `p_busy`                              in   1   the predicate file is still clearing
+//!                                                  the warp (`clr_*`): its launch waits
 //! - `cycles`                              in  32   the SM's clock counter (`%clock`)
 //! - `busy`, `done`                        out  1   a launch is running / the last launch
 //!                                                  finished (every CTA done)
@@ -100,6 +103,7 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     pub cta_done_valid: Signal<In, Bit>,
     pub cta_done_id: Signal<In, Bits<3>>,
     pub u_ok: Signal<In, Bit>,
+    pub p_busy: Signal<In, Bit>,
     pub cycles: Signal<In, Bits<32>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
@@ -291,6 +295,7 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             cta_done_valid: Default::default(),
             cta_done_id: Default::default(),
             u_ok: Default::default(),
+            p_busy: Default::default(),
             cycles: Default::default(),
             busy: Default::default(),
             done: Default::default(),
@@ -702,7 +707,7 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                         }
                     }
                 }
-                if (self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.q.val())) & (self.za.q.val() == self.zend.q.val()) {
+                if ((self.lc.q.val().get_bit(5) & (self.cc.q.val() >= self.n4r.q.val())) & (self.za.q.val() == self.zend.q.val())) & !self.p_busy.val() {
                     self.st.d.next = 7.into();
                 }
             }

@@ -150,7 +150,6 @@ macro_rules! sm_sized {
             { $cfg.cta_slots },
             { $cfg.rf_bank_addr_bits() },
             { $cfg.imem_log2 },
-            { 7 * $cfg.warps },
             { $cfg.smem_row_bits() },
         >
     };
@@ -167,7 +166,6 @@ pub struct Sm<
     const C: usize,
     const RA: usize,
     const IW: usize,
-    const NP: usize,
     const SW: usize,
 > {
     pub clock: Signal<In, Clock>,
@@ -299,7 +297,7 @@ pub struct Sm<
     imem: Imem<IW>,
     fdec: SmDecode,
     idec: SmDecode,
-    preds: PredFile<N, NP>,
+    preds: PredFile<N>,
     disp: CtaDispatch<N, C, RA>,
     pipe: SmPipe<N, RA>,
     lsu: SmLsu<RA, SW>,
@@ -360,9 +358,8 @@ impl<
         const C: usize,
         const RA: usize,
         const IW: usize,
-        const NP: usize,
         const SW: usize,
-    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
 {
     /// The SM of configuration `cfg` (its sizes must be the type's: `sm_sized!(cfg)`).
     pub fn new(cfg: &SmConfig) -> Self {
@@ -372,7 +369,7 @@ impl<
             cfg.name
         );
         assert!(
-            cfg.rf_bank_addr_bits() == RA && cfg.imem_log2 == IW && NP == 7 * N && cfg.smem_row_bits() == SW,
+            cfg.rf_bank_addr_bits() == RA && cfg.imem_log2 == IW && cfg.smem_row_bits() == SW,
             "Sm: sizes differ from configuration {}",
             cfg.name
         );
@@ -567,9 +564,8 @@ impl<
         const C: usize,
         const RA: usize,
         const IW: usize,
-        const NP: usize,
         const SW: usize,
-    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -707,6 +703,7 @@ impl<
         self.pipe.s_val.next = self.disp.s_val.val();
 
         // Predicate file.
+        self.preds.clear.next = self.clear.val();
         self.preds.clr_v.next = self.disp.clr_v.val();
         self.preds.clr_warp.next = self.disp.clr_warp.val();
         self.preds.g_warp.next = self.pipe.g_warp.val();
@@ -980,6 +977,7 @@ impl<
             | (self.fmul.wd6.val() & self.md_keep.val());
         self.lanes[7].u_wdata.next = ((self.lsu.wd7.val() & self.wd_keep.val()) | (self.fpu.wd7.val() & self.fd_keep.val()))
             | (self.fmul.wd7.val() & self.md_keep.val());
+        self.disp.p_busy.next = self.preds.clr_busy.val();
         self.disp.u_ok.next = ((self.u_ok.val() & !self.lsu.u_wr.val()) & !self.fpu.u_wr.val()) & !self.fmul.u_wr.val();
         self.fmul.u_wr_ok.next = self.u_ok.val();
         self.fmul.u_rd_ok.next = self.u_rok.val();

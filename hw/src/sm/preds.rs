@@ -1,12 +1,28 @@
-//! The SM's predicate registers: p0..p6 of every thread of `N` warp slots, in flip-flops
-//! (`NP` = 7 N words of 32 bits, word `7 w + p` holding predicate p of warp w's 32 lanes).
-//! Index 7 is `pt`: it reads as all ones and is never written. A warp's predicates are
-//! cleared when it is launched (the golden SM starts every thread with p0..p6 false).
+//! The SM's predicate registers: p0..p6 of every thread of `N` warp slots, in distributed
+//! RAM ([`LutRam`]). Index 7 is `pt`: it reads as all ones and is never written. A warp's
+//! predicates are cleared when it is launched (the golden SM starts every thread with
+//! p0..p6 false).
+//!
+//! Storage: every predicate is kept as four 8-lane words, one per lane group g (lanes
+//! 8 g .. 8 g + 7, bit j: lane 8 g + j), in copies that all take every write:
+//! - `gram[g]`, g = 0..3: lane group g's words at `8 warp + p` (the guard port reads the
+//!   four together);
+//! - `ram_a`, `ram_b`, `ram_o`: every group's words at `32 warp + 4 p + g` (the two
+//!   lane-group read ports, and the old word a masked write keeps: a write is a
+//!   read-modify-write of one 8-lane word, through `ram_o`'s asynchronous read).
+//! 7 N words of 32 bits in all; on the ECP5, 7 x 16 N words of 4 bits (TRELLIS_DPR16X4)
+//! and their read multiplexers, instead of 224 N flip-flops behind 32-lane multiplexers.
+//!
+//! Clearing a warp writes zeros over its 32 words (p 0..7, four groups), one a clock, in
+//! the clocks without a write (the pipeline's writes go first): at least 32 clocks;
+//! `clr_busy` is high until it is done.
 //!
 //! Ports:
-//! - `clock`                                   in   1   rising-edge clock
-//! - `clr_v`, `clr_warp`                       in   1, 5  clear warp `clr_warp`'s predicates
-//!                                                     on this edge (wins over a write)
+//! - `clock`, `clear`                          in   1   synchronous reset (stops a clearing;
+//!                                                     the memories are kept)
+//! - `clr_v`, `clr_warp`                       in   1, 5  start clearing warp `clr_warp`'s
+//!                                                     predicates (not while `clr_busy`)
+//! - `clr_busy`                                out  1   a clearing is under way (registered)
 //! - `g_warp`, `g_idx` / `g_val`               in 5, 3 / out 32  guard read, combinational:
 //!                                                     predicate `g_idx` of the warp's 32
 //!                                                     lanes (bit l: lane l)
@@ -21,17 +37,26 @@
 //!                                                     (`w_idx` 7: nothing)
 //!
 //! A read in the clock of a write returns the value before it.
+use crate::prim::lutram::LutRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
 /// Writable predicates per thread (p0..p6).
 pub const PREDS: usize = 7;
 
+/// Clocks from the lane-group read's address to `r_a`, `r_b`.
+pub const READ_LATENCY: usize = 1;
+
+/// Clocks a warp's clearing takes at least (its 32 words, one a clock).
+pub const CLEAR_CLOCKS: usize = 32;
+
 #[derive(LogicBlock)]
-pub struct PredFile<const N: usize, const NP: usize> {
+pub struct PredFile<const N: usize> {
     pub clock: Signal<In, Clock>,
+    pub clear: Signal<In, Bit>,
     pub clr_v: Signal<In, Bit>,
     pub clr_warp: Signal<In, Bits<5>>,
+    pub clr_busy: Signal<Out, Bit>,
     pub g_warp: Signal<In, Bits<5>>,
     pub g_idx: Signal<In, Bits<3>>,
     pub g_val: Signal<Out, Bits<32>>,
@@ -47,29 +72,50 @@ pub struct PredFile<const N: usize, const NP: usize> {
     pub w_idx: Signal<In, Bits<3>>,
     pub w_mask: Signal<In, Bits<8>>,
     pub w_val: Signal<In, Bits<8>>,
-    pr: [DFF<Bits<32>>; NP],
+    gram: [LutRam<8, 8>; 4],
+    ram_a: LutRam<10, 8>,
+    ram_b: LutRam<10, 8>,
+    ram_o: LutRam<10, 8>,
     ra_q: DFF<Bits<8>>,
     rb_q: DFF<Bits<8>>,
-    // One-hot decodes of the warp and predicate indices.
-    g_v: Signal<Local, Bits<32>>,
-    ra_w: Signal<Local, Bits<32>>,
-    rb_w: Signal<Local, Bits<32>>,
-    w_sh: Signal<Local, Bits<5>>,
-    wvm: Signal<Local, Bits<8>>,
-    w_m32: Signal<Local, Bits<32>>,
-    w_v32: Signal<Local, Bits<32>>,
-    widx: [Constant<Bits<5>>; N],
-    pidx: [Constant<Bits<3>>; 7],
+    // The clearing: under way, its warp, its next word (p in bits 4..2, group in 1..0).
+    cb: DFF<Bit>,
+    cw: DFF<Bits<5>>,
+    cc: DFF<Bits<5>>,
+    // Read addresses.
+    ga: Signal<Local, Bits<8>>,
+    aa: Signal<Local, Bits<10>>,
+    ab: Signal<Local, Bits<10>>,
+    // The write: the pipeline's (merged into the old word) or the clearing's.
+    pw: Signal<Local, Bit>,
+    cwr: Signal<Local, Bit>,
+    we: Signal<Local, Bit>,
+    wa: Signal<Local, Bits<10>>,
+    wga: Signal<Local, Bits<8>>,
+    wa_w: Signal<Local, Bits<5>>,
+    wa_p: Signal<Local, Bits<3>>,
+    wgrp: Signal<Local, Bits<2>>,
+    wd: Signal<Local, Bits<8>>,
+    pa: Signal<Local, Bits<10>>,
+    ca: Signal<Local, Bits<10>>,
+    merged: Signal<Local, Bits<8>>,
+    grp: [Constant<Bits<2>>; 4],
+    pt: Constant<Bits<3>>,
+    ones8: Constant<Bits<8>>,
     ones32: Constant<Bits<32>>,
+    last: Constant<Bits<5>>,
+    one5: Constant<Bits<5>>,
 }
 
-impl<const N: usize, const NP: usize> Default for PredFile<N, NP> {
+impl<const N: usize> Default for PredFile<N> {
     fn default() -> Self {
-        assert!((1..=32).contains(&N) && NP == PREDS * N, "PredFile: 1..=32 warps, NP = 7 N");
+        assert!((1..=32).contains(&N), "PredFile: 1..=32 warps");
         Self {
             clock: Default::default(),
+            clear: Default::default(),
             clr_v: Default::default(),
             clr_warp: Default::default(),
+            clr_busy: Default::default(),
             g_warp: Default::default(),
             g_idx: Default::default(),
             g_val: Default::default(),
@@ -85,83 +131,125 @@ impl<const N: usize, const NP: usize> Default for PredFile<N, NP> {
             w_idx: Default::default(),
             w_mask: Default::default(),
             w_val: Default::default(),
-            pr: array_init(|_| Default::default()),
+            gram: array_init(|_| LutRam::new(8 * N)),
+            ram_a: LutRam::new(32 * N),
+            ram_b: LutRam::new(32 * N),
+            ram_o: LutRam::new(32 * N),
             ra_q: Default::default(),
             rb_q: Default::default(),
-            g_v: Default::default(),
-            ra_w: Default::default(),
-            rb_w: Default::default(),
-            w_sh: Default::default(),
-            wvm: Default::default(),
-            w_m32: Default::default(),
-            w_v32: Default::default(),
-            widx: array_init(|w| Constant::new((w as u64).into())),
-            pidx: array_init(|p| Constant::new((p as u64).into())),
+            cb: Default::default(),
+            cw: Default::default(),
+            cc: Default::default(),
+            ga: Default::default(),
+            aa: Default::default(),
+            ab: Default::default(),
+            pw: Default::default(),
+            cwr: Default::default(),
+            we: Default::default(),
+            wa: Default::default(),
+            wga: Default::default(),
+            wa_w: Default::default(),
+            wa_p: Default::default(),
+            wgrp: Default::default(),
+            wd: Default::default(),
+            pa: Default::default(),
+            ca: Default::default(),
+            merged: Default::default(),
+            grp: array_init(|g| Constant::new((g as u64).into())),
+            pt: Constant::new(7u64.into()),
+            ones8: Constant::new(0xFFu64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
+            last: Constant::new(((CLEAR_CLOCKS - 1) as u64).into()),
+            one5: Constant::new(1u64.into()),
         }
     }
 }
 
-impl<const N: usize, const NP: usize> Logic for PredFile<N, NP> {
+impl<const N: usize> Logic for PredFile<N> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, ra_q, rb_q);
-        for k in 0..NP {
-            self.pr[k].clock.next = self.clock.val();
+        dff_setup!(self, clock, ra_q, rb_q, cb, cw, cc);
+        for g in 0..4 {
+            self.gram[g].clock.next = self.clock.val();
         }
-        // Reads: pt (index 7) matches no word and reads as ones.
-        self.g_v.next = self.ones32.val();
-        self.ra_w.next = self.ones32.val();
-        self.rb_w.next = self.ones32.val();
-        for w in 0..N {
-            for p in 0..7 {
-                if (self.g_warp.val() == self.widx[w].val()) & (self.g_idx.val() == self.pidx[p].val()) {
-                    self.g_v.next = self.pr[w * 7 + p].q.val();
-                }
-                if (self.r_warp.val() == self.widx[w].val()) & (self.r_ia.val() == self.pidx[p].val()) {
-                    self.ra_w.next = self.pr[w * 7 + p].q.val();
-                }
-                if (self.r_warp.val() == self.widx[w].val()) & (self.r_ib.val() == self.pidx[p].val()) {
-                    self.rb_w.next = self.pr[w * 7 + p].q.val();
-                }
-            }
+        self.ram_a.clock.next = self.clock.val();
+        self.ram_b.clock.next = self.clock.val();
+        self.ram_o.clock.next = self.clock.val();
+        // Guard read: the four groups' words of (warp, p).
+        self.ga.next = (bit_cast::<8, 5>(self.g_warp.val()) << 3) | bit_cast::<8, 3>(self.g_idx.val());
+        for g in 0..4 {
+            self.gram[g].raddr.next = self.ga.val();
         }
-        self.g_val.next = self.g_v.val();
-        match self.r_grp.val().index() {
-            0 => {
-                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(0);
-                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(0);
-            }
-            1 => {
-                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(8);
-                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(8);
-            }
-            2 => {
-                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(16);
-                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(16);
-            }
-            _ => {
-                self.ra_q.d.next = self.ra_w.val().get_bits::<8>(24);
-                self.rb_q.d.next = self.rb_w.val().get_bits::<8>(24);
-            }
+        self.g_val.next = (((bit_cast::<32, 8>(self.gram[3].rdata.val()) << 24) | (bit_cast::<32, 8>(self.gram[2].rdata.val()) << 16))
+            | (bit_cast::<32, 8>(self.gram[1].rdata.val()) << 8))
+            | bit_cast::<32, 8>(self.gram[0].rdata.val());
+        if self.g_idx.val() == self.pt.val() {
+            self.g_val.next = self.ones32.val();
+        }
+        // Lane-group reads, registered.
+        self.aa.next = ((bit_cast::<10, 5>(self.r_warp.val()) << 5) | (bit_cast::<10, 3>(self.r_ia.val()) << 2)) | bit_cast::<10, 2>(self.r_grp.val());
+        self.ab.next = ((bit_cast::<10, 5>(self.r_warp.val()) << 5) | (bit_cast::<10, 3>(self.r_ib.val()) << 2)) | bit_cast::<10, 2>(self.r_grp.val());
+        self.ram_a.raddr.next = self.aa.val();
+        self.ram_b.raddr.next = self.ab.val();
+        self.ra_q.d.next = self.ram_a.rdata.val();
+        if self.r_ia.val() == self.pt.val() {
+            self.ra_q.d.next = self.ones8.val();
+        }
+        self.rb_q.d.next = self.ram_b.rdata.val();
+        if self.r_ib.val() == self.pt.val() {
+            self.rb_q.d.next = self.ones8.val();
         }
         self.r_a.next = self.ra_q.q.val();
         self.r_b.next = self.rb_q.q.val();
-        // Writes.
-        self.w_sh.next = bit_cast::<5, 2>(self.w_grp.val()) << 3;
-        self.wvm.next = self.w_val.val() & self.w_mask.val();
-        self.w_m32.next = bit_cast::<32, 8>(self.w_mask.val()) << self.w_sh.val();
-        self.w_v32.next = bit_cast::<32, 8>(self.wvm.val()) << self.w_sh.val();
-        for w in 0..N {
-            for p in 0..7 {
-                self.pr[w * 7 + p].d.next = self.pr[w * 7 + p].q.val();
-                if (self.w_v.val() & (self.w_warp.val() == self.widx[w].val())) & (self.w_idx.val() == self.pidx[p].val()) {
-                    self.pr[w * 7 + p].d.next = (self.pr[w * 7 + p].q.val() & !self.w_m32.val()) | self.w_v32.val();
-                }
-                if self.clr_v.val() & (self.clr_warp.val() == self.widx[w].val()) {
-                    self.pr[w * 7 + p].d.next = 0.into();
-                }
+        // The pipeline's write: the old word's lanes outside the mask are kept.
+        self.pa.next = ((bit_cast::<10, 5>(self.w_warp.val()) << 5) | (bit_cast::<10, 3>(self.w_idx.val()) << 2)) | bit_cast::<10, 2>(self.w_grp.val());
+        self.ram_o.raddr.next = self.pa.val();
+        self.merged.next = (self.ram_o.rdata.val() & !self.w_mask.val()) | (self.w_val.val() & self.w_mask.val());
+        self.pw.next = self.w_v.val() & (self.w_idx.val() != self.pt.val());
+        // The clearing's write, in a clock without the pipeline's.
+        self.ca.next = (bit_cast::<10, 5>(self.cw.q.val()) << 5) | bit_cast::<10, 5>(self.cc.q.val());
+        self.cwr.next = self.cb.q.val() & !self.pw.val();
+        self.we.next = self.pw.val() | self.cwr.val();
+        self.wa.next = self.pa.val();
+        self.wgrp.next = self.w_grp.val();
+        self.wd.next = self.merged.val();
+        if !self.pw.val() {
+            self.wa.next = self.ca.val();
+            self.wgrp.next = self.cc.q.val().get_bits::<2>(0);
+            self.wd.next = 0.into();
+        }
+        self.wa_w.next = self.wa.val().get_bits::<5>(5);
+        self.wa_p.next = self.wa.val().get_bits::<3>(2);
+        self.wga.next = (bit_cast::<8, 5>(self.wa_w.val()) << 3) | bit_cast::<8, 3>(self.wa_p.val());
+        for g in 0..4 {
+            self.gram[g].we.next = self.we.val() & (self.wgrp.val() == self.grp[g].val());
+            self.gram[g].waddr.next = self.wga.val();
+            self.gram[g].wdata.next = self.wd.val();
+        }
+        self.ram_a.we.next = self.we.val();
+        self.ram_a.waddr.next = self.wa.val();
+        self.ram_a.wdata.next = self.wd.val();
+        self.ram_b.we.next = self.we.val();
+        self.ram_b.waddr.next = self.wa.val();
+        self.ram_b.wdata.next = self.wd.val();
+        self.ram_o.we.next = self.we.val();
+        self.ram_o.waddr.next = self.wa.val();
+        self.ram_o.wdata.next = self.wd.val();
+        // The clearing's sequence.
+        if self.cwr.val() {
+            self.cc.d.next = self.cc.q.val() + self.one5.val();
+            if self.cc.q.val() == self.last.val() {
+                self.cb.d.next = false;
             }
         }
+        if self.clr_v.val() {
+            self.cb.d.next = true;
+            self.cw.d.next = self.clr_warp.val();
+            self.cc.d.next = 0.into();
+        }
+        if self.clear.val() {
+            self.cb.d.next = false;
+        }
+        self.clr_busy.next = self.cb.q.val();
     }
 }

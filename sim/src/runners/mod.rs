@@ -20,7 +20,7 @@ use crate::golden::valid_pipe::ValidPipeModel;
 use crate::vectors::{f32_random, f32_specials, Rng};
 use heddle_hw::fp32::classify::Fp32Classify;
 use heddle_hw::fp32::unpack::Fp32Unpack;
-use heddle_hw::{ImemG80, RfBankG80, RfLaneG80, RfRamG80, ValidPipe32x3};
+use heddle_hw::{ImemG80, PredsG80, RfBankG80, RfLaneG80, RfRamG80, ValidPipe32x3};
 use rust_hdl::prelude::*;
 
 /// Which replays to run on a recorded trace.
@@ -391,6 +391,95 @@ pub fn sm_imem(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     finish(bench, n, replays)
 }
 
+/// The predicate file (`sm_preds`): every clock a lane-group write (merged into the
+/// lanes outside its mask, index 7 writing nothing), a guard read and two lane-group reads
+/// on warps drawn so that reads meet the words just written, now and then a warp's
+/// clearing (a word a clock when there is no write, on a warp the others keep using) and
+/// a reset, against an array cleared word by word: `clr_busy` every clock, `g_val` after
+/// the edge, `r_a` and `r_b` (latency 1).
+pub fn sm_preds(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+    use heddle_hw::sm::preds::CLEAR_CLOCKS;
+    let name = "sm_preds";
+    let mut bench = Bench::clocked(name, &verilog(name)?, PredsG80::default(), |u, c| u.clock.next = c.into())?;
+    let warps = heddle_hw::config::G80.warps as u64;
+    let mut rng = Rng::new(seed);
+    // p0..p6 and pt (never written) of every warp, 32 lanes each
+    let mut p = vec![[0u32; 8]; warps as usize];
+    let read = |p: &Vec<[u32; 8]>, w: usize, i: usize| if i == 7 { u32::MAX } else { p[w][i] };
+    // the clearing: its warp and next word while it runs
+    let mut clearing: Option<(usize, usize)> = None;
+    let mut hot = [0usize; 2];
+    for i in 0..n {
+        if rng.below(64) == 0 {
+            hot = [rng.below(warps) as usize, hot[0]];
+        }
+        let warp = |rng: &mut Rng| if rng.below(4) != 0 { hot[rng.below(2) as usize] } else { rng.below(warps) as usize };
+        let (ww, wg, wi) = (warp(&mut rng), rng.below(4) as usize, rng.below(8) as usize);
+        let wv = rng.below(3) != 0;
+        let wm = match rng.below(4) {
+            0 => 0xFF,
+            1 => 0,
+            _ => rng.below(256) as u32,
+        };
+        let wval = rng.below(256) as u32;
+        let (gw, gi) = (warp(&mut rng), rng.below(8) as usize);
+        let (rw, rg, ra, rb) = (warp(&mut rng), rng.below(4) as usize, rng.below(8) as usize, rng.below(8) as usize);
+        let clr = clearing.is_none() && rng.below(48) == 0;
+        let cw = warp(&mut rng);
+        let reset = rng.below(2000) == 0;
+        let u = bench.cycle(|u| {
+            u.clear.next = reset;
+            u.clr_v.next = clr;
+            u.clr_warp.next = (cw as u64).into();
+            u.w_v.next = wv;
+            u.w_warp.next = (ww as u64).into();
+            u.w_grp.next = (wg as u64).into();
+            u.w_idx.next = (wi as u64).into();
+            u.w_mask.next = (wm as u64).into();
+            u.w_val.next = (wval as u64).into();
+            u.g_warp.next = (gw as u64).into();
+            u.g_idx.next = (gi as u64).into();
+            u.r_warp.next = (rw as u64).into();
+            u.r_grp.next = (rg as u64).into();
+            u.r_ia.next = (ra as u64).into();
+            u.r_ib.next = (rb as u64).into();
+        })?;
+        let lanes = |v: u32, g: usize| (v >> (8 * g)) & 0xFF;
+        let want_r = (lanes(read(&p, rw, ra), rg), lanes(read(&p, rw, rb), rg));
+        // the edge: the write, then the clearing's step in a clock without one
+        let pw = wv && wi != 7;
+        if pw {
+            let m = wm << (8 * wg);
+            p[ww][wi] = (p[ww][wi] & !m) | ((wval << (8 * wg)) & m);
+        }
+        if let Some((w, k)) = clearing {
+            if !pw {
+                // word k: predicate k / 4, lane group k mod 4
+                if k / 4 != 7 {
+                    p[w][k / 4] &= !(0xFF << (8 * (k % 4)));
+                }
+                clearing = if k + 1 == CLEAR_CLOCKS { None } else { Some((w, k + 1)) };
+            }
+        }
+        if clr {
+            clearing = Some((cw, 0));
+        }
+        if reset {
+            clearing = None;
+        }
+        let want = (read(&p, gw, gi), want_r, clearing.is_some());
+        let got = (u.g_val.val().to_u32(), (u.r_a.val().to_u32(), u.r_b.val().to_u32()), u.clr_busy.val());
+        if got != want {
+            return Err(golden_mismatch(
+                name,
+                i,
+                format!("guard ({gw}, p{gi}), reads ({rw}, group {rg}, p{ra}, p{rb}), write {wv} ({ww}, group {wg}, p{wi}, mask {wm:#x}, {wval:#x}): hw {got:x?}, golden {want:x?}"),
+            ));
+        }
+    }
+    finish(bench, n, replays)
+}
+
 /// Runs the runner registered for `block`.
 pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     match block {
@@ -417,6 +506,7 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "rf_bank" => rf_bank(n, seed, replays),
         "sm_imem" => sm_imem(n, seed, replays),
         "rf_lane" => rf_lane(n, seed, replays),
+        "sm_preds" => sm_preds(n, seed, replays),
         "sm" => sm::sm_cosim(n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
@@ -450,6 +540,7 @@ pub const RUNNERS: &[&str] = &[
     "rf_bank",
     "sm_imem",
     "rf_lane",
+    "sm_preds",
     "sm",
 ];
 

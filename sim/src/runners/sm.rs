@@ -201,10 +201,9 @@ fn set_clock<
     const C: usize,
     const RA: usize,
     const IW: usize,
-    const NP: usize,
     const SW: usize,
 >(
-    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
+    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
     v: bool,
 ) {
     u.clock.next = v.into();
@@ -302,10 +301,9 @@ pub struct RustSm<
     const C: usize,
     const RA: usize,
     const IW: usize,
-    const NP: usize,
     const SW: usize,
 > {
-    pub bench: Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>>,
+    pub bench: Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>>,
     map: SmPortMap,
 }
 
@@ -319,12 +317,11 @@ impl<
         const C: usize,
         const RA: usize,
         const IW: usize,
-        const NP: usize,
         const SW: usize,
-    > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+    > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
 {
     /// A bench for `uut` recording for replays into `verilog` (empty: no replays).
-    pub fn new(uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>, verilog: &str) -> Result<Self, CosimError> {
+    pub fn new(uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>, verilog: &str) -> Result<Self, CosimError> {
         let bench = Bench::clocked("sm", verilog, uut, set_clock)?;
         let map = SmPortMap::of(&bench.trace.ports)?;
         Ok(RustSm { bench, map })
@@ -341,9 +338,8 @@ impl<
         const C: usize,
         const RA: usize,
         const IW: usize,
-        const NP: usize,
         const SW: usize,
-    > SmSim for RustSm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>
+    > SmSim for RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
 {
     fn map(&self) -> &SmPortMap {
         &self.map
@@ -827,10 +823,9 @@ pub fn lockstep<
     const C: usize,
     const RA: usize,
     const IW: usize,
-    const NP: usize,
     const SW: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -854,10 +849,9 @@ pub fn lockstep_verilog<
     const C: usize,
     const RA: usize,
     const IW: usize,
-    const NP: usize,
     const SW: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, NP, SW>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -1140,10 +1134,13 @@ impl Backend {
     }
 }
 
-/// The exported Verilog of the G80 SM (block `sm`) built once as the Verilator runner's
-/// library, with its ports, their offsets and the words of its instruction memory: what
-/// every Verilator run of it loads.
+/// The exported Verilog of an SM (block `sm` for the G80 preset, `sm_small` for the
+/// board's: `heddle_hw::SM_BLOCKS`) built once as the Verilator runner's library, with its
+/// ports, their offsets and the words of its instruction memory: what every Verilator run
+/// of it loads.
 pub struct SmModel {
+    /// The configuration it was exported for.
+    pub cfg: SmConfig,
     /// The fast library (no tracing).
     pub lib: crate::cosim::VerilatorModel,
     pub ports: Vec<crate::cosim::Port>,
@@ -1155,15 +1152,21 @@ pub struct SmModel {
 }
 
 impl SmModel {
-    /// Exports `sm` and builds (or finds in the cache) its library.
-    pub fn g80() -> Result<SmModel, String> {
-        let verilog = super::verilog("sm").map_err(|e| e.to_string())?;
-        let ports = heddle_hw::on_sm_stack(|| crate::cosim::ports_of(&heddle_hw::SmG80::new(&heddle_hw::config::G80)))?
-            .map_err(|e| e.to_string())?;
-        let lib = crate::cosim::VerilatorModel::build_lib("sm", &verilog, &ports, false).map_err(|e| e.to_string())?;
+    /// Exports the SM of `cfg` and builds (or finds in the cache) its library.
+    pub fn new(cfg: &SmConfig) -> Result<SmModel, String> {
+        let cfg = *cfg;
+        let block = heddle_hw::sm_block(&cfg).ok_or_else(|| no_sm(&cfg))?;
+        let verilog = super::verilog(block).map_err(|e| e.to_string())?;
+        let ports = heddle_hw::on_sm_stack(move || heddle_hw::with_sm!(&cfg, uut => crate::cosim::ports_of(&uut).map_err(|e| e.to_string()), Err(no_sm(&cfg))))??;
+        let lib = crate::cosim::VerilatorModel::build_lib(block, &verilog, &ports, false).map_err(|e| e.to_string())?;
         let map = SmPortMap::of(&ports).map_err(|e| e.to_string())?;
-        let imem_words = 1 << heddle_hw::config::G80.imem_log2;
-        Ok(SmModel { lib, ports, map, imem_words, verilog, traced: Default::default() })
+        let imem_words = 1 << cfg.imem_log2;
+        Ok(SmModel { cfg, lib, ports, map, imem_words, verilog, traced: Default::default() })
+    }
+
+    /// The G80 SM's model (block `sm`).
+    pub fn g80() -> Result<SmModel, String> {
+        Self::new(&heddle_hw::config::G80)
     }
 
     /// The library that writes VCDs (built, or found in the cache, on the first call).
@@ -1176,20 +1179,29 @@ impl SmModel {
             .map_err(|e| CosimError::Unsupported(e.clone()))
     }
 
-    /// The model a run on `backend` needs: Verilator's, or none.
-    pub fn for_backend(backend: Backend) -> Result<Option<SmModel>, String> {
+    /// The model a run of the SM of `cfg` on `backend` needs: Verilator's, or none.
+    pub fn for_backend(backend: Backend, cfg: &SmConfig) -> Result<Option<SmModel>, String> {
         if backend == Backend::Verilator {
-            Self::g80().map(Some)
+            Self::new(cfg).map(Some)
         } else {
             Ok(None)
         }
     }
 }
 
-/// A lock-step run of the G80 SM on `backend` (the rust-hdl ones on a big stack; `model`
-/// for Verilator): the run, and the seconds the RTL simulation took.
+/// The error for a configuration no SM is exported for.
+fn no_sm(cfg: &SmConfig) -> String {
+    let known: Vec<&str> = heddle_hw::SM_BLOCKS.iter().map(|(c, _)| c.name).collect();
+    format!("no SM is built for configuration `{}` (built: {})", cfg.name, known.join(", "))
+}
+
+/// A lock-step run of the SM of `cfg` on `backend` (the rust-hdl ones on a big stack;
+/// `model`, of the same configuration, for Verilator): the run, and the seconds the RTL
+/// simulation took.
+#[allow(clippy::too_many_arguments)]
 pub fn lockstep_on(
     backend: Backend,
+    cfg: &SmConfig,
     model: Option<&SmModel>,
     k: &Kernel,
     l: &Launch,
@@ -1197,11 +1209,14 @@ pub fn lockstep_on(
     opts: SmOpts,
     progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<(Lockstep, f64, Option<RunSummary>), LockstepError> {
-    use heddle_hw::config::G80;
+    let cfg = *cfg;
     match (backend, model) {
-        (Backend::Verilator, Some(m)) => {
-            let (ls, s) = lockstep_verilator(m, &G80, k, l, mem, opts, progress)?;
+        (Backend::Verilator, Some(m)) if m.cfg == cfg => {
+            let (ls, s) = lockstep_verilator(m, &cfg, k, l, mem, opts, progress)?;
             Ok((ls, s, None))
+        }
+        (Backend::Verilator, Some(m)) => {
+            Err(err(format!("sm: the Verilator model is configuration {}'s, the run {}'s", m.cfg.name, cfg.name)))
         }
         (Backend::Verilator, None) => Err(err("sm: a Verilator run needs the exported model".into())),
         _ => {
@@ -1209,7 +1224,8 @@ pub fn lockstep_on(
             let (k, l, mem) = (k.clone(), l.clone(), mem.clone());
             heddle_hw::on_sm_stack(move || {
                 let start = std::time::Instant::now();
-                let (ls, summary) = lockstep(heddle_hw::SmG80::new(&G80), &G80, &k, &l, &mem, opts, replays)?;
+                let (ls, summary) =
+                    heddle_hw::with_sm!(&cfg, uut => lockstep(uut, &cfg, &k, &l, &mem, opts, replays), Err(err(no_sm(&cfg))))?;
                 let s = summary.as_ref().map_or(start.elapsed().as_secs_f64(), |s| s.rust_seconds);
                 Ok((ls, s, summary))
             })
@@ -1219,17 +1235,18 @@ pub fn lockstep_on(
 }
 
 /// Random programs ([`crate::gsm::random`]) on random launch shapes, each in lock step on
-/// the G80 SM (simulated by `backend`) until `min_warp_instrs` warp-instructions have been
+/// the SM of `cfg` (simulated by `backend`) until `min_warp_instrs` warp-instructions have been
 /// compared (and at least one program run). `progress` gets one line per program. The
 /// first difference is an error.
 pub fn random_sweep(
     seed: u64,
     min_warp_instrs: u64,
     backend: Backend,
+    cfg: &SmConfig,
     mut progress: impl FnMut(&str),
 ) -> Result<SweepTotals, LockstepError> {
     use crate::gsm::random::{random_kernel, RandomProgram};
-    let model = SmModel::for_backend(backend).map_err(err)?;
+    let model = SmModel::for_backend(backend, cfg).map_err(err)?;
     let mut rng = crate::vectors::Rng::new(seed);
     let mut t = SweepTotals::default();
     while t.programs == 0 || t.warp_instrs < min_warp_instrs {
@@ -1239,7 +1256,7 @@ pub fn random_sweep(
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
         let mem = random_mem(grid, block);
-        let (ls, seconds, summary) = lockstep_on(backend, model.as_ref(), &k, &l, &mem, SmOpts::default(), None)
+        let (ls, seconds, summary) = lockstep_on(backend, cfg, model.as_ref(), &k, &l, &mem, SmOpts::default(), None)
             .map_err(|e| LockstepError {
                 msg: format!("program seed {pseed} ({shape:?}), grid {grid:?}, block {block:?}: {}", e.msg),
                 ..e
@@ -1311,21 +1328,22 @@ impl RtlRun {
     }
 }
 
-/// Runs launch file `path` on the RTL SM (G80 preset, simulated by `backend`) in lock step
+/// Runs launch file `path` on the RTL SM of `cfg` (simulated by `backend`) in lock step
 /// with the golden SM, with the SM's watchdog at `watchdog` clocks; every error (file,
 /// translation, a fault, a difference) is a message. `progress` hears every million clocks
 /// (clocks, warp-instructions retired).
 pub fn run_file_rtl(
     path: &std::path::Path,
     backend: Backend,
+    cfg: &SmConfig,
     watchdog: u32,
     progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<RtlRun, String> {
     let p = crate::gsm::launch::prepare(path)?;
-    let model = SmModel::for_backend(backend)?;
+    let model = SmModel::for_backend(backend, cfg)?;
     let opts = SmOpts { watchdog, max_cycles: watchdog as u64 + 1_000, ..SmOpts::default() };
     let (ls, seconds, _) =
-        lockstep_on(backend, model.as_ref(), &p.k, &p.l, &p.mem, opts, progress).map_err(|e| e.to_string())?;
+        lockstep_on(backend, cfg, model.as_ref(), &p.k, &p.l, &p.mem, opts, progress).map_err(|e| e.to_string())?;
     if let Some(f) = ls.rtl.fault {
         let g = ls.golden.as_ref().err().map(|g| g.to_string()).unwrap_or_default();
         return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
