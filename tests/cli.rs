@@ -95,7 +95,7 @@ fn run_executes_a_kernel_on_the_rtl_sm() {
         dir.join("rtl").to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{out}\n{err}");
-    assert!(out.contains("RTL SM (Verilator)") && out.contains("outputs equal"), "{out}");
+    assert!(out.contains("RTL SM (g80, Verilator)") && out.contains("outputs equal"), "{out}");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     // the timeline: a row per warp slot used (4 CTAs of 8 warps, as many resident at once
     // as the occupancy allows), SP and memory instructions drawn, the IPC line

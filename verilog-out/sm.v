@@ -117161,6 +117161,7 @@ module sm$preds(clock,clear,clr_v,clr_warp,clr_busy,g_warp,g_idx,g_val,r_warp,r_
 
     // Local signals
     reg  [7:0] ga;
+    reg  [31:0] gv;
     reg  [9:0] aa;
     reg  [9:0] ab;
     reg  pw;
@@ -117283,10 +117284,11 @@ module sm$preds(clock,clear,clr_v,clr_warp,clr_busy,g_warp,g_idx,g_val,r_warp,r_
         gram$1$raddr = ga;
         gram$2$raddr = ga;
         gram$3$raddr = ga;
-        g_val = (((((gram$3$rdata) & 32'hffffffff) << 32'h18) | (((gram$2$rdata) & 32'hffffffff) << 32'h10)) | (((gram$1$rdata) & 32'hffffffff) << 32'h8)) | ((gram$0$rdata) & 32'hffffffff);
+        gv = (((((gram$3$rdata) & 32'hffffffff) << 32'h18) | (((gram$2$rdata) & 32'hffffffff) << 32'h10)) | (((gram$1$rdata) & 32'hffffffff) << 32'h8)) | ((gram$0$rdata) & 32'hffffffff);
         if (g_idx == pt) begin
-            g_val = ones32;
+            gv = ones32;
         end
+        g_val = gv;
         aa = ((((r_warp) & 10'h3ff) << 32'h5) | (((r_ia) & 10'h3ff) << 32'h2)) | ((r_grp) & 10'h3ff);
         ab = ((((r_warp) & 10'h3ff) << 32'h5) | (((r_ib) & 10'h3ff) << 32'h2)) | ((r_grp) & 10'h3ff);
         ram_a$raddr = aa;

@@ -88,8 +88,10 @@ pub type SmG80 = sm_sized!(G80);
 /// The SM of the FPGA board's configuration, exported as `sm_small`.
 pub type SmSmall = sm_sized!(SM_SMALL);
 
-/// The exported SMs: each configuration with its block name. `with_sm!` makes the SM of
-/// one of them.
+/// The SMs that are built: each configuration with its block name (its Verilog's top
+/// module). `with_sm!` makes the SM of one of them. `sm` is a registered block; `sm_small`
+/// is exported by the runners ([`sm_verilog`]) and joins the registry (verilog-out/ and the
+/// ECP5 record) with its recorded report.
 pub const SM_BLOCKS: [(SmConfig, &str); 2] = [(G80, "sm"), (SM_SMALL, "sm_small")];
 
 /// The block an SM configuration is exported as, if it is one of [`SM_BLOCKS`].
@@ -115,9 +117,9 @@ macro_rules! with_sm {
     }};
 }
 
-/// rust-hdl's Verilog for the SM of configuration `cfg` (built on a thread with room for
-/// the model, which is larger than a test thread's stack).
-fn sm_verilog(cfg: SmConfig) -> String {
+/// rust-hdl's Verilog for the SM of configuration `cfg`, one of [`SM_BLOCKS`] (built on a
+/// thread with room for the model, which is larger than a test thread's stack).
+pub fn sm_verilog(cfg: SmConfig) -> String {
     on_sm_stack(move || {
         with_sm!(
             &cfg,
@@ -136,13 +138,9 @@ fn sm_g80_verilog() -> String {
     sm_verilog(G80)
 }
 
-fn sm_small_verilog() -> String {
-    sm_verilog(SM_SMALL)
-}
-
 /// Blocks the `cargo test` synthesis gate leaves to `heddle report` (their generic-gate
 /// synthesis takes Yosys over ten minutes; every block inside them is gated on its own).
-pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm", "sm_small"];
+pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm"];
 
 /// Stack a thread needs to build and simulate an SM model (the rust-hdl model of `sm` is a
 /// few megabytes of signals held by value).
@@ -319,11 +317,6 @@ pub fn blocks() -> Vec<BlockEntry> {
             raw_verilog: sm_g80_verilog,
             latency: sm::pipe::RETIRE_DELAY as u32,
         },
-        BlockEntry {
-            name: "sm_small",
-            about: "the FPGA board's SM (sm_small preset): the G80 SM with 16 warps",
-            raw_verilog: sm_small_verilog,
-            latency: sm::pipe::RETIRE_DELAY as u32,
-        },
+
     ]
 }

@@ -84,6 +84,7 @@ pub struct PredFile<const N: usize> {
     cc: DFF<Bits<5>>,
     // Read addresses.
     ga: Signal<Local, Bits<8>>,
+    gv: Signal<Local, Bits<32>>,
     aa: Signal<Local, Bits<10>>,
     ab: Signal<Local, Bits<10>>,
     // The write: the pipeline's (merged into the old word) or the clearing's.
@@ -141,6 +142,7 @@ impl<const N: usize> Default for PredFile<N> {
             cw: Default::default(),
             cc: Default::default(),
             ga: Default::default(),
+            gv: Default::default(),
             aa: Default::default(),
             ab: Default::default(),
             pw: Default::default(),
@@ -180,12 +182,13 @@ impl<const N: usize> Logic for PredFile<N> {
         for g in 0..4 {
             self.gram[g].raddr.next = self.ga.val();
         }
-        self.g_val.next = (((bit_cast::<32, 8>(self.gram[3].rdata.val()) << 24) | (bit_cast::<32, 8>(self.gram[2].rdata.val()) << 16))
+        self.gv.next = (((bit_cast::<32, 8>(self.gram[3].rdata.val()) << 24) | (bit_cast::<32, 8>(self.gram[2].rdata.val()) << 16))
             | (bit_cast::<32, 8>(self.gram[1].rdata.val()) << 8))
             | bit_cast::<32, 8>(self.gram[0].rdata.val());
         if self.g_idx.val() == self.pt.val() {
-            self.g_val.next = self.ones32.val();
+            self.gv.next = self.ones32.val();
         }
+        self.g_val.next = self.gv.val();
         // Lane-group reads, registered.
         self.aa.next = ((bit_cast::<10, 5>(self.r_warp.val()) << 5) | (bit_cast::<10, 3>(self.r_ia.val()) << 2)) | bit_cast::<10, 2>(self.r_grp.val());
         self.ab.next = ((bit_cast::<10, 5>(self.r_warp.val()) << 5) | (bit_cast::<10, 3>(self.r_ib.val()) << 2)) | bit_cast::<10, 2>(self.r_grp.val());
