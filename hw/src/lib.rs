@@ -317,6 +317,5 @@ pub fn blocks() -> Vec<BlockEntry> {
             raw_verilog: sm_g80_verilog,
             latency: sm::pipe::RETIRE_DELAY as u32,
         },
-
     ]
 }

@@ -391,8 +391,8 @@ pub fn sm_imem(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimE
     finish(bench, n, replays)
 }
 
-/// The predicate file (`sm_preds`): every clock a lane-group write (merged into the
-/// lanes outside its mask, index 7 writing nothing), a guard read and two lane-group reads
+/// The predicate file (`sm_preds`): every clock a lane-group write (the lanes outside its
+/// mask kept, index 7 writing nothing), a guard read and two lane-group reads
 /// on warps drawn so that reads meet the words just written, now and then a warp's
 /// clearing (a word a clock when there is no write, on a warp the others keep using) and
 /// a reset, against an array cleared word by word: `clr_busy` every clock, `g_val` after
