@@ -206,7 +206,7 @@ impl Ctx {
             Some(m) => {
                 use crate::runners::sm::{lockstep_verilator, SmOpts};
                 let opts = SmOpts { max_cycles: u64::MAX, watchdog: 100_000_000, ..Default::default() };
-                let (ls, _) = lockstep_verilator(m, &m.cfg, &k, &l, &self.mem, opts, None)
+                let (ls, _) = lockstep_verilator(m, &k, &l, &self.mem, opts, None)
                     .map_err(|e| Fail::Run(format!("{at} on the RTL SM: {e}")))?;
                 if let Some(f) = ls.rtl.fault {
                     return Err(Fail::Run(format!("{at} on the RTL SM: {f} at {}", k.where_(f.pc as usize))));

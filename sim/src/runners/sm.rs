@@ -884,13 +884,11 @@ pub fn lockstep_verilog<
     Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, summary))
 }
 
-/// [`lockstep`] on `model`, the exported Verilog of configuration `cfg`, in Verilator
+/// [`lockstep`] on `model`, the exported Verilog of configuration `model.cfg`, in Verilator
 /// ([`VerilatorSm`]). A difference is reported with a VCD of a second run: the
 /// [`VCD_WINDOW`] clocks up to it. Also returns the seconds the Verilator run took.
-#[allow(clippy::too_many_arguments)]
 pub fn lockstep_verilator(
     model: &SmModel,
-    cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
     mem: &GlobalMem,
@@ -903,7 +901,7 @@ pub fn lockstep_verilator(
     let rtl = drive(&mut sim, k, l, &mut rtl_mem, opts, progress).map_err(|e| err(e.to_string()))?;
     let seconds = start.elapsed().as_secs_f64();
     drop(sim);
-    let (golden, checked) = check(cfg, k, l, mem, opts, &rtl, &rtl_mem);
+    let (golden, checked) = check(&model.cfg, k, l, mem, opts, &rtl, &rtl_mem);
     match checked {
         Ok(compared) => Ok((Lockstep { rtl, golden, mem: rtl_mem, compared }, seconds)),
         Err((msg, at)) => {
@@ -1212,7 +1210,7 @@ pub fn lockstep_on(
     let cfg = *cfg;
     match (backend, model) {
         (Backend::Verilator, Some(m)) if m.cfg == cfg => {
-            let (ls, s) = lockstep_verilator(m, &cfg, k, l, mem, opts, progress)?;
+            let (ls, s) = lockstep_verilator(m, k, l, mem, opts, progress)?;
             Ok((ls, s, None))
         }
         (Backend::Verilator, Some(m)) => {
