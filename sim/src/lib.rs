@@ -3,6 +3,7 @@
 pub mod corpus;
 pub mod cosim;
 pub mod export;
+pub mod fpga;
 pub mod golden;
 pub mod gsm;
 pub mod isa;

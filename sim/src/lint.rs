@@ -7,17 +7,24 @@ pub fn waiver_file() -> PathBuf {
     crate::export::workspace_root().join("sim/lint/waivers.vlt")
 }
 
+/// Lint-only models of the ECP5 primitives the board tops instantiate (`EHXPLLL.v`, one
+/// module a file), found by the lint as a library folder (`-y`).
+pub fn ecp5_stub_dir() -> PathBuf {
+    crate::export::workspace_root().join("sim/lint/ecp5")
+}
+
 /// Rules that must never be waived: they flag real hardware bugs. (UNUSEDSIGNAL and
 /// UNOPTFLAT may be waived only for sub-module port wires; a test enforces the pattern.)
 pub const NEVER_WAIVED: &[&str] =
     &["UNDRIVEN", "MULTIDRIVEN", "LATCH", "UNUSED", "CASEINCOMPLETE", "COMBDLY", "BLKSEQ", "ALWCOMBORDER"];
 
-/// `verilator --lint-only -Wall` of `file` with top module `top` and heddle's waivers.
-/// Returns every warning or error line (empty: clean).
+/// `verilator --lint-only -Wall` of `file` with top module `top` and heddle's waivers (the
+/// ECP5 primitives from [`ecp5_stub_dir`]). Returns every warning or error line (empty: clean).
 pub fn verilator_lint(file: &Path, top: &str) -> Result<Vec<String>, crate::tools::ToolMissing> {
     let v = crate::tools::find("verilator")?;
     let o = Command::new(v)
-        .args(["--lint-only", "-Wall", "--top-module", top])
+        .args(["--lint-only", "-Wall", "--top-module", top, "-y"])
+        .arg(ecp5_stub_dir())
         .arg(waiver_file())
         .arg(file)
         .output()
@@ -81,8 +88,8 @@ pub struct GateResult {
 }
 
 /// The cache key of `gate` on `verilog`: the file's text, the top module, the tool's version
-/// and, for the lint, the waiver file, so a cached verdict is never used after any of them
-/// changes.
+/// and, for the lint, the waiver file and the ECP5 models, so a cached verdict is never used
+/// after any of them changes.
 fn gate_key(gate: Gate, top: &str, verilog: &[u8]) -> Result<u64, crate::tools::ToolMissing> {
     let (tool, flag) = match gate {
         Gate::Lint => ("verilator", "--version"),
@@ -91,7 +98,15 @@ fn gate_key(gate: Gate, top: &str, verilog: &[u8]) -> Result<u64, crate::tools::
     crate::tools::find(tool)?;
     let version = crate::tools::version(tool, flag);
     let waivers = match gate {
-        Gate::Lint => std::fs::read(waiver_file()).unwrap_or_default(),
+        Gate::Lint => {
+            let mut w = std::fs::read(waiver_file()).unwrap_or_default();
+            let mut stubs: Vec<PathBuf> = std::fs::read_dir(ecp5_stub_dir()).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+            stubs.sort();
+            for f in stubs {
+                w.extend(std::fs::read(f).unwrap_or_default());
+            }
+            w
+        }
         Gate::Synth => vec![],
     };
     Ok(crate::tools::fnv64(&[b"gate-v2", gate.name().as_bytes(), top.as_bytes(), verilog, version.as_bytes(), &waivers]))

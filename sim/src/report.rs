@@ -209,7 +209,7 @@ endmodule", conns.join(", "));
 }
 
 /// Runs `yosys` with `script` in `dir`; fails on errors, and on any warning.
-fn yosys(dir: &Path, script: &str, log: &str) -> Result<String, ReportError> {
+pub(crate) fn yosys(dir: &Path, script: &str, log: &str) -> Result<String, ReportError> {
     let y = crate::tools::find("yosys").map_err(err("yosys"))?;
     let o = Command::new(y)
         .current_dir(dir)
@@ -373,7 +373,7 @@ pub fn ecp5_fmax_placed(block: &str, verilog: &str, dir: &Path, ooc: bool, limit
 }
 
 /// Runs `cmd` to completion, or kills it after `limit` (None).
-fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Option<std::process::Output>> {
+pub(crate) fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Option<std::process::Output>> {
     let mut child = cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn()?;
     let t0 = std::time::Instant::now();
     loop {

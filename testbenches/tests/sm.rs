@@ -188,7 +188,7 @@ fn an_instruction_of_a_missing_unit_stops_the_sm() {
     let k = Kernel::from_asm("ld", "movi r1, 64\nld.global.b64 r2, [r1]\nexit", 4).unwrap();
     let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
     let run = big_stack(move || {
-        let mut sim = heddle_sim::runners::sm::RustSm::new(SmG80::new(&G80), "").unwrap();
+        let mut sim = heddle_sim::runners::sm::RustSm::new("sm", SmG80::new(&G80), "").unwrap();
         let r = heddle_sim::runners::sm::drive(&mut sim, &k, &l, &mut GlobalMem::default(), SmOpts::default(), None)
             .unwrap();
         sim.bench.trace.discard();
@@ -729,7 +729,7 @@ fn a_binary64_op_faults_not_supported_on_the_rtl_sm() {
         let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
         let k2 = k.clone();
         let run = big_stack(move || {
-            let mut sim = heddle_sim::runners::sm::RustSm::new(SmG80::new(&G80), "").unwrap();
+            let mut sim = heddle_sim::runners::sm::RustSm::new("sm", SmG80::new(&G80), "").unwrap();
             let r = heddle_sim::runners::sm::drive(&mut sim, &k2, &l, &mut GlobalMem::default(), SmOpts::default(), None).unwrap();
             sim.bench.trace.discard();
             r

@@ -592,7 +592,7 @@ pub fn run_file_traced(path: &Path, trace: Option<&Path>) -> Result<RunReport, S
         cfg.watchdog = w;
     }
     let r = run(&k, &l, &mut mem, &cfg, &mut GoldenFpUnits, trace.is_some()).map_err(|f| f.to_string())?;
-    report(&lf, &k, &mem, &addr, &r, trace)
+    report(&lf, &k, &mem, &addr, &r, &heddle_hw::config::G80, trace)
 }
 
 /// A launch file read and set up: its kernel, launch, initial global memory and the
@@ -675,13 +675,15 @@ pub fn fill_constants(k: &translate::Kernel, vals: &[(&str, Vec<u8>)]) -> Result
     Ok(bank)
 }
 
-/// The report of a finished run `r` of a prepared launch (memory `mem` after it).
+/// The report of a finished run `r` of a prepared launch (memory `mem` after it) on an SM
+/// of configuration `sm` (its occupancy).
 pub fn report(
     lf: &LaunchFile,
     k: &translate::Kernel,
     mem: &GlobalMem,
     addr: &BTreeMap<String, u32>,
     r: &super::RunResult,
+    sm: &heddle_hw::config::SmConfig,
     trace: Option<&Path>,
 ) -> Result<RunReport, String> {
     if let Some(t) = trace {
@@ -707,7 +709,7 @@ pub fn report(
         addr.iter().map(|(n, &a)| BufInfo { name: n.clone(), base: a, bytes: mem.buffer(a).map_or(0, |b| b.len()) }).collect();
     buffers.sort_by_key(|b| b.base);
     let s: &Stats = &r.stats;
-    let occ = translate::occupancy(&k, lf.block.iter().product(), &translate::SmResources::G80);
+    let occ = translate::occupancy(&k, lf.block.iter().product(), &translate::SmResources::of(sm));
     Ok(RunReport {
         kernel: k.name.clone(),
         instructions: k.code.len(),

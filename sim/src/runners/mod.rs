@@ -507,7 +507,8 @@ pub fn run(block: &str, n: u64, seed: u64, replays: Replays) -> Result<RunSummar
         "sm_imem" => sm_imem(n, seed, replays),
         "rf_lane" => rf_lane(n, seed, replays),
         "sm_preds" => sm_preds(n, seed, replays),
-        "sm" => sm::sm_cosim(n, seed, replays),
+        "sm" => sm::sm_cosim(&heddle_hw::config::G80, n, seed, replays),
+        "sm_small" => sm::sm_cosim(&heddle_hw::config::SM_SMALL, n, seed, replays),
         _ => Err(CosimError::Unsupported(format!(
             "no co-simulation runner for `{block}` (known: {})",
             RUNNERS.join(", ")
@@ -542,6 +543,7 @@ pub const RUNNERS: &[&str] = &[
     "rf_lane",
     "sm_preds",
     "sm",
+    "sm_small",
 ];
 
 /// The 24x24 multiplier: every operand pair of a boundary set (0, 1, 2^23, all ones...),

