@@ -137486,7 +137486,7 @@ module ulx3s$pll(clkin,clkout,locked);
     // Constant declarations
     localparam  clki_div = 8'h5;
     localparam  clkfb_div = 8'h2;
-    localparam  clkop_div = 8'h28;
+    localparam  clkop_div = 8'h3c;
 
     // Update code (custom)
     wire clkop_w;
@@ -137499,7 +137499,7 @@ module ulx3s$pll(clkin,clkout,locked);
        .DPHASE_SOURCE("DISABLED"), .OUTDIVIDER_MUXA("DIVA"), .OUTDIVIDER_MUXB("DIVB"),
        .OUTDIVIDER_MUXC("DIVC"), .OUTDIVIDER_MUXD("DIVD"),
        .CLKI_DIV(clki_div), .CLKOP_ENABLE("ENABLED"), .CLKOP_DIV(clkop_div),
-       .CLKOP_CPHASE(19), .CLKOP_FPHASE(0), .FEEDBK_PATH("CLKOP"), .CLKFB_DIV(clkfb_div)
+       .CLKOP_CPHASE(29), .CLKOP_FPHASE(0), .FEEDBK_PATH("CLKOP"), .CLKFB_DIV(clkfb_div)
     ) pll_i (
        .RST(1'b0), .STDBY(1'b0), .CLKI(clkin), .CLKOP(clkop_w), .CLKFB(clkop_w),
        .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b1), .PHASESTEP(1'b1),

@@ -122,10 +122,10 @@ pub struct Pll {
 }
 
 impl Pll {
-    /// The parameters whose output is nearest `fout_hz` (the first found when several
-    /// are); an error when none is within 1 %.
+    /// The parameters whose output is nearest `fout_hz` (of those, the VCO nearest the
+    /// middle of its range, 600 MHz); an error when none is within 1 %.
     pub fn for_output(fin_hz: u64, fout_hz: u64) -> Result<Pll, String> {
-        let mut best: Option<(u64, Pll)> = None;
+        let mut best: Option<((u64, u64), Pll)> = None;
         for clki_div in 1..=128u64 {
             let pfd = fin_hz / clki_div;
             if pfd < 3_125_000 {
@@ -138,7 +138,7 @@ impl Pll {
                     if !(400_000_000..=800_000_000).contains(&vco) {
                         continue;
                     }
-                    let err = f.abs_diff(fout_hz);
+                    let err = (f.abs_diff(fout_hz), vco.abs_diff(600_000_000));
                     if best.map_or(true, |(e, _)| err < e) {
                         best = Some((err, Pll { fin_hz, clki_div, clkfb_div, clkop_div }));
                     }
@@ -146,7 +146,7 @@ impl Pll {
             }
         }
         match best {
-            Some((err, p)) if err * 100 <= fout_hz => Ok(p),
+            Some(((err, _), p)) if err * 100 <= fout_hz => Ok(p),
             Some((_, p)) => Err(format!("the ECP5 PLL cannot make {fout_hz} Hz from {fin_hz} Hz (nearest {} Hz)", p.fout_hz())),
             None => Err(format!("the ECP5 PLL cannot make {fout_hz} Hz from {fin_hz} Hz")),
         }

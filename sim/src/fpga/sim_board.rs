@@ -179,6 +179,16 @@ impl SimBoard {
         }
     }
 
+    /// Sends `byte` with a low stop bit (a framing error on the board's receiver), then
+    /// lets the line idle for a frame.
+    pub fn send_bad_frame(&mut self, byte: u8) {
+        while !self.queue.is_empty() || self.frame.is_some() {
+            self.clock();
+        }
+        self.frame = Some((10, self.div, (byte as u16) << 1));
+        self.run(20 * self.div);
+    }
+
     /// Runs the board for `n` clocks with the line idle (or finishing what it sends).
     pub fn run(&mut self, n: u64) {
         for _ in 0..n {
