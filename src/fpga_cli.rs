@@ -10,7 +10,7 @@ pub enum FpgaCmd {
     /// ecppack; prints utilisation and the routed Fmax
     Build {
         /// ulx3s-85f or ulx3s-45f
-        #[arg(long, default_value = "ulx3s-85f")]
+        #[arg(long, default_value = build::BOARDS[0].0)]
         board: String,
         /// The SM's clock in MHz (made by the ECP5 PLL from the 25 MHz oscillator)
         #[arg(long, default_value_t = default_mhz())]
@@ -43,13 +43,13 @@ pub enum FpgaCmd {
         #[arg(long, default_value_t = default_mhz())]
         freq: f64,
         /// The SM's watchdog: clocks after the launch before a kernel still running faults
-        #[arg(long, default_value_t = 4_000_000)]
+        #[arg(long, default_value_t = loader::BoardOpts::default().watchdog)]
         watchdog: u32,
         /// Seconds (the board's) to wait for the kernel
-        #[arg(long, default_value_t = 60.0)]
+        #[arg(long, default_value_t = loader::BoardOpts::default().timeout_s)]
         timeout: f64,
         /// Times a read is asked again after a timeout or a UART framing error
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = loader::BoardOpts::default().max_retries)]
         retries: u32,
         /// Also write the report as JSON to this file
         #[arg(long)]
@@ -86,7 +86,7 @@ pub fn run(cmd: FpgaCmd) -> Result<(), String> {
             Ok(())
         }
         FpgaCmd::Flash { bit } => {
-            let bit = bit.unwrap_or_else(|| default_dir("ulx3s-85f", default_mhz()).join("ulx3s.bit"));
+            let bit = bit.unwrap_or_else(|| default_dir(build::BOARDS[0].0, default_mhz()).join("ulx3s.bit"));
             if !bit.is_file() {
                 return Err(format!("{}: no bitstream (run `heddle fpga build` first, or pass --bit)", bit.display()));
             }

@@ -78,14 +78,21 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
     output reg  [7:0] led;
 
     // Constant declarations
-    localparam  k_id = 32'h48444c42;
-    localparam  k_version = 32'h1;
-    localparam  k_hash = 32'h657122e7;
-    localparam  k_mem_bytes = 32'h20000;
-    localparam  k_clock = 32'h989680;
-    localparam  k_baud = 32'hf4240;
+    localparam  k_ro_reg$0 = 4'h0;
+    localparam  k_ro_reg$1 = 4'h1;
+    localparam  k_ro_reg$2 = 4'h2;
+    localparam  k_ro_reg$3 = 4'h3;
+    localparam  k_ro_reg$4 = 4'h4;
+    localparam  k_ro_reg$5 = 4'h5;
+    localparam  k_ro_val$0 = 32'h48444c42;
+    localparam  k_ro_val$1 = 32'h1;
+    localparam  k_ro_val$2 = 32'he14564c6;
+    localparam  k_ro_val$3 = 32'h20000;
+    localparam  k_ro_val$4 = 32'h989680;
+    localparam  k_ro_val$5 = 32'hf4240;
     localparam  k_sm_tag = 16'h1;
     localparam  k_mem_mask = 32'hffff8000;
+    localparam  k_mem_bytes_mask = 32'hfffe0000;
     localparam  k_mem_tag = 32'h4000000;
     localparam  k_space$0 = 3'b0;
     localparam  k_space$1 = 3'b10;
@@ -344,6 +351,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
     reg  is_sm;
     reg  is_mem;
     reg  host_mem;
+    reg  [3:0] breg_i;
     reg  [31:0] bval;
     reg  [31:0] m_base;
     reg  [31:0] m_lim;
@@ -352,6 +360,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
     reg  m_ok;
     reg  m_take;
     reg  [31:0] m_baddr;
+    reg  [31:0] m_hi;
     reg  [14:0] ram_addr;
     reg  [3:0] ram_we;
     reg  [31:0] ram_wd;
@@ -679,94 +688,75 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
         is_sm = bridge$b_addr[(32'h10)+:(16)] == k_sm_tag;
         is_mem = (bridge$b_addr & k_mem_mask) == k_mem_tag;
         host_mem = is_mem & (bridge$b_we | bridge$b_re);
+        breg_i = bridge$b_addr[(32'h0)+:(4)];
         bval = 32'h0;
         if (~|bridge$b_addr[(32'h4)+:(4)]) begin
-            case (bridge$b_addr[(32'h0)+:(4)])
-                0:
-                    begin
-                        bval = k_id;
-                    end
-                1:
-                    begin
-                        bval = k_version;
-                    end
-                2:
-                    begin
-                        bval = k_hash;
-                    end
-                3:
-                    begin
-                        bval = k_mem_bytes;
-                    end
-                4:
-                    begin
-                        bval = k_clock;
-                    end
-                5:
-                    begin
-                        bval = k_baud;
-                    end
-                8:
-                    begin
-                        bval = sbase$0$q;
-                    end
-                9:
-                    begin
-                        bval = sbase$1$q;
-                    end
-                10:
-                    begin
-                        bval = sbase$2$q;
-                    end
-                11:
-                    begin
-                        bval = sbase$3$q;
-                    end
-                12:
-                    begin
-                        bval = slim$0$q;
-                    end
-                13:
-                    begin
-                        bval = slim$1$q;
-                    end
-                14:
-                    begin
-                        bval = slim$2$q;
-                    end
-                15:
-                    begin
-                        bval = slim$3$q;
-                    end
-                default:
-                    begin
-                        bval = 32'h0;
-                    end
-            endcase
+            if (breg_i == k_ro_reg$0) begin
+                bval = k_ro_val$0;
+            end
+            if (breg_i == k_ro_reg$1) begin
+                bval = k_ro_val$1;
+            end
+            if (breg_i == k_ro_reg$2) begin
+                bval = k_ro_val$2;
+            end
+            if (breg_i == k_ro_reg$3) begin
+                bval = k_ro_val$3;
+            end
+            if (breg_i == k_ro_reg$4) begin
+                bval = k_ro_val$4;
+            end
+            if (breg_i == k_ro_reg$5) begin
+                bval = k_ro_val$5;
+            end
+            if (breg_i == k_base_reg$0) begin
+                bval = sbase$0$q;
+            end
+            if (breg_i == k_lim_reg$0) begin
+                bval = slim$0$q;
+            end
+            if (breg_i == k_base_reg$1) begin
+                bval = sbase$1$q;
+            end
+            if (breg_i == k_lim_reg$1) begin
+                bval = slim$1$q;
+            end
+            if (breg_i == k_base_reg$2) begin
+                bval = sbase$2$q;
+            end
+            if (breg_i == k_lim_reg$2) begin
+                bval = slim$2$q;
+            end
+            if (breg_i == k_base_reg$3) begin
+                bval = sbase$3$q;
+            end
+            if (breg_i == k_lim_reg$3) begin
+                bval = slim$3$q;
+            end
         end
         if (bridge$b_we & is_board & ~|bridge$b_addr[(32'h4)+:(4)]) begin
-            if (bridge$b_addr[(32'h0)+:(4)] == k_base_reg$0) begin
+            if (breg_i == k_base_reg$0) begin
                 sbase$0$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_lim_reg$0) begin
+            if (breg_i == k_lim_reg$0) begin
                 slim$0$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_base_reg$1) begin
+            if (breg_i == k_base_reg$1) begin
                 sbase$1$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_lim_reg$1) begin
+            if (breg_i == k_lim_reg$1) begin
                 slim$1$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_base_reg$2) begin
+            if (breg_i == k_base_reg$2) begin
                 sbase$2$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_lim_reg$2) begin
+            if (breg_i == k_lim_reg$2) begin
                 slim$2$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_base_reg$3) begin
+            if (breg_i == k_base_reg$3) begin
                 sbase$3$d = bridge$b_wdata;
             end
-            if (bridge$b_addr[(32'h0)+:(4)] == k_lim_reg$3) begin
+            if (breg_i == k_lim_reg$3) begin
                 slim$3$d = bridge$b_wdata;
             end
         end
@@ -813,7 +803,8 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
         end
         m_ro = (sm$m_req_space == k_const) | (sm$m_req_space == k_param);
         m_baddr = m_base + sm$m_req_addr;
-        m_ok = (m_known & (sm$m_req_addr < m_lim)) & (~(sm$m_req_we & m_ro) & ~|(m_baddr & (k_mem_mask << 32'h2)));
+        m_hi = m_baddr & k_mem_bytes_mask;
+        m_ok = ((m_known & (sm$m_req_addr < m_lim)) & (~(sm$m_req_we & m_ro) & ~|m_hi)) & (~|m_baddr[(32'h0)+:(2)] & (m_baddr >= m_base));
         m_take = (sm$m_req_valid & ~mpend$q) & ~host_mem;
         sm$m_req_ready = ~mpend$q & ~host_mem;
         mpend$d = m_take;

@@ -62,6 +62,7 @@ pub struct Board<const MW: usize> {
     is_sm: Signal<Local, Bit>,
     is_mem: Signal<Local, Bit>,
     host_mem: Signal<Local, Bit>,
+    breg_i: Signal<Local, Bits<4>>,
     bval: Signal<Local, Bits<32>>,
     m_base: Signal<Local, Bits<32>>,
     m_lim: Signal<Local, Bits<32>>,
@@ -70,6 +71,7 @@ pub struct Board<const MW: usize> {
     m_ok: Signal<Local, Bit>,
     m_take: Signal<Local, Bit>,
     m_baddr: Signal<Local, Bits<32>>,
+    m_hi: Signal<Local, Bits<32>>,
     ram_addr: Signal<Local, Bits<MW>>,
     ram_we: Signal<Local, Bits<4>>,
     ram_wd: Signal<Local, Bits<32>>,
@@ -78,14 +80,13 @@ pub struct Board<const MW: usize> {
     h_rdata: Signal<Local, Bits<32>>,
     leds: Signal<Local, Bits<8>>,
     // Constants.
-    k_id: Constant<Bits<32>>,
-    k_version: Constant<Bits<32>>,
-    k_hash: Constant<Bits<32>>,
-    k_mem_bytes: Constant<Bits<32>>,
-    k_clock: Constant<Bits<32>>,
-    k_baud: Constant<Bits<32>>,
+    // The read-only registers: their offsets and values.
+    k_ro_reg: [Constant<Bits<4>>; 6],
+    k_ro_val: [Constant<Bits<32>>; 6],
     k_sm_tag: Constant<Bits<16>>,
     k_mem_mask: Constant<Bits<32>>,
+    // The byte-address bits beyond the memory.
+    k_mem_bytes_mask: Constant<Bits<32>>,
     k_mem_tag: Constant<Bits<32>>,
     k_space: [Constant<Bits<3>>; 4],
     k_const: Constant<Bits<3>>,
@@ -112,6 +113,14 @@ impl<const MW: usize> Board<MW> {
         }
         let div = b.uart_divider()?;
         let k32 = |v: u64| Constant::new(v.into());
+        let ro: [(u32, u64); 6] = [
+            (reg::ID, BOARD_ID as u64),
+            (reg::VERSION, MAP_VERSION as u64),
+            (reg::CONFIG_HASH, super::config_hash(b) as u64),
+            (reg::MEM_BYTES, b.mem_bytes() as u64),
+            (reg::CLOCK_HZ, b.clock_hz),
+            (reg::BAUD, b.baud),
+        ];
         Ok(Self {
             clock: Default::default(),
             rst: Default::default(),
@@ -120,7 +129,7 @@ impl<const MW: usize> Board<MW> {
             led: Default::default(),
             rx: UartRx::new(div),
             tx: UartTx::new(div),
-            bridge: UartBone::new(b.cmd_timeout),
+            bridge: UartBone::new(b.cmd_timeout()),
             sm: SmSmall::new(&b.sm),
             mem: array_init(|_| Default::default()),
             sbase: array_init(|_| Default::default()),
@@ -137,6 +146,7 @@ impl<const MW: usize> Board<MW> {
             is_sm: Default::default(),
             is_mem: Default::default(),
             host_mem: Default::default(),
+            breg_i: Default::default(),
             bval: Default::default(),
             m_base: Default::default(),
             m_lim: Default::default(),
@@ -145,6 +155,7 @@ impl<const MW: usize> Board<MW> {
             m_ok: Default::default(),
             m_take: Default::default(),
             m_baddr: Default::default(),
+            m_hi: Default::default(),
             ram_addr: Default::default(),
             ram_we: Default::default(),
             ram_wd: Default::default(),
@@ -152,14 +163,11 @@ impl<const MW: usize> Board<MW> {
             be_mask: Default::default(),
             h_rdata: Default::default(),
             leds: Default::default(),
-            k_id: k32(BOARD_ID as u64),
-            k_version: k32(MAP_VERSION as u64),
-            k_hash: k32(super::config_hash(b) as u64),
-            k_mem_bytes: k32(b.mem_bytes() as u64),
-            k_clock: k32(b.clock_hz),
-            k_baud: k32(b.baud),
+            k_ro_reg: array_init(|i| Constant::new((ro[i].0 as u64).into())),
+            k_ro_val: array_init(|i| k32(ro[i].1)),
             k_sm_tag: Constant::new(((map::SM >> 16) as u64).into()),
             k_mem_mask: k32((0xFFFF_FFFFu64 << MW) & 0xFFFF_FFFF),
+            k_mem_bytes_mask: k32((0xFFFF_FFFFu64 << (MW + 2)) & 0xFFFF_FFFF),
             k_mem_tag: k32(map::MEM as u64),
             k_space: array_init(|s| Constant::new((SPACES[s] as u64).into())),
             k_const: Constant::new((crate::isa::space::CONST as u64).into()),
@@ -205,62 +213,29 @@ impl<const MW: usize> Logic for Board<MW> {
         self.is_mem.next = (self.bridge.b_addr.val() & self.k_mem_mask.val()) == self.k_mem_tag.val();
         self.host_mem.next = self.is_mem.val() & (self.bridge.b_we.val() | self.bridge.b_re.val());
         // The board's registers: reads, and the windows' writes.
+        self.breg_i.next = self.bridge.b_addr.val().get_bits::<4>(0);
         self.bval.next = 0.into();
         if !self.bridge.b_addr.val().get_bits::<4>(4).any() {
-            match self.bridge.b_addr.val().get_bits::<4>(0).index() {
-                0 => {
-                    self.bval.next = self.k_id.val();
+            for i in 0..6 {
+                if self.breg_i.val() == self.k_ro_reg[i].val() {
+                    self.bval.next = self.k_ro_val[i].val();
                 }
-                1 => {
-                    self.bval.next = self.k_version.val();
+            }
+            for s in 0..4 {
+                if self.breg_i.val() == self.k_base_reg[s].val() {
+                    self.bval.next = self.sbase[s].q.val();
                 }
-                2 => {
-                    self.bval.next = self.k_hash.val();
-                }
-                3 => {
-                    self.bval.next = self.k_mem_bytes.val();
-                }
-                4 => {
-                    self.bval.next = self.k_clock.val();
-                }
-                5 => {
-                    self.bval.next = self.k_baud.val();
-                }
-                8 => {
-                    self.bval.next = self.sbase[0].q.val();
-                }
-                9 => {
-                    self.bval.next = self.sbase[1].q.val();
-                }
-                10 => {
-                    self.bval.next = self.sbase[2].q.val();
-                }
-                11 => {
-                    self.bval.next = self.sbase[3].q.val();
-                }
-                12 => {
-                    self.bval.next = self.slim[0].q.val();
-                }
-                13 => {
-                    self.bval.next = self.slim[1].q.val();
-                }
-                14 => {
-                    self.bval.next = self.slim[2].q.val();
-                }
-                15 => {
-                    self.bval.next = self.slim[3].q.val();
-                }
-                _ => {
-                    self.bval.next = 0.into();
+                if self.breg_i.val() == self.k_lim_reg[s].val() {
+                    self.bval.next = self.slim[s].q.val();
                 }
             }
         }
         if self.bridge.b_we.val() & self.is_board.val() & !self.bridge.b_addr.val().get_bits::<4>(4).any() {
             for s in 0..4 {
-                if self.bridge.b_addr.val().get_bits::<4>(0) == self.k_base_reg[s].val() {
+                if self.breg_i.val() == self.k_base_reg[s].val() {
                     self.sbase[s].d.next = self.bridge.b_wdata.val();
                 }
-                if self.bridge.b_addr.val().get_bits::<4>(0) == self.k_lim_reg[s].val() {
+                if self.breg_i.val() == self.k_lim_reg[s].val() {
                     self.slim[s].d.next = self.bridge.b_wdata.val();
                 }
             }
@@ -298,8 +273,12 @@ impl<const MW: usize> Logic for Board<MW> {
         }
         self.m_ro.next = (self.sm.m_req_space.val() == self.k_const.val()) | (self.sm.m_req_space.val() == self.k_param.val());
         self.m_baddr.next = self.m_base.val() + self.sm.m_req_addr.val();
-        self.m_ok.next = (self.m_known.val() & (self.sm.m_req_addr.val() < self.m_lim.val()))
-            & (!(self.sm.m_req_we.val() & self.m_ro.val()) & !(self.m_baddr.val() & (self.k_mem_mask.val() << 2)).any());
+        self.m_hi.next = self.m_baddr.val() & self.k_mem_bytes_mask.val();
+        // In the window, a writable space for a write, word-aligned in the memory (a window
+        // set at an unaligned base, or wrapping past 2^32, is an error).
+        self.m_ok.next = ((self.m_known.val() & (self.sm.m_req_addr.val() < self.m_lim.val()))
+            & (!(self.sm.m_req_we.val() & self.m_ro.val()) & !self.m_hi.val().any()))
+            & (!self.m_baddr.val().get_bits::<2>(0).any() & (self.m_baddr.val() >= self.m_base.val()));
         self.m_take.next = (self.sm.m_req_valid.val() & !self.mpend.q.val()) & !self.host_mem.val();
         self.sm.m_req_ready.next = !self.mpend.q.val() & !self.host_mem.val();
         self.mpend.d.next = self.m_take.val();

@@ -74,13 +74,15 @@ pub struct BoardConfig {
     pub clock_hz: u64,
     /// The UART's bits per second.
     pub baud: u64,
-    /// Clocks a UARTBone command may take before the bridge drops it (LiteX: 100 ms).
-    pub cmd_timeout: u32,
 }
 
 impl BoardConfig {
     pub const fn mem_bytes(&self) -> u32 {
         4 << self.mem_log2
+    }
+    /// Clocks a UARTBone command may take before the bridge drops it: 100 ms, as LiteX's.
+    pub const fn cmd_timeout(&self) -> u32 {
+        (self.clock_hz / 10) as u32
     }
     /// Clocks per UART bit.
     pub fn uart_divider(&self) -> Result<u16, String> {
@@ -94,9 +96,10 @@ pub const MEM_LOG2: usize = 15;
 /// The ULX3S's oscillator.
 pub const OSC_HZ: u64 = 25_000_000;
 
-/// The committed board: `sm_small` at 10 MHz (what the SM's slowest unit routes at, docs/fpga.md), 1 Mbaud (the
-/// FT231X divides its 3 MHz clock by 3 exactly), 128 KB of memory.
-pub const ULX3S: BoardConfig = BoardConfig { sm: crate::config::SM_SMALL, mem_log2: MEM_LOG2, clock_hz: 10_000_000, baud: 1_000_000, cmd_timeout: 1_000_000 };
+/// The committed board: `sm_small` at 10 MHz (below the 11.5 MHz the SM's slowest unit
+/// routes at, docs/fpga.md), 1 Mbaud (the FT231X divides its 3 MHz clock by 3 exactly),
+/// 128 KB of memory.
+pub const ULX3S: BoardConfig = BoardConfig { sm: crate::config::SM_SMALL, mem_log2: MEM_LOG2, clock_hz: 10_000_000, baud: 1_000_000 };
 
 /// The hash in [`reg::CONFIG_HASH`]: FNV-1a of the map version and every parameter of the
 /// board and its SM, so a loader knows the bitstream it talks to is the one it was built for.

@@ -87,7 +87,7 @@ always @(*) begin
 end",
             fin = p.fin_mhz(),
             fout = p.fout_mhz(),
-            cphase = p.clkop_div / 2 - 1,
+            cphase = (p.clkop_div / 2).saturating_sub(1),
         ))
     }
 }

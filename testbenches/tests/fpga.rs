@@ -112,7 +112,7 @@ fn garbled_answers_are_asked_again() {
     b.garble = u32::MAX;
     let e = run_launch(&mut b, &small, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("framing");
     match &e {
-        FpgaError::NoBoard { cause: LinkError::Framing { what }, .. } => assert!(what.contains("asked 4 times"), "{e}"),
+        FpgaError::Link(LinkError::Framing { what }) => assert!(what.contains("asked 4 times"), "{e}"),
         _ => panic!("{e}"),
     }
 }

@@ -7,6 +7,10 @@ use heddle_sim::gsm::{GlobalMem, Launch};
 use heddle_sim::ptx::translate::Kernel;
 use heddle_sim::runners::sm::{lockstep, Lockstep, SmOpts};
 
+#[path = "common/examples.rs"]
+mod examples;
+use examples::{launch_file, EXAMPLES};
+
 /// Runs `f` on a thread with room for the SM's model (larger than a test thread's stack).
 fn big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     heddle_hw::on_sm_stack(f).unwrap_or_else(|e| panic!("{e}"))
@@ -47,13 +51,6 @@ fn run_vl(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Locks
 }
 
 /// A launch file of examples/kernels/launch/, prepared (kernel, launch, memory).
-fn launch_file(name: &str) -> heddle_sim::gsm::launch::Prepared {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../examples/kernels/launch")
-        .join(format!("{name}.json"));
-    heddle_sim::gsm::launch::prepare(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
 #[test]
 fn sp_arithmetic_in_lock_step() {
     let k = Kernel::from_asm(
@@ -553,23 +550,6 @@ fn reduction_in_lock_step() {
     assert!(ls.compared > 0 && ls.rtl.fault.is_none());
 }
 
-/// The launch files of examples/kernels/launch/ (a test checks this is all of them).
-const EXAMPLES: [&str; 13] = [
-    "vector_add",
-    "saxpy",
-    "loop_tripcount",
-    "nested_divergence",
-    "reduction",
-    "bitonic_sort",
-    "transpose_naive",
-    "transpose_padded",
-    "matmul_tiled",
-    "sfu_math",
-    "div_sqrt",
-    "horner_fma",
-    "histogram",
-];
-
 /// [`EXAMPLES`] is every launch file of examples/kernels/launch/.
 #[test]
 fn the_example_list_is_every_launch_file() {
@@ -618,28 +598,6 @@ fn example_kernels_in_verilator() {
     assert!(r[BARRIER] > 0 && r[SHARED_REQUESTS] > 0, "{r:?}");
     assert!(naive[SHARED_STEPS] - naive[SHARED_REQUESTS] > padded[SHARED_STEPS] - padded[SHARED_REQUESTS], "{naive:?} {padded:?}");
     assert!(v[GLOBAL_REQUESTS] > 0 && v[GLOBAL_REQUESTS] <= v[MEM_REQUESTS] && v[BARRIER] == 0, "{v:?}");
-}
-
-/// The FPGA board's SM (`sm_small`: 16 warps) runs every example kernel, whole launches
-/// (matmul_tiled on 2 x 2 of its CTAs), and random programs on its exported Verilog in
-/// Verilator in lock step with the golden SM of its configuration: bitonic_sort's CTAs of
-/// 512 threads take all 16 warp slots.
-#[test]
-fn example_kernels_and_random_programs_on_sm_small() {
-    use heddle_hw::config::SM_SMALL;
-    use heddle_sim::runners::sm::{lockstep_on, random_sweep, Backend, SmModel};
-    let model = SmModel::new(&SM_SMALL).unwrap_or_else(|e| panic!("{e}"));
-    for name in EXAMPLES {
-        let p = launch_file(name);
-        let l = if name == "matmul_tiled" { Launch { grid: [2, 2, 1], ..p.l.clone() } } else { p.l.clone() };
-        let (ls, _, _) = lockstep_on(Backend::Verilator, &SM_SMALL, Some(&model), &p.k, &l, &p.mem, SmOpts::default(), None)
-            .unwrap_or_else(|e| panic!("{name} on sm_small: {e}"));
-        let golden = ls.golden.as_ref().unwrap_or_else(|e| panic!("{name}: the golden SM: {e}"));
-        assert!(ls.rtl.fault.is_none() && ls.compared == golden.trace.len() as u64 && ls.compared > 0, "{name}");
-        println!("{name} on sm_small: {} warp-instructions, {} cycles, IPC {:.3}", ls.compared, ls.rtl.cycles, ls.rtl.ipc());
-    }
-    let t = random_sweep(7, 3_000, Backend::Verilator, &SM_SMALL, |l| println!("{l}")).unwrap_or_else(|e| panic!("{e}"));
-    assert!(t.warp_instrs >= 3_000, "{t:?}");
 }
 
 /// A CTA slot reused while the previous CTA's last shared store is still in the load/store

@@ -7,7 +7,7 @@
 //! - `clock`  in   1  rising-edge clock
 //! - `line`   in   1  the serial line (idle high)
 //! - `valid`  out  1  registered: a byte was received (one clock)
-//! - `data`   out  8  registered: the byte (held until the next)
+//! - `data`   out  8  registered: the byte, while `valid` (it shifts as the next arrives)
 //! - `ferr`   out  1  registered: a frame ended with a low stop bit (one clock; the byte
 //!                    is dropped)
 //!

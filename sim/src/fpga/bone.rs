@@ -1,8 +1,11 @@
 //! LiteX's UARTBone protocol from the host (what `litex_server --uart` sends; the board's
 //! side is `heddle_hw::link::uartbone`): reads and writes of 32-bit words at word
 //! addresses, in commands of up to 255 words. A read that times out or arrives garbled is
-//! asked again, up to `max_retries` times; writes have no answer (the loader reads back
-//! what it must be sure of).
+//! asked again, up to `max_retries` times: after a garbled answer once the rest of it has
+//! passed, after a timeout once the bridge has dropped what it may still hold of a command
+//! (its timeout: a byte of ours may have been lost). Writes have no answer: the loader reads
+//! back the registers it writes, and the outputs' comparison with the golden SM checks the
+//! rest.
 use super::serial::SerialPort;
 use super::LinkError;
 use heddle_hw::link::uartbone::cmd;
@@ -18,6 +21,8 @@ pub struct Bone<'a> {
     /// Seconds to wait for a read's answer beyond its bytes' time on the line (the board's
     /// seconds when simulated).
     pub timeout_s: f64,
+    /// Seconds after which the board's bridge drops an incomplete command.
+    pub bridge_timeout_s: f64,
     /// Times a read is asked again after a timeout or a framing error.
     pub max_retries: u32,
     /// Reads asked again so far.
@@ -28,8 +33,9 @@ pub struct Bone<'a> {
 }
 
 impl<'a> Bone<'a> {
-    pub fn new(port: &'a mut dyn SerialPort, baud: u64) -> Self {
-        Bone { port, baud, timeout_s: 0.02, max_retries: 3, retries: 0, bytes_out: 0, bytes_in: 0 }
+    /// A link at `baud` to a bridge that drops an incomplete command after `bridge_timeout_s`.
+    pub fn new(port: &'a mut dyn SerialPort, baud: u64, bridge_timeout_s: f64) -> Self {
+        Bone { port, baud, timeout_s: 0.02, bridge_timeout_s, max_retries: 3, retries: 0, bytes_out: 0, bytes_in: 0 }
     }
 
     /// Seconds `bytes` take on the line (10 bits each).
@@ -82,6 +88,7 @@ impl<'a> Bone<'a> {
                     return Ok(b.chunks_exact(4).map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]])).collect());
                 }
                 Err(e @ (LinkError::Timeout { .. } | LinkError::Framing { .. })) => {
+                    let framing = matches!(e, LinkError::Framing { .. });
                     if tries == self.max_retries {
                         return Err(match e {
                             LinkError::Timeout { what, waited } => {
@@ -93,8 +100,13 @@ impl<'a> Bone<'a> {
                     }
                     tries += 1;
                     self.retries += 1;
-                    // the rest of a garbled answer
-                    self.port.drain(self.line_s(4 * n + 8));
+                    if framing {
+                        // the rest of the garbled answer
+                        self.port.drain(self.line_s(4 * n + 8));
+                    } else {
+                        // what the bridge may hold of a command whose byte was lost
+                        self.port.drain(1.5 * self.bridge_timeout_s + self.line_s(4 * n + 8));
+                    }
                 }
                 Err(e) => return Err(e),
             }

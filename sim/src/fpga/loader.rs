@@ -119,11 +119,24 @@ pub struct BoardRun {
     pub total_s: f64,
 }
 
+/// Reads `want.len()` words from `addr` and checks they are `want` (a write the link lost
+/// is an error, not a wrong run).
+fn read_back(bone: &mut Bone, addr: u32, want: &[u32], what: &str) -> Result<(), FpgaError> {
+    let got = bone.read(addr, want.len())?;
+    if got != want {
+        return Err(FpgaError::Link(LinkError::Port(format!(
+            "{what} at word address 0x{addr:08x} read back as {got:x?}, written as {want:x?}: a write was lost on the link"
+        ))));
+    }
+    Ok(())
+}
+
 /// Reads the board's registers and checks it is the board of configuration `expected`.
 pub fn identify(bone: &mut Bone, expected: &BoardConfig) -> Result<BoardInfo, FpgaError> {
     let w = match bone.read(map::BOARD + reg::ID, 6) {
         Ok(w) => w,
-        Err(cause) => return Err(FpgaError::NoBoard { port: bone.port.describe(), cause }),
+        Err(cause @ LinkError::Timeout { .. }) => return Err(FpgaError::NoBoard { port: bone.port.describe(), cause }),
+        Err(e) => return Err(FpgaError::Link(e)),
     };
     let info = BoardInfo { id: w[0], version: w[1], hash: w[2], mem_bytes: w[3], clock_hz: w[4], baud: w[5] };
     if info.id != ulx3s::BOARD_ID {
@@ -156,7 +169,7 @@ fn words_of(bytes: &[u8]) -> Vec<u32> {
 /// not fit.
 pub fn layout(p: &gsm::launch::Prepared, sm: &heddle_hw::config::SmConfig, mem_bytes: u32) -> Result<Vec<Window>, FpgaError> {
     use heddle_hw::isa::space;
-    let gend = align(p.mem.bufs.last().map_or(0x1000, |(a, b)| a + b.len() as u32), 256);
+    let gend = align(p.mem.bufs.last().map_or(GlobalMem::FIRST, |(a, b)| a + b.len() as u32), 256);
     let pbytes = align(p.l.params.len().max(4) as u32, 4);
     let pbase = gend;
     let cbase = align(pbase + pbytes, 256);
@@ -199,7 +212,7 @@ pub fn run_launch(
     let mut golden_mem = p.mem.clone();
     let golden = gsm::run(&p.k, &p.l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, false);
     let t0 = port.now_s();
-    let mut bone = Bone::new(port, expected.baud);
+    let mut bone = Bone::new(port, expected.baud, expected.cmd_timeout() as f64 / expected.clock_hz as f64);
     bone.max_retries = opts.max_retries;
     let board = identify(&mut bone, expected)?;
     let windows = layout(&p, &sm, board.mem_bytes)?;
@@ -222,15 +235,19 @@ pub fn run_launch(
     bone.write(map::MEM + w(space::CONST).base / 4, &words_of(&p.l.constant))?;
     let lw = w(space::LOCAL);
     bone.write(map::MEM + lw.base / 4, &vec![0; lw.bytes as usize / 4])?;
-    for (i, s) in ulx3s::SPACES.iter().enumerate() {
-        bone.write(map::BOARD + reg::SPACE_BASE + i as u32, &[w(*s).base])?;
-        bone.write(map::BOARD + reg::SPACE_LIMIT + i as u32, &[w(*s).bytes])?;
-    }
+    let bases: Vec<u32> = ulx3s::SPACES.iter().map(|s| w(*s).base).collect();
+    let limits: Vec<u32> = ulx3s::SPACES.iter().map(|s| w(*s).bytes).collect();
+    bone.write(map::BOARD + reg::SPACE_BASE, &bases)?;
+    bone.write(map::BOARD + reg::SPACE_LIMIT, &limits)?;
+    read_back(&mut bone, map::BOARD + reg::SPACE_BASE, &[bases, limits].concat(), "the memory windows")?;
     // The program (two words per instruction) and the launch registers, then the launch.
     let prog: Vec<u32> = words.iter().flat_map(|x| [*x as u32, (*x >> 32) as u32]).collect();
     bone.write(map::SM + host::reg::IMEM as u32, &prog)?;
     for (r, v) in &regs {
         bone.write(map::SM + *r as u32, &[*v])?;
+    }
+    for (r, v) in &regs {
+        read_back(&mut bone, map::SM + *r as u32, &[*v], "a launch register")?;
     }
     let t_up = bone.port.now_s();
     bone.write(map::SM + host::reg::CONTROL as u32, &[1])?;

@@ -19,9 +19,13 @@ pub trait SerialPort {
     fn now_s(&self) -> f64;
 }
 
-/// A serial port of the host (`/dev/ttyUSB0`): raw mode, 8N1, no flow control.
+/// A serial port of the host (`/dev/ttyUSB0`): raw mode, 8N1, no flow control, framing
+/// and parity errors marked by the driver (PARMRK: `0xFF 0x00 b` for a bad byte, `0xFF
+/// 0xFF` for a byte 0xFF), so a garbled byte is a [`LinkError::Framing`], not a wrong value.
 pub struct TtyPort {
     fd: i32,
+    // Bytes read from the driver, still marked.
+    raw: std::collections::VecDeque<u8>,
     opened: std::time::Instant,
     name: String,
     baud: u64,
@@ -65,6 +69,8 @@ impl TtyPort {
                 return Err(e);
             }
             libc::cfmakeraw(&mut t);
+            t.c_iflag |= libc::INPCK | libc::PARMRK;
+            t.c_iflag &= !(libc::IGNPAR | libc::ISTRIP);
             t.c_cflag |= libc::CLOCAL | libc::CREAD;
             t.c_cflag &= !(libc::CSTOPB | libc::PARENB | libc::CRTSCTS);
             t.c_cc[libc::VMIN] = 0;
@@ -75,7 +81,7 @@ impl TtyPort {
                 return Err(e);
             }
             libc::tcflush(fd, libc::TCIOFLUSH);
-            Ok(TtyPort { fd, opened: std::time::Instant::now(), name: path.to_string(), baud })
+            Ok(TtyPort { fd, raw: Default::default(), opened: std::time::Instant::now(), name: path.to_string(), baud })
         }
     }
 }
@@ -91,30 +97,56 @@ impl SerialPort for TtyPort {
             }
             done += n as usize;
         }
+        // On the wire before the answer's timeout starts.
+        // SAFETY: a drain of this descriptor's output.
+        unsafe { libc::tcdrain(self.fd) };
         Ok(())
     }
     fn read(&mut self, n: usize, timeout_s: f64, what: &str) -> Result<Vec<u8>, LinkError> {
         let start = std::time::Instant::now();
-        let mut out = vec![0u8; n];
-        let mut got = 0;
-        while got < n {
+        let mut out = Vec::with_capacity(n);
+        let mut buf = [0u8; 4096];
+        while out.len() < n {
+            // Unmark what has arrived: 0xFF 0xFF is 0xFF, 0xFF 0x00 b a garbled byte.
+            while out.len() < n {
+                match (self.raw.front().copied(), self.raw.get(1).copied(), self.raw.get(2)) {
+                    (Some(0xFF), Some(0xFF), _) => {
+                        self.raw.drain(..2);
+                        out.push(0xFF);
+                    }
+                    (Some(0xFF), Some(0x00), Some(_)) => {
+                        self.raw.drain(..3);
+                        return Err(LinkError::Framing { what: what.to_string() });
+                    }
+                    (Some(0xFF), _, _) => break,
+                    (Some(b), _, _) => {
+                        self.raw.pop_front();
+                        out.push(b);
+                    }
+                    (None, _, _) => break,
+                }
+            }
+            if out.len() == n {
+                break;
+            }
             if start.elapsed().as_secs_f64() > timeout_s {
                 return Err(LinkError::Timeout {
                     what: what.to_string(),
-                    waited: format!("{timeout_s} s on {} ({got} of {n} bytes)", self.describe()),
+                    waited: format!("{timeout_s} s on {} ({} of {n} bytes)", self.describe(), out.len()),
                 });
             }
-            // SAFETY: the buffer has room for n - got bytes. VTIME bounds the wait to 0.1 s.
-            let r = unsafe { libc::read(self.fd, out[got..].as_mut_ptr() as *mut libc::c_void, n - got) };
+            // SAFETY: the buffer outlives the call. VTIME bounds the wait to 0.1 s.
+            let r = unsafe { libc::read(self.fd, buf.as_mut_ptr() as *mut libc::c_void, buf.len()) };
             if r < 0 {
                 return Err(LinkError::Port(format!("{}: read: {}", self.name, std::io::Error::last_os_error())));
             }
-            got += r as usize;
+            self.raw.extend(&buf[..r as usize]);
         }
         Ok(out)
     }
     fn drain(&mut self, quiet_s: f64) {
         std::thread::sleep(std::time::Duration::from_secs_f64(quiet_s));
+        self.raw.clear();
         // SAFETY: a flush of this descriptor's input.
         unsafe { libc::tcflush(self.fd, libc::TCIFLUSH) };
     }

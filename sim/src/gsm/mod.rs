@@ -66,9 +66,12 @@ pub struct GlobalMem {
 }
 
 impl GlobalMem {
+    /// The first buffer's base address (the addresses below it are unmapped).
+    pub const FIRST: u32 = 0x1000;
+
     /// Maps `bytes` and returns its base address.
     pub fn alloc(&mut self, bytes: Vec<u8>) -> u32 {
-        let next = self.bufs.last().map_or(0x1000u64, |(a, b)| (*a as u64 + b.len() as u64 + 256).div_ceil(256) * 256);
+        let next = self.bufs.last().map_or(Self::FIRST as u64, |(a, b)| (*a as u64 + b.len() as u64 + 256).div_ceil(256) * 256);
         self.bufs.push((next as u32, bytes));
         next as u32
     }
