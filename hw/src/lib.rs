@@ -123,7 +123,7 @@ macro_rules! with_sm {
 
 /// rust-hdl's Verilog for the SM of configuration `cfg`, one of [`SM_BLOCKS`] (built on a
 /// thread with room for the model, which is larger than a test thread's stack).
-pub fn sm_verilog(cfg: SmConfig) -> String {
+fn sm_verilog(cfg: SmConfig) -> String {
     on_sm_stack(move || {
         with_sm!(
             &cfg,
@@ -340,23 +340,25 @@ pub type Ulx3sBoard = ulx3s::board::Board<{ ulx3s::MEM_LOG2 }>;
 /// The ULX3S board's top as committed.
 pub type Ulx3sTop = ulx3s::top::Ulx3sTop<{ ulx3s::MEM_LOG2 }>;
 
-/// rust-hdl's Verilog for the board's logic of configuration `b` (its memory of 2^15
-/// words).
-pub fn ulx3s_board_verilog(b: ulx3s::BoardConfig) -> Result<String, String> {
+/// rust-hdl's Verilog for the board design `new` makes of configuration `b` (built on a
+/// thread with room for the SM inside it).
+fn board_design_verilog<B: Block + 'static>(b: ulx3s::BoardConfig, new: fn(&ulx3s::BoardConfig) -> Result<B, String>) -> Result<String, String> {
     on_sm_stack(move || -> Result<String, String> {
-        let mut uut = Ulx3sBoard::new(&b)?;
+        let mut uut = new(&b)?;
         uut.connect_all();
         Ok(generate_verilog(&uut))
     })?
 }
 
+/// rust-hdl's Verilog for the board's logic of configuration `b` (its memory of 2^15
+/// words).
+pub fn ulx3s_board_verilog(b: ulx3s::BoardConfig) -> Result<String, String> {
+    board_design_verilog(b, Ulx3sBoard::new)
+}
+
 /// rust-hdl's Verilog for the board's top of configuration `b` (its memory of 2^15 words).
 pub fn ulx3s_top_verilog(b: ulx3s::BoardConfig) -> Result<String, String> {
-    on_sm_stack(move || -> Result<String, String> {
-        let mut uut = Ulx3sTop::new(&b)?;
-        uut.connect_all();
-        Ok(generate_verilog(&uut))
-    })?
+    board_design_verilog(b, Ulx3sTop::new)
 }
 
 /// The FPGA boards' designs, exported to `verilog-out/` beside the blocks (`heddle verilog`):

@@ -138,9 +138,9 @@ impl SimBoard {
                 self.bytes_to_board += 1;
             }
         }
-        self.rec[self.at.uart_rx] = if self.plugged { level } else { 1 };
+        self.rec[self.at.uart_rx] = level;
         let out = self.sim.cycle(&self.rec);
-        let tx = if self.plugged { out[self.at.uart_tx] & 1 } else { 1 };
+        let tx = out[self.at.uart_tx] & 1;
         self.led = out[self.at.led];
         self.clocks += 1;
         // The host's receiver samples the board's transmit line in the middle of each bit.
@@ -182,11 +182,16 @@ impl SimBoard {
     /// Sends `byte` with a low stop bit (a framing error on the board's receiver), then
     /// lets the line idle for a frame.
     pub fn send_bad_frame(&mut self, byte: u8) {
+        self.flush();
+        self.frame = Some((10, self.div, (byte as u16) << 1));
+        self.run(20 * self.div);
+    }
+
+    /// Runs the board until the host's bytes are all on the line.
+    fn flush(&mut self) {
         while !self.queue.is_empty() || self.frame.is_some() {
             self.clock();
         }
-        self.frame = Some((10, self.div, (byte as u16) << 1));
-        self.run(20 * self.div);
     }
 
     /// Runs the board for `n` clocks with the line idle (or finishing what it sends).
@@ -200,9 +205,7 @@ impl SimBoard {
 impl SerialPort for SimBoard {
     fn write(&mut self, bytes: &[u8]) -> Result<(), LinkError> {
         self.queue.extend(bytes);
-        while !self.queue.is_empty() || self.frame.is_some() {
-            self.clock();
-        }
+        self.flush();
         Ok(())
     }
     fn read(&mut self, n: usize, timeout_s: f64, what: &str) -> Result<Vec<u8>, LinkError> {
