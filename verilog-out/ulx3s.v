@@ -348,6 +348,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
 
     // Local signals
     reg  is_board;
+    reg  breg_low;
     reg  is_sm;
     reg  is_mem;
     reg  host_mem;
@@ -689,8 +690,9 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
         is_mem = (bridge$b_addr & k_mem_mask) == k_mem_tag;
         host_mem = is_mem & (bridge$b_we | bridge$b_re);
         breg_i = bridge$b_addr[(32'h0)+:(4)];
+        breg_low = ~|bridge$b_addr[(32'h4)+:(4)];
         bval = 32'h0;
-        if (~|bridge$b_addr[(32'h4)+:(4)]) begin
+        if (breg_low) begin
             if (breg_i == k_ro_reg$0) begin
                 bval = k_ro_val$0;
             end
@@ -734,7 +736,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
                 bval = slim$3$q;
             end
         end
-        if (bridge$b_we & is_board & ~|bridge$b_addr[(32'h4)+:(4)]) begin
+        if ((bridge$b_we & is_board) & breg_low) begin
             if (breg_i == k_base_reg$0) begin
                 sbase$0$d = bridge$b_wdata;
             end
@@ -5919,6 +5921,8 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
     localparam  cidx5$5 = 5'b101;
     localparam  cidx5$6 = 5'b110;
     localparam  cidx5$7 = 5'b111;
+    localparam  k_bases = 4'h3;
+    localparam  k_cslots5 = 5'b1000;
     localparam  conehot$0 = 8'h1;
     localparam  conehot$1 = 8'h2;
     localparam  conehot$2 = 8'h4;
@@ -5992,54 +5996,36 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
     reg  [5:0] nwarps$d;
     wire  [5:0] nwarps$q;
     reg  nwarps$clock;
-    reg  [8:0] base$0$d;
-    wire  [8:0] base$0$q;
     reg  base$0$clock;
-    reg  [8:0] base$1$d;
-    wire  [8:0] base$1$q;
+    reg  base$0$we;
+    reg  [4:0] base$0$waddr;
+    reg  [8:0] base$0$wdata;
+    reg  [4:0] base$0$raddr;
+    wire  [8:0] base$0$rdata;
     reg  base$1$clock;
-    reg  [8:0] base$2$d;
-    wire  [8:0] base$2$q;
+    reg  base$1$we;
+    reg  [4:0] base$1$waddr;
+    reg  [8:0] base$1$wdata;
+    reg  [4:0] base$1$raddr;
+    wire  [8:0] base$1$rdata;
     reg  base$2$clock;
-    reg  [8:0] base$3$d;
-    wire  [8:0] base$3$q;
+    reg  base$2$we;
+    reg  [4:0] base$2$waddr;
+    reg  [8:0] base$2$wdata;
+    reg  [4:0] base$2$raddr;
+    wire  [8:0] base$2$rdata;
     reg  base$3$clock;
-    reg  [8:0] base$4$d;
-    wire  [8:0] base$4$q;
+    reg  base$3$we;
+    reg  [4:0] base$3$waddr;
+    reg  [8:0] base$3$wdata;
+    reg  [4:0] base$3$raddr;
+    wire  [8:0] base$3$rdata;
     reg  base$4$clock;
-    reg  [8:0] base$5$d;
-    wire  [8:0] base$5$q;
-    reg  base$5$clock;
-    reg  [8:0] base$6$d;
-    wire  [8:0] base$6$q;
-    reg  base$6$clock;
-    reg  [8:0] base$7$d;
-    wire  [8:0] base$7$q;
-    reg  base$7$clock;
-    reg  [8:0] base$8$d;
-    wire  [8:0] base$8$q;
-    reg  base$8$clock;
-    reg  [8:0] base$9$d;
-    wire  [8:0] base$9$q;
-    reg  base$9$clock;
-    reg  [8:0] base$10$d;
-    wire  [8:0] base$10$q;
-    reg  base$10$clock;
-    reg  [8:0] base$11$d;
-    wire  [8:0] base$11$q;
-    reg  base$11$clock;
-    reg  [8:0] base$12$d;
-    wire  [8:0] base$12$q;
-    reg  base$12$clock;
-    reg  [8:0] base$13$d;
-    wire  [8:0] base$13$q;
-    reg  base$13$clock;
-    reg  [8:0] base$14$d;
-    wire  [8:0] base$14$q;
-    reg  base$14$clock;
-    reg  [8:0] base$15$d;
-    wire  [8:0] base$15$q;
-    reg  base$15$clock;
+    reg  base$4$we;
+    reg  [4:0] base$4$waddr;
+    reg  [8:0] base$4$wdata;
+    reg  [4:0] base$4$raddr;
+    wire  [8:0] base$4$rdata;
     reg  [31:0] usable$d;
     wire  [31:0] usable$q;
     reg  usable$clock;
@@ -6151,132 +6137,36 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
     reg  [7:0] cbusy$d;
     wire  [7:0] cbusy$q;
     reg  cbusy$clock;
-    reg  [15:0] ccx$0$d;
-    wire  [15:0] ccx$0$q;
-    reg  ccx$0$clock;
-    reg  [15:0] ccx$1$d;
-    wire  [15:0] ccx$1$q;
-    reg  ccx$1$clock;
-    reg  [15:0] ccx$2$d;
-    wire  [15:0] ccx$2$q;
-    reg  ccx$2$clock;
-    reg  [15:0] ccx$3$d;
-    wire  [15:0] ccx$3$q;
-    reg  ccx$3$clock;
-    reg  [15:0] ccx$4$d;
-    wire  [15:0] ccx$4$q;
-    reg  ccx$4$clock;
-    reg  [15:0] ccx$5$d;
-    wire  [15:0] ccx$5$q;
-    reg  ccx$5$clock;
-    reg  [15:0] ccx$6$d;
-    wire  [15:0] ccx$6$q;
-    reg  ccx$6$clock;
-    reg  [15:0] ccx$7$d;
-    wire  [15:0] ccx$7$q;
-    reg  ccx$7$clock;
-    reg  [15:0] ccy$0$d;
-    wire  [15:0] ccy$0$q;
-    reg  ccy$0$clock;
-    reg  [15:0] ccy$1$d;
-    wire  [15:0] ccy$1$q;
-    reg  ccy$1$clock;
-    reg  [15:0] ccy$2$d;
-    wire  [15:0] ccy$2$q;
-    reg  ccy$2$clock;
-    reg  [15:0] ccy$3$d;
-    wire  [15:0] ccy$3$q;
-    reg  ccy$3$clock;
-    reg  [15:0] ccy$4$d;
-    wire  [15:0] ccy$4$q;
-    reg  ccy$4$clock;
-    reg  [15:0] ccy$5$d;
-    wire  [15:0] ccy$5$q;
-    reg  ccy$5$clock;
-    reg  [15:0] ccy$6$d;
-    wire  [15:0] ccy$6$q;
-    reg  ccy$6$clock;
-    reg  [15:0] ccy$7$d;
-    wire  [15:0] ccy$7$q;
-    reg  ccy$7$clock;
-    reg  [15:0] ccz$0$d;
-    wire  [15:0] ccz$0$q;
-    reg  ccz$0$clock;
-    reg  [15:0] ccz$1$d;
-    wire  [15:0] ccz$1$q;
-    reg  ccz$1$clock;
-    reg  [15:0] ccz$2$d;
-    wire  [15:0] ccz$2$q;
-    reg  ccz$2$clock;
-    reg  [15:0] ccz$3$d;
-    wire  [15:0] ccz$3$q;
-    reg  ccz$3$clock;
-    reg  [15:0] ccz$4$d;
-    wire  [15:0] ccz$4$q;
-    reg  ccz$4$clock;
-    reg  [15:0] ccz$5$d;
-    wire  [15:0] ccz$5$q;
-    reg  ccz$5$clock;
-    reg  [15:0] ccz$6$d;
-    wire  [15:0] ccz$6$q;
-    reg  ccz$6$clock;
-    reg  [15:0] ccz$7$d;
-    wire  [15:0] ccz$7$q;
-    reg  ccz$7$clock;
-    reg  [31:0] clin$0$d;
-    wire  [31:0] clin$0$q;
-    reg  clin$0$clock;
-    reg  [31:0] clin$1$d;
-    wire  [31:0] clin$1$q;
-    reg  clin$1$clock;
-    reg  [31:0] clin$2$d;
-    wire  [31:0] clin$2$q;
-    reg  clin$2$clock;
-    reg  [31:0] clin$3$d;
-    wire  [31:0] clin$3$q;
-    reg  clin$3$clock;
-    reg  [31:0] clin$4$d;
-    wire  [31:0] clin$4$q;
-    reg  clin$4$clock;
-    reg  [31:0] clin$5$d;
-    wire  [31:0] clin$5$q;
-    reg  clin$5$clock;
-    reg  [31:0] clin$6$d;
-    wire  [31:0] clin$6$q;
-    reg  clin$6$clock;
-    reg  [31:0] clin$7$d;
-    wire  [31:0] clin$7$q;
-    reg  clin$7$clock;
+    reg  cid$clock;
+    reg  cid$we;
+    reg  [2:0] cid$waddr;
+    reg  [47:0] cid$wdata;
+    reg  [2:0] cid$raddr;
+    wire  [47:0] cid$rdata;
+    reg  clin$clock;
+    reg  clin$we;
+    reg  [2:0] clin$waddr;
+    reg  [31:0] clin$wdata;
+    reg  [2:0] clin$raddr;
+    wire  [31:0] clin$rdata;
     reg  [31:0] sb$d;
     wire  [31:0] sb$q;
     reg  sb$clock;
     reg  sbig$d;
     wire  sbig$q;
     reg  sbig$clock;
-    reg  [31:0] sbase$0$d;
-    wire  [31:0] sbase$0$q;
     reg  sbase$0$clock;
-    reg  [31:0] sbase$1$d;
-    wire  [31:0] sbase$1$q;
+    reg  sbase$0$we;
+    reg  [2:0] sbase$0$waddr;
+    reg  [31:0] sbase$0$wdata;
+    reg  [2:0] sbase$0$raddr;
+    wire  [31:0] sbase$0$rdata;
     reg  sbase$1$clock;
-    reg  [31:0] sbase$2$d;
-    wire  [31:0] sbase$2$q;
-    reg  sbase$2$clock;
-    reg  [31:0] sbase$3$d;
-    wire  [31:0] sbase$3$q;
-    reg  sbase$3$clock;
-    reg  [31:0] sbase$4$d;
-    wire  [31:0] sbase$4$q;
-    reg  sbase$4$clock;
-    reg  [31:0] sbase$5$d;
-    wire  [31:0] sbase$5$q;
-    reg  sbase$5$clock;
-    reg  [31:0] sbase$6$d;
-    wire  [31:0] sbase$6$q;
-    reg  sbase$6$clock;
-    reg  [31:0] sbase$7$d;
-    wire  [31:0] sbase$7$q;
-    reg  sbase$7$clock;
+    reg  sbase$1$we;
+    reg  [2:0] sbase$1$waddr;
+    reg  [31:0] sbase$1$wdata;
+    reg  [2:0] sbase$1$raddr;
+    wire  [31:0] sbase$1$rdata;
     reg  [7:0] cusable$d;
     wire  [7:0] cusable$q;
     reg  cusable$clock;
@@ -6453,84 +6343,44 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         .clock(nwarps$clock)
     );
     ulx3s$board$sm$disp$base$0 base$0(
-        .d(base$0$d),
-        .q(base$0$q),
-        .clock(base$0$clock)
+        .clock(base$0$clock),
+        .we(base$0$we),
+        .waddr(base$0$waddr),
+        .wdata(base$0$wdata),
+        .raddr(base$0$raddr),
+        .rdata(base$0$rdata)
     );
     ulx3s$board$sm$disp$base$1 base$1(
-        .d(base$1$d),
-        .q(base$1$q),
-        .clock(base$1$clock)
+        .clock(base$1$clock),
+        .we(base$1$we),
+        .waddr(base$1$waddr),
+        .wdata(base$1$wdata),
+        .raddr(base$1$raddr),
+        .rdata(base$1$rdata)
     );
     ulx3s$board$sm$disp$base$2 base$2(
-        .d(base$2$d),
-        .q(base$2$q),
-        .clock(base$2$clock)
+        .clock(base$2$clock),
+        .we(base$2$we),
+        .waddr(base$2$waddr),
+        .wdata(base$2$wdata),
+        .raddr(base$2$raddr),
+        .rdata(base$2$rdata)
     );
     ulx3s$board$sm$disp$base$3 base$3(
-        .d(base$3$d),
-        .q(base$3$q),
-        .clock(base$3$clock)
+        .clock(base$3$clock),
+        .we(base$3$we),
+        .waddr(base$3$waddr),
+        .wdata(base$3$wdata),
+        .raddr(base$3$raddr),
+        .rdata(base$3$rdata)
     );
     ulx3s$board$sm$disp$base$4 base$4(
-        .d(base$4$d),
-        .q(base$4$q),
-        .clock(base$4$clock)
-    );
-    ulx3s$board$sm$disp$base$5 base$5(
-        .d(base$5$d),
-        .q(base$5$q),
-        .clock(base$5$clock)
-    );
-    ulx3s$board$sm$disp$base$6 base$6(
-        .d(base$6$d),
-        .q(base$6$q),
-        .clock(base$6$clock)
-    );
-    ulx3s$board$sm$disp$base$7 base$7(
-        .d(base$7$d),
-        .q(base$7$q),
-        .clock(base$7$clock)
-    );
-    ulx3s$board$sm$disp$base$8 base$8(
-        .d(base$8$d),
-        .q(base$8$q),
-        .clock(base$8$clock)
-    );
-    ulx3s$board$sm$disp$base$9 base$9(
-        .d(base$9$d),
-        .q(base$9$q),
-        .clock(base$9$clock)
-    );
-    ulx3s$board$sm$disp$base$10 base$10(
-        .d(base$10$d),
-        .q(base$10$q),
-        .clock(base$10$clock)
-    );
-    ulx3s$board$sm$disp$base$11 base$11(
-        .d(base$11$d),
-        .q(base$11$q),
-        .clock(base$11$clock)
-    );
-    ulx3s$board$sm$disp$base$12 base$12(
-        .d(base$12$d),
-        .q(base$12$q),
-        .clock(base$12$clock)
-    );
-    ulx3s$board$sm$disp$base$13 base$13(
-        .d(base$13$d),
-        .q(base$13$q),
-        .clock(base$13$clock)
-    );
-    ulx3s$board$sm$disp$base$14 base$14(
-        .d(base$14$d),
-        .q(base$14$q),
-        .clock(base$14$clock)
-    );
-    ulx3s$board$sm$disp$base$15 base$15(
-        .d(base$15$d),
-        .q(base$15$q),
-        .clock(base$15$clock)
+        .clock(base$4$clock),
+        .we(base$4$we),
+        .waddr(base$4$waddr),
+        .wdata(base$4$wdata),
+        .raddr(base$4$raddr),
+        .rdata(base$4$rdata)
     );
     ulx3s$board$sm$disp$usable usable(
         .d(usable$d),
@@ -6717,165 +6567,21 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         .q(cbusy$q),
         .clock(cbusy$clock)
     );
-    ulx3s$board$sm$disp$ccx$0 ccx$0(
-        .d(ccx$0$d),
-        .q(ccx$0$q),
-        .clock(ccx$0$clock)
+    ulx3s$board$sm$disp$cid cid(
+        .clock(cid$clock),
+        .we(cid$we),
+        .waddr(cid$waddr),
+        .wdata(cid$wdata),
+        .raddr(cid$raddr),
+        .rdata(cid$rdata)
     );
-    ulx3s$board$sm$disp$ccx$1 ccx$1(
-        .d(ccx$1$d),
-        .q(ccx$1$q),
-        .clock(ccx$1$clock)
-    );
-    ulx3s$board$sm$disp$ccx$2 ccx$2(
-        .d(ccx$2$d),
-        .q(ccx$2$q),
-        .clock(ccx$2$clock)
-    );
-    ulx3s$board$sm$disp$ccx$3 ccx$3(
-        .d(ccx$3$d),
-        .q(ccx$3$q),
-        .clock(ccx$3$clock)
-    );
-    ulx3s$board$sm$disp$ccx$4 ccx$4(
-        .d(ccx$4$d),
-        .q(ccx$4$q),
-        .clock(ccx$4$clock)
-    );
-    ulx3s$board$sm$disp$ccx$5 ccx$5(
-        .d(ccx$5$d),
-        .q(ccx$5$q),
-        .clock(ccx$5$clock)
-    );
-    ulx3s$board$sm$disp$ccx$6 ccx$6(
-        .d(ccx$6$d),
-        .q(ccx$6$q),
-        .clock(ccx$6$clock)
-    );
-    ulx3s$board$sm$disp$ccx$7 ccx$7(
-        .d(ccx$7$d),
-        .q(ccx$7$q),
-        .clock(ccx$7$clock)
-    );
-    ulx3s$board$sm$disp$ccy$0 ccy$0(
-        .d(ccy$0$d),
-        .q(ccy$0$q),
-        .clock(ccy$0$clock)
-    );
-    ulx3s$board$sm$disp$ccy$1 ccy$1(
-        .d(ccy$1$d),
-        .q(ccy$1$q),
-        .clock(ccy$1$clock)
-    );
-    ulx3s$board$sm$disp$ccy$2 ccy$2(
-        .d(ccy$2$d),
-        .q(ccy$2$q),
-        .clock(ccy$2$clock)
-    );
-    ulx3s$board$sm$disp$ccy$3 ccy$3(
-        .d(ccy$3$d),
-        .q(ccy$3$q),
-        .clock(ccy$3$clock)
-    );
-    ulx3s$board$sm$disp$ccy$4 ccy$4(
-        .d(ccy$4$d),
-        .q(ccy$4$q),
-        .clock(ccy$4$clock)
-    );
-    ulx3s$board$sm$disp$ccy$5 ccy$5(
-        .d(ccy$5$d),
-        .q(ccy$5$q),
-        .clock(ccy$5$clock)
-    );
-    ulx3s$board$sm$disp$ccy$6 ccy$6(
-        .d(ccy$6$d),
-        .q(ccy$6$q),
-        .clock(ccy$6$clock)
-    );
-    ulx3s$board$sm$disp$ccy$7 ccy$7(
-        .d(ccy$7$d),
-        .q(ccy$7$q),
-        .clock(ccy$7$clock)
-    );
-    ulx3s$board$sm$disp$ccz$0 ccz$0(
-        .d(ccz$0$d),
-        .q(ccz$0$q),
-        .clock(ccz$0$clock)
-    );
-    ulx3s$board$sm$disp$ccz$1 ccz$1(
-        .d(ccz$1$d),
-        .q(ccz$1$q),
-        .clock(ccz$1$clock)
-    );
-    ulx3s$board$sm$disp$ccz$2 ccz$2(
-        .d(ccz$2$d),
-        .q(ccz$2$q),
-        .clock(ccz$2$clock)
-    );
-    ulx3s$board$sm$disp$ccz$3 ccz$3(
-        .d(ccz$3$d),
-        .q(ccz$3$q),
-        .clock(ccz$3$clock)
-    );
-    ulx3s$board$sm$disp$ccz$4 ccz$4(
-        .d(ccz$4$d),
-        .q(ccz$4$q),
-        .clock(ccz$4$clock)
-    );
-    ulx3s$board$sm$disp$ccz$5 ccz$5(
-        .d(ccz$5$d),
-        .q(ccz$5$q),
-        .clock(ccz$5$clock)
-    );
-    ulx3s$board$sm$disp$ccz$6 ccz$6(
-        .d(ccz$6$d),
-        .q(ccz$6$q),
-        .clock(ccz$6$clock)
-    );
-    ulx3s$board$sm$disp$ccz$7 ccz$7(
-        .d(ccz$7$d),
-        .q(ccz$7$q),
-        .clock(ccz$7$clock)
-    );
-    ulx3s$board$sm$disp$clin$0 clin$0(
-        .d(clin$0$d),
-        .q(clin$0$q),
-        .clock(clin$0$clock)
-    );
-    ulx3s$board$sm$disp$clin$1 clin$1(
-        .d(clin$1$d),
-        .q(clin$1$q),
-        .clock(clin$1$clock)
-    );
-    ulx3s$board$sm$disp$clin$2 clin$2(
-        .d(clin$2$d),
-        .q(clin$2$q),
-        .clock(clin$2$clock)
-    );
-    ulx3s$board$sm$disp$clin$3 clin$3(
-        .d(clin$3$d),
-        .q(clin$3$q),
-        .clock(clin$3$clock)
-    );
-    ulx3s$board$sm$disp$clin$4 clin$4(
-        .d(clin$4$d),
-        .q(clin$4$q),
-        .clock(clin$4$clock)
-    );
-    ulx3s$board$sm$disp$clin$5 clin$5(
-        .d(clin$5$d),
-        .q(clin$5$q),
-        .clock(clin$5$clock)
-    );
-    ulx3s$board$sm$disp$clin$6 clin$6(
-        .d(clin$6$d),
-        .q(clin$6$q),
-        .clock(clin$6$clock)
-    );
-    ulx3s$board$sm$disp$clin$7 clin$7(
-        .d(clin$7$d),
-        .q(clin$7$q),
-        .clock(clin$7$clock)
+    ulx3s$board$sm$disp$clin clin(
+        .clock(clin$clock),
+        .we(clin$we),
+        .waddr(clin$waddr),
+        .wdata(clin$wdata),
+        .raddr(clin$raddr),
+        .rdata(clin$rdata)
     );
     ulx3s$board$sm$disp$sb sb(
         .d(sb$d),
@@ -6888,44 +6594,20 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         .clock(sbig$clock)
     );
     ulx3s$board$sm$disp$sbase$0 sbase$0(
-        .d(sbase$0$d),
-        .q(sbase$0$q),
-        .clock(sbase$0$clock)
+        .clock(sbase$0$clock),
+        .we(sbase$0$we),
+        .waddr(sbase$0$waddr),
+        .wdata(sbase$0$wdata),
+        .raddr(sbase$0$raddr),
+        .rdata(sbase$0$rdata)
     );
     ulx3s$board$sm$disp$sbase$1 sbase$1(
-        .d(sbase$1$d),
-        .q(sbase$1$q),
-        .clock(sbase$1$clock)
-    );
-    ulx3s$board$sm$disp$sbase$2 sbase$2(
-        .d(sbase$2$d),
-        .q(sbase$2$q),
-        .clock(sbase$2$clock)
-    );
-    ulx3s$board$sm$disp$sbase$3 sbase$3(
-        .d(sbase$3$d),
-        .q(sbase$3$q),
-        .clock(sbase$3$clock)
-    );
-    ulx3s$board$sm$disp$sbase$4 sbase$4(
-        .d(sbase$4$d),
-        .q(sbase$4$q),
-        .clock(sbase$4$clock)
-    );
-    ulx3s$board$sm$disp$sbase$5 sbase$5(
-        .d(sbase$5$d),
-        .q(sbase$5$q),
-        .clock(sbase$5$clock)
-    );
-    ulx3s$board$sm$disp$sbase$6 sbase$6(
-        .d(sbase$6$d),
-        .q(sbase$6$q),
-        .clock(sbase$6$clock)
-    );
-    ulx3s$board$sm$disp$sbase$7 sbase$7(
-        .d(sbase$7$d),
-        .q(sbase$7$q),
-        .clock(sbase$7$clock)
+        .clock(sbase$1$clock),
+        .we(sbase$1$we),
+        .waddr(sbase$1$waddr),
+        .wdata(sbase$1$wdata),
+        .raddr(sbase$1$raddr),
+        .rdata(sbase$1$rdata)
     );
     ulx3s$board$sm$disp$cusable cusable(
         .d(cusable$d),
@@ -7105,182 +6787,98 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         sacc$d = sacc$q;
         za$d = za$q;
         zend$d = zend$q;
-        base$0$clock = clock;
         wcta$0$clock = clock;
         wid$0$clock = clock;
-        base$0$d = base$0$q;
         wcta$0$d = wcta$0$q;
         wid$0$d = wid$0$q;
-        base$1$clock = clock;
         wcta$1$clock = clock;
         wid$1$clock = clock;
-        base$1$d = base$1$q;
         wcta$1$d = wcta$1$q;
         wid$1$d = wid$1$q;
-        base$2$clock = clock;
         wcta$2$clock = clock;
         wid$2$clock = clock;
-        base$2$d = base$2$q;
         wcta$2$d = wcta$2$q;
         wid$2$d = wid$2$q;
-        base$3$clock = clock;
         wcta$3$clock = clock;
         wid$3$clock = clock;
-        base$3$d = base$3$q;
         wcta$3$d = wcta$3$q;
         wid$3$d = wid$3$q;
-        base$4$clock = clock;
         wcta$4$clock = clock;
         wid$4$clock = clock;
-        base$4$d = base$4$q;
         wcta$4$d = wcta$4$q;
         wid$4$d = wid$4$q;
-        base$5$clock = clock;
         wcta$5$clock = clock;
         wid$5$clock = clock;
-        base$5$d = base$5$q;
         wcta$5$d = wcta$5$q;
         wid$5$d = wid$5$q;
-        base$6$clock = clock;
         wcta$6$clock = clock;
         wid$6$clock = clock;
-        base$6$d = base$6$q;
         wcta$6$d = wcta$6$q;
         wid$6$d = wid$6$q;
-        base$7$clock = clock;
         wcta$7$clock = clock;
         wid$7$clock = clock;
-        base$7$d = base$7$q;
         wcta$7$d = wcta$7$q;
         wid$7$d = wid$7$q;
-        base$8$clock = clock;
         wcta$8$clock = clock;
         wid$8$clock = clock;
-        base$8$d = base$8$q;
         wcta$8$d = wcta$8$q;
         wid$8$d = wid$8$q;
-        base$9$clock = clock;
         wcta$9$clock = clock;
         wid$9$clock = clock;
-        base$9$d = base$9$q;
         wcta$9$d = wcta$9$q;
         wid$9$d = wid$9$q;
-        base$10$clock = clock;
         wcta$10$clock = clock;
         wid$10$clock = clock;
-        base$10$d = base$10$q;
         wcta$10$d = wcta$10$q;
         wid$10$d = wid$10$q;
-        base$11$clock = clock;
         wcta$11$clock = clock;
         wid$11$clock = clock;
-        base$11$d = base$11$q;
         wcta$11$d = wcta$11$q;
         wid$11$d = wid$11$q;
-        base$12$clock = clock;
         wcta$12$clock = clock;
         wid$12$clock = clock;
-        base$12$d = base$12$q;
         wcta$12$d = wcta$12$q;
         wid$12$d = wid$12$q;
-        base$13$clock = clock;
         wcta$13$clock = clock;
         wid$13$clock = clock;
-        base$13$d = base$13$q;
         wcta$13$d = wcta$13$q;
         wid$13$d = wid$13$q;
-        base$14$clock = clock;
         wcta$14$clock = clock;
         wid$14$clock = clock;
-        base$14$d = base$14$q;
         wcta$14$d = wcta$14$q;
         wid$14$d = wid$14$q;
-        base$15$clock = clock;
         wcta$15$clock = clock;
         wid$15$clock = clock;
-        base$15$d = base$15$q;
         wcta$15$d = wcta$15$q;
         wid$15$d = wid$15$q;
-        ccx$0$clock = clock;
-        ccy$0$clock = clock;
-        ccz$0$clock = clock;
-        clin$0$clock = clock;
-        ccx$0$d = ccx$0$q;
-        ccy$0$d = ccy$0$q;
-        ccz$0$d = ccz$0$q;
-        clin$0$d = clin$0$q;
+        base$0$clock = clock;
+        base$0$we = st$q == k_bases;
+        base$0$waddr = m_n$q;
+        base$0$wdata = acc$q[(32'h0)+:(9)];
+        base$1$clock = clock;
+        base$1$we = st$q == k_bases;
+        base$1$waddr = m_n$q;
+        base$1$wdata = acc$q[(32'h0)+:(9)];
+        base$2$clock = clock;
+        base$2$we = st$q == k_bases;
+        base$2$waddr = m_n$q;
+        base$2$wdata = acc$q[(32'h0)+:(9)];
+        base$3$clock = clock;
+        base$3$we = st$q == k_bases;
+        base$3$waddr = m_n$q;
+        base$3$wdata = acc$q[(32'h0)+:(9)];
+        base$4$clock = clock;
+        base$4$we = st$q == k_bases;
+        base$4$waddr = m_n$q;
+        base$4$wdata = acc$q[(32'h0)+:(9)];
         sbase$0$clock = clock;
-        sbase$0$d = sbase$0$q;
-        ccx$1$clock = clock;
-        ccy$1$clock = clock;
-        ccz$1$clock = clock;
-        clin$1$clock = clock;
-        ccx$1$d = ccx$1$q;
-        ccy$1$d = ccy$1$q;
-        ccz$1$d = ccz$1$q;
-        clin$1$d = clin$1$q;
+        sbase$0$we = (st$q == k_bases) & (m_n$q < k_cslots5);
+        sbase$0$waddr = m_n$q[(32'h0)+:(3)];
+        sbase$0$wdata = sacc$q;
         sbase$1$clock = clock;
-        sbase$1$d = sbase$1$q;
-        ccx$2$clock = clock;
-        ccy$2$clock = clock;
-        ccz$2$clock = clock;
-        clin$2$clock = clock;
-        ccx$2$d = ccx$2$q;
-        ccy$2$d = ccy$2$q;
-        ccz$2$d = ccz$2$q;
-        clin$2$d = clin$2$q;
-        sbase$2$clock = clock;
-        sbase$2$d = sbase$2$q;
-        ccx$3$clock = clock;
-        ccy$3$clock = clock;
-        ccz$3$clock = clock;
-        clin$3$clock = clock;
-        ccx$3$d = ccx$3$q;
-        ccy$3$d = ccy$3$q;
-        ccz$3$d = ccz$3$q;
-        clin$3$d = clin$3$q;
-        sbase$3$clock = clock;
-        sbase$3$d = sbase$3$q;
-        ccx$4$clock = clock;
-        ccy$4$clock = clock;
-        ccz$4$clock = clock;
-        clin$4$clock = clock;
-        ccx$4$d = ccx$4$q;
-        ccy$4$d = ccy$4$q;
-        ccz$4$d = ccz$4$q;
-        clin$4$d = clin$4$q;
-        sbase$4$clock = clock;
-        sbase$4$d = sbase$4$q;
-        ccx$5$clock = clock;
-        ccy$5$clock = clock;
-        ccz$5$clock = clock;
-        clin$5$clock = clock;
-        ccx$5$d = ccx$5$q;
-        ccy$5$d = ccy$5$q;
-        ccz$5$d = ccz$5$q;
-        clin$5$d = clin$5$q;
-        sbase$5$clock = clock;
-        sbase$5$d = sbase$5$q;
-        ccx$6$clock = clock;
-        ccy$6$clock = clock;
-        ccz$6$clock = clock;
-        clin$6$clock = clock;
-        ccx$6$d = ccx$6$q;
-        ccy$6$d = ccy$6$q;
-        ccz$6$d = ccz$6$q;
-        clin$6$d = clin$6$q;
-        sbase$6$clock = clock;
-        sbase$6$d = sbase$6$q;
-        ccx$7$clock = clock;
-        ccy$7$clock = clock;
-        ccz$7$clock = clock;
-        clin$7$clock = clock;
-        ccx$7$d = ccx$7$q;
-        ccy$7$d = ccy$7$q;
-        ccz$7$d = ccz$7$q;
-        clin$7$d = clin$7$q;
-        sbase$7$clock = clock;
-        sbase$7$d = sbase$7$q;
+        sbase$1$we = (st$q == k_bases) & (m_n$q < k_cslots5);
+        sbase$1$waddr = m_n$q[(32'h0)+:(3)];
+        sbase$1$wdata = sacc$q;
         wfree = (usable$q & ~wbusy$q) & slots;
         wlow = wfree & ((~wfree) + one32);
         wpick = 32'h0;
@@ -7332,90 +6930,50 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         if (wlow[15]) begin
             wpick = widx$15;
         end
+        base$4$raddr = wpick;
         pbase = 32'h0;
-        if (wlow[0]) begin
-            pbase = base$0$q;
-        end
-        if (wlow[1]) begin
-            pbase = base$1$q;
-        end
-        if (wlow[2]) begin
-            pbase = base$2$q;
-        end
-        if (wlow[3]) begin
-            pbase = base$3$q;
-        end
-        if (wlow[4]) begin
-            pbase = base$4$q;
-        end
-        if (wlow[5]) begin
-            pbase = base$5$q;
-        end
-        if (wlow[6]) begin
-            pbase = base$6$q;
-        end
-        if (wlow[7]) begin
-            pbase = base$7$q;
-        end
-        if (wlow[8]) begin
-            pbase = base$8$q;
-        end
-        if (wlow[9]) begin
-            pbase = base$9$q;
-        end
-        if (wlow[10]) begin
-            pbase = base$10$q;
-        end
-        if (wlow[11]) begin
-            pbase = base$11$q;
-        end
-        if (wlow[12]) begin
-            pbase = base$12$q;
-        end
-        if (wlow[13]) begin
-            pbase = base$13$q;
-        end
-        if (wlow[14]) begin
-            pbase = base$14$q;
-        end
-        if (wlow[15]) begin
-            pbase = base$15$q;
+        if (|wlow) begin
+            pbase = base$4$rdata;
         end
         cfree = ((~cbusy$q) & cslots) & cusable$q;
         clow = cfree & ((~cfree) + one8);
         cpick = 32'h0;
-        psbase = 32'h0;
         if (clow[0]) begin
             cpick = cidx$0;
-            psbase = sbase$0$q;
         end
         if (clow[1]) begin
             cpick = cidx$1;
-            psbase = sbase$1$q;
         end
         if (clow[2]) begin
             cpick = cidx$2;
-            psbase = sbase$2$q;
         end
         if (clow[3]) begin
             cpick = cidx$3;
-            psbase = sbase$3$q;
         end
         if (clow[4]) begin
             cpick = cidx$4;
-            psbase = sbase$4$q;
         end
         if (clow[5]) begin
             cpick = cidx$5;
-            psbase = sbase$5$q;
         end
         if (clow[6]) begin
             cpick = cidx$6;
-            psbase = sbase$6$q;
         end
         if (clow[7]) begin
             cpick = cidx$7;
-            psbase = sbase$7$q;
+        end
+        cid$clock = clock;
+        clin$clock = clock;
+        cid$we = 1'b0;
+        clin$we = 1'b0;
+        cid$waddr = cpick;
+        clin$waddr = cpick;
+        cid$wdata = (((cz$q) & 48'hffffffffffff) << 32'h20) | ((((cy$q) & 48'hffffffffffff) << 32'h10) | ((cx$q) & 48'hffffffffffff));
+        clin$wdata = lin$q;
+        sbase$0$raddr = cpick;
+        psbase = 32'h0;
+        if (|clow) begin
+            psbase = sbase$0$rdata;
         end
         tx16 = ((tx$q) & 16'hffff);
         ty16 = ((ty$q) & 16'hffff);
@@ -7549,98 +7107,42 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
                 end
             3:
                 begin
-                    if (m_n$q == widx$0) begin
-                        base$0$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$1) begin
-                        base$1$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$2) begin
-                        base$2$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$3) begin
-                        base$3$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$4) begin
-                        base$4$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$5) begin
-                        base$5$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$6) begin
-                        base$6$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$7) begin
-                        base$7$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$8) begin
-                        base$8$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$9) begin
-                        base$9$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$10) begin
-                        base$10$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$11) begin
-                        base$11$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$12) begin
-                        base$12$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$13) begin
-                        base$13$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$14) begin
-                        base$14$d = acc$q[(32'h0)+:(9)];
-                    end
-                    if (m_n$q == widx$15) begin
-                        base$15$d = acc$q[(32'h0)+:(9)];
-                    end
                     if (m_n$q == cidx5$0) begin
-                        sbase$0$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$0;
                         end
                     end
                     if (m_n$q == cidx5$1) begin
-                        sbase$1$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$1;
                         end
                     end
                     if (m_n$q == cidx5$2) begin
-                        sbase$2$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$2;
                         end
                     end
                     if (m_n$q == cidx5$3) begin
-                        sbase$3$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$3;
                         end
                     end
                     if (m_n$q == cidx5$4) begin
-                        sbase$4$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$4;
                         end
                     end
                     if (m_n$q == cidx5$5) begin
-                        sbase$5$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$5;
                         end
                     end
                     if (m_n$q == cidx5$6) begin
-                        sbase$6$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$6;
                         end
                     end
                     if (m_n$q == cidx5$7) begin
-                        sbase$7$d = sacc$q;
                         if ((sacc$q + sb$q) <= smem_bytes) begin
                             cusable$d = cusable$q | conehot$7;
                         end
@@ -7675,54 +7177,8 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
                         za$d = psbase;
                         zend$d = psbase + sb$q;
                         cbusy$d = (cbusy$q & ~dsel) | clow;
-                        if (clow[0]) begin
-                            ccx$0$d = cx$q;
-                            ccy$0$d = cy$q;
-                            ccz$0$d = cz$q;
-                            clin$0$d = lin$q;
-                        end
-                        if (clow[1]) begin
-                            ccx$1$d = cx$q;
-                            ccy$1$d = cy$q;
-                            ccz$1$d = cz$q;
-                            clin$1$d = lin$q;
-                        end
-                        if (clow[2]) begin
-                            ccx$2$d = cx$q;
-                            ccy$2$d = cy$q;
-                            ccz$2$d = cz$q;
-                            clin$2$d = lin$q;
-                        end
-                        if (clow[3]) begin
-                            ccx$3$d = cx$q;
-                            ccy$3$d = cy$q;
-                            ccz$3$d = cz$q;
-                            clin$3$d = lin$q;
-                        end
-                        if (clow[4]) begin
-                            ccx$4$d = cx$q;
-                            ccy$4$d = cy$q;
-                            ccz$4$d = cz$q;
-                            clin$4$d = lin$q;
-                        end
-                        if (clow[5]) begin
-                            ccx$5$d = cx$q;
-                            ccy$5$d = cy$q;
-                            ccz$5$d = cz$q;
-                            clin$5$d = lin$q;
-                        end
-                        if (clow[6]) begin
-                            ccx$6$d = cx$q;
-                            ccy$6$d = cy$q;
-                            ccz$6$d = cz$q;
-                            clin$6$d = lin$q;
-                        end
-                        if (clow[7]) begin
-                            ccx$7$d = cx$q;
-                            ccy$7$d = cy$q;
-                            ccz$7$d = cz$q;
-                            clin$7$d = lin$q;
-                        end
+                        cid$we = |clow;
+                        clin$we = |clow;
                         k$d = 32'h0;
                         rem$d = threads$q;
                         tx$d = 32'h0;
@@ -7993,17 +7449,15 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         s_wid = 32'h0;
         q_c = 32'h0;
         q_w = 32'h0;
-        if (b_warp == widx$0) begin
-            b_v = base$0$q;
-        end
-        if (x_warp == widx$0) begin
-            x_v = base$0$q;
-        end
-        if (y_warp == widx$0) begin
-            y_v = base$0$q;
-        end
+        base$0$raddr = b_warp;
+        base$1$raddr = x_warp;
+        base$2$raddr = y_warp;
+        base$3$raddr = c_warp;
+        b_v = base$0$rdata;
+        x_v = base$1$rdata;
+        y_v = base$2$rdata;
+        c_v = base$3$rdata;
         if (c_warp == widx$0) begin
-            c_v = base$0$q;
             c_c = wcta$0$q;
         end
         if (s_warp == widx$0) begin
@@ -8014,17 +7468,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$0$q;
             q_w = wid$0$q;
         end
-        if (b_warp == widx$1) begin
-            b_v = base$1$q;
-        end
-        if (x_warp == widx$1) begin
-            x_v = base$1$q;
-        end
-        if (y_warp == widx$1) begin
-            y_v = base$1$q;
-        end
         if (c_warp == widx$1) begin
-            c_v = base$1$q;
             c_c = wcta$1$q;
         end
         if (s_warp == widx$1) begin
@@ -8035,17 +7479,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$1$q;
             q_w = wid$1$q;
         end
-        if (b_warp == widx$2) begin
-            b_v = base$2$q;
-        end
-        if (x_warp == widx$2) begin
-            x_v = base$2$q;
-        end
-        if (y_warp == widx$2) begin
-            y_v = base$2$q;
-        end
         if (c_warp == widx$2) begin
-            c_v = base$2$q;
             c_c = wcta$2$q;
         end
         if (s_warp == widx$2) begin
@@ -8056,17 +7490,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$2$q;
             q_w = wid$2$q;
         end
-        if (b_warp == widx$3) begin
-            b_v = base$3$q;
-        end
-        if (x_warp == widx$3) begin
-            x_v = base$3$q;
-        end
-        if (y_warp == widx$3) begin
-            y_v = base$3$q;
-        end
         if (c_warp == widx$3) begin
-            c_v = base$3$q;
             c_c = wcta$3$q;
         end
         if (s_warp == widx$3) begin
@@ -8077,17 +7501,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$3$q;
             q_w = wid$3$q;
         end
-        if (b_warp == widx$4) begin
-            b_v = base$4$q;
-        end
-        if (x_warp == widx$4) begin
-            x_v = base$4$q;
-        end
-        if (y_warp == widx$4) begin
-            y_v = base$4$q;
-        end
         if (c_warp == widx$4) begin
-            c_v = base$4$q;
             c_c = wcta$4$q;
         end
         if (s_warp == widx$4) begin
@@ -8098,17 +7512,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$4$q;
             q_w = wid$4$q;
         end
-        if (b_warp == widx$5) begin
-            b_v = base$5$q;
-        end
-        if (x_warp == widx$5) begin
-            x_v = base$5$q;
-        end
-        if (y_warp == widx$5) begin
-            y_v = base$5$q;
-        end
         if (c_warp == widx$5) begin
-            c_v = base$5$q;
             c_c = wcta$5$q;
         end
         if (s_warp == widx$5) begin
@@ -8119,17 +7523,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$5$q;
             q_w = wid$5$q;
         end
-        if (b_warp == widx$6) begin
-            b_v = base$6$q;
-        end
-        if (x_warp == widx$6) begin
-            x_v = base$6$q;
-        end
-        if (y_warp == widx$6) begin
-            y_v = base$6$q;
-        end
         if (c_warp == widx$6) begin
-            c_v = base$6$q;
             c_c = wcta$6$q;
         end
         if (s_warp == widx$6) begin
@@ -8140,17 +7534,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$6$q;
             q_w = wid$6$q;
         end
-        if (b_warp == widx$7) begin
-            b_v = base$7$q;
-        end
-        if (x_warp == widx$7) begin
-            x_v = base$7$q;
-        end
-        if (y_warp == widx$7) begin
-            y_v = base$7$q;
-        end
         if (c_warp == widx$7) begin
-            c_v = base$7$q;
             c_c = wcta$7$q;
         end
         if (s_warp == widx$7) begin
@@ -8161,17 +7545,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$7$q;
             q_w = wid$7$q;
         end
-        if (b_warp == widx$8) begin
-            b_v = base$8$q;
-        end
-        if (x_warp == widx$8) begin
-            x_v = base$8$q;
-        end
-        if (y_warp == widx$8) begin
-            y_v = base$8$q;
-        end
         if (c_warp == widx$8) begin
-            c_v = base$8$q;
             c_c = wcta$8$q;
         end
         if (s_warp == widx$8) begin
@@ -8182,17 +7556,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$8$q;
             q_w = wid$8$q;
         end
-        if (b_warp == widx$9) begin
-            b_v = base$9$q;
-        end
-        if (x_warp == widx$9) begin
-            x_v = base$9$q;
-        end
-        if (y_warp == widx$9) begin
-            y_v = base$9$q;
-        end
         if (c_warp == widx$9) begin
-            c_v = base$9$q;
             c_c = wcta$9$q;
         end
         if (s_warp == widx$9) begin
@@ -8203,17 +7567,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$9$q;
             q_w = wid$9$q;
         end
-        if (b_warp == widx$10) begin
-            b_v = base$10$q;
-        end
-        if (x_warp == widx$10) begin
-            x_v = base$10$q;
-        end
-        if (y_warp == widx$10) begin
-            y_v = base$10$q;
-        end
         if (c_warp == widx$10) begin
-            c_v = base$10$q;
             c_c = wcta$10$q;
         end
         if (s_warp == widx$10) begin
@@ -8224,17 +7578,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$10$q;
             q_w = wid$10$q;
         end
-        if (b_warp == widx$11) begin
-            b_v = base$11$q;
-        end
-        if (x_warp == widx$11) begin
-            x_v = base$11$q;
-        end
-        if (y_warp == widx$11) begin
-            y_v = base$11$q;
-        end
         if (c_warp == widx$11) begin
-            c_v = base$11$q;
             c_c = wcta$11$q;
         end
         if (s_warp == widx$11) begin
@@ -8245,17 +7589,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$11$q;
             q_w = wid$11$q;
         end
-        if (b_warp == widx$12) begin
-            b_v = base$12$q;
-        end
-        if (x_warp == widx$12) begin
-            x_v = base$12$q;
-        end
-        if (y_warp == widx$12) begin
-            y_v = base$12$q;
-        end
         if (c_warp == widx$12) begin
-            c_v = base$12$q;
             c_c = wcta$12$q;
         end
         if (s_warp == widx$12) begin
@@ -8266,17 +7600,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$12$q;
             q_w = wid$12$q;
         end
-        if (b_warp == widx$13) begin
-            b_v = base$13$q;
-        end
-        if (x_warp == widx$13) begin
-            x_v = base$13$q;
-        end
-        if (y_warp == widx$13) begin
-            y_v = base$13$q;
-        end
         if (c_warp == widx$13) begin
-            c_v = base$13$q;
             c_c = wcta$13$q;
         end
         if (s_warp == widx$13) begin
@@ -8287,17 +7611,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$13$q;
             q_w = wid$13$q;
         end
-        if (b_warp == widx$14) begin
-            b_v = base$14$q;
-        end
-        if (x_warp == widx$14) begin
-            x_v = base$14$q;
-        end
-        if (y_warp == widx$14) begin
-            y_v = base$14$q;
-        end
         if (c_warp == widx$14) begin
-            c_v = base$14$q;
             c_c = wcta$14$q;
         end
         if (s_warp == widx$14) begin
@@ -8308,17 +7622,7 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
             q_c = wcta$14$q;
             q_w = wid$14$q;
         end
-        if (b_warp == widx$15) begin
-            b_v = base$15$q;
-        end
-        if (x_warp == widx$15) begin
-            x_v = base$15$q;
-        end
-        if (y_warp == widx$15) begin
-            y_v = base$15$q;
-        end
         if (c_warp == widx$15) begin
-            c_v = base$15$q;
             c_c = wcta$15$q;
         end
         if (s_warp == widx$15) begin
@@ -8339,94 +7643,14 @@ module ulx3s$board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         s_cx = 32'h0;
         s_cy = 32'h0;
         s_cz = 32'h0;
-        if (q_c == cidx$0) begin
-            q_v = clin$0$q;
-        end
-        if (c_c == cidx$0) begin
-            c_sb = sbase$0$q;
-        end
-        if (s_cta == cidx$0) begin
-            s_cx = ccx$0$q;
-            s_cy = ccy$0$q;
-            s_cz = ccz$0$q;
-        end
-        if (q_c == cidx$1) begin
-            q_v = clin$1$q;
-        end
-        if (c_c == cidx$1) begin
-            c_sb = sbase$1$q;
-        end
-        if (s_cta == cidx$1) begin
-            s_cx = ccx$1$q;
-            s_cy = ccy$1$q;
-            s_cz = ccz$1$q;
-        end
-        if (q_c == cidx$2) begin
-            q_v = clin$2$q;
-        end
-        if (c_c == cidx$2) begin
-            c_sb = sbase$2$q;
-        end
-        if (s_cta == cidx$2) begin
-            s_cx = ccx$2$q;
-            s_cy = ccy$2$q;
-            s_cz = ccz$2$q;
-        end
-        if (q_c == cidx$3) begin
-            q_v = clin$3$q;
-        end
-        if (c_c == cidx$3) begin
-            c_sb = sbase$3$q;
-        end
-        if (s_cta == cidx$3) begin
-            s_cx = ccx$3$q;
-            s_cy = ccy$3$q;
-            s_cz = ccz$3$q;
-        end
-        if (q_c == cidx$4) begin
-            q_v = clin$4$q;
-        end
-        if (c_c == cidx$4) begin
-            c_sb = sbase$4$q;
-        end
-        if (s_cta == cidx$4) begin
-            s_cx = ccx$4$q;
-            s_cy = ccy$4$q;
-            s_cz = ccz$4$q;
-        end
-        if (q_c == cidx$5) begin
-            q_v = clin$5$q;
-        end
-        if (c_c == cidx$5) begin
-            c_sb = sbase$5$q;
-        end
-        if (s_cta == cidx$5) begin
-            s_cx = ccx$5$q;
-            s_cy = ccy$5$q;
-            s_cz = ccz$5$q;
-        end
-        if (q_c == cidx$6) begin
-            q_v = clin$6$q;
-        end
-        if (c_c == cidx$6) begin
-            c_sb = sbase$6$q;
-        end
-        if (s_cta == cidx$6) begin
-            s_cx = ccx$6$q;
-            s_cy = ccy$6$q;
-            s_cz = ccz$6$q;
-        end
-        if (q_c == cidx$7) begin
-            q_v = clin$7$q;
-        end
-        if (c_c == cidx$7) begin
-            c_sb = sbase$7$q;
-        end
-        if (s_cta == cidx$7) begin
-            s_cx = ccx$7$q;
-            s_cy = ccy$7$q;
-            s_cz = ccz$7$q;
-        end
+        clin$raddr = q_c;
+        q_v = clin$rdata;
+        sbase$1$raddr = c_c;
+        c_sb = sbase$1$rdata;
+        cid$raddr = s_cta;
+        s_cx = cid$rdata[(32'h0)+:(16)];
+        s_cy = cid$rdata[(32'h10)+:(16)];
+        s_cz = cid$rdata[(32'h20)+:(16)];
         case (s_idx)
             3:
                 begin
@@ -8516,308 +7740,119 @@ module ulx3s$board$sm$disp$acc(d,q,clock);
 endmodule // ulx3s$board$sm$disp$acc
 
 
-module ulx3s$board$sm$disp$base$0(d,q,clock);
+module ulx3s$board$sm$disp$base$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [8:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [8:0] rdata;
 
     // Update code (custom)
+    reg [8:0] mem [0:15];
+    integer i;
     initial begin
-       q = 9'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 9'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 9'h0;
 endmodule // ulx3s$board$sm$disp$base$0
 
 
-module ulx3s$board$sm$disp$base$1(d,q,clock);
+module ulx3s$board$sm$disp$base$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [8:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [8:0] rdata;
 
     // Update code (custom)
+    reg [8:0] mem [0:15];
+    integer i;
     initial begin
-       q = 9'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 9'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 9'h0;
 endmodule // ulx3s$board$sm$disp$base$1
 
 
-module ulx3s$board$sm$disp$base$10(d,q,clock);
+module ulx3s$board$sm$disp$base$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [8:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [8:0] rdata;
 
     // Update code (custom)
+    reg [8:0] mem [0:15];
+    integer i;
     initial begin
-       q = 9'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 9'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$disp$base$10
-
-
-module ulx3s$board$sm$disp$base$11(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$11
-
-
-module ulx3s$board$sm$disp$base$12(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$12
-
-
-module ulx3s$board$sm$disp$base$13(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$13
-
-
-module ulx3s$board$sm$disp$base$14(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$14
-
-
-module ulx3s$board$sm$disp$base$15(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$15
-
-
-module ulx3s$board$sm$disp$base$2(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 9'h0;
 endmodule // ulx3s$board$sm$disp$base$2
 
 
-module ulx3s$board$sm$disp$base$3(d,q,clock);
+module ulx3s$board$sm$disp$base$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [8:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [8:0] rdata;
 
     // Update code (custom)
+    reg [8:0] mem [0:15];
+    integer i;
     initial begin
-       q = 9'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 9'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 9'h0;
 endmodule // ulx3s$board$sm$disp$base$3
 
 
-module ulx3s$board$sm$disp$base$4(d,q,clock);
+module ulx3s$board$sm$disp$base$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [8:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [8:0] rdata;
 
     // Update code (custom)
+    reg [8:0] mem [0:15];
+    integer i;
     initial begin
-       q = 9'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 9'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 9'h0;
 endmodule // ulx3s$board$sm$disp$base$4
-
-
-module ulx3s$board$sm$disp$base$5(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$5
-
-
-module ulx3s$board$sm$disp$base$6(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$6
-
-
-module ulx3s$board$sm$disp$base$7(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$7
-
-
-module ulx3s$board$sm$disp$base$8(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$8
-
-
-module ulx3s$board$sm$disp$base$9(d,q,clock);
-
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$base$9
 
 
 module ulx3s$board$sm$disp$bx(d,q,clock);
@@ -8934,612 +7969,50 @@ module ulx3s$board$sm$disp$cc(d,q,clock);
 endmodule // ulx3s$board$sm$disp$cc
 
 
-module ulx3s$board$sm$disp$ccx$0(d,q,clock);
+module ulx3s$board$sm$disp$cid(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [2:0] waddr;
+    input wire  [47:0] wdata;
+    input wire  [2:0] raddr;
+    output reg  [47:0] rdata;
 
     // Update code (custom)
+    reg [47:0] mem [0:7];
+    integer i;
     initial begin
-       q = 16'h0;
+       for (i = 0; i <= 7; i = i + 1) mem[i] = 48'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s$board$sm$disp$cid
 
-endmodule // ulx3s$board$sm$disp$ccx$0
 
-
-module ulx3s$board$sm$disp$ccx$1(d,q,clock);
+module ulx3s$board$sm$disp$clin(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [2:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [2:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:7];
+    integer i;
     initial begin
-       q = 16'h0;
+       for (i = 0; i <= 7; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$disp$ccx$1
-
-
-module ulx3s$board$sm$disp$ccx$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$2
-
-
-module ulx3s$board$sm$disp$ccx$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$3
-
-
-module ulx3s$board$sm$disp$ccx$4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$4
-
-
-module ulx3s$board$sm$disp$ccx$5(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$5
-
-
-module ulx3s$board$sm$disp$ccx$6(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$6
-
-
-module ulx3s$board$sm$disp$ccx$7(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccx$7
-
-
-module ulx3s$board$sm$disp$ccy$0(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$0
-
-
-module ulx3s$board$sm$disp$ccy$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$1
-
-
-module ulx3s$board$sm$disp$ccy$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$2
-
-
-module ulx3s$board$sm$disp$ccy$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$3
-
-
-module ulx3s$board$sm$disp$ccy$4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$4
-
-
-module ulx3s$board$sm$disp$ccy$5(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$5
-
-
-module ulx3s$board$sm$disp$ccy$6(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$6
-
-
-module ulx3s$board$sm$disp$ccy$7(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccy$7
-
-
-module ulx3s$board$sm$disp$ccz$0(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$0
-
-
-module ulx3s$board$sm$disp$ccz$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$1
-
-
-module ulx3s$board$sm$disp$ccz$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$2
-
-
-module ulx3s$board$sm$disp$ccz$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$3
-
-
-module ulx3s$board$sm$disp$ccz$4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$4
-
-
-module ulx3s$board$sm$disp$ccz$5(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$5
-
-
-module ulx3s$board$sm$disp$ccz$6(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$6
-
-
-module ulx3s$board$sm$disp$ccz$7(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$ccz$7
-
-
-module ulx3s$board$sm$disp$clin$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$0
-
-
-module ulx3s$board$sm$disp$clin$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$1
-
-
-module ulx3s$board$sm$disp$clin$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$2
-
-
-module ulx3s$board$sm$disp$clin$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$3
-
-
-module ulx3s$board$sm$disp$clin$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$4
-
-
-module ulx3s$board$sm$disp$clin$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$5
-
-
-module ulx3s$board$sm$disp$clin$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$6
-
-
-module ulx3s$board$sm$disp$clin$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$clin$7
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s$board$sm$disp$clin
 
 
 module ulx3s$board$sm$disp$cslot(d,q,clock);
@@ -9960,156 +8433,50 @@ module ulx3s$board$sm$disp$sb(d,q,clock);
 endmodule // ulx3s$board$sm$disp$sb
 
 
-module ulx3s$board$sm$disp$sbase$0(d,q,clock);
+module ulx3s$board$sm$disp$sbase$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [2:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [2:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:7];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 7; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$disp$sbase$0
 
 
-module ulx3s$board$sm$disp$sbase$1(d,q,clock);
+module ulx3s$board$sm$disp$sbase$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [2:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [2:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:7];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 7; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$disp$sbase$1
-
-
-module ulx3s$board$sm$disp$sbase$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$2
-
-
-module ulx3s$board$sm$disp$sbase$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$3
-
-
-module ulx3s$board$sm$disp$sbase$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$4
-
-
-module ulx3s$board$sm$disp$sbase$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$5
-
-
-module ulx3s$board$sm$disp$sbase$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$6
-
-
-module ulx3s$board$sm$disp$sbase$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$disp$sbase$7
 
 
 module ulx3s$board$sm$disp$sbig(d,q,clock);
@@ -19017,6 +17384,18 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  lidx$29 = 5'b11101;
     localparam  lidx$30 = 5'b11110;
     localparam  lidx$31 = 5'b11111;
+    localparam  pos$0 = 3'b0;
+    localparam  pos$1 = 3'b1;
+    localparam  pos$2 = 3'b10;
+    localparam  pos$3 = 3'b11;
+    localparam  pos$4 = 3'b100;
+    localparam  pos$5 = 3'b101;
+    localparam  pos$6 = 3'b110;
+    localparam  pos$7 = 3'b111;
+    localparam  pair$0 = 2'b0;
+    localparam  pair$1 = 2'b1;
+    localparam  pair$2 = 2'b10;
+    localparam  pair$3 = 2'b11;
     localparam  k_abs = 32'h7fffffff;
     localparam  k_sign = 32'h80000000;
     localparam  k_one = 32'h3f800000;
@@ -19129,390 +17508,198 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [5:0] rcnt$d;
     wire  [5:0] rcnt$q;
     reg  rcnt$clock;
-    reg  [31:0] opa$0$d;
-    wire  [31:0] opa$0$q;
     reg  opa$0$clock;
-    reg  [31:0] opa$1$d;
-    wire  [31:0] opa$1$q;
+    reg  opa$0$we;
+    reg  [1:0] opa$0$waddr;
+    reg  [31:0] opa$0$wdata;
+    reg  [1:0] opa$0$raddr;
+    wire  [31:0] opa$0$rdata;
     reg  opa$1$clock;
-    reg  [31:0] opa$2$d;
-    wire  [31:0] opa$2$q;
+    reg  opa$1$we;
+    reg  [1:0] opa$1$waddr;
+    reg  [31:0] opa$1$wdata;
+    reg  [1:0] opa$1$raddr;
+    wire  [31:0] opa$1$rdata;
     reg  opa$2$clock;
-    reg  [31:0] opa$3$d;
-    wire  [31:0] opa$3$q;
+    reg  opa$2$we;
+    reg  [1:0] opa$2$waddr;
+    reg  [31:0] opa$2$wdata;
+    reg  [1:0] opa$2$raddr;
+    wire  [31:0] opa$2$rdata;
     reg  opa$3$clock;
-    reg  [31:0] opa$4$d;
-    wire  [31:0] opa$4$q;
+    reg  opa$3$we;
+    reg  [1:0] opa$3$waddr;
+    reg  [31:0] opa$3$wdata;
+    reg  [1:0] opa$3$raddr;
+    wire  [31:0] opa$3$rdata;
     reg  opa$4$clock;
-    reg  [31:0] opa$5$d;
-    wire  [31:0] opa$5$q;
+    reg  opa$4$we;
+    reg  [1:0] opa$4$waddr;
+    reg  [31:0] opa$4$wdata;
+    reg  [1:0] opa$4$raddr;
+    wire  [31:0] opa$4$rdata;
     reg  opa$5$clock;
-    reg  [31:0] opa$6$d;
-    wire  [31:0] opa$6$q;
+    reg  opa$5$we;
+    reg  [1:0] opa$5$waddr;
+    reg  [31:0] opa$5$wdata;
+    reg  [1:0] opa$5$raddr;
+    wire  [31:0] opa$5$rdata;
     reg  opa$6$clock;
-    reg  [31:0] opa$7$d;
-    wire  [31:0] opa$7$q;
+    reg  opa$6$we;
+    reg  [1:0] opa$6$waddr;
+    reg  [31:0] opa$6$wdata;
+    reg  [1:0] opa$6$raddr;
+    wire  [31:0] opa$6$rdata;
     reg  opa$7$clock;
-    reg  [31:0] opa$8$d;
-    wire  [31:0] opa$8$q;
-    reg  opa$8$clock;
-    reg  [31:0] opa$9$d;
-    wire  [31:0] opa$9$q;
-    reg  opa$9$clock;
-    reg  [31:0] opa$10$d;
-    wire  [31:0] opa$10$q;
-    reg  opa$10$clock;
-    reg  [31:0] opa$11$d;
-    wire  [31:0] opa$11$q;
-    reg  opa$11$clock;
-    reg  [31:0] opa$12$d;
-    wire  [31:0] opa$12$q;
-    reg  opa$12$clock;
-    reg  [31:0] opa$13$d;
-    wire  [31:0] opa$13$q;
-    reg  opa$13$clock;
-    reg  [31:0] opa$14$d;
-    wire  [31:0] opa$14$q;
-    reg  opa$14$clock;
-    reg  [31:0] opa$15$d;
-    wire  [31:0] opa$15$q;
-    reg  opa$15$clock;
-    reg  [31:0] opa$16$d;
-    wire  [31:0] opa$16$q;
-    reg  opa$16$clock;
-    reg  [31:0] opa$17$d;
-    wire  [31:0] opa$17$q;
-    reg  opa$17$clock;
-    reg  [31:0] opa$18$d;
-    wire  [31:0] opa$18$q;
-    reg  opa$18$clock;
-    reg  [31:0] opa$19$d;
-    wire  [31:0] opa$19$q;
-    reg  opa$19$clock;
-    reg  [31:0] opa$20$d;
-    wire  [31:0] opa$20$q;
-    reg  opa$20$clock;
-    reg  [31:0] opa$21$d;
-    wire  [31:0] opa$21$q;
-    reg  opa$21$clock;
-    reg  [31:0] opa$22$d;
-    wire  [31:0] opa$22$q;
-    reg  opa$22$clock;
-    reg  [31:0] opa$23$d;
-    wire  [31:0] opa$23$q;
-    reg  opa$23$clock;
-    reg  [31:0] opa$24$d;
-    wire  [31:0] opa$24$q;
-    reg  opa$24$clock;
-    reg  [31:0] opa$25$d;
-    wire  [31:0] opa$25$q;
-    reg  opa$25$clock;
-    reg  [31:0] opa$26$d;
-    wire  [31:0] opa$26$q;
-    reg  opa$26$clock;
-    reg  [31:0] opa$27$d;
-    wire  [31:0] opa$27$q;
-    reg  opa$27$clock;
-    reg  [31:0] opa$28$d;
-    wire  [31:0] opa$28$q;
-    reg  opa$28$clock;
-    reg  [31:0] opa$29$d;
-    wire  [31:0] opa$29$q;
-    reg  opa$29$clock;
-    reg  [31:0] opa$30$d;
-    wire  [31:0] opa$30$q;
-    reg  opa$30$clock;
-    reg  [31:0] opa$31$d;
-    wire  [31:0] opa$31$q;
-    reg  opa$31$clock;
-    reg  [31:0] opb$0$d;
-    wire  [31:0] opb$0$q;
+    reg  opa$7$we;
+    reg  [1:0] opa$7$waddr;
+    reg  [31:0] opa$7$wdata;
+    reg  [1:0] opa$7$raddr;
+    wire  [31:0] opa$7$rdata;
     reg  opb$0$clock;
-    reg  [31:0] opb$1$d;
-    wire  [31:0] opb$1$q;
+    reg  opb$0$we;
+    reg  [1:0] opb$0$waddr;
+    reg  [31:0] opb$0$wdata;
+    reg  [1:0] opb$0$raddr;
+    wire  [31:0] opb$0$rdata;
     reg  opb$1$clock;
-    reg  [31:0] opb$2$d;
-    wire  [31:0] opb$2$q;
+    reg  opb$1$we;
+    reg  [1:0] opb$1$waddr;
+    reg  [31:0] opb$1$wdata;
+    reg  [1:0] opb$1$raddr;
+    wire  [31:0] opb$1$rdata;
     reg  opb$2$clock;
-    reg  [31:0] opb$3$d;
-    wire  [31:0] opb$3$q;
+    reg  opb$2$we;
+    reg  [1:0] opb$2$waddr;
+    reg  [31:0] opb$2$wdata;
+    reg  [1:0] opb$2$raddr;
+    wire  [31:0] opb$2$rdata;
     reg  opb$3$clock;
-    reg  [31:0] opb$4$d;
-    wire  [31:0] opb$4$q;
+    reg  opb$3$we;
+    reg  [1:0] opb$3$waddr;
+    reg  [31:0] opb$3$wdata;
+    reg  [1:0] opb$3$raddr;
+    wire  [31:0] opb$3$rdata;
     reg  opb$4$clock;
-    reg  [31:0] opb$5$d;
-    wire  [31:0] opb$5$q;
+    reg  opb$4$we;
+    reg  [1:0] opb$4$waddr;
+    reg  [31:0] opb$4$wdata;
+    reg  [1:0] opb$4$raddr;
+    wire  [31:0] opb$4$rdata;
     reg  opb$5$clock;
-    reg  [31:0] opb$6$d;
-    wire  [31:0] opb$6$q;
+    reg  opb$5$we;
+    reg  [1:0] opb$5$waddr;
+    reg  [31:0] opb$5$wdata;
+    reg  [1:0] opb$5$raddr;
+    wire  [31:0] opb$5$rdata;
     reg  opb$6$clock;
-    reg  [31:0] opb$7$d;
-    wire  [31:0] opb$7$q;
+    reg  opb$6$we;
+    reg  [1:0] opb$6$waddr;
+    reg  [31:0] opb$6$wdata;
+    reg  [1:0] opb$6$raddr;
+    wire  [31:0] opb$6$rdata;
     reg  opb$7$clock;
-    reg  [31:0] opb$8$d;
-    wire  [31:0] opb$8$q;
-    reg  opb$8$clock;
-    reg  [31:0] opb$9$d;
-    wire  [31:0] opb$9$q;
-    reg  opb$9$clock;
-    reg  [31:0] opb$10$d;
-    wire  [31:0] opb$10$q;
-    reg  opb$10$clock;
-    reg  [31:0] opb$11$d;
-    wire  [31:0] opb$11$q;
-    reg  opb$11$clock;
-    reg  [31:0] opb$12$d;
-    wire  [31:0] opb$12$q;
-    reg  opb$12$clock;
-    reg  [31:0] opb$13$d;
-    wire  [31:0] opb$13$q;
-    reg  opb$13$clock;
-    reg  [31:0] opb$14$d;
-    wire  [31:0] opb$14$q;
-    reg  opb$14$clock;
-    reg  [31:0] opb$15$d;
-    wire  [31:0] opb$15$q;
-    reg  opb$15$clock;
-    reg  [31:0] opb$16$d;
-    wire  [31:0] opb$16$q;
-    reg  opb$16$clock;
-    reg  [31:0] opb$17$d;
-    wire  [31:0] opb$17$q;
-    reg  opb$17$clock;
-    reg  [31:0] opb$18$d;
-    wire  [31:0] opb$18$q;
-    reg  opb$18$clock;
-    reg  [31:0] opb$19$d;
-    wire  [31:0] opb$19$q;
-    reg  opb$19$clock;
-    reg  [31:0] opb$20$d;
-    wire  [31:0] opb$20$q;
-    reg  opb$20$clock;
-    reg  [31:0] opb$21$d;
-    wire  [31:0] opb$21$q;
-    reg  opb$21$clock;
-    reg  [31:0] opb$22$d;
-    wire  [31:0] opb$22$q;
-    reg  opb$22$clock;
-    reg  [31:0] opb$23$d;
-    wire  [31:0] opb$23$q;
-    reg  opb$23$clock;
-    reg  [31:0] opb$24$d;
-    wire  [31:0] opb$24$q;
-    reg  opb$24$clock;
-    reg  [31:0] opb$25$d;
-    wire  [31:0] opb$25$q;
-    reg  opb$25$clock;
-    reg  [31:0] opb$26$d;
-    wire  [31:0] opb$26$q;
-    reg  opb$26$clock;
-    reg  [31:0] opb$27$d;
-    wire  [31:0] opb$27$q;
-    reg  opb$27$clock;
-    reg  [31:0] opb$28$d;
-    wire  [31:0] opb$28$q;
-    reg  opb$28$clock;
-    reg  [31:0] opb$29$d;
-    wire  [31:0] opb$29$q;
-    reg  opb$29$clock;
-    reg  [31:0] opb$30$d;
-    wire  [31:0] opb$30$q;
-    reg  opb$30$clock;
-    reg  [31:0] opb$31$d;
-    wire  [31:0] opb$31$q;
-    reg  opb$31$clock;
-    reg  [31:0] opc$0$d;
-    wire  [31:0] opc$0$q;
+    reg  opb$7$we;
+    reg  [1:0] opb$7$waddr;
+    reg  [31:0] opb$7$wdata;
+    reg  [1:0] opb$7$raddr;
+    wire  [31:0] opb$7$rdata;
     reg  opc$0$clock;
-    reg  [31:0] opc$1$d;
-    wire  [31:0] opc$1$q;
+    reg  opc$0$we;
+    reg  [1:0] opc$0$waddr;
+    reg  [31:0] opc$0$wdata;
+    reg  [1:0] opc$0$raddr;
+    wire  [31:0] opc$0$rdata;
     reg  opc$1$clock;
-    reg  [31:0] opc$2$d;
-    wire  [31:0] opc$2$q;
+    reg  opc$1$we;
+    reg  [1:0] opc$1$waddr;
+    reg  [31:0] opc$1$wdata;
+    reg  [1:0] opc$1$raddr;
+    wire  [31:0] opc$1$rdata;
     reg  opc$2$clock;
-    reg  [31:0] opc$3$d;
-    wire  [31:0] opc$3$q;
+    reg  opc$2$we;
+    reg  [1:0] opc$2$waddr;
+    reg  [31:0] opc$2$wdata;
+    reg  [1:0] opc$2$raddr;
+    wire  [31:0] opc$2$rdata;
     reg  opc$3$clock;
-    reg  [31:0] opc$4$d;
-    wire  [31:0] opc$4$q;
+    reg  opc$3$we;
+    reg  [1:0] opc$3$waddr;
+    reg  [31:0] opc$3$wdata;
+    reg  [1:0] opc$3$raddr;
+    wire  [31:0] opc$3$rdata;
     reg  opc$4$clock;
-    reg  [31:0] opc$5$d;
-    wire  [31:0] opc$5$q;
+    reg  opc$4$we;
+    reg  [1:0] opc$4$waddr;
+    reg  [31:0] opc$4$wdata;
+    reg  [1:0] opc$4$raddr;
+    wire  [31:0] opc$4$rdata;
     reg  opc$5$clock;
-    reg  [31:0] opc$6$d;
-    wire  [31:0] opc$6$q;
+    reg  opc$5$we;
+    reg  [1:0] opc$5$waddr;
+    reg  [31:0] opc$5$wdata;
+    reg  [1:0] opc$5$raddr;
+    wire  [31:0] opc$5$rdata;
     reg  opc$6$clock;
-    reg  [31:0] opc$7$d;
-    wire  [31:0] opc$7$q;
+    reg  opc$6$we;
+    reg  [1:0] opc$6$waddr;
+    reg  [31:0] opc$6$wdata;
+    reg  [1:0] opc$6$raddr;
+    wire  [31:0] opc$6$rdata;
     reg  opc$7$clock;
-    reg  [31:0] opc$8$d;
-    wire  [31:0] opc$8$q;
-    reg  opc$8$clock;
-    reg  [31:0] opc$9$d;
-    wire  [31:0] opc$9$q;
-    reg  opc$9$clock;
-    reg  [31:0] opc$10$d;
-    wire  [31:0] opc$10$q;
-    reg  opc$10$clock;
-    reg  [31:0] opc$11$d;
-    wire  [31:0] opc$11$q;
-    reg  opc$11$clock;
-    reg  [31:0] opc$12$d;
-    wire  [31:0] opc$12$q;
-    reg  opc$12$clock;
-    reg  [31:0] opc$13$d;
-    wire  [31:0] opc$13$q;
-    reg  opc$13$clock;
-    reg  [31:0] opc$14$d;
-    wire  [31:0] opc$14$q;
-    reg  opc$14$clock;
-    reg  [31:0] opc$15$d;
-    wire  [31:0] opc$15$q;
-    reg  opc$15$clock;
-    reg  [31:0] opc$16$d;
-    wire  [31:0] opc$16$q;
-    reg  opc$16$clock;
-    reg  [31:0] opc$17$d;
-    wire  [31:0] opc$17$q;
-    reg  opc$17$clock;
-    reg  [31:0] opc$18$d;
-    wire  [31:0] opc$18$q;
-    reg  opc$18$clock;
-    reg  [31:0] opc$19$d;
-    wire  [31:0] opc$19$q;
-    reg  opc$19$clock;
-    reg  [31:0] opc$20$d;
-    wire  [31:0] opc$20$q;
-    reg  opc$20$clock;
-    reg  [31:0] opc$21$d;
-    wire  [31:0] opc$21$q;
-    reg  opc$21$clock;
-    reg  [31:0] opc$22$d;
-    wire  [31:0] opc$22$q;
-    reg  opc$22$clock;
-    reg  [31:0] opc$23$d;
-    wire  [31:0] opc$23$q;
-    reg  opc$23$clock;
-    reg  [31:0] opc$24$d;
-    wire  [31:0] opc$24$q;
-    reg  opc$24$clock;
-    reg  [31:0] opc$25$d;
-    wire  [31:0] opc$25$q;
-    reg  opc$25$clock;
-    reg  [31:0] opc$26$d;
-    wire  [31:0] opc$26$q;
-    reg  opc$26$clock;
-    reg  [31:0] opc$27$d;
-    wire  [31:0] opc$27$q;
-    reg  opc$27$clock;
-    reg  [31:0] opc$28$d;
-    wire  [31:0] opc$28$q;
-    reg  opc$28$clock;
-    reg  [31:0] opc$29$d;
-    wire  [31:0] opc$29$q;
-    reg  opc$29$clock;
-    reg  [31:0] opc$30$d;
-    wire  [31:0] opc$30$q;
-    reg  opc$30$clock;
-    reg  [31:0] opc$31$d;
-    wire  [31:0] opc$31$q;
-    reg  opc$31$clock;
-    reg  [31:0] res$0$d;
-    wire  [31:0] res$0$q;
+    reg  opc$7$we;
+    reg  [1:0] opc$7$waddr;
+    reg  [31:0] opc$7$wdata;
+    reg  [1:0] opc$7$raddr;
+    wire  [31:0] opc$7$rdata;
     reg  res$0$clock;
-    reg  [31:0] res$1$d;
-    wire  [31:0] res$1$q;
+    reg  res$0$we;
+    reg  [1:0] res$0$waddr;
+    reg  [31:0] res$0$wdata;
+    reg  [1:0] res$0$raddr;
+    wire  [31:0] res$0$rdata;
     reg  res$1$clock;
-    reg  [31:0] res$2$d;
-    wire  [31:0] res$2$q;
+    reg  res$1$we;
+    reg  [1:0] res$1$waddr;
+    reg  [31:0] res$1$wdata;
+    reg  [1:0] res$1$raddr;
+    wire  [31:0] res$1$rdata;
     reg  res$2$clock;
-    reg  [31:0] res$3$d;
-    wire  [31:0] res$3$q;
+    reg  res$2$we;
+    reg  [1:0] res$2$waddr;
+    reg  [31:0] res$2$wdata;
+    reg  [1:0] res$2$raddr;
+    wire  [31:0] res$2$rdata;
     reg  res$3$clock;
-    reg  [31:0] res$4$d;
-    wire  [31:0] res$4$q;
+    reg  res$3$we;
+    reg  [1:0] res$3$waddr;
+    reg  [31:0] res$3$wdata;
+    reg  [1:0] res$3$raddr;
+    wire  [31:0] res$3$rdata;
     reg  res$4$clock;
-    reg  [31:0] res$5$d;
-    wire  [31:0] res$5$q;
+    reg  res$4$we;
+    reg  [1:0] res$4$waddr;
+    reg  [31:0] res$4$wdata;
+    reg  [1:0] res$4$raddr;
+    wire  [31:0] res$4$rdata;
     reg  res$5$clock;
-    reg  [31:0] res$6$d;
-    wire  [31:0] res$6$q;
+    reg  res$5$we;
+    reg  [1:0] res$5$waddr;
+    reg  [31:0] res$5$wdata;
+    reg  [1:0] res$5$raddr;
+    wire  [31:0] res$5$rdata;
     reg  res$6$clock;
-    reg  [31:0] res$7$d;
-    wire  [31:0] res$7$q;
+    reg  res$6$we;
+    reg  [1:0] res$6$waddr;
+    reg  [31:0] res$6$wdata;
+    reg  [1:0] res$6$raddr;
+    wire  [31:0] res$6$rdata;
     reg  res$7$clock;
-    reg  [31:0] res$8$d;
-    wire  [31:0] res$8$q;
-    reg  res$8$clock;
-    reg  [31:0] res$9$d;
-    wire  [31:0] res$9$q;
-    reg  res$9$clock;
-    reg  [31:0] res$10$d;
-    wire  [31:0] res$10$q;
-    reg  res$10$clock;
-    reg  [31:0] res$11$d;
-    wire  [31:0] res$11$q;
-    reg  res$11$clock;
-    reg  [31:0] res$12$d;
-    wire  [31:0] res$12$q;
-    reg  res$12$clock;
-    reg  [31:0] res$13$d;
-    wire  [31:0] res$13$q;
-    reg  res$13$clock;
-    reg  [31:0] res$14$d;
-    wire  [31:0] res$14$q;
-    reg  res$14$clock;
-    reg  [31:0] res$15$d;
-    wire  [31:0] res$15$q;
-    reg  res$15$clock;
-    reg  [31:0] res$16$d;
-    wire  [31:0] res$16$q;
-    reg  res$16$clock;
-    reg  [31:0] res$17$d;
-    wire  [31:0] res$17$q;
-    reg  res$17$clock;
-    reg  [31:0] res$18$d;
-    wire  [31:0] res$18$q;
-    reg  res$18$clock;
-    reg  [31:0] res$19$d;
-    wire  [31:0] res$19$q;
-    reg  res$19$clock;
-    reg  [31:0] res$20$d;
-    wire  [31:0] res$20$q;
-    reg  res$20$clock;
-    reg  [31:0] res$21$d;
-    wire  [31:0] res$21$q;
-    reg  res$21$clock;
-    reg  [31:0] res$22$d;
-    wire  [31:0] res$22$q;
-    reg  res$22$clock;
-    reg  [31:0] res$23$d;
-    wire  [31:0] res$23$q;
-    reg  res$23$clock;
-    reg  [31:0] res$24$d;
-    wire  [31:0] res$24$q;
-    reg  res$24$clock;
-    reg  [31:0] res$25$d;
-    wire  [31:0] res$25$q;
-    reg  res$25$clock;
-    reg  [31:0] res$26$d;
-    wire  [31:0] res$26$q;
-    reg  res$26$clock;
-    reg  [31:0] res$27$d;
-    wire  [31:0] res$27$q;
-    reg  res$27$clock;
-    reg  [31:0] res$28$d;
-    wire  [31:0] res$28$q;
-    reg  res$28$clock;
-    reg  [31:0] res$29$d;
-    wire  [31:0] res$29$q;
-    reg  res$29$clock;
-    reg  [31:0] res$30$d;
-    wire  [31:0] res$30$q;
-    reg  res$30$clock;
-    reg  [31:0] res$31$d;
-    wire  [31:0] res$31$q;
-    reg  res$31$clock;
+    reg  res$7$we;
+    reg  [1:0] res$7$waddr;
+    reg  [31:0] res$7$wdata;
+    reg  [1:0] res$7$raddr;
+    wire  [31:0] res$7$rdata;
 
     // Local signals
     reg  [8:0] r1;
@@ -19524,6 +17711,18 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] ng_b;
     reg  [31:0] ng_c;
     reg  feeding;
+    reg  [1:0] wgrp;
+    reg  [1:0] fgrp;
+    reg  [2:0] fpos;
+    reg  [1:0] fpair;
+    reg  [31:0] fa_even;
+    reg  [31:0] fa_odd;
+    reg  [31:0] fa;
+    reg  [31:0] fb;
+    reg  [31:0] fcc;
+    reg  [1:0] rgrp;
+    reg  [2:0] rpos;
+    reg  [1:0] rpair;
     reg  [5:0] last_feed;
     reg  [5:0] step;
     reg  [31:0] fy;
@@ -19684,644 +17883,260 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .clock(rcnt$clock)
     );
     ulx3s$board$sm$fpu$opa$0 opa$0(
-        .d(opa$0$d),
-        .q(opa$0$q),
-        .clock(opa$0$clock)
+        .clock(opa$0$clock),
+        .we(opa$0$we),
+        .waddr(opa$0$waddr),
+        .wdata(opa$0$wdata),
+        .raddr(opa$0$raddr),
+        .rdata(opa$0$rdata)
     );
     ulx3s$board$sm$fpu$opa$1 opa$1(
-        .d(opa$1$d),
-        .q(opa$1$q),
-        .clock(opa$1$clock)
+        .clock(opa$1$clock),
+        .we(opa$1$we),
+        .waddr(opa$1$waddr),
+        .wdata(opa$1$wdata),
+        .raddr(opa$1$raddr),
+        .rdata(opa$1$rdata)
     );
     ulx3s$board$sm$fpu$opa$2 opa$2(
-        .d(opa$2$d),
-        .q(opa$2$q),
-        .clock(opa$2$clock)
+        .clock(opa$2$clock),
+        .we(opa$2$we),
+        .waddr(opa$2$waddr),
+        .wdata(opa$2$wdata),
+        .raddr(opa$2$raddr),
+        .rdata(opa$2$rdata)
     );
     ulx3s$board$sm$fpu$opa$3 opa$3(
-        .d(opa$3$d),
-        .q(opa$3$q),
-        .clock(opa$3$clock)
+        .clock(opa$3$clock),
+        .we(opa$3$we),
+        .waddr(opa$3$waddr),
+        .wdata(opa$3$wdata),
+        .raddr(opa$3$raddr),
+        .rdata(opa$3$rdata)
     );
     ulx3s$board$sm$fpu$opa$4 opa$4(
-        .d(opa$4$d),
-        .q(opa$4$q),
-        .clock(opa$4$clock)
+        .clock(opa$4$clock),
+        .we(opa$4$we),
+        .waddr(opa$4$waddr),
+        .wdata(opa$4$wdata),
+        .raddr(opa$4$raddr),
+        .rdata(opa$4$rdata)
     );
     ulx3s$board$sm$fpu$opa$5 opa$5(
-        .d(opa$5$d),
-        .q(opa$5$q),
-        .clock(opa$5$clock)
+        .clock(opa$5$clock),
+        .we(opa$5$we),
+        .waddr(opa$5$waddr),
+        .wdata(opa$5$wdata),
+        .raddr(opa$5$raddr),
+        .rdata(opa$5$rdata)
     );
     ulx3s$board$sm$fpu$opa$6 opa$6(
-        .d(opa$6$d),
-        .q(opa$6$q),
-        .clock(opa$6$clock)
+        .clock(opa$6$clock),
+        .we(opa$6$we),
+        .waddr(opa$6$waddr),
+        .wdata(opa$6$wdata),
+        .raddr(opa$6$raddr),
+        .rdata(opa$6$rdata)
     );
     ulx3s$board$sm$fpu$opa$7 opa$7(
-        .d(opa$7$d),
-        .q(opa$7$q),
-        .clock(opa$7$clock)
-    );
-    ulx3s$board$sm$fpu$opa$8 opa$8(
-        .d(opa$8$d),
-        .q(opa$8$q),
-        .clock(opa$8$clock)
-    );
-    ulx3s$board$sm$fpu$opa$9 opa$9(
-        .d(opa$9$d),
-        .q(opa$9$q),
-        .clock(opa$9$clock)
-    );
-    ulx3s$board$sm$fpu$opa$10 opa$10(
-        .d(opa$10$d),
-        .q(opa$10$q),
-        .clock(opa$10$clock)
-    );
-    ulx3s$board$sm$fpu$opa$11 opa$11(
-        .d(opa$11$d),
-        .q(opa$11$q),
-        .clock(opa$11$clock)
-    );
-    ulx3s$board$sm$fpu$opa$12 opa$12(
-        .d(opa$12$d),
-        .q(opa$12$q),
-        .clock(opa$12$clock)
-    );
-    ulx3s$board$sm$fpu$opa$13 opa$13(
-        .d(opa$13$d),
-        .q(opa$13$q),
-        .clock(opa$13$clock)
-    );
-    ulx3s$board$sm$fpu$opa$14 opa$14(
-        .d(opa$14$d),
-        .q(opa$14$q),
-        .clock(opa$14$clock)
-    );
-    ulx3s$board$sm$fpu$opa$15 opa$15(
-        .d(opa$15$d),
-        .q(opa$15$q),
-        .clock(opa$15$clock)
-    );
-    ulx3s$board$sm$fpu$opa$16 opa$16(
-        .d(opa$16$d),
-        .q(opa$16$q),
-        .clock(opa$16$clock)
-    );
-    ulx3s$board$sm$fpu$opa$17 opa$17(
-        .d(opa$17$d),
-        .q(opa$17$q),
-        .clock(opa$17$clock)
-    );
-    ulx3s$board$sm$fpu$opa$18 opa$18(
-        .d(opa$18$d),
-        .q(opa$18$q),
-        .clock(opa$18$clock)
-    );
-    ulx3s$board$sm$fpu$opa$19 opa$19(
-        .d(opa$19$d),
-        .q(opa$19$q),
-        .clock(opa$19$clock)
-    );
-    ulx3s$board$sm$fpu$opa$20 opa$20(
-        .d(opa$20$d),
-        .q(opa$20$q),
-        .clock(opa$20$clock)
-    );
-    ulx3s$board$sm$fpu$opa$21 opa$21(
-        .d(opa$21$d),
-        .q(opa$21$q),
-        .clock(opa$21$clock)
-    );
-    ulx3s$board$sm$fpu$opa$22 opa$22(
-        .d(opa$22$d),
-        .q(opa$22$q),
-        .clock(opa$22$clock)
-    );
-    ulx3s$board$sm$fpu$opa$23 opa$23(
-        .d(opa$23$d),
-        .q(opa$23$q),
-        .clock(opa$23$clock)
-    );
-    ulx3s$board$sm$fpu$opa$24 opa$24(
-        .d(opa$24$d),
-        .q(opa$24$q),
-        .clock(opa$24$clock)
-    );
-    ulx3s$board$sm$fpu$opa$25 opa$25(
-        .d(opa$25$d),
-        .q(opa$25$q),
-        .clock(opa$25$clock)
-    );
-    ulx3s$board$sm$fpu$opa$26 opa$26(
-        .d(opa$26$d),
-        .q(opa$26$q),
-        .clock(opa$26$clock)
-    );
-    ulx3s$board$sm$fpu$opa$27 opa$27(
-        .d(opa$27$d),
-        .q(opa$27$q),
-        .clock(opa$27$clock)
-    );
-    ulx3s$board$sm$fpu$opa$28 opa$28(
-        .d(opa$28$d),
-        .q(opa$28$q),
-        .clock(opa$28$clock)
-    );
-    ulx3s$board$sm$fpu$opa$29 opa$29(
-        .d(opa$29$d),
-        .q(opa$29$q),
-        .clock(opa$29$clock)
-    );
-    ulx3s$board$sm$fpu$opa$30 opa$30(
-        .d(opa$30$d),
-        .q(opa$30$q),
-        .clock(opa$30$clock)
-    );
-    ulx3s$board$sm$fpu$opa$31 opa$31(
-        .d(opa$31$d),
-        .q(opa$31$q),
-        .clock(opa$31$clock)
+        .clock(opa$7$clock),
+        .we(opa$7$we),
+        .waddr(opa$7$waddr),
+        .wdata(opa$7$wdata),
+        .raddr(opa$7$raddr),
+        .rdata(opa$7$rdata)
     );
     ulx3s$board$sm$fpu$opb$0 opb$0(
-        .d(opb$0$d),
-        .q(opb$0$q),
-        .clock(opb$0$clock)
+        .clock(opb$0$clock),
+        .we(opb$0$we),
+        .waddr(opb$0$waddr),
+        .wdata(opb$0$wdata),
+        .raddr(opb$0$raddr),
+        .rdata(opb$0$rdata)
     );
     ulx3s$board$sm$fpu$opb$1 opb$1(
-        .d(opb$1$d),
-        .q(opb$1$q),
-        .clock(opb$1$clock)
+        .clock(opb$1$clock),
+        .we(opb$1$we),
+        .waddr(opb$1$waddr),
+        .wdata(opb$1$wdata),
+        .raddr(opb$1$raddr),
+        .rdata(opb$1$rdata)
     );
     ulx3s$board$sm$fpu$opb$2 opb$2(
-        .d(opb$2$d),
-        .q(opb$2$q),
-        .clock(opb$2$clock)
+        .clock(opb$2$clock),
+        .we(opb$2$we),
+        .waddr(opb$2$waddr),
+        .wdata(opb$2$wdata),
+        .raddr(opb$2$raddr),
+        .rdata(opb$2$rdata)
     );
     ulx3s$board$sm$fpu$opb$3 opb$3(
-        .d(opb$3$d),
-        .q(opb$3$q),
-        .clock(opb$3$clock)
+        .clock(opb$3$clock),
+        .we(opb$3$we),
+        .waddr(opb$3$waddr),
+        .wdata(opb$3$wdata),
+        .raddr(opb$3$raddr),
+        .rdata(opb$3$rdata)
     );
     ulx3s$board$sm$fpu$opb$4 opb$4(
-        .d(opb$4$d),
-        .q(opb$4$q),
-        .clock(opb$4$clock)
+        .clock(opb$4$clock),
+        .we(opb$4$we),
+        .waddr(opb$4$waddr),
+        .wdata(opb$4$wdata),
+        .raddr(opb$4$raddr),
+        .rdata(opb$4$rdata)
     );
     ulx3s$board$sm$fpu$opb$5 opb$5(
-        .d(opb$5$d),
-        .q(opb$5$q),
-        .clock(opb$5$clock)
+        .clock(opb$5$clock),
+        .we(opb$5$we),
+        .waddr(opb$5$waddr),
+        .wdata(opb$5$wdata),
+        .raddr(opb$5$raddr),
+        .rdata(opb$5$rdata)
     );
     ulx3s$board$sm$fpu$opb$6 opb$6(
-        .d(opb$6$d),
-        .q(opb$6$q),
-        .clock(opb$6$clock)
+        .clock(opb$6$clock),
+        .we(opb$6$we),
+        .waddr(opb$6$waddr),
+        .wdata(opb$6$wdata),
+        .raddr(opb$6$raddr),
+        .rdata(opb$6$rdata)
     );
     ulx3s$board$sm$fpu$opb$7 opb$7(
-        .d(opb$7$d),
-        .q(opb$7$q),
-        .clock(opb$7$clock)
-    );
-    ulx3s$board$sm$fpu$opb$8 opb$8(
-        .d(opb$8$d),
-        .q(opb$8$q),
-        .clock(opb$8$clock)
-    );
-    ulx3s$board$sm$fpu$opb$9 opb$9(
-        .d(opb$9$d),
-        .q(opb$9$q),
-        .clock(opb$9$clock)
-    );
-    ulx3s$board$sm$fpu$opb$10 opb$10(
-        .d(opb$10$d),
-        .q(opb$10$q),
-        .clock(opb$10$clock)
-    );
-    ulx3s$board$sm$fpu$opb$11 opb$11(
-        .d(opb$11$d),
-        .q(opb$11$q),
-        .clock(opb$11$clock)
-    );
-    ulx3s$board$sm$fpu$opb$12 opb$12(
-        .d(opb$12$d),
-        .q(opb$12$q),
-        .clock(opb$12$clock)
-    );
-    ulx3s$board$sm$fpu$opb$13 opb$13(
-        .d(opb$13$d),
-        .q(opb$13$q),
-        .clock(opb$13$clock)
-    );
-    ulx3s$board$sm$fpu$opb$14 opb$14(
-        .d(opb$14$d),
-        .q(opb$14$q),
-        .clock(opb$14$clock)
-    );
-    ulx3s$board$sm$fpu$opb$15 opb$15(
-        .d(opb$15$d),
-        .q(opb$15$q),
-        .clock(opb$15$clock)
-    );
-    ulx3s$board$sm$fpu$opb$16 opb$16(
-        .d(opb$16$d),
-        .q(opb$16$q),
-        .clock(opb$16$clock)
-    );
-    ulx3s$board$sm$fpu$opb$17 opb$17(
-        .d(opb$17$d),
-        .q(opb$17$q),
-        .clock(opb$17$clock)
-    );
-    ulx3s$board$sm$fpu$opb$18 opb$18(
-        .d(opb$18$d),
-        .q(opb$18$q),
-        .clock(opb$18$clock)
-    );
-    ulx3s$board$sm$fpu$opb$19 opb$19(
-        .d(opb$19$d),
-        .q(opb$19$q),
-        .clock(opb$19$clock)
-    );
-    ulx3s$board$sm$fpu$opb$20 opb$20(
-        .d(opb$20$d),
-        .q(opb$20$q),
-        .clock(opb$20$clock)
-    );
-    ulx3s$board$sm$fpu$opb$21 opb$21(
-        .d(opb$21$d),
-        .q(opb$21$q),
-        .clock(opb$21$clock)
-    );
-    ulx3s$board$sm$fpu$opb$22 opb$22(
-        .d(opb$22$d),
-        .q(opb$22$q),
-        .clock(opb$22$clock)
-    );
-    ulx3s$board$sm$fpu$opb$23 opb$23(
-        .d(opb$23$d),
-        .q(opb$23$q),
-        .clock(opb$23$clock)
-    );
-    ulx3s$board$sm$fpu$opb$24 opb$24(
-        .d(opb$24$d),
-        .q(opb$24$q),
-        .clock(opb$24$clock)
-    );
-    ulx3s$board$sm$fpu$opb$25 opb$25(
-        .d(opb$25$d),
-        .q(opb$25$q),
-        .clock(opb$25$clock)
-    );
-    ulx3s$board$sm$fpu$opb$26 opb$26(
-        .d(opb$26$d),
-        .q(opb$26$q),
-        .clock(opb$26$clock)
-    );
-    ulx3s$board$sm$fpu$opb$27 opb$27(
-        .d(opb$27$d),
-        .q(opb$27$q),
-        .clock(opb$27$clock)
-    );
-    ulx3s$board$sm$fpu$opb$28 opb$28(
-        .d(opb$28$d),
-        .q(opb$28$q),
-        .clock(opb$28$clock)
-    );
-    ulx3s$board$sm$fpu$opb$29 opb$29(
-        .d(opb$29$d),
-        .q(opb$29$q),
-        .clock(opb$29$clock)
-    );
-    ulx3s$board$sm$fpu$opb$30 opb$30(
-        .d(opb$30$d),
-        .q(opb$30$q),
-        .clock(opb$30$clock)
-    );
-    ulx3s$board$sm$fpu$opb$31 opb$31(
-        .d(opb$31$d),
-        .q(opb$31$q),
-        .clock(opb$31$clock)
+        .clock(opb$7$clock),
+        .we(opb$7$we),
+        .waddr(opb$7$waddr),
+        .wdata(opb$7$wdata),
+        .raddr(opb$7$raddr),
+        .rdata(opb$7$rdata)
     );
     ulx3s$board$sm$fpu$opc$0 opc$0(
-        .d(opc$0$d),
-        .q(opc$0$q),
-        .clock(opc$0$clock)
+        .clock(opc$0$clock),
+        .we(opc$0$we),
+        .waddr(opc$0$waddr),
+        .wdata(opc$0$wdata),
+        .raddr(opc$0$raddr),
+        .rdata(opc$0$rdata)
     );
     ulx3s$board$sm$fpu$opc$1 opc$1(
-        .d(opc$1$d),
-        .q(opc$1$q),
-        .clock(opc$1$clock)
+        .clock(opc$1$clock),
+        .we(opc$1$we),
+        .waddr(opc$1$waddr),
+        .wdata(opc$1$wdata),
+        .raddr(opc$1$raddr),
+        .rdata(opc$1$rdata)
     );
     ulx3s$board$sm$fpu$opc$2 opc$2(
-        .d(opc$2$d),
-        .q(opc$2$q),
-        .clock(opc$2$clock)
+        .clock(opc$2$clock),
+        .we(opc$2$we),
+        .waddr(opc$2$waddr),
+        .wdata(opc$2$wdata),
+        .raddr(opc$2$raddr),
+        .rdata(opc$2$rdata)
     );
     ulx3s$board$sm$fpu$opc$3 opc$3(
-        .d(opc$3$d),
-        .q(opc$3$q),
-        .clock(opc$3$clock)
+        .clock(opc$3$clock),
+        .we(opc$3$we),
+        .waddr(opc$3$waddr),
+        .wdata(opc$3$wdata),
+        .raddr(opc$3$raddr),
+        .rdata(opc$3$rdata)
     );
     ulx3s$board$sm$fpu$opc$4 opc$4(
-        .d(opc$4$d),
-        .q(opc$4$q),
-        .clock(opc$4$clock)
+        .clock(opc$4$clock),
+        .we(opc$4$we),
+        .waddr(opc$4$waddr),
+        .wdata(opc$4$wdata),
+        .raddr(opc$4$raddr),
+        .rdata(opc$4$rdata)
     );
     ulx3s$board$sm$fpu$opc$5 opc$5(
-        .d(opc$5$d),
-        .q(opc$5$q),
-        .clock(opc$5$clock)
+        .clock(opc$5$clock),
+        .we(opc$5$we),
+        .waddr(opc$5$waddr),
+        .wdata(opc$5$wdata),
+        .raddr(opc$5$raddr),
+        .rdata(opc$5$rdata)
     );
     ulx3s$board$sm$fpu$opc$6 opc$6(
-        .d(opc$6$d),
-        .q(opc$6$q),
-        .clock(opc$6$clock)
+        .clock(opc$6$clock),
+        .we(opc$6$we),
+        .waddr(opc$6$waddr),
+        .wdata(opc$6$wdata),
+        .raddr(opc$6$raddr),
+        .rdata(opc$6$rdata)
     );
     ulx3s$board$sm$fpu$opc$7 opc$7(
-        .d(opc$7$d),
-        .q(opc$7$q),
-        .clock(opc$7$clock)
-    );
-    ulx3s$board$sm$fpu$opc$8 opc$8(
-        .d(opc$8$d),
-        .q(opc$8$q),
-        .clock(opc$8$clock)
-    );
-    ulx3s$board$sm$fpu$opc$9 opc$9(
-        .d(opc$9$d),
-        .q(opc$9$q),
-        .clock(opc$9$clock)
-    );
-    ulx3s$board$sm$fpu$opc$10 opc$10(
-        .d(opc$10$d),
-        .q(opc$10$q),
-        .clock(opc$10$clock)
-    );
-    ulx3s$board$sm$fpu$opc$11 opc$11(
-        .d(opc$11$d),
-        .q(opc$11$q),
-        .clock(opc$11$clock)
-    );
-    ulx3s$board$sm$fpu$opc$12 opc$12(
-        .d(opc$12$d),
-        .q(opc$12$q),
-        .clock(opc$12$clock)
-    );
-    ulx3s$board$sm$fpu$opc$13 opc$13(
-        .d(opc$13$d),
-        .q(opc$13$q),
-        .clock(opc$13$clock)
-    );
-    ulx3s$board$sm$fpu$opc$14 opc$14(
-        .d(opc$14$d),
-        .q(opc$14$q),
-        .clock(opc$14$clock)
-    );
-    ulx3s$board$sm$fpu$opc$15 opc$15(
-        .d(opc$15$d),
-        .q(opc$15$q),
-        .clock(opc$15$clock)
-    );
-    ulx3s$board$sm$fpu$opc$16 opc$16(
-        .d(opc$16$d),
-        .q(opc$16$q),
-        .clock(opc$16$clock)
-    );
-    ulx3s$board$sm$fpu$opc$17 opc$17(
-        .d(opc$17$d),
-        .q(opc$17$q),
-        .clock(opc$17$clock)
-    );
-    ulx3s$board$sm$fpu$opc$18 opc$18(
-        .d(opc$18$d),
-        .q(opc$18$q),
-        .clock(opc$18$clock)
-    );
-    ulx3s$board$sm$fpu$opc$19 opc$19(
-        .d(opc$19$d),
-        .q(opc$19$q),
-        .clock(opc$19$clock)
-    );
-    ulx3s$board$sm$fpu$opc$20 opc$20(
-        .d(opc$20$d),
-        .q(opc$20$q),
-        .clock(opc$20$clock)
-    );
-    ulx3s$board$sm$fpu$opc$21 opc$21(
-        .d(opc$21$d),
-        .q(opc$21$q),
-        .clock(opc$21$clock)
-    );
-    ulx3s$board$sm$fpu$opc$22 opc$22(
-        .d(opc$22$d),
-        .q(opc$22$q),
-        .clock(opc$22$clock)
-    );
-    ulx3s$board$sm$fpu$opc$23 opc$23(
-        .d(opc$23$d),
-        .q(opc$23$q),
-        .clock(opc$23$clock)
-    );
-    ulx3s$board$sm$fpu$opc$24 opc$24(
-        .d(opc$24$d),
-        .q(opc$24$q),
-        .clock(opc$24$clock)
-    );
-    ulx3s$board$sm$fpu$opc$25 opc$25(
-        .d(opc$25$d),
-        .q(opc$25$q),
-        .clock(opc$25$clock)
-    );
-    ulx3s$board$sm$fpu$opc$26 opc$26(
-        .d(opc$26$d),
-        .q(opc$26$q),
-        .clock(opc$26$clock)
-    );
-    ulx3s$board$sm$fpu$opc$27 opc$27(
-        .d(opc$27$d),
-        .q(opc$27$q),
-        .clock(opc$27$clock)
-    );
-    ulx3s$board$sm$fpu$opc$28 opc$28(
-        .d(opc$28$d),
-        .q(opc$28$q),
-        .clock(opc$28$clock)
-    );
-    ulx3s$board$sm$fpu$opc$29 opc$29(
-        .d(opc$29$d),
-        .q(opc$29$q),
-        .clock(opc$29$clock)
-    );
-    ulx3s$board$sm$fpu$opc$30 opc$30(
-        .d(opc$30$d),
-        .q(opc$30$q),
-        .clock(opc$30$clock)
-    );
-    ulx3s$board$sm$fpu$opc$31 opc$31(
-        .d(opc$31$d),
-        .q(opc$31$q),
-        .clock(opc$31$clock)
+        .clock(opc$7$clock),
+        .we(opc$7$we),
+        .waddr(opc$7$waddr),
+        .wdata(opc$7$wdata),
+        .raddr(opc$7$raddr),
+        .rdata(opc$7$rdata)
     );
     ulx3s$board$sm$fpu$res$0 res$0(
-        .d(res$0$d),
-        .q(res$0$q),
-        .clock(res$0$clock)
+        .clock(res$0$clock),
+        .we(res$0$we),
+        .waddr(res$0$waddr),
+        .wdata(res$0$wdata),
+        .raddr(res$0$raddr),
+        .rdata(res$0$rdata)
     );
     ulx3s$board$sm$fpu$res$1 res$1(
-        .d(res$1$d),
-        .q(res$1$q),
-        .clock(res$1$clock)
+        .clock(res$1$clock),
+        .we(res$1$we),
+        .waddr(res$1$waddr),
+        .wdata(res$1$wdata),
+        .raddr(res$1$raddr),
+        .rdata(res$1$rdata)
     );
     ulx3s$board$sm$fpu$res$2 res$2(
-        .d(res$2$d),
-        .q(res$2$q),
-        .clock(res$2$clock)
+        .clock(res$2$clock),
+        .we(res$2$we),
+        .waddr(res$2$waddr),
+        .wdata(res$2$wdata),
+        .raddr(res$2$raddr),
+        .rdata(res$2$rdata)
     );
     ulx3s$board$sm$fpu$res$3 res$3(
-        .d(res$3$d),
-        .q(res$3$q),
-        .clock(res$3$clock)
+        .clock(res$3$clock),
+        .we(res$3$we),
+        .waddr(res$3$waddr),
+        .wdata(res$3$wdata),
+        .raddr(res$3$raddr),
+        .rdata(res$3$rdata)
     );
     ulx3s$board$sm$fpu$res$4 res$4(
-        .d(res$4$d),
-        .q(res$4$q),
-        .clock(res$4$clock)
+        .clock(res$4$clock),
+        .we(res$4$we),
+        .waddr(res$4$waddr),
+        .wdata(res$4$wdata),
+        .raddr(res$4$raddr),
+        .rdata(res$4$rdata)
     );
     ulx3s$board$sm$fpu$res$5 res$5(
-        .d(res$5$d),
-        .q(res$5$q),
-        .clock(res$5$clock)
+        .clock(res$5$clock),
+        .we(res$5$we),
+        .waddr(res$5$waddr),
+        .wdata(res$5$wdata),
+        .raddr(res$5$raddr),
+        .rdata(res$5$rdata)
     );
     ulx3s$board$sm$fpu$res$6 res$6(
-        .d(res$6$d),
-        .q(res$6$q),
-        .clock(res$6$clock)
+        .clock(res$6$clock),
+        .we(res$6$we),
+        .waddr(res$6$waddr),
+        .wdata(res$6$wdata),
+        .raddr(res$6$raddr),
+        .rdata(res$6$rdata)
     );
     ulx3s$board$sm$fpu$res$7 res$7(
-        .d(res$7$d),
-        .q(res$7$q),
-        .clock(res$7$clock)
-    );
-    ulx3s$board$sm$fpu$res$8 res$8(
-        .d(res$8$d),
-        .q(res$8$q),
-        .clock(res$8$clock)
-    );
-    ulx3s$board$sm$fpu$res$9 res$9(
-        .d(res$9$d),
-        .q(res$9$q),
-        .clock(res$9$clock)
-    );
-    ulx3s$board$sm$fpu$res$10 res$10(
-        .d(res$10$d),
-        .q(res$10$q),
-        .clock(res$10$clock)
-    );
-    ulx3s$board$sm$fpu$res$11 res$11(
-        .d(res$11$d),
-        .q(res$11$q),
-        .clock(res$11$clock)
-    );
-    ulx3s$board$sm$fpu$res$12 res$12(
-        .d(res$12$d),
-        .q(res$12$q),
-        .clock(res$12$clock)
-    );
-    ulx3s$board$sm$fpu$res$13 res$13(
-        .d(res$13$d),
-        .q(res$13$q),
-        .clock(res$13$clock)
-    );
-    ulx3s$board$sm$fpu$res$14 res$14(
-        .d(res$14$d),
-        .q(res$14$q),
-        .clock(res$14$clock)
-    );
-    ulx3s$board$sm$fpu$res$15 res$15(
-        .d(res$15$d),
-        .q(res$15$q),
-        .clock(res$15$clock)
-    );
-    ulx3s$board$sm$fpu$res$16 res$16(
-        .d(res$16$d),
-        .q(res$16$q),
-        .clock(res$16$clock)
-    );
-    ulx3s$board$sm$fpu$res$17 res$17(
-        .d(res$17$d),
-        .q(res$17$q),
-        .clock(res$17$clock)
-    );
-    ulx3s$board$sm$fpu$res$18 res$18(
-        .d(res$18$d),
-        .q(res$18$q),
-        .clock(res$18$clock)
-    );
-    ulx3s$board$sm$fpu$res$19 res$19(
-        .d(res$19$d),
-        .q(res$19$q),
-        .clock(res$19$clock)
-    );
-    ulx3s$board$sm$fpu$res$20 res$20(
-        .d(res$20$d),
-        .q(res$20$q),
-        .clock(res$20$clock)
-    );
-    ulx3s$board$sm$fpu$res$21 res$21(
-        .d(res$21$d),
-        .q(res$21$q),
-        .clock(res$21$clock)
-    );
-    ulx3s$board$sm$fpu$res$22 res$22(
-        .d(res$22$d),
-        .q(res$22$q),
-        .clock(res$22$clock)
-    );
-    ulx3s$board$sm$fpu$res$23 res$23(
-        .d(res$23$d),
-        .q(res$23$q),
-        .clock(res$23$clock)
-    );
-    ulx3s$board$sm$fpu$res$24 res$24(
-        .d(res$24$d),
-        .q(res$24$q),
-        .clock(res$24$clock)
-    );
-    ulx3s$board$sm$fpu$res$25 res$25(
-        .d(res$25$d),
-        .q(res$25$q),
-        .clock(res$25$clock)
-    );
-    ulx3s$board$sm$fpu$res$26 res$26(
-        .d(res$26$d),
-        .q(res$26$q),
-        .clock(res$26$clock)
-    );
-    ulx3s$board$sm$fpu$res$27 res$27(
-        .d(res$27$d),
-        .q(res$27$q),
-        .clock(res$27$clock)
-    );
-    ulx3s$board$sm$fpu$res$28 res$28(
-        .d(res$28$d),
-        .q(res$28$q),
-        .clock(res$28$clock)
-    );
-    ulx3s$board$sm$fpu$res$29 res$29(
-        .d(res$29$d),
-        .q(res$29$q),
-        .clock(res$29$clock)
-    );
-    ulx3s$board$sm$fpu$res$30 res$30(
-        .d(res$30$d),
-        .q(res$30$q),
-        .clock(res$30$clock)
-    );
-    ulx3s$board$sm$fpu$res$31 res$31(
-        .d(res$31$d),
-        .q(res$31$q),
-        .clock(res$31$clock)
+        .clock(res$7$clock),
+        .we(res$7$we),
+        .waddr(res$7$waddr),
+        .wdata(res$7$wdata),
+        .raddr(res$7$raddr),
+        .rdata(res$7$rdata)
     );
 
     // Update code
@@ -20379,258 +18194,34 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         opb$0$clock = clock;
         opc$0$clock = clock;
         res$0$clock = clock;
-        opa$0$d = opa$0$q;
-        opb$0$d = opb$0$q;
-        opc$0$d = opc$0$q;
-        res$0$d = res$0$q;
         opa$1$clock = clock;
         opb$1$clock = clock;
         opc$1$clock = clock;
         res$1$clock = clock;
-        opa$1$d = opa$1$q;
-        opb$1$d = opb$1$q;
-        opc$1$d = opc$1$q;
-        res$1$d = res$1$q;
         opa$2$clock = clock;
         opb$2$clock = clock;
         opc$2$clock = clock;
         res$2$clock = clock;
-        opa$2$d = opa$2$q;
-        opb$2$d = opb$2$q;
-        opc$2$d = opc$2$q;
-        res$2$d = res$2$q;
         opa$3$clock = clock;
         opb$3$clock = clock;
         opc$3$clock = clock;
         res$3$clock = clock;
-        opa$3$d = opa$3$q;
-        opb$3$d = opb$3$q;
-        opc$3$d = opc$3$q;
-        res$3$d = res$3$q;
         opa$4$clock = clock;
         opb$4$clock = clock;
         opc$4$clock = clock;
         res$4$clock = clock;
-        opa$4$d = opa$4$q;
-        opb$4$d = opb$4$q;
-        opc$4$d = opc$4$q;
-        res$4$d = res$4$q;
         opa$5$clock = clock;
         opb$5$clock = clock;
         opc$5$clock = clock;
         res$5$clock = clock;
-        opa$5$d = opa$5$q;
-        opb$5$d = opb$5$q;
-        opc$5$d = opc$5$q;
-        res$5$d = res$5$q;
         opa$6$clock = clock;
         opb$6$clock = clock;
         opc$6$clock = clock;
         res$6$clock = clock;
-        opa$6$d = opa$6$q;
-        opb$6$d = opb$6$q;
-        opc$6$d = opc$6$q;
-        res$6$d = res$6$q;
         opa$7$clock = clock;
         opb$7$clock = clock;
         opc$7$clock = clock;
         res$7$clock = clock;
-        opa$7$d = opa$7$q;
-        opb$7$d = opb$7$q;
-        opc$7$d = opc$7$q;
-        res$7$d = res$7$q;
-        opa$8$clock = clock;
-        opb$8$clock = clock;
-        opc$8$clock = clock;
-        res$8$clock = clock;
-        opa$8$d = opa$8$q;
-        opb$8$d = opb$8$q;
-        opc$8$d = opc$8$q;
-        res$8$d = res$8$q;
-        opa$9$clock = clock;
-        opb$9$clock = clock;
-        opc$9$clock = clock;
-        res$9$clock = clock;
-        opa$9$d = opa$9$q;
-        opb$9$d = opb$9$q;
-        opc$9$d = opc$9$q;
-        res$9$d = res$9$q;
-        opa$10$clock = clock;
-        opb$10$clock = clock;
-        opc$10$clock = clock;
-        res$10$clock = clock;
-        opa$10$d = opa$10$q;
-        opb$10$d = opb$10$q;
-        opc$10$d = opc$10$q;
-        res$10$d = res$10$q;
-        opa$11$clock = clock;
-        opb$11$clock = clock;
-        opc$11$clock = clock;
-        res$11$clock = clock;
-        opa$11$d = opa$11$q;
-        opb$11$d = opb$11$q;
-        opc$11$d = opc$11$q;
-        res$11$d = res$11$q;
-        opa$12$clock = clock;
-        opb$12$clock = clock;
-        opc$12$clock = clock;
-        res$12$clock = clock;
-        opa$12$d = opa$12$q;
-        opb$12$d = opb$12$q;
-        opc$12$d = opc$12$q;
-        res$12$d = res$12$q;
-        opa$13$clock = clock;
-        opb$13$clock = clock;
-        opc$13$clock = clock;
-        res$13$clock = clock;
-        opa$13$d = opa$13$q;
-        opb$13$d = opb$13$q;
-        opc$13$d = opc$13$q;
-        res$13$d = res$13$q;
-        opa$14$clock = clock;
-        opb$14$clock = clock;
-        opc$14$clock = clock;
-        res$14$clock = clock;
-        opa$14$d = opa$14$q;
-        opb$14$d = opb$14$q;
-        opc$14$d = opc$14$q;
-        res$14$d = res$14$q;
-        opa$15$clock = clock;
-        opb$15$clock = clock;
-        opc$15$clock = clock;
-        res$15$clock = clock;
-        opa$15$d = opa$15$q;
-        opb$15$d = opb$15$q;
-        opc$15$d = opc$15$q;
-        res$15$d = res$15$q;
-        opa$16$clock = clock;
-        opb$16$clock = clock;
-        opc$16$clock = clock;
-        res$16$clock = clock;
-        opa$16$d = opa$16$q;
-        opb$16$d = opb$16$q;
-        opc$16$d = opc$16$q;
-        res$16$d = res$16$q;
-        opa$17$clock = clock;
-        opb$17$clock = clock;
-        opc$17$clock = clock;
-        res$17$clock = clock;
-        opa$17$d = opa$17$q;
-        opb$17$d = opb$17$q;
-        opc$17$d = opc$17$q;
-        res$17$d = res$17$q;
-        opa$18$clock = clock;
-        opb$18$clock = clock;
-        opc$18$clock = clock;
-        res$18$clock = clock;
-        opa$18$d = opa$18$q;
-        opb$18$d = opb$18$q;
-        opc$18$d = opc$18$q;
-        res$18$d = res$18$q;
-        opa$19$clock = clock;
-        opb$19$clock = clock;
-        opc$19$clock = clock;
-        res$19$clock = clock;
-        opa$19$d = opa$19$q;
-        opb$19$d = opb$19$q;
-        opc$19$d = opc$19$q;
-        res$19$d = res$19$q;
-        opa$20$clock = clock;
-        opb$20$clock = clock;
-        opc$20$clock = clock;
-        res$20$clock = clock;
-        opa$20$d = opa$20$q;
-        opb$20$d = opb$20$q;
-        opc$20$d = opc$20$q;
-        res$20$d = res$20$q;
-        opa$21$clock = clock;
-        opb$21$clock = clock;
-        opc$21$clock = clock;
-        res$21$clock = clock;
-        opa$21$d = opa$21$q;
-        opb$21$d = opb$21$q;
-        opc$21$d = opc$21$q;
-        res$21$d = res$21$q;
-        opa$22$clock = clock;
-        opb$22$clock = clock;
-        opc$22$clock = clock;
-        res$22$clock = clock;
-        opa$22$d = opa$22$q;
-        opb$22$d = opb$22$q;
-        opc$22$d = opc$22$q;
-        res$22$d = res$22$q;
-        opa$23$clock = clock;
-        opb$23$clock = clock;
-        opc$23$clock = clock;
-        res$23$clock = clock;
-        opa$23$d = opa$23$q;
-        opb$23$d = opb$23$q;
-        opc$23$d = opc$23$q;
-        res$23$d = res$23$q;
-        opa$24$clock = clock;
-        opb$24$clock = clock;
-        opc$24$clock = clock;
-        res$24$clock = clock;
-        opa$24$d = opa$24$q;
-        opb$24$d = opb$24$q;
-        opc$24$d = opc$24$q;
-        res$24$d = res$24$q;
-        opa$25$clock = clock;
-        opb$25$clock = clock;
-        opc$25$clock = clock;
-        res$25$clock = clock;
-        opa$25$d = opa$25$q;
-        opb$25$d = opb$25$q;
-        opc$25$d = opc$25$q;
-        res$25$d = res$25$q;
-        opa$26$clock = clock;
-        opb$26$clock = clock;
-        opc$26$clock = clock;
-        res$26$clock = clock;
-        opa$26$d = opa$26$q;
-        opb$26$d = opb$26$q;
-        opc$26$d = opc$26$q;
-        res$26$d = res$26$q;
-        opa$27$clock = clock;
-        opb$27$clock = clock;
-        opc$27$clock = clock;
-        res$27$clock = clock;
-        opa$27$d = opa$27$q;
-        opb$27$d = opb$27$q;
-        opc$27$d = opc$27$q;
-        res$27$d = res$27$q;
-        opa$28$clock = clock;
-        opb$28$clock = clock;
-        opc$28$clock = clock;
-        res$28$clock = clock;
-        opa$28$d = opa$28$q;
-        opb$28$d = opb$28$q;
-        opc$28$d = opc$28$q;
-        res$28$d = res$28$q;
-        opa$29$clock = clock;
-        opb$29$clock = clock;
-        opc$29$clock = clock;
-        res$29$clock = clock;
-        opa$29$d = opa$29$q;
-        opb$29$d = opb$29$q;
-        opc$29$d = opc$29$q;
-        res$29$d = res$29$q;
-        opa$30$clock = clock;
-        opb$30$clock = clock;
-        opc$30$clock = clock;
-        res$30$clock = clock;
-        opa$30$d = opa$30$q;
-        opb$30$d = opb$30$q;
-        opc$30$d = opc$30$q;
-        res$30$d = res$30$q;
-        opa$31$clock = clock;
-        opb$31$clock = clock;
-        opc$31$clock = clock;
-        res$31$clock = clock;
-        opa$31$d = opa$31$q;
-        opb$31$d = opb$31$q;
-        opc$31$d = opc$31$q;
-        res$31$d = res$31$q;
         b_warp = warp$q;
         r1 = ((regs) & 9'h1ff);
         if (~|regs) begin
@@ -20670,104 +18261,79 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (mod_c$q[32'h1]) begin
             ng_c = k_sign;
         end
-        if (rv$q) begin
-            opa$0$d = opa$8$q;
-            opb$0$d = opb$8$q;
-            opc$0$d = opc$8$q;
-            opa$1$d = opa$9$q;
-            opb$1$d = opb$9$q;
-            opc$1$d = opc$9$q;
-            opa$2$d = opa$10$q;
-            opb$2$d = opb$10$q;
-            opc$2$d = opc$10$q;
-            opa$3$d = opa$11$q;
-            opb$3$d = opb$11$q;
-            opc$3$d = opc$11$q;
-            opa$4$d = opa$12$q;
-            opb$4$d = opb$12$q;
-            opc$4$d = opc$12$q;
-            opa$5$d = opa$13$q;
-            opb$5$d = opb$13$q;
-            opc$5$d = opc$13$q;
-            opa$6$d = opa$14$q;
-            opb$6$d = opb$14$q;
-            opc$6$d = opc$14$q;
-            opa$7$d = opa$15$q;
-            opb$7$d = opb$15$q;
-            opc$7$d = opc$15$q;
-            opa$8$d = opa$16$q;
-            opb$8$d = opb$16$q;
-            opc$8$d = opc$16$q;
-            opa$9$d = opa$17$q;
-            opb$9$d = opb$17$q;
-            opc$9$d = opc$17$q;
-            opa$10$d = opa$18$q;
-            opb$10$d = opb$18$q;
-            opc$10$d = opc$18$q;
-            opa$11$d = opa$19$q;
-            opb$11$d = opb$19$q;
-            opc$11$d = opc$19$q;
-            opa$12$d = opa$20$q;
-            opb$12$d = opb$20$q;
-            opc$12$d = opc$20$q;
-            opa$13$d = opa$21$q;
-            opb$13$d = opb$21$q;
-            opc$13$d = opc$21$q;
-            opa$14$d = opa$22$q;
-            opb$14$d = opb$22$q;
-            opc$14$d = opc$22$q;
-            opa$15$d = opa$23$q;
-            opb$15$d = opb$23$q;
-            opc$15$d = opc$23$q;
-            opa$16$d = opa$24$q;
-            opb$16$d = opb$24$q;
-            opc$16$d = opc$24$q;
-            opa$17$d = opa$25$q;
-            opb$17$d = opb$25$q;
-            opc$17$d = opc$25$q;
-            opa$18$d = opa$26$q;
-            opb$18$d = opb$26$q;
-            opc$18$d = opc$26$q;
-            opa$19$d = opa$27$q;
-            opb$19$d = opb$27$q;
-            opc$19$d = opc$27$q;
-            opa$20$d = opa$28$q;
-            opb$20$d = opb$28$q;
-            opc$20$d = opc$28$q;
-            opa$21$d = opa$29$q;
-            opb$21$d = opb$29$q;
-            opc$21$d = opc$29$q;
-            opa$22$d = opa$30$q;
-            opb$22$d = opb$30$q;
-            opc$22$d = opc$30$q;
-            opa$23$d = opa$31$q;
-            opb$23$d = opb$31$q;
-            opc$23$d = opc$31$q;
-            opa$24$d = (ua0 & am_a) ^ ng_a;
-            opa$25$d = (ua1 & am_a) ^ ng_a;
-            opa$26$d = (ua2 & am_a) ^ ng_a;
-            opa$27$d = (ua3 & am_a) ^ ng_a;
-            opa$28$d = (ua4 & am_a) ^ ng_a;
-            opa$29$d = (ua5 & am_a) ^ ng_a;
-            opa$30$d = (ua6 & am_a) ^ ng_a;
-            opa$31$d = (ua7 & am_a) ^ ng_a;
-            opb$24$d = (ub0 & am_b) ^ ng_b;
-            opb$25$d = (ub1 & am_b) ^ ng_b;
-            opb$26$d = (ub2 & am_b) ^ ng_b;
-            opb$27$d = (ub3 & am_b) ^ ng_b;
-            opb$28$d = (ub4 & am_b) ^ ng_b;
-            opb$29$d = (ub5 & am_b) ^ ng_b;
-            opb$30$d = (ub6 & am_b) ^ ng_b;
-            opb$31$d = (ub7 & am_b) ^ ng_b;
-            opc$24$d = (uc0 & am_c) ^ ng_c;
-            opc$25$d = (uc1 & am_c) ^ ng_c;
-            opc$26$d = (uc2 & am_c) ^ ng_c;
-            opc$27$d = (uc3 & am_c) ^ ng_c;
-            opc$28$d = (uc4 & am_c) ^ ng_c;
-            opc$29$d = (uc5 & am_c) ^ ng_c;
-            opc$30$d = (uc6 & am_c) ^ ng_c;
-            opc$31$d = (uc7 & am_c) ^ ng_c;
-        end
+        wgrp = gc$q - k_one2;
+        opa$0$we = rv$q;
+        opb$0$we = rv$q;
+        opc$0$we = rv$q;
+        opa$0$waddr = wgrp;
+        opb$0$waddr = wgrp;
+        opc$0$waddr = wgrp;
+        opa$1$we = rv$q;
+        opb$1$we = rv$q;
+        opc$1$we = rv$q;
+        opa$1$waddr = wgrp;
+        opb$1$waddr = wgrp;
+        opc$1$waddr = wgrp;
+        opa$2$we = rv$q;
+        opb$2$we = rv$q;
+        opc$2$we = rv$q;
+        opa$2$waddr = wgrp;
+        opb$2$waddr = wgrp;
+        opc$2$waddr = wgrp;
+        opa$3$we = rv$q;
+        opb$3$we = rv$q;
+        opc$3$we = rv$q;
+        opa$3$waddr = wgrp;
+        opb$3$waddr = wgrp;
+        opc$3$waddr = wgrp;
+        opa$4$we = rv$q;
+        opb$4$we = rv$q;
+        opc$4$we = rv$q;
+        opa$4$waddr = wgrp;
+        opb$4$waddr = wgrp;
+        opc$4$waddr = wgrp;
+        opa$5$we = rv$q;
+        opb$5$we = rv$q;
+        opc$5$we = rv$q;
+        opa$5$waddr = wgrp;
+        opb$5$waddr = wgrp;
+        opc$5$waddr = wgrp;
+        opa$6$we = rv$q;
+        opb$6$we = rv$q;
+        opc$6$we = rv$q;
+        opa$6$waddr = wgrp;
+        opb$6$waddr = wgrp;
+        opc$6$waddr = wgrp;
+        opa$7$we = rv$q;
+        opb$7$we = rv$q;
+        opc$7$we = rv$q;
+        opa$7$waddr = wgrp;
+        opb$7$waddr = wgrp;
+        opc$7$waddr = wgrp;
+        opa$0$wdata = (ua0 & am_a) ^ ng_a;
+        opa$1$wdata = (ua1 & am_a) ^ ng_a;
+        opa$2$wdata = (ua2 & am_a) ^ ng_a;
+        opa$3$wdata = (ua3 & am_a) ^ ng_a;
+        opa$4$wdata = (ua4 & am_a) ^ ng_a;
+        opa$5$wdata = (ua5 & am_a) ^ ng_a;
+        opa$6$wdata = (ua6 & am_a) ^ ng_a;
+        opa$7$wdata = (ua7 & am_a) ^ ng_a;
+        opb$0$wdata = (ub0 & am_b) ^ ng_b;
+        opb$1$wdata = (ub1 & am_b) ^ ng_b;
+        opb$2$wdata = (ub2 & am_b) ^ ng_b;
+        opb$3$wdata = (ub3 & am_b) ^ ng_b;
+        opb$4$wdata = (ub4 & am_b) ^ ng_b;
+        opb$5$wdata = (ub5 & am_b) ^ ng_b;
+        opb$6$wdata = (ub6 & am_b) ^ ng_b;
+        opb$7$wdata = (ub7 & am_b) ^ ng_b;
+        opc$0$wdata = (uc0 & am_c) ^ ng_c;
+        opc$1$wdata = (uc1 & am_c) ^ ng_c;
+        opc$2$wdata = (uc2 & am_c) ^ ng_c;
+        opc$3$wdata = (uc3 & am_c) ^ ng_c;
+        opc$4$wdata = (uc4 & am_c) ^ ng_c;
+        opc$5$wdata = (uc5 & am_c) ^ ng_c;
+        opc$6$wdata = (uc6 & am_c) ^ ng_c;
+        opc$7$wdata = (uc7 & am_c) ^ ng_c;
         feeding = st$q == k_feed;
         step = k_one6;
         last_feed = k_last_fma;
@@ -20779,146 +18345,100 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         sfu1$in_valid = feeding & sfu$q;
         sfu0$op = func$q;
         sfu1$op = func$q;
-        sfu0$x = opa$0$q;
-        sfu1$x = opa$1$q;
+        fgrp = fc$q[(32'h3)+:(2)];
+        fpos = fc$q[(32'h0)+:(3)];
+        fpair = fc$q[(32'h1)+:(2)];
+        opa$0$raddr = fgrp;
+        opb$0$raddr = fgrp;
+        opc$0$raddr = fgrp;
+        opa$1$raddr = fgrp;
+        opb$1$raddr = fgrp;
+        opc$1$raddr = fgrp;
+        opa$2$raddr = fgrp;
+        opb$2$raddr = fgrp;
+        opc$2$raddr = fgrp;
+        opa$3$raddr = fgrp;
+        opb$3$raddr = fgrp;
+        opc$3$raddr = fgrp;
+        opa$4$raddr = fgrp;
+        opb$4$raddr = fgrp;
+        opc$4$raddr = fgrp;
+        opa$5$raddr = fgrp;
+        opb$5$raddr = fgrp;
+        opc$5$raddr = fgrp;
+        opa$6$raddr = fgrp;
+        opb$6$raddr = fgrp;
+        opc$6$raddr = fgrp;
+        opa$7$raddr = fgrp;
+        opb$7$raddr = fgrp;
+        opc$7$raddr = fgrp;
+        fa_even = 32'h0;
+        fa_odd = 32'h0;
+        if (fpair == pair$0) begin
+            fa_even = opa$0$rdata;
+            fa_odd = opa$1$rdata;
+        end
+        if (fpair == pair$1) begin
+            fa_even = opa$2$rdata;
+            fa_odd = opa$3$rdata;
+        end
+        if (fpair == pair$2) begin
+            fa_even = opa$4$rdata;
+            fa_odd = opa$5$rdata;
+        end
+        if (fpair == pair$3) begin
+            fa_even = opa$6$rdata;
+            fa_odd = opa$7$rdata;
+        end
+        fa = fa_even;
+        if (fc$q[32'h0]) begin
+            fa = fa_odd;
+        end
+        fb = 32'h0;
+        fcc = 32'h0;
+        if (fpos == pos$0) begin
+            fb = opb$0$rdata;
+            fcc = opc$0$rdata;
+        end
+        if (fpos == pos$1) begin
+            fb = opb$1$rdata;
+            fcc = opc$1$rdata;
+        end
+        if (fpos == pos$2) begin
+            fb = opb$2$rdata;
+            fcc = opc$2$rdata;
+        end
+        if (fpos == pos$3) begin
+            fb = opb$3$rdata;
+            fcc = opc$3$rdata;
+        end
+        if (fpos == pos$4) begin
+            fb = opb$4$rdata;
+            fcc = opc$4$rdata;
+        end
+        if (fpos == pos$5) begin
+            fb = opb$5$rdata;
+            fcc = opc$5$rdata;
+        end
+        if (fpos == pos$6) begin
+            fb = opb$6$rdata;
+            fcc = opc$6$rdata;
+        end
+        if (fpos == pos$7) begin
+            fb = opb$7$rdata;
+            fcc = opc$7$rdata;
+        end
+        sfu0$x = fa_even;
+        sfu1$x = fa_odd;
         fma$in_valid = feeding & ~sfu$q;
         fma$op = 32'h0;
         fma$ity = 32'h0;
         fma$fmt = 1'b0;
         fma$rnd = ((rnd$q) & 3'h7);
         fma$ftz = 1'b0;
-        fma$a = ((opa$0$q) & 64'hffffffffffffffff);
-        fma$b = ((opb$0$q) & 64'hffffffffffffffff);
-        fma$c = ((opc$0$q) & 64'hffffffffffffffff);
-        if (feeding) begin
-            if (sfu$q) begin
-                opa$0$d = opa$2$q;
-                opa$1$d = opa$3$q;
-                opa$2$d = opa$4$q;
-                opa$3$d = opa$5$q;
-                opa$4$d = opa$6$q;
-                opa$5$d = opa$7$q;
-                opa$6$d = opa$8$q;
-                opa$7$d = opa$9$q;
-                opa$8$d = opa$10$q;
-                opa$9$d = opa$11$q;
-                opa$10$d = opa$12$q;
-                opa$11$d = opa$13$q;
-                opa$12$d = opa$14$q;
-                opa$13$d = opa$15$q;
-                opa$14$d = opa$16$q;
-                opa$15$d = opa$17$q;
-                opa$16$d = opa$18$q;
-                opa$17$d = opa$19$q;
-                opa$18$d = opa$20$q;
-                opa$19$d = opa$21$q;
-                opa$20$d = opa$22$q;
-                opa$21$d = opa$23$q;
-                opa$22$d = opa$24$q;
-                opa$23$d = opa$25$q;
-                opa$24$d = opa$26$q;
-                opa$25$d = opa$27$q;
-                opa$26$d = opa$28$q;
-                opa$27$d = opa$29$q;
-                opa$28$d = opa$30$q;
-                opa$29$d = opa$31$q;
-            end
-            else begin
-                opa$0$d = opa$1$q;
-                opb$0$d = opb$1$q;
-                opc$0$d = opc$1$q;
-                opa$1$d = opa$2$q;
-                opb$1$d = opb$2$q;
-                opc$1$d = opc$2$q;
-                opa$2$d = opa$3$q;
-                opb$2$d = opb$3$q;
-                opc$2$d = opc$3$q;
-                opa$3$d = opa$4$q;
-                opb$3$d = opb$4$q;
-                opc$3$d = opc$4$q;
-                opa$4$d = opa$5$q;
-                opb$4$d = opb$5$q;
-                opc$4$d = opc$5$q;
-                opa$5$d = opa$6$q;
-                opb$5$d = opb$6$q;
-                opc$5$d = opc$6$q;
-                opa$6$d = opa$7$q;
-                opb$6$d = opb$7$q;
-                opc$6$d = opc$7$q;
-                opa$7$d = opa$8$q;
-                opb$7$d = opb$8$q;
-                opc$7$d = opc$8$q;
-                opa$8$d = opa$9$q;
-                opb$8$d = opb$9$q;
-                opc$8$d = opc$9$q;
-                opa$9$d = opa$10$q;
-                opb$9$d = opb$10$q;
-                opc$9$d = opc$10$q;
-                opa$10$d = opa$11$q;
-                opb$10$d = opb$11$q;
-                opc$10$d = opc$11$q;
-                opa$11$d = opa$12$q;
-                opb$11$d = opb$12$q;
-                opc$11$d = opc$12$q;
-                opa$12$d = opa$13$q;
-                opb$12$d = opb$13$q;
-                opc$12$d = opc$13$q;
-                opa$13$d = opa$14$q;
-                opb$13$d = opb$14$q;
-                opc$13$d = opc$14$q;
-                opa$14$d = opa$15$q;
-                opb$14$d = opb$15$q;
-                opc$14$d = opc$15$q;
-                opa$15$d = opa$16$q;
-                opb$15$d = opb$16$q;
-                opc$15$d = opc$16$q;
-                opa$16$d = opa$17$q;
-                opb$16$d = opb$17$q;
-                opc$16$d = opc$17$q;
-                opa$17$d = opa$18$q;
-                opb$17$d = opb$18$q;
-                opc$17$d = opc$18$q;
-                opa$18$d = opa$19$q;
-                opb$18$d = opb$19$q;
-                opc$18$d = opc$19$q;
-                opa$19$d = opa$20$q;
-                opb$19$d = opb$20$q;
-                opc$19$d = opc$20$q;
-                opa$20$d = opa$21$q;
-                opb$20$d = opb$21$q;
-                opc$20$d = opc$21$q;
-                opa$21$d = opa$22$q;
-                opb$21$d = opb$22$q;
-                opc$21$d = opc$22$q;
-                opa$22$d = opa$23$q;
-                opb$22$d = opb$23$q;
-                opc$22$d = opc$23$q;
-                opa$23$d = opa$24$q;
-                opb$23$d = opb$24$q;
-                opc$23$d = opc$24$q;
-                opa$24$d = opa$25$q;
-                opb$24$d = opb$25$q;
-                opc$24$d = opc$25$q;
-                opa$25$d = opa$26$q;
-                opb$25$d = opb$26$q;
-                opc$25$d = opc$26$q;
-                opa$26$d = opa$27$q;
-                opb$26$d = opb$27$q;
-                opc$26$d = opc$27$q;
-                opa$27$d = opa$28$q;
-                opb$27$d = opb$28$q;
-                opc$27$d = opc$28$q;
-                opa$28$d = opa$29$q;
-                opb$28$d = opb$29$q;
-                opc$28$d = opc$29$q;
-                opa$29$d = opa$30$q;
-                opb$29$d = opb$30$q;
-                opc$29$d = opc$30$q;
-                opa$30$d = opa$31$q;
-                opb$30$d = opb$31$q;
-                opc$30$d = opc$31$q;
-            end
-        end
+        fma$a = ((fa) & 64'hffffffffffffffff);
+        fma$b = ((fb) & 64'hffffffffffffffff);
+        fma$c = ((fcc) & 64'hffffffffffffffff);
         fy = fma$y[(32'h0)+:(32)];
         fy_nan = ((fy & k_exp) == k_exp) & |(fy & k_man);
         fsat = fy;
@@ -20930,74 +18450,69 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 fsat = 32'h0;
             end
         end
+        rgrp = rcnt$q[(32'h3)+:(2)];
+        rpos = rcnt$q[(32'h0)+:(3)];
+        rpair = rcnt$q[(32'h1)+:(2)];
+        res$0$waddr = rgrp;
+        res$1$waddr = rgrp;
+        res$0$raddr = gc$q;
+        res$1$raddr = gc$q;
+        res$0$wdata = fsat;
+        res$1$wdata = fsat;
+        res$0$we = fma$out_valid & (rpos == pos$0);
+        res$1$we = fma$out_valid & (rpos == pos$1);
+        if (sfu0$out_valid) begin
+            res$0$wdata = sfu0$y;
+            res$1$wdata = sfu1$y;
+            res$0$we = rpair == pair$0;
+            res$1$we = rpair == pair$0;
+        end
+        res$2$waddr = rgrp;
+        res$3$waddr = rgrp;
+        res$2$raddr = gc$q;
+        res$3$raddr = gc$q;
+        res$2$wdata = fsat;
+        res$3$wdata = fsat;
+        res$2$we = fma$out_valid & (rpos == pos$2);
+        res$3$we = fma$out_valid & (rpos == pos$3);
+        if (sfu0$out_valid) begin
+            res$2$wdata = sfu0$y;
+            res$3$wdata = sfu1$y;
+            res$2$we = rpair == pair$1;
+            res$3$we = rpair == pair$1;
+        end
+        res$4$waddr = rgrp;
+        res$5$waddr = rgrp;
+        res$4$raddr = gc$q;
+        res$5$raddr = gc$q;
+        res$4$wdata = fsat;
+        res$5$wdata = fsat;
+        res$4$we = fma$out_valid & (rpos == pos$4);
+        res$5$we = fma$out_valid & (rpos == pos$5);
+        if (sfu0$out_valid) begin
+            res$4$wdata = sfu0$y;
+            res$5$wdata = sfu1$y;
+            res$4$we = rpair == pair$2;
+            res$5$we = rpair == pair$2;
+        end
+        res$6$waddr = rgrp;
+        res$7$waddr = rgrp;
+        res$6$raddr = gc$q;
+        res$7$raddr = gc$q;
+        res$6$wdata = fsat;
+        res$7$wdata = fsat;
+        res$6$we = fma$out_valid & (rpos == pos$6);
+        res$7$we = fma$out_valid & (rpos == pos$7);
+        if (sfu0$out_valid) begin
+            res$6$wdata = sfu0$y;
+            res$7$wdata = sfu1$y;
+            res$6$we = rpair == pair$3;
+            res$7$we = rpair == pair$3;
+        end
         if (fma$out_valid) begin
-            res$0$d = res$1$q;
-            res$1$d = res$2$q;
-            res$2$d = res$3$q;
-            res$3$d = res$4$q;
-            res$4$d = res$5$q;
-            res$5$d = res$6$q;
-            res$6$d = res$7$q;
-            res$7$d = res$8$q;
-            res$8$d = res$9$q;
-            res$9$d = res$10$q;
-            res$10$d = res$11$q;
-            res$11$d = res$12$q;
-            res$12$d = res$13$q;
-            res$13$d = res$14$q;
-            res$14$d = res$15$q;
-            res$15$d = res$16$q;
-            res$16$d = res$17$q;
-            res$17$d = res$18$q;
-            res$18$d = res$19$q;
-            res$19$d = res$20$q;
-            res$20$d = res$21$q;
-            res$21$d = res$22$q;
-            res$22$d = res$23$q;
-            res$23$d = res$24$q;
-            res$24$d = res$25$q;
-            res$25$d = res$26$q;
-            res$26$d = res$27$q;
-            res$27$d = res$28$q;
-            res$28$d = res$29$q;
-            res$29$d = res$30$q;
-            res$30$d = res$31$q;
-            res$31$d = fsat;
             rcnt$d = rcnt$q + k_one6;
         end
         if (sfu0$out_valid) begin
-            res$0$d = res$2$q;
-            res$1$d = res$3$q;
-            res$2$d = res$4$q;
-            res$3$d = res$5$q;
-            res$4$d = res$6$q;
-            res$5$d = res$7$q;
-            res$6$d = res$8$q;
-            res$7$d = res$9$q;
-            res$8$d = res$10$q;
-            res$9$d = res$11$q;
-            res$10$d = res$12$q;
-            res$11$d = res$13$q;
-            res$12$d = res$14$q;
-            res$13$d = res$15$q;
-            res$14$d = res$16$q;
-            res$15$d = res$17$q;
-            res$16$d = res$18$q;
-            res$17$d = res$19$q;
-            res$18$d = res$20$q;
-            res$19$d = res$21$q;
-            res$20$d = res$22$q;
-            res$21$d = res$23$q;
-            res$22$d = res$24$q;
-            res$23$d = res$25$q;
-            res$24$d = res$26$q;
-            res$25$d = res$27$q;
-            res$26$d = res$28$q;
-            res$27$d = res$29$q;
-            res$28$d = res$30$q;
-            res$29$d = res$31$q;
-            res$30$d = sfu0$y;
-            res$31$d = sfu1$y;
             rcnt$d = rcnt$q + k_two6;
         end
         case (gc$q)
@@ -21019,42 +18534,16 @@ module ulx3s$board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 end
         endcase
         u_wmask = exec8;
-        wd0 = res$0$q;
-        wd1 = res$1$q;
-        wd2 = res$2$q;
-        wd3 = res$3$q;
-        wd4 = res$4$q;
-        wd5 = res$5$q;
-        wd6 = res$6$q;
-        wd7 = res$7$q;
+        wd0 = res$0$rdata;
+        wd1 = res$1$rdata;
+        wd2 = res$2$rdata;
+        wd3 = res$3$rdata;
+        wd4 = res$4$rdata;
+        wd5 = res$5$rdata;
+        wd6 = res$6$rdata;
+        wd7 = res$7$rdata;
         wr_l = (st$q == k_wb) & |exec8;
         wtaken = (st$q == k_wb) & (u_wr_ok | ~|exec8);
-        if (wtaken) begin
-            res$0$d = res$8$q;
-            res$1$d = res$9$q;
-            res$2$d = res$10$q;
-            res$3$d = res$11$q;
-            res$4$d = res$12$q;
-            res$5$d = res$13$q;
-            res$6$d = res$14$q;
-            res$7$d = res$15$q;
-            res$8$d = res$16$q;
-            res$9$d = res$17$q;
-            res$10$d = res$18$q;
-            res$11$d = res$19$q;
-            res$12$d = res$20$q;
-            res$13$d = res$21$q;
-            res$14$d = res$22$q;
-            res$15$d = res$23$q;
-            res$16$d = res$24$q;
-            res$17$d = res$25$q;
-            res$18$d = res$26$q;
-            res$19$d = res$27$q;
-            res$20$d = res$28$q;
-            res$21$d = res$29$q;
-            res$22$d = res$30$q;
-            res$23$d = res$31$q;
-        end
         low = 32'h0;
         fnd = 1'b0;
         if (exec$q[0] & ~fnd) begin
@@ -23764,1828 +21253,556 @@ module ulx3s$board$sm$fpu$mod_c(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$mod_c
 
 
-module ulx3s$board$sm$fpu$opa$0(d,q,clock);
+module ulx3s$board$sm$fpu$opa$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$0
 
 
-module ulx3s$board$sm$fpu$opa$1(d,q,clock);
+module ulx3s$board$sm$fpu$opa$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$1
 
 
-module ulx3s$board$sm$fpu$opa$10(d,q,clock);
+module ulx3s$board$sm$fpu$opa$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opa$10
-
-
-module ulx3s$board$sm$fpu$opa$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$11
-
-
-module ulx3s$board$sm$fpu$opa$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$12
-
-
-module ulx3s$board$sm$fpu$opa$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$13
-
-
-module ulx3s$board$sm$fpu$opa$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$14
-
-
-module ulx3s$board$sm$fpu$opa$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$15
-
-
-module ulx3s$board$sm$fpu$opa$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$16
-
-
-module ulx3s$board$sm$fpu$opa$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$17
-
-
-module ulx3s$board$sm$fpu$opa$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$18
-
-
-module ulx3s$board$sm$fpu$opa$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$19
-
-
-module ulx3s$board$sm$fpu$opa$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$2
 
 
-module ulx3s$board$sm$fpu$opa$20(d,q,clock);
+module ulx3s$board$sm$fpu$opa$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opa$20
-
-
-module ulx3s$board$sm$fpu$opa$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$21
-
-
-module ulx3s$board$sm$fpu$opa$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$22
-
-
-module ulx3s$board$sm$fpu$opa$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$23
-
-
-module ulx3s$board$sm$fpu$opa$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$24
-
-
-module ulx3s$board$sm$fpu$opa$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$25
-
-
-module ulx3s$board$sm$fpu$opa$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$26
-
-
-module ulx3s$board$sm$fpu$opa$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$27
-
-
-module ulx3s$board$sm$fpu$opa$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$28
-
-
-module ulx3s$board$sm$fpu$opa$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$29
-
-
-module ulx3s$board$sm$fpu$opa$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$3
 
 
-module ulx3s$board$sm$fpu$opa$30(d,q,clock);
+module ulx3s$board$sm$fpu$opa$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opa$30
-
-
-module ulx3s$board$sm$fpu$opa$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$31
-
-
-module ulx3s$board$sm$fpu$opa$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$4
 
 
-module ulx3s$board$sm$fpu$opa$5(d,q,clock);
+module ulx3s$board$sm$fpu$opa$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$5
 
 
-module ulx3s$board$sm$fpu$opa$6(d,q,clock);
+module ulx3s$board$sm$fpu$opa$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$6
 
 
-module ulx3s$board$sm$fpu$opa$7(d,q,clock);
+module ulx3s$board$sm$fpu$opa$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opa$7
 
 
-module ulx3s$board$sm$fpu$opa$8(d,q,clock);
+module ulx3s$board$sm$fpu$opb$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opa$8
-
-
-module ulx3s$board$sm$fpu$opa$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opa$9
-
-
-module ulx3s$board$sm$fpu$opb$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$0
 
 
-module ulx3s$board$sm$fpu$opb$1(d,q,clock);
+module ulx3s$board$sm$fpu$opb$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$1
 
 
-module ulx3s$board$sm$fpu$opb$10(d,q,clock);
+module ulx3s$board$sm$fpu$opb$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opb$10
-
-
-module ulx3s$board$sm$fpu$opb$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$11
-
-
-module ulx3s$board$sm$fpu$opb$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$12
-
-
-module ulx3s$board$sm$fpu$opb$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$13
-
-
-module ulx3s$board$sm$fpu$opb$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$14
-
-
-module ulx3s$board$sm$fpu$opb$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$15
-
-
-module ulx3s$board$sm$fpu$opb$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$16
-
-
-module ulx3s$board$sm$fpu$opb$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$17
-
-
-module ulx3s$board$sm$fpu$opb$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$18
-
-
-module ulx3s$board$sm$fpu$opb$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$19
-
-
-module ulx3s$board$sm$fpu$opb$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$2
 
 
-module ulx3s$board$sm$fpu$opb$20(d,q,clock);
+module ulx3s$board$sm$fpu$opb$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opb$20
-
-
-module ulx3s$board$sm$fpu$opb$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$21
-
-
-module ulx3s$board$sm$fpu$opb$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$22
-
-
-module ulx3s$board$sm$fpu$opb$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$23
-
-
-module ulx3s$board$sm$fpu$opb$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$24
-
-
-module ulx3s$board$sm$fpu$opb$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$25
-
-
-module ulx3s$board$sm$fpu$opb$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$26
-
-
-module ulx3s$board$sm$fpu$opb$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$27
-
-
-module ulx3s$board$sm$fpu$opb$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$28
-
-
-module ulx3s$board$sm$fpu$opb$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$29
-
-
-module ulx3s$board$sm$fpu$opb$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$3
 
 
-module ulx3s$board$sm$fpu$opb$30(d,q,clock);
+module ulx3s$board$sm$fpu$opb$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opb$30
-
-
-module ulx3s$board$sm$fpu$opb$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$31
-
-
-module ulx3s$board$sm$fpu$opb$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$4
 
 
-module ulx3s$board$sm$fpu$opb$5(d,q,clock);
+module ulx3s$board$sm$fpu$opb$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$5
 
 
-module ulx3s$board$sm$fpu$opb$6(d,q,clock);
+module ulx3s$board$sm$fpu$opb$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$6
 
 
-module ulx3s$board$sm$fpu$opb$7(d,q,clock);
+module ulx3s$board$sm$fpu$opb$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opb$7
 
 
-module ulx3s$board$sm$fpu$opb$8(d,q,clock);
+module ulx3s$board$sm$fpu$opc$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opb$8
-
-
-module ulx3s$board$sm$fpu$opb$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opb$9
-
-
-module ulx3s$board$sm$fpu$opc$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$0
 
 
-module ulx3s$board$sm$fpu$opc$1(d,q,clock);
+module ulx3s$board$sm$fpu$opc$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$1
 
 
-module ulx3s$board$sm$fpu$opc$10(d,q,clock);
+module ulx3s$board$sm$fpu$opc$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opc$10
-
-
-module ulx3s$board$sm$fpu$opc$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$11
-
-
-module ulx3s$board$sm$fpu$opc$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$12
-
-
-module ulx3s$board$sm$fpu$opc$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$13
-
-
-module ulx3s$board$sm$fpu$opc$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$14
-
-
-module ulx3s$board$sm$fpu$opc$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$15
-
-
-module ulx3s$board$sm$fpu$opc$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$16
-
-
-module ulx3s$board$sm$fpu$opc$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$17
-
-
-module ulx3s$board$sm$fpu$opc$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$18
-
-
-module ulx3s$board$sm$fpu$opc$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$19
-
-
-module ulx3s$board$sm$fpu$opc$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$2
 
 
-module ulx3s$board$sm$fpu$opc$20(d,q,clock);
+module ulx3s$board$sm$fpu$opc$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opc$20
-
-
-module ulx3s$board$sm$fpu$opc$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$21
-
-
-module ulx3s$board$sm$fpu$opc$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$22
-
-
-module ulx3s$board$sm$fpu$opc$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$23
-
-
-module ulx3s$board$sm$fpu$opc$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$24
-
-
-module ulx3s$board$sm$fpu$opc$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$25
-
-
-module ulx3s$board$sm$fpu$opc$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$26
-
-
-module ulx3s$board$sm$fpu$opc$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$27
-
-
-module ulx3s$board$sm$fpu$opc$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$28
-
-
-module ulx3s$board$sm$fpu$opc$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$29
-
-
-module ulx3s$board$sm$fpu$opc$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$3
 
 
-module ulx3s$board$sm$fpu$opc$30(d,q,clock);
+module ulx3s$board$sm$fpu$opc$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$opc$30
-
-
-module ulx3s$board$sm$fpu$opc$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$31
-
-
-module ulx3s$board$sm$fpu$opc$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$4
 
 
-module ulx3s$board$sm$fpu$opc$5(d,q,clock);
+module ulx3s$board$sm$fpu$opc$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$5
 
 
-module ulx3s$board$sm$fpu$opc$6(d,q,clock);
+module ulx3s$board$sm$fpu$opc$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$6
 
 
-module ulx3s$board$sm$fpu$opc$7(d,q,clock);
+module ulx3s$board$sm$fpu$opc$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$opc$7
-
-
-module ulx3s$board$sm$fpu$opc$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$8
-
-
-module ulx3s$board$sm$fpu$opc$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$opc$9
 
 
 module ulx3s$board$sm$fpu$pc(d,q,clock);
@@ -25702,612 +21919,188 @@ module ulx3s$board$sm$fpu$rd(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$rd
 
 
-module ulx3s$board$sm$fpu$res$0(d,q,clock);
+module ulx3s$board$sm$fpu$res$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$0
 
 
-module ulx3s$board$sm$fpu$res$1(d,q,clock);
+module ulx3s$board$sm$fpu$res$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$1
 
 
-module ulx3s$board$sm$fpu$res$10(d,q,clock);
+module ulx3s$board$sm$fpu$res$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$res$10
-
-
-module ulx3s$board$sm$fpu$res$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$11
-
-
-module ulx3s$board$sm$fpu$res$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$12
-
-
-module ulx3s$board$sm$fpu$res$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$13
-
-
-module ulx3s$board$sm$fpu$res$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$14
-
-
-module ulx3s$board$sm$fpu$res$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$15
-
-
-module ulx3s$board$sm$fpu$res$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$16
-
-
-module ulx3s$board$sm$fpu$res$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$17
-
-
-module ulx3s$board$sm$fpu$res$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$18
-
-
-module ulx3s$board$sm$fpu$res$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$19
-
-
-module ulx3s$board$sm$fpu$res$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$2
 
 
-module ulx3s$board$sm$fpu$res$20(d,q,clock);
+module ulx3s$board$sm$fpu$res$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$res$20
-
-
-module ulx3s$board$sm$fpu$res$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$21
-
-
-module ulx3s$board$sm$fpu$res$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$22
-
-
-module ulx3s$board$sm$fpu$res$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$23
-
-
-module ulx3s$board$sm$fpu$res$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$24
-
-
-module ulx3s$board$sm$fpu$res$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$25
-
-
-module ulx3s$board$sm$fpu$res$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$26
-
-
-module ulx3s$board$sm$fpu$res$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$27
-
-
-module ulx3s$board$sm$fpu$res$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$28
-
-
-module ulx3s$board$sm$fpu$res$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$29
-
-
-module ulx3s$board$sm$fpu$res$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$3
 
 
-module ulx3s$board$sm$fpu$res$30(d,q,clock);
+module ulx3s$board$sm$fpu$res$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$fpu$res$30
-
-
-module ulx3s$board$sm$fpu$res$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$31
-
-
-module ulx3s$board$sm$fpu$res$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$4
 
 
-module ulx3s$board$sm$fpu$res$5(d,q,clock);
+module ulx3s$board$sm$fpu$res$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$5
 
 
-module ulx3s$board$sm$fpu$res$6(d,q,clock);
+module ulx3s$board$sm$fpu$res$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$6
 
 
-module ulx3s$board$sm$fpu$res$7(d,q,clock);
+module ulx3s$board$sm$fpu$res$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$fpu$res$7
-
-
-module ulx3s$board$sm$fpu$res$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$8
-
-
-module ulx3s$board$sm$fpu$res$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$res$9
 
 
 module ulx3s$board$sm$fpu$rnd(d,q,clock);
@@ -68925,6 +64718,14 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  gidx$1 = 2'b1;
     localparam  gidx$2 = 2'b10;
     localparam  gidx$3 = 2'b11;
+    localparam  pos$0 = 3'b0;
+    localparam  pos$1 = 3'b1;
+    localparam  pos$2 = 3'b10;
+    localparam  pos$3 = 3'b11;
+    localparam  pos$4 = 3'b100;
+    localparam  pos$5 = 3'b101;
+    localparam  pos$6 = 3'b110;
+    localparam  pos$7 = 3'b111;
     localparam  one2 = 2'b1;
     localparam  n1 = 3'b1;
     localparam  n2 = 3'b10;
@@ -68981,6 +64782,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  k_idle = 5'b0;
     localparam  k_read = 5'b1;
     localparam  k_req = 5'b100;
+    localparam  k_check = 5'b11;
     localparam  k_resp = 5'b101;
     localparam  k_fault = 5'b1000;
     localparam  k_misaligned = 4'hc;
@@ -69351,102 +65153,54 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] res$31$d;
     wire  [31:0] res$31$q;
     reg  res$31$clock;
-    reg  [31:0] bop$0$d;
-    wire  [31:0] bop$0$q;
     reg  bop$0$clock;
-    reg  [31:0] bop$1$d;
-    wire  [31:0] bop$1$q;
+    reg  bop$0$we;
+    reg  [1:0] bop$0$waddr;
+    reg  [31:0] bop$0$wdata;
+    reg  [1:0] bop$0$raddr;
+    wire  [31:0] bop$0$rdata;
     reg  bop$1$clock;
-    reg  [31:0] bop$2$d;
-    wire  [31:0] bop$2$q;
+    reg  bop$1$we;
+    reg  [1:0] bop$1$waddr;
+    reg  [31:0] bop$1$wdata;
+    reg  [1:0] bop$1$raddr;
+    wire  [31:0] bop$1$rdata;
     reg  bop$2$clock;
-    reg  [31:0] bop$3$d;
-    wire  [31:0] bop$3$q;
+    reg  bop$2$we;
+    reg  [1:0] bop$2$waddr;
+    reg  [31:0] bop$2$wdata;
+    reg  [1:0] bop$2$raddr;
+    wire  [31:0] bop$2$rdata;
     reg  bop$3$clock;
-    reg  [31:0] bop$4$d;
-    wire  [31:0] bop$4$q;
+    reg  bop$3$we;
+    reg  [1:0] bop$3$waddr;
+    reg  [31:0] bop$3$wdata;
+    reg  [1:0] bop$3$raddr;
+    wire  [31:0] bop$3$rdata;
     reg  bop$4$clock;
-    reg  [31:0] bop$5$d;
-    wire  [31:0] bop$5$q;
+    reg  bop$4$we;
+    reg  [1:0] bop$4$waddr;
+    reg  [31:0] bop$4$wdata;
+    reg  [1:0] bop$4$raddr;
+    wire  [31:0] bop$4$rdata;
     reg  bop$5$clock;
-    reg  [31:0] bop$6$d;
-    wire  [31:0] bop$6$q;
+    reg  bop$5$we;
+    reg  [1:0] bop$5$waddr;
+    reg  [31:0] bop$5$wdata;
+    reg  [1:0] bop$5$raddr;
+    wire  [31:0] bop$5$rdata;
     reg  bop$6$clock;
-    reg  [31:0] bop$7$d;
-    wire  [31:0] bop$7$q;
+    reg  bop$6$we;
+    reg  [1:0] bop$6$waddr;
+    reg  [31:0] bop$6$wdata;
+    reg  [1:0] bop$6$raddr;
+    wire  [31:0] bop$6$rdata;
     reg  bop$7$clock;
-    reg  [31:0] bop$8$d;
-    wire  [31:0] bop$8$q;
-    reg  bop$8$clock;
-    reg  [31:0] bop$9$d;
-    wire  [31:0] bop$9$q;
-    reg  bop$9$clock;
-    reg  [31:0] bop$10$d;
-    wire  [31:0] bop$10$q;
-    reg  bop$10$clock;
-    reg  [31:0] bop$11$d;
-    wire  [31:0] bop$11$q;
-    reg  bop$11$clock;
-    reg  [31:0] bop$12$d;
-    wire  [31:0] bop$12$q;
-    reg  bop$12$clock;
-    reg  [31:0] bop$13$d;
-    wire  [31:0] bop$13$q;
-    reg  bop$13$clock;
-    reg  [31:0] bop$14$d;
-    wire  [31:0] bop$14$q;
-    reg  bop$14$clock;
-    reg  [31:0] bop$15$d;
-    wire  [31:0] bop$15$q;
-    reg  bop$15$clock;
-    reg  [31:0] bop$16$d;
-    wire  [31:0] bop$16$q;
-    reg  bop$16$clock;
-    reg  [31:0] bop$17$d;
-    wire  [31:0] bop$17$q;
-    reg  bop$17$clock;
-    reg  [31:0] bop$18$d;
-    wire  [31:0] bop$18$q;
-    reg  bop$18$clock;
-    reg  [31:0] bop$19$d;
-    wire  [31:0] bop$19$q;
-    reg  bop$19$clock;
-    reg  [31:0] bop$20$d;
-    wire  [31:0] bop$20$q;
-    reg  bop$20$clock;
-    reg  [31:0] bop$21$d;
-    wire  [31:0] bop$21$q;
-    reg  bop$21$clock;
-    reg  [31:0] bop$22$d;
-    wire  [31:0] bop$22$q;
-    reg  bop$22$clock;
-    reg  [31:0] bop$23$d;
-    wire  [31:0] bop$23$q;
-    reg  bop$23$clock;
-    reg  [31:0] bop$24$d;
-    wire  [31:0] bop$24$q;
-    reg  bop$24$clock;
-    reg  [31:0] bop$25$d;
-    wire  [31:0] bop$25$q;
-    reg  bop$25$clock;
-    reg  [31:0] bop$26$d;
-    wire  [31:0] bop$26$q;
-    reg  bop$26$clock;
-    reg  [31:0] bop$27$d;
-    wire  [31:0] bop$27$q;
-    reg  bop$27$clock;
-    reg  [31:0] bop$28$d;
-    wire  [31:0] bop$28$q;
-    reg  bop$28$clock;
-    reg  [31:0] bop$29$d;
-    wire  [31:0] bop$29$q;
-    reg  bop$29$clock;
-    reg  [31:0] bop$30$d;
-    wire  [31:0] bop$30$q;
-    reg  bop$30$clock;
-    reg  [31:0] bop$31$d;
-    wire  [31:0] bop$31$q;
-    reg  bop$31$clock;
+    reg  bop$7$we;
+    reg  [1:0] bop$7$waddr;
+    reg  [31:0] bop$7$wdata;
+    reg  [1:0] bop$7$raddr;
+    wire  [31:0] bop$7$rdata;
     reg  [1:0] lsp$0$d;
     wire  [1:0] lsp$0$q;
     reg  lsp$0$clock;
@@ -69548,6 +65302,9 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
     wire  [31:0] alu$y;
+    reg  [31:0] aold$d;
+    wire  [31:0] aold$q;
+    reg  aold$clock;
     reg  [31:0] pend$d;
     wire  [31:0] pend$q;
     reg  pend$clock;
@@ -69665,14 +65422,10 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] mis;
     reg  [31:0] low;
     reg  [4:0] low_i;
-    reg  [31:0] mlow;
-    reg  [4:0] mlow_i;
-    reg  [31:0] elow;
-    reg  [4:0] elow_i;
+    reg  [31:0] psrc;
     reg  [31:0] sel_a;
     reg  [31:0] sel_d;
     reg  [31:0] sel_b;
-    reg  [31:0] sel_r;
     reg  [6:0] rsrc;
     reg  hsel;
     reg  rsel;
@@ -69710,8 +65463,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] thr;
     reg  [31:0] loc_a;
     reg  lane_oob;
-    reg  [31:0] mis_a;
-    reg  [31:0] exe_a;
     reg  [31:0] wa;
     reg  [31:0] m_v;
     reg  [3:0] be_v;
@@ -69730,9 +65481,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  sneg;
     reg  [31:0] nbytes;
     reg  [31:0] soob;
-    reg  [31:0] solow;
-    reg  [4:0] solow_i;
-    reg  [31:0] soob_a;
     reg  exlo;
     reg  exhi;
     reg  s_own;
@@ -69772,6 +65520,55 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] sld$13;
     reg  [31:0] sld$14;
     reg  [31:0] sld$15;
+    reg  [31:0] wraw$0;
+    reg  [31:0] wraw$1;
+    reg  [31:0] wraw$2;
+    reg  [31:0] wraw$3;
+    reg  [31:0] wraw$4;
+    reg  [31:0] wraw$5;
+    reg  [31:0] wraw$6;
+    reg  [31:0] wraw$7;
+    reg  [1:0] wofs$0;
+    reg  [1:0] wofs$1;
+    reg  [1:0] wofs$2;
+    reg  [1:0] wofs$3;
+    reg  [1:0] wofs$4;
+    reg  [1:0] wofs$5;
+    reg  [1:0] wofs$6;
+    reg  [1:0] wofs$7;
+    reg  wbyp$0;
+    reg  wbyp$1;
+    reg  wbyp$2;
+    reg  wbyp$3;
+    reg  wbyp$4;
+    reg  wbyp$5;
+    reg  wbyp$6;
+    reg  wbyp$7;
+    reg  [31:0] wx$0;
+    reg  [31:0] wx$1;
+    reg  [31:0] wx$2;
+    reg  [31:0] wx$3;
+    reg  [31:0] wx$4;
+    reg  [31:0] wx$5;
+    reg  [31:0] wx$6;
+    reg  [31:0] wx$7;
+    reg  [31:0] sofs_k$0;
+    reg  [31:0] sofs_k$1;
+    reg  [31:0] sofs_k$2;
+    reg  [31:0] sofs_k$3;
+    reg  [31:0] sofs_k$4;
+    reg  [31:0] sofs_k$5;
+    reg  [31:0] sofs_k$6;
+    reg  [31:0] sofs_k$7;
+    reg  [31:0] sofs_k$8;
+    reg  [31:0] sofs_k$9;
+    reg  [31:0] sofs_k$10;
+    reg  [31:0] sofs_k$11;
+    reg  [31:0] sofs_k$12;
+    reg  [31:0] sofs_k$13;
+    reg  [31:0] sofs_k$14;
+    reg  [31:0] sofs_k$15;
+    reg  [31:0] sbase_z;
 
     // Sub module instances
     ulx3s$board$sm$lsu$st st(
@@ -70365,164 +66162,68 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .clock(res$31$clock)
     );
     ulx3s$board$sm$lsu$bop$0 bop$0(
-        .d(bop$0$d),
-        .q(bop$0$q),
-        .clock(bop$0$clock)
+        .clock(bop$0$clock),
+        .we(bop$0$we),
+        .waddr(bop$0$waddr),
+        .wdata(bop$0$wdata),
+        .raddr(bop$0$raddr),
+        .rdata(bop$0$rdata)
     );
     ulx3s$board$sm$lsu$bop$1 bop$1(
-        .d(bop$1$d),
-        .q(bop$1$q),
-        .clock(bop$1$clock)
+        .clock(bop$1$clock),
+        .we(bop$1$we),
+        .waddr(bop$1$waddr),
+        .wdata(bop$1$wdata),
+        .raddr(bop$1$raddr),
+        .rdata(bop$1$rdata)
     );
     ulx3s$board$sm$lsu$bop$2 bop$2(
-        .d(bop$2$d),
-        .q(bop$2$q),
-        .clock(bop$2$clock)
+        .clock(bop$2$clock),
+        .we(bop$2$we),
+        .waddr(bop$2$waddr),
+        .wdata(bop$2$wdata),
+        .raddr(bop$2$raddr),
+        .rdata(bop$2$rdata)
     );
     ulx3s$board$sm$lsu$bop$3 bop$3(
-        .d(bop$3$d),
-        .q(bop$3$q),
-        .clock(bop$3$clock)
+        .clock(bop$3$clock),
+        .we(bop$3$we),
+        .waddr(bop$3$waddr),
+        .wdata(bop$3$wdata),
+        .raddr(bop$3$raddr),
+        .rdata(bop$3$rdata)
     );
     ulx3s$board$sm$lsu$bop$4 bop$4(
-        .d(bop$4$d),
-        .q(bop$4$q),
-        .clock(bop$4$clock)
+        .clock(bop$4$clock),
+        .we(bop$4$we),
+        .waddr(bop$4$waddr),
+        .wdata(bop$4$wdata),
+        .raddr(bop$4$raddr),
+        .rdata(bop$4$rdata)
     );
     ulx3s$board$sm$lsu$bop$5 bop$5(
-        .d(bop$5$d),
-        .q(bop$5$q),
-        .clock(bop$5$clock)
+        .clock(bop$5$clock),
+        .we(bop$5$we),
+        .waddr(bop$5$waddr),
+        .wdata(bop$5$wdata),
+        .raddr(bop$5$raddr),
+        .rdata(bop$5$rdata)
     );
     ulx3s$board$sm$lsu$bop$6 bop$6(
-        .d(bop$6$d),
-        .q(bop$6$q),
-        .clock(bop$6$clock)
+        .clock(bop$6$clock),
+        .we(bop$6$we),
+        .waddr(bop$6$waddr),
+        .wdata(bop$6$wdata),
+        .raddr(bop$6$raddr),
+        .rdata(bop$6$rdata)
     );
     ulx3s$board$sm$lsu$bop$7 bop$7(
-        .d(bop$7$d),
-        .q(bop$7$q),
-        .clock(bop$7$clock)
-    );
-    ulx3s$board$sm$lsu$bop$8 bop$8(
-        .d(bop$8$d),
-        .q(bop$8$q),
-        .clock(bop$8$clock)
-    );
-    ulx3s$board$sm$lsu$bop$9 bop$9(
-        .d(bop$9$d),
-        .q(bop$9$q),
-        .clock(bop$9$clock)
-    );
-    ulx3s$board$sm$lsu$bop$10 bop$10(
-        .d(bop$10$d),
-        .q(bop$10$q),
-        .clock(bop$10$clock)
-    );
-    ulx3s$board$sm$lsu$bop$11 bop$11(
-        .d(bop$11$d),
-        .q(bop$11$q),
-        .clock(bop$11$clock)
-    );
-    ulx3s$board$sm$lsu$bop$12 bop$12(
-        .d(bop$12$d),
-        .q(bop$12$q),
-        .clock(bop$12$clock)
-    );
-    ulx3s$board$sm$lsu$bop$13 bop$13(
-        .d(bop$13$d),
-        .q(bop$13$q),
-        .clock(bop$13$clock)
-    );
-    ulx3s$board$sm$lsu$bop$14 bop$14(
-        .d(bop$14$d),
-        .q(bop$14$q),
-        .clock(bop$14$clock)
-    );
-    ulx3s$board$sm$lsu$bop$15 bop$15(
-        .d(bop$15$d),
-        .q(bop$15$q),
-        .clock(bop$15$clock)
-    );
-    ulx3s$board$sm$lsu$bop$16 bop$16(
-        .d(bop$16$d),
-        .q(bop$16$q),
-        .clock(bop$16$clock)
-    );
-    ulx3s$board$sm$lsu$bop$17 bop$17(
-        .d(bop$17$d),
-        .q(bop$17$q),
-        .clock(bop$17$clock)
-    );
-    ulx3s$board$sm$lsu$bop$18 bop$18(
-        .d(bop$18$d),
-        .q(bop$18$q),
-        .clock(bop$18$clock)
-    );
-    ulx3s$board$sm$lsu$bop$19 bop$19(
-        .d(bop$19$d),
-        .q(bop$19$q),
-        .clock(bop$19$clock)
-    );
-    ulx3s$board$sm$lsu$bop$20 bop$20(
-        .d(bop$20$d),
-        .q(bop$20$q),
-        .clock(bop$20$clock)
-    );
-    ulx3s$board$sm$lsu$bop$21 bop$21(
-        .d(bop$21$d),
-        .q(bop$21$q),
-        .clock(bop$21$clock)
-    );
-    ulx3s$board$sm$lsu$bop$22 bop$22(
-        .d(bop$22$d),
-        .q(bop$22$q),
-        .clock(bop$22$clock)
-    );
-    ulx3s$board$sm$lsu$bop$23 bop$23(
-        .d(bop$23$d),
-        .q(bop$23$q),
-        .clock(bop$23$clock)
-    );
-    ulx3s$board$sm$lsu$bop$24 bop$24(
-        .d(bop$24$d),
-        .q(bop$24$q),
-        .clock(bop$24$clock)
-    );
-    ulx3s$board$sm$lsu$bop$25 bop$25(
-        .d(bop$25$d),
-        .q(bop$25$q),
-        .clock(bop$25$clock)
-    );
-    ulx3s$board$sm$lsu$bop$26 bop$26(
-        .d(bop$26$d),
-        .q(bop$26$q),
-        .clock(bop$26$clock)
-    );
-    ulx3s$board$sm$lsu$bop$27 bop$27(
-        .d(bop$27$d),
-        .q(bop$27$q),
-        .clock(bop$27$clock)
-    );
-    ulx3s$board$sm$lsu$bop$28 bop$28(
-        .d(bop$28$d),
-        .q(bop$28$q),
-        .clock(bop$28$clock)
-    );
-    ulx3s$board$sm$lsu$bop$29 bop$29(
-        .d(bop$29$d),
-        .q(bop$29$q),
-        .clock(bop$29$clock)
-    );
-    ulx3s$board$sm$lsu$bop$30 bop$30(
-        .d(bop$30$d),
-        .q(bop$30$q),
-        .clock(bop$30$clock)
-    );
-    ulx3s$board$sm$lsu$bop$31 bop$31(
-        .d(bop$31$d),
-        .q(bop$31$q),
-        .clock(bop$31$clock)
+        .clock(bop$7$clock),
+        .we(bop$7$we),
+        .waddr(bop$7$waddr),
+        .wdata(bop$7$wdata),
+        .raddr(bop$7$raddr),
+        .rdata(bop$7$rdata)
     );
     ulx3s$board$sm$lsu$lsp$0 lsp$0(
         .d(lsp$0$d),
@@ -70690,6 +66391,11 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .b(alu$b),
         .c(alu$c),
         .y(alu$y)
+    );
+    ulx3s$board$sm$lsu$aold aold(
+        .d(aold$d),
+        .q(aold$q),
+        .clock(aold$clock)
     );
     ulx3s$board$sm$lsu$pend pend(
         .d(pend$d),
@@ -70860,6 +66566,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         rh$clock = clock;
         rn$clock = clock;
         gdone$clock = clock;
+        aold$clock = clock;
         st$d = st$q;
         warp$d = warp$q;
         pc$d = pc$q;
@@ -70895,6 +66602,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         rh$d = rh$q;
         rn$d = rn$q;
         gdone$d = gdone$q;
+        aold$d = aold$q;
         smem$clock = clock;
         mine$clock = clock;
         addr$0$clock = clock;
@@ -70903,8 +66611,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$0$d = addr$0$q;
         data$0$d = data$0$q;
         res$0$d = res$0$q;
-        bop$0$clock = clock;
-        bop$0$d = bop$0$q;
         lsp$0$clock = clock;
         lsp$0$d = lsp$0$q;
         addr$1$clock = clock;
@@ -70913,8 +66619,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$1$d = addr$1$q;
         data$1$d = data$1$q;
         res$1$d = res$1$q;
-        bop$1$clock = clock;
-        bop$1$d = bop$1$q;
         lsp$1$clock = clock;
         lsp$1$d = lsp$1$q;
         addr$2$clock = clock;
@@ -70923,8 +66627,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$2$d = addr$2$q;
         data$2$d = data$2$q;
         res$2$d = res$2$q;
-        bop$2$clock = clock;
-        bop$2$d = bop$2$q;
         lsp$2$clock = clock;
         lsp$2$d = lsp$2$q;
         addr$3$clock = clock;
@@ -70933,8 +66635,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$3$d = addr$3$q;
         data$3$d = data$3$q;
         res$3$d = res$3$q;
-        bop$3$clock = clock;
-        bop$3$d = bop$3$q;
         lsp$3$clock = clock;
         lsp$3$d = lsp$3$q;
         addr$4$clock = clock;
@@ -70943,8 +66643,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$4$d = addr$4$q;
         data$4$d = data$4$q;
         res$4$d = res$4$q;
-        bop$4$clock = clock;
-        bop$4$d = bop$4$q;
         lsp$4$clock = clock;
         lsp$4$d = lsp$4$q;
         addr$5$clock = clock;
@@ -70953,8 +66651,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$5$d = addr$5$q;
         data$5$d = data$5$q;
         res$5$d = res$5$q;
-        bop$5$clock = clock;
-        bop$5$d = bop$5$q;
         lsp$5$clock = clock;
         lsp$5$d = lsp$5$q;
         addr$6$clock = clock;
@@ -70963,8 +66659,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$6$d = addr$6$q;
         data$6$d = data$6$q;
         res$6$d = res$6$q;
-        bop$6$clock = clock;
-        bop$6$d = bop$6$q;
         lsp$6$clock = clock;
         lsp$6$d = lsp$6$q;
         addr$7$clock = clock;
@@ -70973,8 +66667,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$7$d = addr$7$q;
         data$7$d = data$7$q;
         res$7$d = res$7$q;
-        bop$7$clock = clock;
-        bop$7$d = bop$7$q;
         lsp$7$clock = clock;
         lsp$7$d = lsp$7$q;
         addr$8$clock = clock;
@@ -70983,8 +66675,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$8$d = addr$8$q;
         data$8$d = data$8$q;
         res$8$d = res$8$q;
-        bop$8$clock = clock;
-        bop$8$d = bop$8$q;
         lsp$8$clock = clock;
         lsp$8$d = lsp$8$q;
         addr$9$clock = clock;
@@ -70993,8 +66683,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$9$d = addr$9$q;
         data$9$d = data$9$q;
         res$9$d = res$9$q;
-        bop$9$clock = clock;
-        bop$9$d = bop$9$q;
         lsp$9$clock = clock;
         lsp$9$d = lsp$9$q;
         addr$10$clock = clock;
@@ -71003,8 +66691,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$10$d = addr$10$q;
         data$10$d = data$10$q;
         res$10$d = res$10$q;
-        bop$10$clock = clock;
-        bop$10$d = bop$10$q;
         lsp$10$clock = clock;
         lsp$10$d = lsp$10$q;
         addr$11$clock = clock;
@@ -71013,8 +66699,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$11$d = addr$11$q;
         data$11$d = data$11$q;
         res$11$d = res$11$q;
-        bop$11$clock = clock;
-        bop$11$d = bop$11$q;
         lsp$11$clock = clock;
         lsp$11$d = lsp$11$q;
         addr$12$clock = clock;
@@ -71023,8 +66707,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$12$d = addr$12$q;
         data$12$d = data$12$q;
         res$12$d = res$12$q;
-        bop$12$clock = clock;
-        bop$12$d = bop$12$q;
         lsp$12$clock = clock;
         lsp$12$d = lsp$12$q;
         addr$13$clock = clock;
@@ -71033,8 +66715,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$13$d = addr$13$q;
         data$13$d = data$13$q;
         res$13$d = res$13$q;
-        bop$13$clock = clock;
-        bop$13$d = bop$13$q;
         lsp$13$clock = clock;
         lsp$13$d = lsp$13$q;
         addr$14$clock = clock;
@@ -71043,8 +66723,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$14$d = addr$14$q;
         data$14$d = data$14$q;
         res$14$d = res$14$q;
-        bop$14$clock = clock;
-        bop$14$d = bop$14$q;
         lsp$14$clock = clock;
         lsp$14$d = lsp$14$q;
         addr$15$clock = clock;
@@ -71053,8 +66731,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$15$d = addr$15$q;
         data$15$d = data$15$q;
         res$15$d = res$15$q;
-        bop$15$clock = clock;
-        bop$15$d = bop$15$q;
         lsp$15$clock = clock;
         lsp$15$d = lsp$15$q;
         addr$16$clock = clock;
@@ -71063,8 +66739,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$16$d = addr$16$q;
         data$16$d = data$16$q;
         res$16$d = res$16$q;
-        bop$16$clock = clock;
-        bop$16$d = bop$16$q;
         lsp$16$clock = clock;
         lsp$16$d = lsp$16$q;
         addr$17$clock = clock;
@@ -71073,8 +66747,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$17$d = addr$17$q;
         data$17$d = data$17$q;
         res$17$d = res$17$q;
-        bop$17$clock = clock;
-        bop$17$d = bop$17$q;
         lsp$17$clock = clock;
         lsp$17$d = lsp$17$q;
         addr$18$clock = clock;
@@ -71083,8 +66755,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$18$d = addr$18$q;
         data$18$d = data$18$q;
         res$18$d = res$18$q;
-        bop$18$clock = clock;
-        bop$18$d = bop$18$q;
         lsp$18$clock = clock;
         lsp$18$d = lsp$18$q;
         addr$19$clock = clock;
@@ -71093,8 +66763,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$19$d = addr$19$q;
         data$19$d = data$19$q;
         res$19$d = res$19$q;
-        bop$19$clock = clock;
-        bop$19$d = bop$19$q;
         lsp$19$clock = clock;
         lsp$19$d = lsp$19$q;
         addr$20$clock = clock;
@@ -71103,8 +66771,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$20$d = addr$20$q;
         data$20$d = data$20$q;
         res$20$d = res$20$q;
-        bop$20$clock = clock;
-        bop$20$d = bop$20$q;
         lsp$20$clock = clock;
         lsp$20$d = lsp$20$q;
         addr$21$clock = clock;
@@ -71113,8 +66779,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$21$d = addr$21$q;
         data$21$d = data$21$q;
         res$21$d = res$21$q;
-        bop$21$clock = clock;
-        bop$21$d = bop$21$q;
         lsp$21$clock = clock;
         lsp$21$d = lsp$21$q;
         addr$22$clock = clock;
@@ -71123,8 +66787,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$22$d = addr$22$q;
         data$22$d = data$22$q;
         res$22$d = res$22$q;
-        bop$22$clock = clock;
-        bop$22$d = bop$22$q;
         lsp$22$clock = clock;
         lsp$22$d = lsp$22$q;
         addr$23$clock = clock;
@@ -71133,8 +66795,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$23$d = addr$23$q;
         data$23$d = data$23$q;
         res$23$d = res$23$q;
-        bop$23$clock = clock;
-        bop$23$d = bop$23$q;
         lsp$23$clock = clock;
         lsp$23$d = lsp$23$q;
         addr$24$clock = clock;
@@ -71143,8 +66803,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$24$d = addr$24$q;
         data$24$d = data$24$q;
         res$24$d = res$24$q;
-        bop$24$clock = clock;
-        bop$24$d = bop$24$q;
         lsp$24$clock = clock;
         lsp$24$d = lsp$24$q;
         addr$25$clock = clock;
@@ -71153,8 +66811,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$25$d = addr$25$q;
         data$25$d = data$25$q;
         res$25$d = res$25$q;
-        bop$25$clock = clock;
-        bop$25$d = bop$25$q;
         lsp$25$clock = clock;
         lsp$25$d = lsp$25$q;
         addr$26$clock = clock;
@@ -71163,8 +66819,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$26$d = addr$26$q;
         data$26$d = data$26$q;
         res$26$d = res$26$q;
-        bop$26$clock = clock;
-        bop$26$d = bop$26$q;
         lsp$26$clock = clock;
         lsp$26$d = lsp$26$q;
         addr$27$clock = clock;
@@ -71173,8 +66827,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$27$d = addr$27$q;
         data$27$d = data$27$q;
         res$27$d = res$27$q;
-        bop$27$clock = clock;
-        bop$27$d = bop$27$q;
         lsp$27$clock = clock;
         lsp$27$d = lsp$27$q;
         addr$28$clock = clock;
@@ -71183,8 +66835,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$28$d = addr$28$q;
         data$28$d = data$28$q;
         res$28$d = res$28$q;
-        bop$28$clock = clock;
-        bop$28$d = bop$28$q;
         lsp$28$clock = clock;
         lsp$28$d = lsp$28$q;
         addr$29$clock = clock;
@@ -71193,8 +66843,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$29$d = addr$29$q;
         data$29$d = data$29$q;
         res$29$d = res$29$q;
-        bop$29$clock = clock;
-        bop$29$d = bop$29$q;
         lsp$29$clock = clock;
         lsp$29$d = lsp$29$q;
         addr$30$clock = clock;
@@ -71203,8 +66851,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$30$d = addr$30$q;
         data$30$d = data$30$q;
         res$30$d = res$30$q;
-        bop$30$clock = clock;
-        bop$30$d = bop$30$q;
         lsp$30$clock = clock;
         lsp$30$d = lsp$30$q;
         addr$31$clock = clock;
@@ -71213,8 +66859,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         addr$31$d = addr$31$q;
         data$31$d = data$31$q;
         res$31$d = res$31$q;
-        bop$31$clock = clock;
-        bop$31$d = bop$31$q;
         lsp$31$clock = clock;
         lsp$31$d = lsp$31$q;
         b_warp = warp$q;
@@ -71329,531 +66973,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (exec$q[31] & ((sz2 & addr$31$q[32'h0]) | (sz4 & |addr$31$q[(32'h0)+:(2)]))) begin
             mis = mis | onehot$31;
         end
-        mlow = mis & ((~mis) + one32);
-        elow = exec$q & ((~exec$q) + one32);
-        low = pend$q & ((~pend$q) + one32);
-        low_i = 32'h0;
-        mlow_i = 32'h0;
-        elow_i = 32'h0;
-        sel_a = 32'h0;
-        sel_d = 32'h0;
-        sel_b = 32'h0;
-        sel_r = 32'h0;
-        sel_k = 32'h0;
-        mis_a = 32'h0;
-        exe_a = 32'h0;
-        if (low[0]) begin
-            low_i = lidx$0;
-            sel_a = addr$0$q;
-            sel_d = data$0$q;
-            sel_b = bop$0$q;
-            sel_r = res$0$q;
-            sel_k = lsp$0$q;
-        end
-        if (mlow[0]) begin
-            mlow_i = lidx$0;
-            mis_a = addr$0$q;
-        end
-        if (elow[0]) begin
-            elow_i = lidx$0;
-            exe_a = addr$0$q;
-        end
-        if (low[1]) begin
-            low_i = lidx$1;
-            sel_a = addr$1$q;
-            sel_d = data$1$q;
-            sel_b = bop$1$q;
-            sel_r = res$1$q;
-            sel_k = lsp$1$q;
-        end
-        if (mlow[1]) begin
-            mlow_i = lidx$1;
-            mis_a = addr$1$q;
-        end
-        if (elow[1]) begin
-            elow_i = lidx$1;
-            exe_a = addr$1$q;
-        end
-        if (low[2]) begin
-            low_i = lidx$2;
-            sel_a = addr$2$q;
-            sel_d = data$2$q;
-            sel_b = bop$2$q;
-            sel_r = res$2$q;
-            sel_k = lsp$2$q;
-        end
-        if (mlow[2]) begin
-            mlow_i = lidx$2;
-            mis_a = addr$2$q;
-        end
-        if (elow[2]) begin
-            elow_i = lidx$2;
-            exe_a = addr$2$q;
-        end
-        if (low[3]) begin
-            low_i = lidx$3;
-            sel_a = addr$3$q;
-            sel_d = data$3$q;
-            sel_b = bop$3$q;
-            sel_r = res$3$q;
-            sel_k = lsp$3$q;
-        end
-        if (mlow[3]) begin
-            mlow_i = lidx$3;
-            mis_a = addr$3$q;
-        end
-        if (elow[3]) begin
-            elow_i = lidx$3;
-            exe_a = addr$3$q;
-        end
-        if (low[4]) begin
-            low_i = lidx$4;
-            sel_a = addr$4$q;
-            sel_d = data$4$q;
-            sel_b = bop$4$q;
-            sel_r = res$4$q;
-            sel_k = lsp$4$q;
-        end
-        if (mlow[4]) begin
-            mlow_i = lidx$4;
-            mis_a = addr$4$q;
-        end
-        if (elow[4]) begin
-            elow_i = lidx$4;
-            exe_a = addr$4$q;
-        end
-        if (low[5]) begin
-            low_i = lidx$5;
-            sel_a = addr$5$q;
-            sel_d = data$5$q;
-            sel_b = bop$5$q;
-            sel_r = res$5$q;
-            sel_k = lsp$5$q;
-        end
-        if (mlow[5]) begin
-            mlow_i = lidx$5;
-            mis_a = addr$5$q;
-        end
-        if (elow[5]) begin
-            elow_i = lidx$5;
-            exe_a = addr$5$q;
-        end
-        if (low[6]) begin
-            low_i = lidx$6;
-            sel_a = addr$6$q;
-            sel_d = data$6$q;
-            sel_b = bop$6$q;
-            sel_r = res$6$q;
-            sel_k = lsp$6$q;
-        end
-        if (mlow[6]) begin
-            mlow_i = lidx$6;
-            mis_a = addr$6$q;
-        end
-        if (elow[6]) begin
-            elow_i = lidx$6;
-            exe_a = addr$6$q;
-        end
-        if (low[7]) begin
-            low_i = lidx$7;
-            sel_a = addr$7$q;
-            sel_d = data$7$q;
-            sel_b = bop$7$q;
-            sel_r = res$7$q;
-            sel_k = lsp$7$q;
-        end
-        if (mlow[7]) begin
-            mlow_i = lidx$7;
-            mis_a = addr$7$q;
-        end
-        if (elow[7]) begin
-            elow_i = lidx$7;
-            exe_a = addr$7$q;
-        end
-        if (low[8]) begin
-            low_i = lidx$8;
-            sel_a = addr$8$q;
-            sel_d = data$8$q;
-            sel_b = bop$8$q;
-            sel_r = res$8$q;
-            sel_k = lsp$8$q;
-        end
-        if (mlow[8]) begin
-            mlow_i = lidx$8;
-            mis_a = addr$8$q;
-        end
-        if (elow[8]) begin
-            elow_i = lidx$8;
-            exe_a = addr$8$q;
-        end
-        if (low[9]) begin
-            low_i = lidx$9;
-            sel_a = addr$9$q;
-            sel_d = data$9$q;
-            sel_b = bop$9$q;
-            sel_r = res$9$q;
-            sel_k = lsp$9$q;
-        end
-        if (mlow[9]) begin
-            mlow_i = lidx$9;
-            mis_a = addr$9$q;
-        end
-        if (elow[9]) begin
-            elow_i = lidx$9;
-            exe_a = addr$9$q;
-        end
-        if (low[10]) begin
-            low_i = lidx$10;
-            sel_a = addr$10$q;
-            sel_d = data$10$q;
-            sel_b = bop$10$q;
-            sel_r = res$10$q;
-            sel_k = lsp$10$q;
-        end
-        if (mlow[10]) begin
-            mlow_i = lidx$10;
-            mis_a = addr$10$q;
-        end
-        if (elow[10]) begin
-            elow_i = lidx$10;
-            exe_a = addr$10$q;
-        end
-        if (low[11]) begin
-            low_i = lidx$11;
-            sel_a = addr$11$q;
-            sel_d = data$11$q;
-            sel_b = bop$11$q;
-            sel_r = res$11$q;
-            sel_k = lsp$11$q;
-        end
-        if (mlow[11]) begin
-            mlow_i = lidx$11;
-            mis_a = addr$11$q;
-        end
-        if (elow[11]) begin
-            elow_i = lidx$11;
-            exe_a = addr$11$q;
-        end
-        if (low[12]) begin
-            low_i = lidx$12;
-            sel_a = addr$12$q;
-            sel_d = data$12$q;
-            sel_b = bop$12$q;
-            sel_r = res$12$q;
-            sel_k = lsp$12$q;
-        end
-        if (mlow[12]) begin
-            mlow_i = lidx$12;
-            mis_a = addr$12$q;
-        end
-        if (elow[12]) begin
-            elow_i = lidx$12;
-            exe_a = addr$12$q;
-        end
-        if (low[13]) begin
-            low_i = lidx$13;
-            sel_a = addr$13$q;
-            sel_d = data$13$q;
-            sel_b = bop$13$q;
-            sel_r = res$13$q;
-            sel_k = lsp$13$q;
-        end
-        if (mlow[13]) begin
-            mlow_i = lidx$13;
-            mis_a = addr$13$q;
-        end
-        if (elow[13]) begin
-            elow_i = lidx$13;
-            exe_a = addr$13$q;
-        end
-        if (low[14]) begin
-            low_i = lidx$14;
-            sel_a = addr$14$q;
-            sel_d = data$14$q;
-            sel_b = bop$14$q;
-            sel_r = res$14$q;
-            sel_k = lsp$14$q;
-        end
-        if (mlow[14]) begin
-            mlow_i = lidx$14;
-            mis_a = addr$14$q;
-        end
-        if (elow[14]) begin
-            elow_i = lidx$14;
-            exe_a = addr$14$q;
-        end
-        if (low[15]) begin
-            low_i = lidx$15;
-            sel_a = addr$15$q;
-            sel_d = data$15$q;
-            sel_b = bop$15$q;
-            sel_r = res$15$q;
-            sel_k = lsp$15$q;
-        end
-        if (mlow[15]) begin
-            mlow_i = lidx$15;
-            mis_a = addr$15$q;
-        end
-        if (elow[15]) begin
-            elow_i = lidx$15;
-            exe_a = addr$15$q;
-        end
-        if (low[16]) begin
-            low_i = lidx$16;
-            sel_a = addr$16$q;
-            sel_d = data$16$q;
-            sel_b = bop$16$q;
-            sel_r = res$16$q;
-            sel_k = lsp$16$q;
-        end
-        if (mlow[16]) begin
-            mlow_i = lidx$16;
-            mis_a = addr$16$q;
-        end
-        if (elow[16]) begin
-            elow_i = lidx$16;
-            exe_a = addr$16$q;
-        end
-        if (low[17]) begin
-            low_i = lidx$17;
-            sel_a = addr$17$q;
-            sel_d = data$17$q;
-            sel_b = bop$17$q;
-            sel_r = res$17$q;
-            sel_k = lsp$17$q;
-        end
-        if (mlow[17]) begin
-            mlow_i = lidx$17;
-            mis_a = addr$17$q;
-        end
-        if (elow[17]) begin
-            elow_i = lidx$17;
-            exe_a = addr$17$q;
-        end
-        if (low[18]) begin
-            low_i = lidx$18;
-            sel_a = addr$18$q;
-            sel_d = data$18$q;
-            sel_b = bop$18$q;
-            sel_r = res$18$q;
-            sel_k = lsp$18$q;
-        end
-        if (mlow[18]) begin
-            mlow_i = lidx$18;
-            mis_a = addr$18$q;
-        end
-        if (elow[18]) begin
-            elow_i = lidx$18;
-            exe_a = addr$18$q;
-        end
-        if (low[19]) begin
-            low_i = lidx$19;
-            sel_a = addr$19$q;
-            sel_d = data$19$q;
-            sel_b = bop$19$q;
-            sel_r = res$19$q;
-            sel_k = lsp$19$q;
-        end
-        if (mlow[19]) begin
-            mlow_i = lidx$19;
-            mis_a = addr$19$q;
-        end
-        if (elow[19]) begin
-            elow_i = lidx$19;
-            exe_a = addr$19$q;
-        end
-        if (low[20]) begin
-            low_i = lidx$20;
-            sel_a = addr$20$q;
-            sel_d = data$20$q;
-            sel_b = bop$20$q;
-            sel_r = res$20$q;
-            sel_k = lsp$20$q;
-        end
-        if (mlow[20]) begin
-            mlow_i = lidx$20;
-            mis_a = addr$20$q;
-        end
-        if (elow[20]) begin
-            elow_i = lidx$20;
-            exe_a = addr$20$q;
-        end
-        if (low[21]) begin
-            low_i = lidx$21;
-            sel_a = addr$21$q;
-            sel_d = data$21$q;
-            sel_b = bop$21$q;
-            sel_r = res$21$q;
-            sel_k = lsp$21$q;
-        end
-        if (mlow[21]) begin
-            mlow_i = lidx$21;
-            mis_a = addr$21$q;
-        end
-        if (elow[21]) begin
-            elow_i = lidx$21;
-            exe_a = addr$21$q;
-        end
-        if (low[22]) begin
-            low_i = lidx$22;
-            sel_a = addr$22$q;
-            sel_d = data$22$q;
-            sel_b = bop$22$q;
-            sel_r = res$22$q;
-            sel_k = lsp$22$q;
-        end
-        if (mlow[22]) begin
-            mlow_i = lidx$22;
-            mis_a = addr$22$q;
-        end
-        if (elow[22]) begin
-            elow_i = lidx$22;
-            exe_a = addr$22$q;
-        end
-        if (low[23]) begin
-            low_i = lidx$23;
-            sel_a = addr$23$q;
-            sel_d = data$23$q;
-            sel_b = bop$23$q;
-            sel_r = res$23$q;
-            sel_k = lsp$23$q;
-        end
-        if (mlow[23]) begin
-            mlow_i = lidx$23;
-            mis_a = addr$23$q;
-        end
-        if (elow[23]) begin
-            elow_i = lidx$23;
-            exe_a = addr$23$q;
-        end
-        if (low[24]) begin
-            low_i = lidx$24;
-            sel_a = addr$24$q;
-            sel_d = data$24$q;
-            sel_b = bop$24$q;
-            sel_r = res$24$q;
-            sel_k = lsp$24$q;
-        end
-        if (mlow[24]) begin
-            mlow_i = lidx$24;
-            mis_a = addr$24$q;
-        end
-        if (elow[24]) begin
-            elow_i = lidx$24;
-            exe_a = addr$24$q;
-        end
-        if (low[25]) begin
-            low_i = lidx$25;
-            sel_a = addr$25$q;
-            sel_d = data$25$q;
-            sel_b = bop$25$q;
-            sel_r = res$25$q;
-            sel_k = lsp$25$q;
-        end
-        if (mlow[25]) begin
-            mlow_i = lidx$25;
-            mis_a = addr$25$q;
-        end
-        if (elow[25]) begin
-            elow_i = lidx$25;
-            exe_a = addr$25$q;
-        end
-        if (low[26]) begin
-            low_i = lidx$26;
-            sel_a = addr$26$q;
-            sel_d = data$26$q;
-            sel_b = bop$26$q;
-            sel_r = res$26$q;
-            sel_k = lsp$26$q;
-        end
-        if (mlow[26]) begin
-            mlow_i = lidx$26;
-            mis_a = addr$26$q;
-        end
-        if (elow[26]) begin
-            elow_i = lidx$26;
-            exe_a = addr$26$q;
-        end
-        if (low[27]) begin
-            low_i = lidx$27;
-            sel_a = addr$27$q;
-            sel_d = data$27$q;
-            sel_b = bop$27$q;
-            sel_r = res$27$q;
-            sel_k = lsp$27$q;
-        end
-        if (mlow[27]) begin
-            mlow_i = lidx$27;
-            mis_a = addr$27$q;
-        end
-        if (elow[27]) begin
-            elow_i = lidx$27;
-            exe_a = addr$27$q;
-        end
-        if (low[28]) begin
-            low_i = lidx$28;
-            sel_a = addr$28$q;
-            sel_d = data$28$q;
-            sel_b = bop$28$q;
-            sel_r = res$28$q;
-            sel_k = lsp$28$q;
-        end
-        if (mlow[28]) begin
-            mlow_i = lidx$28;
-            mis_a = addr$28$q;
-        end
-        if (elow[28]) begin
-            elow_i = lidx$28;
-            exe_a = addr$28$q;
-        end
-        if (low[29]) begin
-            low_i = lidx$29;
-            sel_a = addr$29$q;
-            sel_d = data$29$q;
-            sel_b = bop$29$q;
-            sel_r = res$29$q;
-            sel_k = lsp$29$q;
-        end
-        if (mlow[29]) begin
-            mlow_i = lidx$29;
-            mis_a = addr$29$q;
-        end
-        if (elow[29]) begin
-            elow_i = lidx$29;
-            exe_a = addr$29$q;
-        end
-        if (low[30]) begin
-            low_i = lidx$30;
-            sel_a = addr$30$q;
-            sel_d = data$30$q;
-            sel_b = bop$30$q;
-            sel_r = res$30$q;
-            sel_k = lsp$30$q;
-        end
-        if (mlow[30]) begin
-            mlow_i = lidx$30;
-            mis_a = addr$30$q;
-        end
-        if (elow[30]) begin
-            elow_i = lidx$30;
-            exe_a = addr$30$q;
-        end
-        if (low[31]) begin
-            low_i = lidx$31;
-            sel_a = addr$31$q;
-            sel_d = data$31$q;
-            sel_b = bop$31$q;
-            sel_r = res$31$q;
-            sel_k = lsp$31$q;
-        end
-        if (mlow[31]) begin
-            mlow_i = lidx$31;
-            mis_a = addr$31$q;
-        end
-        if (elow[31]) begin
-            elow_i = lidx$31;
-            exe_a = addr$31$q;
-        end
         nbytes = n1_32;
         if (sz2) begin
             nbytes = n2_32;
@@ -71960,136 +67079,215 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (exec$q[31] & (sneg | (addr$31$q > slim))) begin
             soob = soob | onehot$31;
         end
-        solow = soob & ((~soob) + one32);
-        solow_i = 32'h0;
-        soob_a = 32'h0;
-        if (solow[0]) begin
-            solow_i = lidx$0;
-            soob_a = addr$0$q;
+        psrc = pend$q;
+        if (st$q == k_check) begin
+            psrc = 32'h0;
+            if (shared) begin
+                psrc = soob;
+            end
+            if (|mis) begin
+                psrc = mis;
+            end
+            if (store$q & ro) begin
+                psrc = exec$q;
+            end
         end
-        if (solow[1]) begin
-            solow_i = lidx$1;
-            soob_a = addr$1$q;
+        low = psrc & ((~psrc) + one32);
+        low_i = 32'h0;
+        sel_a = 32'h0;
+        sel_d = 32'h0;
+        sel_k = 32'h0;
+        if (low[0]) begin
+            low_i = lidx$0;
+            sel_a = addr$0$q;
+            sel_d = data$0$q;
+            sel_k = lsp$0$q;
         end
-        if (solow[2]) begin
-            solow_i = lidx$2;
-            soob_a = addr$2$q;
+        if (low[1]) begin
+            low_i = lidx$1;
+            sel_a = addr$1$q;
+            sel_d = data$1$q;
+            sel_k = lsp$1$q;
         end
-        if (solow[3]) begin
-            solow_i = lidx$3;
-            soob_a = addr$3$q;
+        if (low[2]) begin
+            low_i = lidx$2;
+            sel_a = addr$2$q;
+            sel_d = data$2$q;
+            sel_k = lsp$2$q;
         end
-        if (solow[4]) begin
-            solow_i = lidx$4;
-            soob_a = addr$4$q;
+        if (low[3]) begin
+            low_i = lidx$3;
+            sel_a = addr$3$q;
+            sel_d = data$3$q;
+            sel_k = lsp$3$q;
         end
-        if (solow[5]) begin
-            solow_i = lidx$5;
-            soob_a = addr$5$q;
+        if (low[4]) begin
+            low_i = lidx$4;
+            sel_a = addr$4$q;
+            sel_d = data$4$q;
+            sel_k = lsp$4$q;
         end
-        if (solow[6]) begin
-            solow_i = lidx$6;
-            soob_a = addr$6$q;
+        if (low[5]) begin
+            low_i = lidx$5;
+            sel_a = addr$5$q;
+            sel_d = data$5$q;
+            sel_k = lsp$5$q;
         end
-        if (solow[7]) begin
-            solow_i = lidx$7;
-            soob_a = addr$7$q;
+        if (low[6]) begin
+            low_i = lidx$6;
+            sel_a = addr$6$q;
+            sel_d = data$6$q;
+            sel_k = lsp$6$q;
         end
-        if (solow[8]) begin
-            solow_i = lidx$8;
-            soob_a = addr$8$q;
+        if (low[7]) begin
+            low_i = lidx$7;
+            sel_a = addr$7$q;
+            sel_d = data$7$q;
+            sel_k = lsp$7$q;
         end
-        if (solow[9]) begin
-            solow_i = lidx$9;
-            soob_a = addr$9$q;
+        if (low[8]) begin
+            low_i = lidx$8;
+            sel_a = addr$8$q;
+            sel_d = data$8$q;
+            sel_k = lsp$8$q;
         end
-        if (solow[10]) begin
-            solow_i = lidx$10;
-            soob_a = addr$10$q;
+        if (low[9]) begin
+            low_i = lidx$9;
+            sel_a = addr$9$q;
+            sel_d = data$9$q;
+            sel_k = lsp$9$q;
         end
-        if (solow[11]) begin
-            solow_i = lidx$11;
-            soob_a = addr$11$q;
+        if (low[10]) begin
+            low_i = lidx$10;
+            sel_a = addr$10$q;
+            sel_d = data$10$q;
+            sel_k = lsp$10$q;
         end
-        if (solow[12]) begin
-            solow_i = lidx$12;
-            soob_a = addr$12$q;
+        if (low[11]) begin
+            low_i = lidx$11;
+            sel_a = addr$11$q;
+            sel_d = data$11$q;
+            sel_k = lsp$11$q;
         end
-        if (solow[13]) begin
-            solow_i = lidx$13;
-            soob_a = addr$13$q;
+        if (low[12]) begin
+            low_i = lidx$12;
+            sel_a = addr$12$q;
+            sel_d = data$12$q;
+            sel_k = lsp$12$q;
         end
-        if (solow[14]) begin
-            solow_i = lidx$14;
-            soob_a = addr$14$q;
+        if (low[13]) begin
+            low_i = lidx$13;
+            sel_a = addr$13$q;
+            sel_d = data$13$q;
+            sel_k = lsp$13$q;
         end
-        if (solow[15]) begin
-            solow_i = lidx$15;
-            soob_a = addr$15$q;
+        if (low[14]) begin
+            low_i = lidx$14;
+            sel_a = addr$14$q;
+            sel_d = data$14$q;
+            sel_k = lsp$14$q;
         end
-        if (solow[16]) begin
-            solow_i = lidx$16;
-            soob_a = addr$16$q;
+        if (low[15]) begin
+            low_i = lidx$15;
+            sel_a = addr$15$q;
+            sel_d = data$15$q;
+            sel_k = lsp$15$q;
         end
-        if (solow[17]) begin
-            solow_i = lidx$17;
-            soob_a = addr$17$q;
+        if (low[16]) begin
+            low_i = lidx$16;
+            sel_a = addr$16$q;
+            sel_d = data$16$q;
+            sel_k = lsp$16$q;
         end
-        if (solow[18]) begin
-            solow_i = lidx$18;
-            soob_a = addr$18$q;
+        if (low[17]) begin
+            low_i = lidx$17;
+            sel_a = addr$17$q;
+            sel_d = data$17$q;
+            sel_k = lsp$17$q;
         end
-        if (solow[19]) begin
-            solow_i = lidx$19;
-            soob_a = addr$19$q;
+        if (low[18]) begin
+            low_i = lidx$18;
+            sel_a = addr$18$q;
+            sel_d = data$18$q;
+            sel_k = lsp$18$q;
         end
-        if (solow[20]) begin
-            solow_i = lidx$20;
-            soob_a = addr$20$q;
+        if (low[19]) begin
+            low_i = lidx$19;
+            sel_a = addr$19$q;
+            sel_d = data$19$q;
+            sel_k = lsp$19$q;
         end
-        if (solow[21]) begin
-            solow_i = lidx$21;
-            soob_a = addr$21$q;
+        if (low[20]) begin
+            low_i = lidx$20;
+            sel_a = addr$20$q;
+            sel_d = data$20$q;
+            sel_k = lsp$20$q;
         end
-        if (solow[22]) begin
-            solow_i = lidx$22;
-            soob_a = addr$22$q;
+        if (low[21]) begin
+            low_i = lidx$21;
+            sel_a = addr$21$q;
+            sel_d = data$21$q;
+            sel_k = lsp$21$q;
         end
-        if (solow[23]) begin
-            solow_i = lidx$23;
-            soob_a = addr$23$q;
+        if (low[22]) begin
+            low_i = lidx$22;
+            sel_a = addr$22$q;
+            sel_d = data$22$q;
+            sel_k = lsp$22$q;
         end
-        if (solow[24]) begin
-            solow_i = lidx$24;
-            soob_a = addr$24$q;
+        if (low[23]) begin
+            low_i = lidx$23;
+            sel_a = addr$23$q;
+            sel_d = data$23$q;
+            sel_k = lsp$23$q;
         end
-        if (solow[25]) begin
-            solow_i = lidx$25;
-            soob_a = addr$25$q;
+        if (low[24]) begin
+            low_i = lidx$24;
+            sel_a = addr$24$q;
+            sel_d = data$24$q;
+            sel_k = lsp$24$q;
         end
-        if (solow[26]) begin
-            solow_i = lidx$26;
-            soob_a = addr$26$q;
+        if (low[25]) begin
+            low_i = lidx$25;
+            sel_a = addr$25$q;
+            sel_d = data$25$q;
+            sel_k = lsp$25$q;
         end
-        if (solow[27]) begin
-            solow_i = lidx$27;
-            soob_a = addr$27$q;
+        if (low[26]) begin
+            low_i = lidx$26;
+            sel_a = addr$26$q;
+            sel_d = data$26$q;
+            sel_k = lsp$26$q;
         end
-        if (solow[28]) begin
-            solow_i = lidx$28;
-            soob_a = addr$28$q;
+        if (low[27]) begin
+            low_i = lidx$27;
+            sel_a = addr$27$q;
+            sel_d = data$27$q;
+            sel_k = lsp$27$q;
         end
-        if (solow[29]) begin
-            solow_i = lidx$29;
-            soob_a = addr$29$q;
+        if (low[28]) begin
+            low_i = lidx$28;
+            sel_a = addr$28$q;
+            sel_d = data$28$q;
+            sel_k = lsp$28$q;
         end
-        if (solow[30]) begin
-            solow_i = lidx$30;
-            soob_a = addr$30$q;
+        if (low[29]) begin
+            low_i = lidx$29;
+            sel_a = addr$29$q;
+            sel_d = data$29$q;
+            sel_k = lsp$29$q;
         end
-        if (solow[31]) begin
-            solow_i = lidx$31;
-            soob_a = addr$31$q;
+        if (low[30]) begin
+            low_i = lidx$30;
+            sel_a = addr$30$q;
+            sel_d = data$30$q;
+            sel_k = lsp$30$q;
+        end
+        if (low[31]) begin
+            low_i = lidx$31;
+            sel_a = addr$31$q;
+            sel_d = data$31$q;
+            sel_k = lsp$31$q;
         end
         exlo = |exec$q[(32'h0)+:(16)];
         exhi = |exec$q[(32'h10)+:(16)];
@@ -72120,166 +67318,186 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             s_act = act16;
             s_size = sz_w;
         end
-        sla$0 = addr$0$q + s_base;
+        sbase_z = s_base;
+        if (~s_own) begin
+            sbase_z = z_addr;
+        end
+        sofs_k$0 = addr$0$q;
         sld$0 = data$0$q;
         if (hsel) begin
-            sla$0 = addr$16$q + s_base;
+            sofs_k$0 = addr$16$q;
             sld$0 = data$16$q;
         end
         if (~s_own) begin
-            sla$0 = z_addr + zofs$0;
+            sofs_k$0 = zofs$0;
             sld$0 = 32'h0;
         end
-        sla$1 = addr$1$q + s_base;
+        sla$0 = sofs_k$0 + sbase_z;
+        sofs_k$1 = addr$1$q;
         sld$1 = data$1$q;
         if (hsel) begin
-            sla$1 = addr$17$q + s_base;
+            sofs_k$1 = addr$17$q;
             sld$1 = data$17$q;
         end
         if (~s_own) begin
-            sla$1 = z_addr + zofs$1;
+            sofs_k$1 = zofs$1;
             sld$1 = 32'h0;
         end
-        sla$2 = addr$2$q + s_base;
+        sla$1 = sofs_k$1 + sbase_z;
+        sofs_k$2 = addr$2$q;
         sld$2 = data$2$q;
         if (hsel) begin
-            sla$2 = addr$18$q + s_base;
+            sofs_k$2 = addr$18$q;
             sld$2 = data$18$q;
         end
         if (~s_own) begin
-            sla$2 = z_addr + zofs$2;
+            sofs_k$2 = zofs$2;
             sld$2 = 32'h0;
         end
-        sla$3 = addr$3$q + s_base;
+        sla$2 = sofs_k$2 + sbase_z;
+        sofs_k$3 = addr$3$q;
         sld$3 = data$3$q;
         if (hsel) begin
-            sla$3 = addr$19$q + s_base;
+            sofs_k$3 = addr$19$q;
             sld$3 = data$19$q;
         end
         if (~s_own) begin
-            sla$3 = z_addr + zofs$3;
+            sofs_k$3 = zofs$3;
             sld$3 = 32'h0;
         end
-        sla$4 = addr$4$q + s_base;
+        sla$3 = sofs_k$3 + sbase_z;
+        sofs_k$4 = addr$4$q;
         sld$4 = data$4$q;
         if (hsel) begin
-            sla$4 = addr$20$q + s_base;
+            sofs_k$4 = addr$20$q;
             sld$4 = data$20$q;
         end
         if (~s_own) begin
-            sla$4 = z_addr + zofs$4;
+            sofs_k$4 = zofs$4;
             sld$4 = 32'h0;
         end
-        sla$5 = addr$5$q + s_base;
+        sla$4 = sofs_k$4 + sbase_z;
+        sofs_k$5 = addr$5$q;
         sld$5 = data$5$q;
         if (hsel) begin
-            sla$5 = addr$21$q + s_base;
+            sofs_k$5 = addr$21$q;
             sld$5 = data$21$q;
         end
         if (~s_own) begin
-            sla$5 = z_addr + zofs$5;
+            sofs_k$5 = zofs$5;
             sld$5 = 32'h0;
         end
-        sla$6 = addr$6$q + s_base;
+        sla$5 = sofs_k$5 + sbase_z;
+        sofs_k$6 = addr$6$q;
         sld$6 = data$6$q;
         if (hsel) begin
-            sla$6 = addr$22$q + s_base;
+            sofs_k$6 = addr$22$q;
             sld$6 = data$22$q;
         end
         if (~s_own) begin
-            sla$6 = z_addr + zofs$6;
+            sofs_k$6 = zofs$6;
             sld$6 = 32'h0;
         end
-        sla$7 = addr$7$q + s_base;
+        sla$6 = sofs_k$6 + sbase_z;
+        sofs_k$7 = addr$7$q;
         sld$7 = data$7$q;
         if (hsel) begin
-            sla$7 = addr$23$q + s_base;
+            sofs_k$7 = addr$23$q;
             sld$7 = data$23$q;
         end
         if (~s_own) begin
-            sla$7 = z_addr + zofs$7;
+            sofs_k$7 = zofs$7;
             sld$7 = 32'h0;
         end
-        sla$8 = addr$8$q + s_base;
+        sla$7 = sofs_k$7 + sbase_z;
+        sofs_k$8 = addr$8$q;
         sld$8 = data$8$q;
         if (hsel) begin
-            sla$8 = addr$24$q + s_base;
+            sofs_k$8 = addr$24$q;
             sld$8 = data$24$q;
         end
         if (~s_own) begin
-            sla$8 = z_addr + zofs$8;
+            sofs_k$8 = zofs$8;
             sld$8 = 32'h0;
         end
-        sla$9 = addr$9$q + s_base;
+        sla$8 = sofs_k$8 + sbase_z;
+        sofs_k$9 = addr$9$q;
         sld$9 = data$9$q;
         if (hsel) begin
-            sla$9 = addr$25$q + s_base;
+            sofs_k$9 = addr$25$q;
             sld$9 = data$25$q;
         end
         if (~s_own) begin
-            sla$9 = z_addr + zofs$9;
+            sofs_k$9 = zofs$9;
             sld$9 = 32'h0;
         end
-        sla$10 = addr$10$q + s_base;
+        sla$9 = sofs_k$9 + sbase_z;
+        sofs_k$10 = addr$10$q;
         sld$10 = data$10$q;
         if (hsel) begin
-            sla$10 = addr$26$q + s_base;
+            sofs_k$10 = addr$26$q;
             sld$10 = data$26$q;
         end
         if (~s_own) begin
-            sla$10 = z_addr + zofs$10;
+            sofs_k$10 = zofs$10;
             sld$10 = 32'h0;
         end
-        sla$11 = addr$11$q + s_base;
+        sla$10 = sofs_k$10 + sbase_z;
+        sofs_k$11 = addr$11$q;
         sld$11 = data$11$q;
         if (hsel) begin
-            sla$11 = addr$27$q + s_base;
+            sofs_k$11 = addr$27$q;
             sld$11 = data$27$q;
         end
         if (~s_own) begin
-            sla$11 = z_addr + zofs$11;
+            sofs_k$11 = zofs$11;
             sld$11 = 32'h0;
         end
-        sla$12 = addr$12$q + s_base;
+        sla$11 = sofs_k$11 + sbase_z;
+        sofs_k$12 = addr$12$q;
         sld$12 = data$12$q;
         if (hsel) begin
-            sla$12 = addr$28$q + s_base;
+            sofs_k$12 = addr$28$q;
             sld$12 = data$28$q;
         end
         if (~s_own) begin
-            sla$12 = z_addr + zofs$12;
+            sofs_k$12 = zofs$12;
             sld$12 = 32'h0;
         end
-        sla$13 = addr$13$q + s_base;
+        sla$12 = sofs_k$12 + sbase_z;
+        sofs_k$13 = addr$13$q;
         sld$13 = data$13$q;
         if (hsel) begin
-            sla$13 = addr$29$q + s_base;
+            sofs_k$13 = addr$29$q;
             sld$13 = data$29$q;
         end
         if (~s_own) begin
-            sla$13 = z_addr + zofs$13;
+            sofs_k$13 = zofs$13;
             sld$13 = 32'h0;
         end
-        sla$14 = addr$14$q + s_base;
+        sla$13 = sofs_k$13 + sbase_z;
+        sofs_k$14 = addr$14$q;
         sld$14 = data$14$q;
         if (hsel) begin
-            sla$14 = addr$30$q + s_base;
+            sofs_k$14 = addr$30$q;
             sld$14 = data$30$q;
         end
         if (~s_own) begin
-            sla$14 = z_addr + zofs$14;
+            sofs_k$14 = zofs$14;
             sld$14 = 32'h0;
         end
-        sla$15 = addr$15$q + s_base;
+        sla$14 = sofs_k$14 + sbase_z;
+        sofs_k$15 = addr$15$q;
         sld$15 = data$15$q;
         if (hsel) begin
-            sla$15 = addr$31$q + s_base;
+            sofs_k$15 = addr$31$q;
             sld$15 = data$31$q;
         end
         if (~s_own) begin
-            sla$15 = z_addr + zofs$15;
+            sofs_k$15 = zofs$15;
             sld$15 = 32'h0;
         end
+        sla$15 = sofs_k$15 + sbase_z;
         smem$in_valid = s_own | z_go;
         smem$in_store = (store$q | aw$q) | ~s_own;
         smem$in_size = s_size;
@@ -72976,150 +68194,406 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 end
         endcase
         u_wmask = exec8;
-        case (gc$q)
-            0:
-                begin
-                    wd0 = res$0$q;
-                end
-            1:
-                begin
-                    wd0 = res$8$q;
-                end
-            2:
-                begin
-                    wd0 = res$16$q;
-                end
-            default:
-                begin
-                    wd0 = res$24$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd1 = res$1$q;
-                end
-            1:
-                begin
-                    wd1 = res$9$q;
-                end
-            2:
-                begin
-                    wd1 = res$17$q;
-                end
-            default:
-                begin
-                    wd1 = res$25$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd2 = res$2$q;
-                end
-            1:
-                begin
-                    wd2 = res$10$q;
-                end
-            2:
-                begin
-                    wd2 = res$18$q;
-                end
-            default:
-                begin
-                    wd2 = res$26$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd3 = res$3$q;
-                end
-            1:
-                begin
-                    wd3 = res$11$q;
-                end
-            2:
-                begin
-                    wd3 = res$19$q;
-                end
-            default:
-                begin
-                    wd3 = res$27$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd4 = res$4$q;
-                end
-            1:
-                begin
-                    wd4 = res$12$q;
-                end
-            2:
-                begin
-                    wd4 = res$20$q;
-                end
-            default:
-                begin
-                    wd4 = res$28$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd5 = res$5$q;
-                end
-            1:
-                begin
-                    wd5 = res$13$q;
-                end
-            2:
-                begin
-                    wd5 = res$21$q;
-                end
-            default:
-                begin
-                    wd5 = res$29$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd6 = res$6$q;
-                end
-            1:
-                begin
-                    wd6 = res$14$q;
-                end
-            2:
-                begin
-                    wd6 = res$22$q;
-                end
-            default:
-                begin
-                    wd6 = res$30$q;
-                end
-        endcase
-        case (gc$q)
-            0:
-                begin
-                    wd7 = res$7$q;
-                end
-            1:
-                begin
-                    wd7 = res$15$q;
-                end
-            2:
-                begin
-                    wd7 = res$23$q;
-                end
-            default:
-                begin
-                    wd7 = res$31$q;
-                end
-        endcase
+        wraw$0 = 32'h0;
+        wofs$0 = 32'h0;
+        wbyp$0 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$0 = res$0$q;
+            wofs$0 = addr$0$q[(32'h0)+:(2)];
+            wbyp$0 = lsp$0$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$0 = res$8$q;
+            wofs$0 = addr$8$q[(32'h0)+:(2)];
+            wbyp$0 = lsp$8$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$0 = res$16$q;
+            wofs$0 = addr$16$q[(32'h0)+:(2)];
+            wbyp$0 = lsp$16$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$0 = res$24$q;
+            wofs$0 = addr$24$q[(32'h0)+:(2)];
+            wbyp$0 = lsp$24$q == k2_shared;
+        end
+        rofs = wofs$0;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$0 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$0) begin
+            ext = wraw$0;
+        end
+        wx$0 = ext;
+        wraw$1 = 32'h0;
+        wofs$1 = 32'h0;
+        wbyp$1 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$1 = res$1$q;
+            wofs$1 = addr$1$q[(32'h0)+:(2)];
+            wbyp$1 = lsp$1$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$1 = res$9$q;
+            wofs$1 = addr$9$q[(32'h0)+:(2)];
+            wbyp$1 = lsp$9$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$1 = res$17$q;
+            wofs$1 = addr$17$q[(32'h0)+:(2)];
+            wbyp$1 = lsp$17$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$1 = res$25$q;
+            wofs$1 = addr$25$q[(32'h0)+:(2)];
+            wbyp$1 = lsp$25$q == k2_shared;
+        end
+        rofs = wofs$1;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$1 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$1) begin
+            ext = wraw$1;
+        end
+        wx$1 = ext;
+        wraw$2 = 32'h0;
+        wofs$2 = 32'h0;
+        wbyp$2 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$2 = res$2$q;
+            wofs$2 = addr$2$q[(32'h0)+:(2)];
+            wbyp$2 = lsp$2$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$2 = res$10$q;
+            wofs$2 = addr$10$q[(32'h0)+:(2)];
+            wbyp$2 = lsp$10$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$2 = res$18$q;
+            wofs$2 = addr$18$q[(32'h0)+:(2)];
+            wbyp$2 = lsp$18$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$2 = res$26$q;
+            wofs$2 = addr$26$q[(32'h0)+:(2)];
+            wbyp$2 = lsp$26$q == k2_shared;
+        end
+        rofs = wofs$2;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$2 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$2) begin
+            ext = wraw$2;
+        end
+        wx$2 = ext;
+        wraw$3 = 32'h0;
+        wofs$3 = 32'h0;
+        wbyp$3 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$3 = res$3$q;
+            wofs$3 = addr$3$q[(32'h0)+:(2)];
+            wbyp$3 = lsp$3$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$3 = res$11$q;
+            wofs$3 = addr$11$q[(32'h0)+:(2)];
+            wbyp$3 = lsp$11$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$3 = res$19$q;
+            wofs$3 = addr$19$q[(32'h0)+:(2)];
+            wbyp$3 = lsp$19$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$3 = res$27$q;
+            wofs$3 = addr$27$q[(32'h0)+:(2)];
+            wbyp$3 = lsp$27$q == k2_shared;
+        end
+        rofs = wofs$3;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$3 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$3) begin
+            ext = wraw$3;
+        end
+        wx$3 = ext;
+        wraw$4 = 32'h0;
+        wofs$4 = 32'h0;
+        wbyp$4 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$4 = res$4$q;
+            wofs$4 = addr$4$q[(32'h0)+:(2)];
+            wbyp$4 = lsp$4$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$4 = res$12$q;
+            wofs$4 = addr$12$q[(32'h0)+:(2)];
+            wbyp$4 = lsp$12$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$4 = res$20$q;
+            wofs$4 = addr$20$q[(32'h0)+:(2)];
+            wbyp$4 = lsp$20$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$4 = res$28$q;
+            wofs$4 = addr$28$q[(32'h0)+:(2)];
+            wbyp$4 = lsp$28$q == k2_shared;
+        end
+        rofs = wofs$4;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$4 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$4) begin
+            ext = wraw$4;
+        end
+        wx$4 = ext;
+        wraw$5 = 32'h0;
+        wofs$5 = 32'h0;
+        wbyp$5 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$5 = res$5$q;
+            wofs$5 = addr$5$q[(32'h0)+:(2)];
+            wbyp$5 = lsp$5$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$5 = res$13$q;
+            wofs$5 = addr$13$q[(32'h0)+:(2)];
+            wbyp$5 = lsp$13$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$5 = res$21$q;
+            wofs$5 = addr$21$q[(32'h0)+:(2)];
+            wbyp$5 = lsp$21$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$5 = res$29$q;
+            wofs$5 = addr$29$q[(32'h0)+:(2)];
+            wbyp$5 = lsp$29$q == k2_shared;
+        end
+        rofs = wofs$5;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$5 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$5) begin
+            ext = wraw$5;
+        end
+        wx$5 = ext;
+        wraw$6 = 32'h0;
+        wofs$6 = 32'h0;
+        wbyp$6 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$6 = res$6$q;
+            wofs$6 = addr$6$q[(32'h0)+:(2)];
+            wbyp$6 = lsp$6$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$6 = res$14$q;
+            wofs$6 = addr$14$q[(32'h0)+:(2)];
+            wbyp$6 = lsp$14$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$6 = res$22$q;
+            wofs$6 = addr$22$q[(32'h0)+:(2)];
+            wbyp$6 = lsp$22$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$6 = res$30$q;
+            wofs$6 = addr$30$q[(32'h0)+:(2)];
+            wbyp$6 = lsp$30$q == k2_shared;
+        end
+        rofs = wofs$6;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$6 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$6) begin
+            ext = wraw$6;
+        end
+        wx$6 = ext;
+        wraw$7 = 32'h0;
+        wofs$7 = 32'h0;
+        wbyp$7 = 1'b0;
+        if (gc$q == gidx$0) begin
+            wraw$7 = res$7$q;
+            wofs$7 = addr$7$q[(32'h0)+:(2)];
+            wbyp$7 = lsp$7$q == k2_shared;
+        end
+        if (gc$q == gidx$1) begin
+            wraw$7 = res$15$q;
+            wofs$7 = addr$15$q[(32'h0)+:(2)];
+            wbyp$7 = lsp$15$q == k2_shared;
+        end
+        if (gc$q == gidx$2) begin
+            wraw$7 = res$23$q;
+            wofs$7 = addr$23$q[(32'h0)+:(2)];
+            wbyp$7 = lsp$23$q == k2_shared;
+        end
+        if (gc$q == gidx$3) begin
+            wraw$7 = res$31$q;
+            wofs$7 = addr$31$q[(32'h0)+:(2)];
+            wbyp$7 = lsp$31$q == k2_shared;
+        end
+        rofs = wofs$7;
+        rsh = ((rofs) & 5'h1f) << 32'h3;
+        shw = wraw$7 >> rsh;
+        ext = shw;
+        if (sz$q == k_u8) begin
+            ext = shw & lo8;
+        end
+        if (sz$q == k_s8) begin
+            ext = shw & lo8;
+            if (shw[32'h7]) begin
+                ext = shw | hi8;
+            end
+        end
+        if (sz$q == k_u16) begin
+            ext = shw & lo16;
+        end
+        if (sz$q == k_s16) begin
+            ext = shw & lo16;
+            if (shw[32'hf]) begin
+                ext = shw | hi16;
+            end
+        end
+        if (wbyp$7) begin
+            ext = wraw$7;
+        end
+        wx$7 = ext;
+        wd0 = wx$0;
+        wd1 = wx$1;
+        wd2 = wx$2;
+        wd3 = wx$3;
+        wd4 = wx$4;
+        wd5 = wx$5;
+        wd6 = wx$6;
+        wd7 = wx$7;
         rel_valid_l = 1'b0;
         rel_warp = warp$q;
         rel_tag = tag$q;
@@ -73566,946 +69040,281 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 gofs$7 = ga$7 & win_mask;
             end
         end
+        bop$0$clock = clock;
+        bop$0$we = rv$q;
+        bop$0$waddr = rg$q;
+        bop$0$raddr = low_i[(32'h3)+:(2)];
+        bop$1$clock = clock;
+        bop$1$we = rv$q;
+        bop$1$waddr = rg$q;
+        bop$1$raddr = low_i[(32'h3)+:(2)];
+        bop$2$clock = clock;
+        bop$2$we = rv$q;
+        bop$2$waddr = rg$q;
+        bop$2$raddr = low_i[(32'h3)+:(2)];
+        bop$3$clock = clock;
+        bop$3$we = rv$q;
+        bop$3$waddr = rg$q;
+        bop$3$raddr = low_i[(32'h3)+:(2)];
+        bop$4$clock = clock;
+        bop$4$we = rv$q;
+        bop$4$waddr = rg$q;
+        bop$4$raddr = low_i[(32'h3)+:(2)];
+        bop$5$clock = clock;
+        bop$5$we = rv$q;
+        bop$5$waddr = rg$q;
+        bop$5$raddr = low_i[(32'h3)+:(2)];
+        bop$6$clock = clock;
+        bop$6$we = rv$q;
+        bop$6$waddr = rg$q;
+        bop$6$raddr = low_i[(32'h3)+:(2)];
+        bop$7$clock = clock;
+        bop$7$we = rv$q;
+        bop$7$waddr = rg$q;
+        bop$7$raddr = low_i[(32'h3)+:(2)];
+        bop$0$wdata = ub0;
+        bop$1$wdata = ub1;
+        bop$2$wdata = ub2;
+        bop$3$wdata = ub3;
+        bop$4$wdata = ub4;
+        bop$5$wdata = ub5;
+        bop$6$wdata = ub6;
+        bop$7$wdata = ub7;
         if (rv$q) begin
             if (rg$q == gidx$0) begin
                 addr$0$d = gofs$0;
                 lsp$0$d = gk$0;
                 data$0$d = uc0;
-                bop$0$d = ub0;
                 addr$1$d = gofs$1;
                 lsp$1$d = gk$1;
                 data$1$d = uc1;
-                bop$1$d = ub1;
                 addr$2$d = gofs$2;
                 lsp$2$d = gk$2;
                 data$2$d = uc2;
-                bop$2$d = ub2;
                 addr$3$d = gofs$3;
                 lsp$3$d = gk$3;
                 data$3$d = uc3;
-                bop$3$d = ub3;
                 addr$4$d = gofs$4;
                 lsp$4$d = gk$4;
                 data$4$d = uc4;
-                bop$4$d = ub4;
                 addr$5$d = gofs$5;
                 lsp$5$d = gk$5;
                 data$5$d = uc5;
-                bop$5$d = ub5;
                 addr$6$d = gofs$6;
                 lsp$6$d = gk$6;
                 data$6$d = uc6;
-                bop$6$d = ub6;
                 addr$7$d = gofs$7;
                 lsp$7$d = gk$7;
                 data$7$d = uc7;
-                bop$7$d = ub7;
             end
             if (rg$q == gidx$1) begin
                 addr$8$d = gofs$0;
                 lsp$8$d = gk$0;
                 data$8$d = uc0;
-                bop$8$d = ub0;
                 addr$9$d = gofs$1;
                 lsp$9$d = gk$1;
                 data$9$d = uc1;
-                bop$9$d = ub1;
                 addr$10$d = gofs$2;
                 lsp$10$d = gk$2;
                 data$10$d = uc2;
-                bop$10$d = ub2;
                 addr$11$d = gofs$3;
                 lsp$11$d = gk$3;
                 data$11$d = uc3;
-                bop$11$d = ub3;
                 addr$12$d = gofs$4;
                 lsp$12$d = gk$4;
                 data$12$d = uc4;
-                bop$12$d = ub4;
                 addr$13$d = gofs$5;
                 lsp$13$d = gk$5;
                 data$13$d = uc5;
-                bop$13$d = ub5;
                 addr$14$d = gofs$6;
                 lsp$14$d = gk$6;
                 data$14$d = uc6;
-                bop$14$d = ub6;
                 addr$15$d = gofs$7;
                 lsp$15$d = gk$7;
                 data$15$d = uc7;
-                bop$15$d = ub7;
             end
             if (rg$q == gidx$2) begin
                 addr$16$d = gofs$0;
                 lsp$16$d = gk$0;
                 data$16$d = uc0;
-                bop$16$d = ub0;
                 addr$17$d = gofs$1;
                 lsp$17$d = gk$1;
                 data$17$d = uc1;
-                bop$17$d = ub1;
                 addr$18$d = gofs$2;
                 lsp$18$d = gk$2;
                 data$18$d = uc2;
-                bop$18$d = ub2;
                 addr$19$d = gofs$3;
                 lsp$19$d = gk$3;
                 data$19$d = uc3;
-                bop$19$d = ub3;
                 addr$20$d = gofs$4;
                 lsp$20$d = gk$4;
                 data$20$d = uc4;
-                bop$20$d = ub4;
                 addr$21$d = gofs$5;
                 lsp$21$d = gk$5;
                 data$21$d = uc5;
-                bop$21$d = ub5;
                 addr$22$d = gofs$6;
                 lsp$22$d = gk$6;
                 data$22$d = uc6;
-                bop$22$d = ub6;
                 addr$23$d = gofs$7;
                 lsp$23$d = gk$7;
                 data$23$d = uc7;
-                bop$23$d = ub7;
             end
             if (rg$q == gidx$3) begin
                 addr$24$d = gofs$0;
                 lsp$24$d = gk$0;
                 data$24$d = uc0;
-                bop$24$d = ub0;
                 addr$25$d = gofs$1;
                 lsp$25$d = gk$1;
                 data$25$d = uc1;
-                bop$25$d = ub1;
                 addr$26$d = gofs$2;
                 lsp$26$d = gk$2;
                 data$26$d = uc2;
-                bop$26$d = ub2;
                 addr$27$d = gofs$3;
                 lsp$27$d = gk$3;
                 data$27$d = uc3;
-                bop$27$d = ub3;
                 addr$28$d = gofs$4;
                 lsp$28$d = gk$4;
                 data$28$d = uc4;
-                bop$28$d = ub4;
                 addr$29$d = gofs$5;
                 lsp$29$d = gk$5;
                 data$29$d = uc5;
-                bop$29$d = ub5;
                 addr$30$d = gofs$6;
                 lsp$30$d = gk$6;
                 data$30$d = uc6;
-                bop$30$d = ub6;
                 addr$31$d = gofs$7;
                 lsp$31$d = gk$7;
                 data$31$d = uc7;
-                bop$31$d = ub7;
-            end
-        end
-        rofs = addr$0$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
             end
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[0]) begin
-            res$0$d = ext;
-        end
-        rofs = addr$1$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$0$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[1]) begin
-            res$1$d = ext;
-        end
-        rofs = addr$2$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$1$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[2]) begin
-            res$2$d = ext;
-        end
-        rofs = addr$3$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$2$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[3]) begin
-            res$3$d = ext;
-        end
-        rofs = addr$4$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$3$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[4]) begin
-            res$4$d = ext;
-        end
-        rofs = addr$5$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$4$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[5]) begin
-            res$5$d = ext;
-        end
-        rofs = addr$6$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$5$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[6]) begin
-            res$6$d = ext;
-        end
-        rofs = addr$7$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$6$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[7]) begin
-            res$7$d = ext;
-        end
-        rofs = addr$8$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$7$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[8]) begin
-            res$8$d = ext;
-        end
-        rofs = addr$9$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$8$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[9]) begin
-            res$9$d = ext;
-        end
-        rofs = addr$10$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$9$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[10]) begin
-            res$10$d = ext;
-        end
-        rofs = addr$11$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$10$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[11]) begin
-            res$11$d = ext;
-        end
-        rofs = addr$12$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$11$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[12]) begin
-            res$12$d = ext;
-        end
-        rofs = addr$13$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$12$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[13]) begin
-            res$13$d = ext;
-        end
-        rofs = addr$14$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$13$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[14]) begin
-            res$14$d = ext;
-        end
-        rofs = addr$15$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$14$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[15]) begin
-            res$15$d = ext;
-        end
-        rofs = addr$16$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$15$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[16]) begin
-            res$16$d = ext;
-        end
-        rofs = addr$17$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$16$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[17]) begin
-            res$17$d = ext;
-        end
-        rofs = addr$18$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$17$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[18]) begin
-            res$18$d = ext;
-        end
-        rofs = addr$19$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$18$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[19]) begin
-            res$19$d = ext;
-        end
-        rofs = addr$20$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$19$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[20]) begin
-            res$20$d = ext;
-        end
-        rofs = addr$21$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$20$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[21]) begin
-            res$21$d = ext;
-        end
-        rofs = addr$22$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$21$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[22]) begin
-            res$22$d = ext;
-        end
-        rofs = addr$23$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$22$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[23]) begin
-            res$23$d = ext;
-        end
-        rofs = addr$24$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$23$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[24]) begin
-            res$24$d = ext;
-        end
-        rofs = addr$25$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$24$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[25]) begin
-            res$25$d = ext;
-        end
-        rofs = addr$26$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$25$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[26]) begin
-            res$26$d = ext;
-        end
-        rofs = addr$27$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$26$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[27]) begin
-            res$27$d = ext;
-        end
-        rofs = addr$28$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$27$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[28]) begin
-            res$28$d = ext;
-        end
-        rofs = addr$29$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$28$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[29]) begin
-            res$29$d = ext;
-        end
-        rofs = addr$30$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$29$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[30]) begin
-            res$30$d = ext;
-        end
-        rofs = addr$31$q[(32'h0)+:(2)];
-        rsh = ((rofs) & 5'h1f) << 32'h3;
-        shw = m_resp_data >> rsh;
-        ext = shw;
-        if (sz$q == k_u8) begin
-            ext = shw & lo8;
-        end
-        if (sz$q == k_s8) begin
-            ext = shw & lo8;
-            if (shw[32'h7]) begin
-                ext = shw | hi8;
-            end
-        end
-        if (sz$q == k_u16) begin
-            ext = shw & lo16;
-        end
-        if (sz$q == k_s16) begin
-            ext = shw & lo16;
-            if (shw[32'hf]) begin
-                ext = shw | hi16;
-            end
+            res$30$d = m_resp_data;
         end
         if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[31]) begin
-            res$31$d = ext;
+            res$31$d = m_resp_data;
         end
         alu$sub = asub$q;
-        alu$old = sel_r;
+        alu$old = aold$q;
+        if ((st$q == k_aswt) & mine$q) begin
+            aold$d = (((smem$lane0_rdata | smem$lane1_rdata) | (smem$lane2_rdata | smem$lane3_rdata)) | ((smem$lane4_rdata | smem$lane5_rdata) | (smem$lane6_rdata | smem$lane7_rdata))) | (((smem$lane8_rdata | smem$lane9_rdata) | (smem$lane10_rdata | smem$lane11_rdata)) | ((smem$lane12_rdata | smem$lane13_rdata) | (smem$lane14_rdata | smem$lane15_rdata)));
+        end
+        if (((st$q == k_resp) & m_resp_valid) & ~aw$q) begin
+            aold$d = m_resp_data;
+        end
+        sel_b = 32'h0;
+        if (low_i[(32'h0)+:(3)] == pos$0) begin
+            sel_b = bop$0$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$1) begin
+            sel_b = bop$1$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$2) begin
+            sel_b = bop$2$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$3) begin
+            sel_b = bop$3$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$4) begin
+            sel_b = bop$4$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$5) begin
+            sel_b = bop$5$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$6) begin
+            sel_b = bop$6$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$7) begin
+            sel_b = bop$7$rdata;
+        end
         alu$b = sel_b;
         alu$c = sel_d;
         if ((st$q == k_anew) & low[0]) begin
@@ -74670,23 +69479,17 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     if (~|exec$q) begin
                         st$d = 32'h7;
                     end
-                    if (shared & |soob) begin
+                    if (((shared & |soob) | |mis) | (store$q & (ro & |exec$q))) begin
                         st$d = 32'h8;
+                        fl$d = low_i;
+                        fa$d = sel_a;
                         fk$d = k_oob;
-                        fl$d = solow_i;
-                        fa$d = soob_a;
-                    end
-                    if (|mis) begin
-                        st$d = 32'h8;
-                        fk$d = k_misaligned;
-                        fl$d = mlow_i;
-                        fa$d = mis_a;
-                    end
-                    if (store$q & (ro & |exec$q)) begin
-                        st$d = 32'h8;
-                        fk$d = k_read_only;
-                        fl$d = elow_i;
-                        fa$d = exe_a;
+                        if (|mis) begin
+                            fk$d = k_misaligned;
+                        end
+                        if (store$q & (ro & |exec$q)) begin
+                            fk$d = k_read_only;
+                        end
                     end
                     if (unsup) begin
                         st$d = 32'h8;
@@ -76165,6 +70968,25 @@ module ulx3s$board$sm$lsu$alu$fadd$core$round(sign,exp,frac,g,rs,rz,y);
 endmodule // ulx3s$board$sm$lsu$alu$fadd$core$round
 
 
+module ulx3s$board$sm$lsu$aold(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$aold
+
+
 module ulx3s$board$sm$lsu$asub(d,q,clock);
 
     // Module arguments
@@ -76222,612 +71044,188 @@ module ulx3s$board$sm$lsu$aw(d,q,clock);
 endmodule // ulx3s$board$sm$lsu$aw
 
 
-module ulx3s$board$sm$lsu$bop$0(d,q,clock);
+module ulx3s$board$sm$lsu$bop$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$0
 
 
-module ulx3s$board$sm$lsu$bop$1(d,q,clock);
+module ulx3s$board$sm$lsu$bop$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$1
 
 
-module ulx3s$board$sm$lsu$bop$10(d,q,clock);
+module ulx3s$board$sm$lsu$bop$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$lsu$bop$10
-
-
-module ulx3s$board$sm$lsu$bop$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$11
-
-
-module ulx3s$board$sm$lsu$bop$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$12
-
-
-module ulx3s$board$sm$lsu$bop$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$13
-
-
-module ulx3s$board$sm$lsu$bop$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$14
-
-
-module ulx3s$board$sm$lsu$bop$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$15
-
-
-module ulx3s$board$sm$lsu$bop$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$16
-
-
-module ulx3s$board$sm$lsu$bop$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$17
-
-
-module ulx3s$board$sm$lsu$bop$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$18
-
-
-module ulx3s$board$sm$lsu$bop$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$19
-
-
-module ulx3s$board$sm$lsu$bop$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$2
 
 
-module ulx3s$board$sm$lsu$bop$20(d,q,clock);
+module ulx3s$board$sm$lsu$bop$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$lsu$bop$20
-
-
-module ulx3s$board$sm$lsu$bop$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$21
-
-
-module ulx3s$board$sm$lsu$bop$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$22
-
-
-module ulx3s$board$sm$lsu$bop$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$23
-
-
-module ulx3s$board$sm$lsu$bop$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$24
-
-
-module ulx3s$board$sm$lsu$bop$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$25
-
-
-module ulx3s$board$sm$lsu$bop$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$26
-
-
-module ulx3s$board$sm$lsu$bop$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$27
-
-
-module ulx3s$board$sm$lsu$bop$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$28
-
-
-module ulx3s$board$sm$lsu$bop$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$29
-
-
-module ulx3s$board$sm$lsu$bop$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$3
 
 
-module ulx3s$board$sm$lsu$bop$30(d,q,clock);
+module ulx3s$board$sm$lsu$bop$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s$board$sm$lsu$bop$30
-
-
-module ulx3s$board$sm$lsu$bop$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$31
-
-
-module ulx3s$board$sm$lsu$bop$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$4
 
 
-module ulx3s$board$sm$lsu$bop$5(d,q,clock);
+module ulx3s$board$sm$lsu$bop$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$5
 
 
-module ulx3s$board$sm$lsu$bop$6(d,q,clock);
+module ulx3s$board$sm$lsu$bop$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$6
 
 
-module ulx3s$board$sm$lsu$bop$7(d,q,clock);
+module ulx3s$board$sm$lsu$bop$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
+    always @(*) rdata = mem[raddr];
 endmodule // ulx3s$board$sm$lsu$bop$7
-
-
-module ulx3s$board$sm$lsu$bop$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$8
-
-
-module ulx3s$board$sm$lsu$bop$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$bop$9
 
 
 module ulx3s$board$sm$lsu$cta(d,q,clock);

@@ -59,6 +59,8 @@ pub struct Board<const MW: usize> {
     ferr_seen: DFF<Bit>,
     // Locals.
     is_board: Signal<Local, Bit>,
+    // The address's offset is below 16: one of the board registers (on the board's page).
+    breg_low: Signal<Local, Bit>,
     is_sm: Signal<Local, Bit>,
     is_mem: Signal<Local, Bit>,
     host_mem: Signal<Local, Bit>,
@@ -143,6 +145,7 @@ impl<const MW: usize> Board<MW> {
             beat: Default::default(),
             ferr_seen: Default::default(),
             is_board: Default::default(),
+            breg_low: Default::default(),
             is_sm: Default::default(),
             is_mem: Default::default(),
             host_mem: Default::default(),
@@ -214,8 +217,9 @@ impl<const MW: usize> Logic for Board<MW> {
         self.host_mem.next = self.is_mem.val() & (self.bridge.b_we.val() | self.bridge.b_re.val());
         // The board's registers: reads, and the windows' writes.
         self.breg_i.next = self.bridge.b_addr.val().get_bits::<4>(0);
+        self.breg_low.next = !self.bridge.b_addr.val().get_bits::<4>(4).any();
         self.bval.next = 0.into();
-        if !self.bridge.b_addr.val().get_bits::<4>(4).any() {
+        if self.breg_low.val() {
             for i in 0..6 {
                 if self.breg_i.val() == self.k_ro_reg[i].val() {
                     self.bval.next = self.k_ro_val[i].val();
@@ -230,7 +234,7 @@ impl<const MW: usize> Logic for Board<MW> {
                 }
             }
         }
-        if self.bridge.b_we.val() & self.is_board.val() & !self.bridge.b_addr.val().get_bits::<4>(4).any() {
+        if (self.bridge.b_we.val() & self.is_board.val()) & self.breg_low.val() {
             for s in 0..4 {
                 if self.breg_i.val() == self.k_base_reg[s].val() {
                     self.sbase[s].d.next = self.bridge.b_wdata.val();

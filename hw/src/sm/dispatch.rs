@@ -62,6 +62,7 @@
 //! All lookups are combinational.
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
+use crate::prim::lutram::LutRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -159,7 +160,9 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     threads: DFF<Bits<32>>,
     nwarps: DFF<Bits<6>>,
     // Warp slots: register base, usable, resident, CTA slot, warp number in the CTA.
-    base: [DFF<Bits<AW>>; N],
+    // (The register bases in distributed RAM, one copy per reader: 0 `b_warp`, 1 `x_warp`,
+    // 2 `y_warp`, 3 `c_warp`, 4 the warp slot picked.)
+    base: [LutRam<5, AW>; 5],
     usable: DFF<Bits<32>>,
     wbusy: DFF<Bits<32>>,
     wcta: [DFF<Bits<3>>; N],
@@ -168,15 +171,15 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     nfree: DFF<Bits<6>>,
     // CTA slots: resident, CTA id, linear number.
     cbusy: DFF<Bits<8>>,
-    ccx: [DFF<Bits<16>>; C],
-    ccy: [DFF<Bits<16>>; C],
-    ccz: [DFF<Bits<16>>; C],
-    clin: [DFF<Bits<32>>; C],
+    // (In distributed RAM: the CTA id x, y, z in one word; the linear number.)
+    cid: LutRam<3, 48>,
+    clin: LutRam<3, 32>,
     // Shared memory: bytes per CTA (rounded up to 64), more than the SM has; each CTA
     // slot's base, usable CTA slots, the next base; the region being cleared and its end.
     sb: DFF<Bits<32>>,
     sbig: DFF<Bit>,
-    sbase: [DFF<Bits<32>>; C],
+    // (In distributed RAM: one copy for the CTA slot picked, one for the lookup by warp.)
+    sbase: [LutRam<3, 32>; 2],
     cusable: DFF<Bits<8>>,
     sacc: DFF<Bits<32>>,
     za: DFF<Bits<32>>,
@@ -246,6 +249,8 @@ pub struct CtaDispatch<const N: usize, const C: usize, const AW: usize> {
     widx: [Constant<Bits<5>>; N],
     cidx: [Constant<Bits<3>>; C],
     cidx5: [Constant<Bits<5>>; C],
+    k_bases: Constant<Bits<4>>,
+    k_cslots5: Constant<Bits<5>>,
     conehot: [Constant<Bits<8>>; C],
     smem_bytes: Constant<Bits<32>>,
     k63: Constant<Bits<32>>,
@@ -348,7 +353,7 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             m_n: Default::default(),
             threads: Default::default(),
             nwarps: Default::default(),
-            base: array_init(|_| Default::default()),
+            base: array_init(|_| LutRam::new(N)),
             usable: Default::default(),
             wbusy: Default::default(),
             wcta: array_init(|_| Default::default()),
@@ -356,13 +361,11 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             acc: Default::default(),
             nfree: Default::default(),
             cbusy: Default::default(),
-            ccx: array_init(|_| Default::default()),
-            ccy: array_init(|_| Default::default()),
-            ccz: array_init(|_| Default::default()),
-            clin: array_init(|_| Default::default()),
+            cid: LutRam::new(C),
+            clin: LutRam::new(C),
             sb: Default::default(),
             sbig: Default::default(),
-            sbase: array_init(|_| Default::default()),
+            sbase: array_init(|_| LutRam::new(C)),
             cusable: Default::default(),
             sacc: Default::default(),
             za: Default::default(),
@@ -429,6 +432,8 @@ impl<const N: usize, const C: usize, const AW: usize> CtaDispatch<N, C, AW> {
             widx: array_init(|w| Constant::new((w as u64).into())),
             cidx: array_init(|c| Constant::new((c as u64).into())),
             cidx5: array_init(|c| Constant::new((c as u64).into())),
+            k_bases: Constant::new((state::BASES as u64).into()),
+            k_cslots5: Constant::new((C as u64).into()),
             conehot: array_init(|c| Constant::new((1u64 << c).into())),
             smem_bytes: Constant::new((smem_bytes as u64).into()),
             k63: Constant::new(63u64.into()),
@@ -464,24 +469,24 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             zend
         );
         for w in 0..N {
-            self.base[w].clock.next = self.clock.val();
             self.wcta[w].clock.next = self.clock.val();
             self.wid[w].clock.next = self.clock.val();
-            self.base[w].d.next = self.base[w].q.val();
             self.wcta[w].d.next = self.wcta[w].q.val();
             self.wid[w].d.next = self.wid[w].q.val();
         }
-        for c in 0..C {
-            self.ccx[c].clock.next = self.clock.val();
-            self.ccy[c].clock.next = self.clock.val();
-            self.ccz[c].clock.next = self.clock.val();
-            self.clin[c].clock.next = self.clock.val();
-            self.ccx[c].d.next = self.ccx[c].q.val();
-            self.ccy[c].d.next = self.ccy[c].q.val();
-            self.ccz[c].d.next = self.ccz[c].q.val();
-            self.clin[c].d.next = self.clin[c].q.val();
-            self.sbase[c].clock.next = self.clock.val();
-            self.sbase[c].d.next = self.sbase[c].q.val();
+        // The register bases (warp slot m_n's written in BASES) and the CTA slots' shared
+        // bases (slot m_n's, in BASES); a slot at or beyond the RAM's depth is not written.
+        for i in 0..5 {
+            self.base[i].clock.next = self.clock.val();
+            self.base[i].we.next = self.st.q.val() == self.k_bases.val();
+            self.base[i].waddr.next = self.m_n.q.val();
+            self.base[i].wdata.next = self.acc.q.val().get_bits::<AW>(0);
+        }
+        for i in 0..2 {
+            self.sbase[i].clock.next = self.clock.val();
+            self.sbase[i].we.next = (self.st.q.val() == self.k_bases.val()) & (self.m_n.q.val() < self.k_cslots5.val());
+            self.sbase[i].waddr.next = self.m_n.q.val().get_bits::<3>(0);
+            self.sbase[i].wdata.next = self.sacc.q.val();
         }
         // Free slots and the lowest of them (x & -x).
         self.wfree.next = (self.usable.q.val() & !self.wbusy.q.val()) & self.slots.val();
@@ -492,21 +497,32 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                 self.wpick.next = self.widx[w].val();
             }
         }
+        self.base[4].raddr.next = self.wpick.val();
         self.pbase.next = 0.into();
-        for w in 0..N {
-            if self.wlow.val().get_bit(w) {
-                self.pbase.next = self.base[w].q.val();
-            }
+        if self.wlow.val().any() {
+            self.pbase.next = self.base[4].rdata.val();
         }
         self.cfree.next = ((!self.cbusy.q.val()) & self.cslots.val()) & self.cusable.q.val();
         self.clow.next = self.cfree.val() & ((!self.cfree.val()) + self.one8.val());
         self.cpick.next = 0.into();
-        self.psbase.next = 0.into();
         for c in 0..C {
             if self.clow.val().get_bit(c) {
                 self.cpick.next = self.cidx[c].val();
-                self.psbase.next = self.sbase[c].q.val();
             }
+        }
+        // A started CTA's id and linear number, at its slot (written in NEXT_CTA).
+        self.cid.clock.next = self.clock.val();
+        self.clin.clock.next = self.clock.val();
+        self.cid.we.next = false;
+        self.clin.we.next = false;
+        self.cid.waddr.next = self.cpick.val();
+        self.clin.waddr.next = self.cpick.val();
+        self.cid.wdata.next = (bit_cast::<48, 16>(self.cz.q.val()) << 32) | ((bit_cast::<48, 16>(self.cy.q.val()) << 16) | bit_cast::<48, 16>(self.cx.q.val()));
+        self.clin.wdata.next = self.lin.q.val();
+        self.sbase[0].raddr.next = self.cpick.val();
+        self.psbase.next = 0.into();
+        if self.clow.val().any() {
+            self.psbase.next = self.sbase[0].rdata.val();
         }
         // The current warp slot's register base.
         // Thread, CTA walks.
@@ -606,14 +622,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
             3 => {
                 // BASES: warp slot m_n gets base acc; usable if acc + 2R fits the bank. CTA
                 // slot m_n gets shared base sacc; usable if sacc + S fits the shared memory.
-                for w in 0..N {
-                    if self.m_n.q.val() == self.widx[w].val() {
-                        self.base[w].d.next = self.acc.q.val().get_bits::<AW>(0);
-                    }
-                }
                 for c in 0..C {
                     if self.m_n.q.val() == self.cidx5[c].val() {
-                        self.sbase[c].d.next = self.sacc.q.val();
                         if (self.sacc.q.val() + self.sb.q.val()) <= self.smem_bytes.val() {
                             self.cusable.d.next = self.cusable.q.val() | self.conehot[c].val();
                         }
@@ -651,14 +661,8 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                     self.za.d.next = self.psbase.val();
                     self.zend.d.next = self.psbase.val() + self.sb.q.val();
                     self.cbusy.d.next = (self.cbusy.q.val() & !self.dsel.val()) | self.clow.val();
-                    for c in 0..C {
-                        if self.clow.val().get_bit(c) {
-                            self.ccx[c].d.next = self.cx.q.val();
-                            self.ccy[c].d.next = self.cy.q.val();
-                            self.ccz[c].d.next = self.cz.q.val();
-                            self.clin[c].d.next = self.lin.q.val();
-                        }
-                    }
+                    self.cid.we.next = self.clow.val().any();
+                    self.clin.we.next = self.clow.val().any();
                     self.k.d.next = 0.into();
                     self.rem.d.next = self.threads.q.val();
                     self.tx.d.next = 0.into();
@@ -816,18 +820,16 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.s_wid.next = 0.into();
         self.q_c.next = 0.into();
         self.q_w.next = 0.into();
+        self.base[0].raddr.next = self.b_warp.val();
+        self.base[1].raddr.next = self.x_warp.val();
+        self.base[2].raddr.next = self.y_warp.val();
+        self.base[3].raddr.next = self.c_warp.val();
+        self.b_v.next = self.base[0].rdata.val();
+        self.x_v.next = self.base[1].rdata.val();
+        self.y_v.next = self.base[2].rdata.val();
+        self.c_v.next = self.base[3].rdata.val();
         for w in 0..N {
-            if self.b_warp.val() == self.widx[w].val() {
-                self.b_v.next = self.base[w].q.val();
-            }
-            if self.x_warp.val() == self.widx[w].val() {
-                self.x_v.next = self.base[w].q.val();
-            }
-            if self.y_warp.val() == self.widx[w].val() {
-                self.y_v.next = self.base[w].q.val();
-            }
             if self.c_warp.val() == self.widx[w].val() {
-                self.c_v.next = self.base[w].q.val();
                 self.c_c.next = self.wcta[w].q.val();
             }
             if self.s_warp.val() == self.widx[w].val() {
@@ -849,19 +851,14 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.s_cx.next = 0.into();
         self.s_cy.next = 0.into();
         self.s_cz.next = 0.into();
-        for c in 0..C {
-            if self.q_c.val() == self.cidx[c].val() {
-                self.q_v.next = self.clin[c].q.val();
-            }
-            if self.c_c.val() == self.cidx[c].val() {
-                self.c_sb.next = self.sbase[c].q.val();
-            }
-            if self.s_cta.val() == self.cidx[c].val() {
-                self.s_cx.next = self.ccx[c].q.val();
-                self.s_cy.next = self.ccy[c].q.val();
-                self.s_cz.next = self.ccz[c].q.val();
-            }
-        }
+        self.clin.raddr.next = self.q_c.val();
+        self.q_v.next = self.clin.rdata.val();
+        self.sbase[1].raddr.next = self.c_c.val();
+        self.c_sb.next = self.sbase[1].rdata.val();
+        self.cid.raddr.next = self.s_cta.val();
+        self.s_cx.next = self.cid.rdata.val().get_bits::<16>(0);
+        self.s_cy.next = self.cid.rdata.val().get_bits::<16>(16);
+        self.s_cz.next = self.cid.rdata.val().get_bits::<16>(32);
         match self.s_idx.val().index() {
             3 => {
                 self.s_v.next = bit_cast::<32, 16>(self.bx.q.val());

@@ -8,10 +8,13 @@
 //! releases the destination to the scheduler (`rel_*`, the scoreboard entry of `lat` 0) and
 //! retires the instruction on `ft_*`.
 //!
-//! The operands and results are held in shift registers of 32 lanes: a group read shifts
-//! the operands down by 8 (group 3 ends in lanes 24..31), feeding shifts them by 2 (SFU)
-//! or 1 (FMA), results shift in at the top as the units deliver them, and a group written
-//! shifts the results down by 8, so no register is addressed by a lane number.
+//! The operands and results are held in distributed RAM ([`LutRam`]), eight RAMs of four
+//! words per operand and for the results: lane `8g + j` is word `g` of RAM `j`, so a lane
+//! group is written (operands, as its read arrives) or read (results, at its write-back)
+//! in one clock. Feeding reads lane `fc` (and `fc + 1` for the second SFU) through a
+//! multiplexer on `fc`'s low bits; each result is written at its lane as the units
+//! deliver it (two a clock from the SFUs). (Until stop 37: shift registers of 32 lanes,
+//! about 6,000 LUT4 and 4,096 flip-flops more.)
 //!
 //! `ffma` is binary32 with one rounding in the instruction's mode (rn rz rm rp), subnormals
 //! kept, then `.sat` (NaN and negative results to +0, above 1.0 to 1.0), as the golden SM
@@ -52,6 +55,7 @@
 //!                                                         op; its lowest lane in exec), held
 use crate::fma::Fma;
 use crate::fp32::bits::{ABS_MASK, ONE};
+use crate::prim::lutram::LutRam;
 use crate::sfu::Sfu;
 use array_init::array_init;
 use rust_hdl::prelude::*;
@@ -192,11 +196,11 @@ pub struct SmFpu<const AW: usize> {
     rv: DFF<Bit>,
     fc: DFF<Bits<6>>,
     rcnt: DFF<Bits<6>>,
-    // Operands and results, lane 0 at index 0 once complete.
-    opa: [DFF<Bits<32>>; 32],
-    opb: [DFF<Bits<32>>; 32],
-    opc: [DFF<Bits<32>>; 32],
-    res: [DFF<Bits<32>>; 32],
+    // Operands and results: lane 8g + j in word g of RAM j.
+    opa: [LutRam<2, 32>; 8],
+    opb: [LutRam<2, 32>; 8],
+    opc: [LutRam<2, 32>; 8],
+    res: [LutRam<2, 32>; 8],
     // Locals.
     r1: Signal<Local, Bits<AW>>,
     off: Signal<Local, Bits<AW>>,
@@ -207,6 +211,22 @@ pub struct SmFpu<const AW: usize> {
     ng_b: Signal<Local, Bits<32>>,
     ng_c: Signal<Local, Bits<32>>,
     feeding: Signal<Local, Bit>,
+    // The group whose words arrive (read in the last clock); the lane fed: its group, its
+    // position in the group, and its pair (SFU lanes fc, fc + 1); operands a (even and odd
+    // positions), b and c of lane fc.
+    wgrp: Signal<Local, Bits<2>>,
+    fgrp: Signal<Local, Bits<2>>,
+    fpos: Signal<Local, Bits<3>>,
+    fpair: Signal<Local, Bits<2>>,
+    fa_even: Signal<Local, Bits<32>>,
+    fa_odd: Signal<Local, Bits<32>>,
+    fa: Signal<Local, Bits<32>>,
+    fb: Signal<Local, Bits<32>>,
+    fcc: Signal<Local, Bits<32>>,
+    // The next result's lane: its group, position and pair.
+    rgrp: Signal<Local, Bits<2>>,
+    rpos: Signal<Local, Bits<3>>,
+    rpair: Signal<Local, Bits<2>>,
     last_feed: Signal<Local, Bits<6>>,
     step: Signal<Local, Bits<6>>,
     fy: Signal<Local, Bits<32>>,
@@ -219,6 +239,8 @@ pub struct SmFpu<const AW: usize> {
     low: Signal<Local, Bits<5>>,
     fnd: Signal<Local, Bit>,
     lidx: [Constant<Bits<5>>; 32],
+    pos: [Constant<Bits<3>>; 8],
+    pair: [Constant<Bits<2>>; 4],
     k_abs: Constant<Bits<32>>,
     k_sign: Constant<Bits<32>>,
     k_one: Constant<Bits<32>>,
@@ -358,10 +380,10 @@ impl<const AW: usize> Default for SmFpu<AW> {
             rv: Default::default(),
             fc: Default::default(),
             rcnt: Default::default(),
-            opa: array_init(|_| Default::default()),
-            opb: array_init(|_| Default::default()),
-            opc: array_init(|_| Default::default()),
-            res: array_init(|_| Default::default()),
+            opa: array_init(|_| LutRam::new(4)),
+            opb: array_init(|_| LutRam::new(4)),
+            opc: array_init(|_| LutRam::new(4)),
+            res: array_init(|_| LutRam::new(4)),
             r1: Default::default(),
             off: Default::default(),
             am_a: Default::default(),
@@ -371,6 +393,18 @@ impl<const AW: usize> Default for SmFpu<AW> {
             ng_b: Default::default(),
             ng_c: Default::default(),
             feeding: Default::default(),
+            wgrp: Default::default(),
+            fgrp: Default::default(),
+            fpos: Default::default(),
+            fpair: Default::default(),
+            fa_even: Default::default(),
+            fa_odd: Default::default(),
+            fa: Default::default(),
+            fb: Default::default(),
+            fcc: Default::default(),
+            rgrp: Default::default(),
+            rpos: Default::default(),
+            rpair: Default::default(),
             last_feed: Default::default(),
             step: Default::default(),
             fy: Default::default(),
@@ -383,6 +417,8 @@ impl<const AW: usize> Default for SmFpu<AW> {
             low: Default::default(),
             fnd: Default::default(),
             lidx: array_init(|l| Constant::new((l as u64).into())),
+            pos: array_init(|j| Constant::new((j as u64).into())),
+            pair: array_init(|k| Constant::new((k as u64).into())),
             k_abs: k(ABS_MASK as u64),
             k_sign: k(!ABS_MASK as u64 & 0xFFFF_FFFF),
             k_one: k(ONE as u64),
@@ -413,15 +449,11 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.sfu0.clock.next = self.clock.val();
         self.sfu1.clock.next = self.clock.val();
         self.fma.clock.next = self.clock.val();
-        for l in 0..32 {
-            self.opa[l].clock.next = self.clock.val();
-            self.opb[l].clock.next = self.clock.val();
-            self.opc[l].clock.next = self.clock.val();
-            self.res[l].clock.next = self.clock.val();
-            self.opa[l].d.next = self.opa[l].q.val();
-            self.opb[l].d.next = self.opb[l].q.val();
-            self.opc[l].d.next = self.opc[l].q.val();
-            self.res[l].d.next = self.res[l].q.val();
+        for j in 0..8 {
+            self.opa[j].clock.next = self.clock.val();
+            self.opb[j].clock.next = self.clock.val();
+            self.opc[j].clock.next = self.clock.val();
+            self.res[j].clock.next = self.clock.val();
         }
         // Register addresses of lane group gc.
         self.b_warp.next = self.warp.q.val();
@@ -464,39 +496,41 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         if self.mod_c.q.val().get_bit(1) {
             self.ng_c.next = self.k_sign.val();
         }
-        // A group's words (read in the last clock) enter at the top; the others move down 8.
-        if self.rv.q.val() {
-            for l in 0..24 {
-                self.opa[l].d.next = self.opa[l + 8].q.val();
-                self.opb[l].d.next = self.opb[l + 8].q.val();
-                self.opc[l].d.next = self.opc[l + 8].q.val();
-            }
-            self.opa[24].d.next = (self.ua0.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[25].d.next = (self.ua1.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[26].d.next = (self.ua2.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[27].d.next = (self.ua3.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[28].d.next = (self.ua4.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[29].d.next = (self.ua5.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[30].d.next = (self.ua6.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opa[31].d.next = (self.ua7.val() & self.am_a.val()) ^ self.ng_a.val();
-            self.opb[24].d.next = (self.ub0.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[25].d.next = (self.ub1.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[26].d.next = (self.ub2.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[27].d.next = (self.ub3.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[28].d.next = (self.ub4.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[29].d.next = (self.ub5.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[30].d.next = (self.ub6.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opb[31].d.next = (self.ub7.val() & self.am_b.val()) ^ self.ng_b.val();
-            self.opc[24].d.next = (self.uc0.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[25].d.next = (self.uc1.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[26].d.next = (self.uc2.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[27].d.next = (self.uc3.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[28].d.next = (self.uc4.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[29].d.next = (self.uc5.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[30].d.next = (self.uc6.val() & self.am_c.val()) ^ self.ng_c.val();
-            self.opc[31].d.next = (self.uc7.val() & self.am_c.val()) ^ self.ng_c.val();
+        // A group's words (read in the last clock) are written at their group.
+        self.wgrp.next = self.gc.q.val() - self.k_one2.val();
+        for j in 0..8 {
+            self.opa[j].we.next = self.rv.q.val();
+            self.opb[j].we.next = self.rv.q.val();
+            self.opc[j].we.next = self.rv.q.val();
+            self.opa[j].waddr.next = self.wgrp.val();
+            self.opb[j].waddr.next = self.wgrp.val();
+            self.opc[j].waddr.next = self.wgrp.val();
         }
-        // Feeding: lanes 0 and 1 to the SFUs, or lane 0 to the FMA unit; then move down.
+        self.opa[0].wdata.next = (self.ua0.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[1].wdata.next = (self.ua1.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[2].wdata.next = (self.ua2.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[3].wdata.next = (self.ua3.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[4].wdata.next = (self.ua4.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[5].wdata.next = (self.ua5.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[6].wdata.next = (self.ua6.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opa[7].wdata.next = (self.ua7.val() & self.am_a.val()) ^ self.ng_a.val();
+        self.opb[0].wdata.next = (self.ub0.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[1].wdata.next = (self.ub1.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[2].wdata.next = (self.ub2.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[3].wdata.next = (self.ub3.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[4].wdata.next = (self.ub4.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[5].wdata.next = (self.ub5.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[6].wdata.next = (self.ub6.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opb[7].wdata.next = (self.ub7.val() & self.am_b.val()) ^ self.ng_b.val();
+        self.opc[0].wdata.next = (self.uc0.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[1].wdata.next = (self.uc1.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[2].wdata.next = (self.uc2.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[3].wdata.next = (self.uc3.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[4].wdata.next = (self.uc4.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[5].wdata.next = (self.uc5.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[6].wdata.next = (self.uc6.val() & self.am_c.val()) ^ self.ng_c.val();
+        self.opc[7].wdata.next = (self.uc7.val() & self.am_c.val()) ^ self.ng_c.val();
+        // Feeding: lanes fc and fc + 1 to the SFUs, or lane fc to the FMA unit.
         self.feeding.next = self.st.q.val() == self.k_feed.val();
         self.step.next = self.k_one6.val();
         self.last_feed.next = self.k_last_fma.val();
@@ -508,31 +542,47 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.sfu1.in_valid.next = self.feeding.val() & self.sfu.q.val();
         self.sfu0.op.next = self.func.q.val();
         self.sfu1.op.next = self.func.q.val();
-        self.sfu0.x.next = self.opa[0].q.val();
-        self.sfu1.x.next = self.opa[1].q.val();
+        self.fgrp.next = self.fc.q.val().get_bits::<2>(3);
+        self.fpos.next = self.fc.q.val().get_bits::<3>(0);
+        self.fpair.next = self.fc.q.val().get_bits::<2>(1);
+        for j in 0..8 {
+            self.opa[j].raddr.next = self.fgrp.val();
+            self.opb[j].raddr.next = self.fgrp.val();
+            self.opc[j].raddr.next = self.fgrp.val();
+        }
+        self.fa_even.next = 0.into();
+        self.fa_odd.next = 0.into();
+        for k in 0..4 {
+            if self.fpair.val() == self.pair[k].val() {
+                self.fa_even.next = self.opa[2 * k].rdata.val();
+                self.fa_odd.next = self.opa[2 * k + 1].rdata.val();
+            }
+        }
+        self.fa.next = self.fa_even.val();
+        if self.fc.q.val().get_bit(0) {
+            self.fa.next = self.fa_odd.val();
+        }
+        self.fb.next = 0.into();
+        self.fcc.next = 0.into();
+        for j in 0..8 {
+            if self.fpos.val() == self.pos[j].val() {
+                self.fb.next = self.opb[j].rdata.val();
+                self.fcc.next = self.opc[j].rdata.val();
+            }
+        }
+        self.sfu0.x.next = self.fa_even.val();
+        self.sfu1.x.next = self.fa_odd.val();
         self.fma.in_valid.next = self.feeding.val() & !self.sfu.q.val();
         self.fma.op.next = 0.into();
         self.fma.ity.next = 0.into();
         self.fma.fmt.next = false;
         self.fma.rnd.next = bit_cast::<3, 2>(self.rnd.q.val());
         self.fma.ftz.next = false;
-        self.fma.a.next = bit_cast::<64, 32>(self.opa[0].q.val());
-        self.fma.b.next = bit_cast::<64, 32>(self.opb[0].q.val());
-        self.fma.c.next = bit_cast::<64, 32>(self.opc[0].q.val());
-        if self.feeding.val() {
-            if self.sfu.q.val() {
-                for l in 0..30 {
-                    self.opa[l].d.next = self.opa[l + 2].q.val();
-                }
-            } else {
-                for l in 0..31 {
-                    self.opa[l].d.next = self.opa[l + 1].q.val();
-                    self.opb[l].d.next = self.opb[l + 1].q.val();
-                    self.opc[l].d.next = self.opc[l + 1].q.val();
-                }
-            }
-        }
-        // Results enter at the top: the FMA unit's after `.sat`.
+        self.fma.a.next = bit_cast::<64, 32>(self.fa.val());
+        self.fma.b.next = bit_cast::<64, 32>(self.fb.val());
+        self.fma.c.next = bit_cast::<64, 32>(self.fcc.val());
+        // Results at their lanes: the FMA unit's (lane rcnt, after `.sat`) or the SFUs' (lanes
+        // rcnt and rcnt + 1).
         self.fy.next = self.fma.y.val().get_bits::<32>(0);
         self.fy_nan.next = ((self.fy.val() & self.k_exp.val()) == self.k_exp.val()) & (self.fy.val() & self.k_man.val()).any();
         self.fsat.next = self.fy.val();
@@ -544,22 +594,32 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 self.fsat.next = 0.into();
             }
         }
-        if self.fma.out_valid.val() {
-            for l in 0..31 {
-                self.res[l].d.next = self.res[l + 1].q.val();
+        self.rgrp.next = self.rcnt.q.val().get_bits::<2>(3);
+        self.rpos.next = self.rcnt.q.val().get_bits::<3>(0);
+        self.rpair.next = self.rcnt.q.val().get_bits::<2>(1);
+        for k in 0..4 {
+            self.res[2 * k].waddr.next = self.rgrp.val();
+            self.res[2 * k + 1].waddr.next = self.rgrp.val();
+            self.res[2 * k].raddr.next = self.gc.q.val();
+            self.res[2 * k + 1].raddr.next = self.gc.q.val();
+            self.res[2 * k].wdata.next = self.fsat.val();
+            self.res[2 * k + 1].wdata.next = self.fsat.val();
+            self.res[2 * k].we.next = self.fma.out_valid.val() & (self.rpos.val() == self.pos[2 * k].val());
+            self.res[2 * k + 1].we.next = self.fma.out_valid.val() & (self.rpos.val() == self.pos[2 * k + 1].val());
+            if self.sfu0.out_valid.val() {
+                self.res[2 * k].wdata.next = self.sfu0.y.val();
+                self.res[2 * k + 1].wdata.next = self.sfu1.y.val();
+                self.res[2 * k].we.next = self.rpair.val() == self.pair[k].val();
+                self.res[2 * k + 1].we.next = self.rpair.val() == self.pair[k].val();
             }
-            self.res[31].d.next = self.fsat.val();
+        }
+        if self.fma.out_valid.val() {
             self.rcnt.d.next = self.rcnt.q.val() + self.k_one6.val();
         }
         if self.sfu0.out_valid.val() {
-            for l in 0..30 {
-                self.res[l].d.next = self.res[l + 2].q.val();
-            }
-            self.res[30].d.next = self.sfu0.y.val();
-            self.res[31].d.next = self.sfu1.y.val();
             self.rcnt.d.next = self.rcnt.q.val() + self.k_two6.val();
         }
-        // Write-back of group gc: lanes 0..7 of the results.
+        // Write-back of group gc: word gc of the result RAMs.
         match self.gc.q.val().index() {
             0 => {
                 self.exec8.next = self.exec.q.val().get_bits::<8>(0);
@@ -575,21 +635,16 @@ impl<const AW: usize> Logic for SmFpu<AW> {
             }
         }
         self.u_wmask.next = self.exec8.val();
-        self.wd0.next = self.res[0].q.val();
-        self.wd1.next = self.res[1].q.val();
-        self.wd2.next = self.res[2].q.val();
-        self.wd3.next = self.res[3].q.val();
-        self.wd4.next = self.res[4].q.val();
-        self.wd5.next = self.res[5].q.val();
-        self.wd6.next = self.res[6].q.val();
-        self.wd7.next = self.res[7].q.val();
+        self.wd0.next = self.res[0].rdata.val();
+        self.wd1.next = self.res[1].rdata.val();
+        self.wd2.next = self.res[2].rdata.val();
+        self.wd3.next = self.res[3].rdata.val();
+        self.wd4.next = self.res[4].rdata.val();
+        self.wd5.next = self.res[5].rdata.val();
+        self.wd6.next = self.res[6].rdata.val();
+        self.wd7.next = self.res[7].rdata.val();
         self.wr_l.next = (self.st.q.val() == self.k_wb.val()) & self.exec8.val().any();
         self.wtaken.next = (self.st.q.val() == self.k_wb.val()) & (self.u_wr_ok.val() | !self.exec8.val().any());
-        if self.wtaken.val() {
-            for l in 0..24 {
-                self.res[l].d.next = self.res[l + 8].q.val();
-            }
-        }
         // The lowest lane in exec (a fault's lane).
         self.low.next = 0.into();
         self.fnd.next = false;

@@ -99,6 +99,7 @@
 //!                                                         bounds, not-supported), held
 use crate::isa::{size, sm_fault, space};
 use crate::prim::delay::Delay;
+use crate::prim::lutram::LutRam;
 use crate::sm::atom_alu::AtomAlu;
 use crate::smem::{SharedMem, SMEM_LATENCY};
 use array_init::array_init;
@@ -292,16 +293,21 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     gc: DFF<Bits<2>>,
     rv: DFF<Bit>,
     rg: DFF<Bits<2>>,
-    // Per lane: address, store data, load result; lanes still to access; the request's.
+    // Per lane: address, store data, load result (a memory-port word as it came: extracted
+    // at the write-back); lanes still to access; the request's.
     addr: [DFF<Bits<32>>; 32],
     data: [DFF<Bits<32>>; 32],
     res: [DFF<Bits<32>>; 32],
     // An atomic's operand b per lane (c is in `data`, then the new word).
-    bop: [DFF<Bits<32>>; 32],
+    // (In distributed RAM: lane 8g + j in word g of RAM j, written a lane group at a time,
+    // read at the lane `low`.)
+    bop: [LutRam<2, 32>; 8],
     // The lane's space (global, shared, local: a generic address resolved; its address in
     // that space is in `addr`).
     lsp: [DFF<Bits<2>>; 32],
     alu: AtomAlu,
+    // An atomic's word read (its lane's; also kept in the lane's result).
+    aold: DFF<Bits<32>>,
     pend: DFF<Bits<32>>,
     mtch: DFF<Bits<32>>,
     lane: DFF<Bits<5>>,
@@ -336,14 +342,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     mis: Signal<Local, Bits<32>>,
     low: Signal<Local, Bits<32>>,
     low_i: Signal<Local, Bits<5>>,
-    mlow: Signal<Local, Bits<32>>,
-    mlow_i: Signal<Local, Bits<5>>,
-    elow: Signal<Local, Bits<32>>,
-    elow_i: Signal<Local, Bits<5>>,
+    // The lanes whose lowest is `low`: those still to access, or in CHECK the faulting ones.
+    psrc: Signal<Local, Bits<32>>,
     sel_a: Signal<Local, Bits<32>>,
     sel_d: Signal<Local, Bits<32>>,
     sel_b: Signal<Local, Bits<32>>,
-    sel_r: Signal<Local, Bits<32>>,
     rsrc: Signal<Local, Bits<7>>,
     hsel: Signal<Local, Bit>,
     rsel: Signal<Local, Bit>,
@@ -360,8 +363,6 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     thr: Signal<Local, Bits<32>>,
     loc_a: Signal<Local, Bits<32>>,
     lane_oob: Signal<Local, Bit>,
-    mis_a: Signal<Local, Bits<32>>,
-    exe_a: Signal<Local, Bits<32>>,
     wa: Signal<Local, Bits<32>>,
     m_v: Signal<Local, Bits<32>>,
     be_v: Signal<Local, Bits<4>>,
@@ -380,9 +381,6 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     sneg: Signal<Local, Bit>,
     nbytes: Signal<Local, Bits<32>>,
     soob: Signal<Local, Bits<32>>,
-    solow: Signal<Local, Bits<32>>,
-    solow_i: Signal<Local, Bits<5>>,
-    soob_a: Signal<Local, Bits<32>>,
     exlo: Signal<Local, Bit>,
     exhi: Signal<Local, Bit>,
     s_own: Signal<Local, Bit>,
@@ -392,10 +390,17 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     s_act: Signal<Local, Bits<16>>,
     sla: [Signal<Local, Bits<32>>; 16],
     sld: [Signal<Local, Bits<32>>; 16],
+    wraw: [Signal<Local, Bits<32>>; 8],
+    wofs: [Signal<Local, Bits<2>>; 8],
+    wbyp: [Signal<Local, Bit>; 8],
+    wx: [Signal<Local, Bits<32>>; 8],
+    sofs_k: [Signal<Local, Bits<32>>; 16],
+    sbase_z: Signal<Local, Bits<32>>,
     // Constants.
     lidx: [Constant<Bits<5>>; 32],
     onehot: [Constant<Bits<32>>; 32],
     gidx: [Constant<Bits<2>>; 4],
+    pos: [Constant<Bits<3>>; 8],
     one2: Constant<Bits<2>>,
     n1: Constant<Bits<3>>,
     n2: Constant<Bits<3>>,
@@ -437,6 +442,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     k_idle: Constant<Bits<5>>,
     k_read: Constant<Bits<5>>,
     k_req: Constant<Bits<5>>,
+    k_check: Constant<Bits<5>>,
     k_resp: Constant<Bits<5>>,
     k_fault: Constant<Bits<5>>,
     k_misaligned: Constant<Bits<4>>,
@@ -615,9 +621,10 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             addr: array_init(|_| Default::default()),
             data: array_init(|_| Default::default()),
             res: array_init(|_| Default::default()),
-            bop: array_init(|_| Default::default()),
+            bop: array_init(|_| LutRam::new(4)),
             lsp: array_init(|_| Default::default()),
             alu: Default::default(),
+            aold: Default::default(),
             pend: Default::default(),
             mtch: Default::default(),
             lane: Default::default(),
@@ -647,14 +654,10 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             mis: Default::default(),
             low: Default::default(),
             low_i: Default::default(),
-            mlow: Default::default(),
-            mlow_i: Default::default(),
-            elow: Default::default(),
-            elow_i: Default::default(),
+            psrc: Default::default(),
             sel_a: Default::default(),
             sel_d: Default::default(),
             sel_b: Default::default(),
-            sel_r: Default::default(),
             rsrc: Default::default(),
             hsel: Default::default(),
             rsel: Default::default(),
@@ -671,8 +674,6 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             thr: Default::default(),
             loc_a: Default::default(),
             lane_oob: Default::default(),
-            mis_a: Default::default(),
-            exe_a: Default::default(),
             wa: Default::default(),
             m_v: Default::default(),
             be_v: Default::default(),
@@ -691,9 +692,6 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             sneg: Default::default(),
             nbytes: Default::default(),
             soob: Default::default(),
-            solow: Default::default(),
-            solow_i: Default::default(),
-            soob_a: Default::default(),
             exlo: Default::default(),
             exhi: Default::default(),
             s_own: Default::default(),
@@ -703,9 +701,16 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             s_act: Default::default(),
             sla: array_init(|_| Default::default()),
             sld: array_init(|_| Default::default()),
+            wraw: array_init(|_| Default::default()),
+            wofs: array_init(|_| Default::default()),
+            wbyp: array_init(|_| Default::default()),
+            wx: array_init(|_| Default::default()),
+            sofs_k: array_init(|_| Default::default()),
+            sbase_z: Default::default(),
             lidx: array_init(|l| Constant::new((l as u64).into())),
             onehot: array_init(|l| Constant::new((1u64 << l).into())),
             gidx: array_init(|g| Constant::new((g as u64).into())),
+            pos: array_init(|j| Constant::new((j as u64).into())),
             one2: Constant::new(1u64.into()),
             n1: Constant::new(1u64.into()),
             n2: Constant::new(2u64.into()),
@@ -747,6 +752,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             k_idle: k5(state::IDLE),
             k_read: k5(state::READ),
             k_req: k5(state::REQ),
+            k_check: k5(state::CHECK),
             k_resp: k5(state::RESP),
             k_fault: k5(state::FAULT),
             k_misaligned: k4(sm_fault::MISALIGNED),
@@ -770,7 +776,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rb, rc, asub, aw, rd, imm, gc, rv, rg, pend, mtch,
-            lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone
+            lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone, aold
         );
         self.smem.clock.next = self.clock.val();
         self.mine.clock.next = self.clock.val();
@@ -781,8 +787,6 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.addr[l].d.next = self.addr[l].q.val();
             self.data[l].d.next = self.data[l].q.val();
             self.res[l].d.next = self.res[l].q.val();
-            self.bop[l].clock.next = self.clock.val();
-            self.bop[l].d.next = self.bop[l].q.val();
             self.lsp[l].clock.next = self.clock.val();
             self.lsp[l].d.next = self.lsp[l].q.val();
         }
@@ -804,8 +808,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.ser.next = (self.atom.q.val() | (self.spc.q.val() == self.k_local.val())) | (self.spc.q.val() == self.k_generic.val());
         self.unsup.next = ((self.spc.q.val() > self.k_generic.val()) | (self.atom.q.val() & self.ro.val()))
             | (self.sz.q.val() > self.k_b32.val());
-        // Lanes in exec with a misaligned address; the lowest of them, of the lanes in exec,
-        // of the lanes still to access.
+        // Lanes in exec with a misaligned address.
         self.mis.next = 0.into();
         for l in 0..32 {
             if self.exec.q.val().get_bit(l)
@@ -814,39 +817,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.mis.next = self.mis.val() | self.onehot[l].val();
             }
         }
-        self.mlow.next = self.mis.val() & ((!self.mis.val()) + self.one32.val());
-        self.elow.next = self.exec.q.val() & ((!self.exec.q.val()) + self.one32.val());
-        self.low.next = self.pend.q.val() & ((!self.pend.q.val()) + self.one32.val());
-        self.low_i.next = 0.into();
-        self.mlow_i.next = 0.into();
-        self.elow_i.next = 0.into();
-        self.sel_a.next = 0.into();
-        self.sel_d.next = 0.into();
-        self.sel_b.next = 0.into();
-        self.sel_r.next = 0.into();
-        self.sel_k.next = 0.into();
-        self.mis_a.next = 0.into();
-        self.exe_a.next = 0.into();
-        for l in 0..32 {
-            if self.low.val().get_bit(l) {
-                self.low_i.next = self.lidx[l].val();
-                self.sel_a.next = self.addr[l].q.val();
-                self.sel_d.next = self.data[l].q.val();
-                self.sel_b.next = self.bop[l].q.val();
-                self.sel_r.next = self.res[l].q.val();
-                self.sel_k.next = self.lsp[l].q.val();
-            }
-            if self.mlow.val().get_bit(l) {
-                self.mlow_i.next = self.lidx[l].val();
-                self.mis_a.next = self.addr[l].q.val();
-            }
-            if self.elow.val().get_bit(l) {
-                self.elow_i.next = self.lidx[l].val();
-                self.exe_a.next = self.addr[l].q.val();
-            }
-        }
         // Shared memory: the lanes in exec beyond the CTA's bytes (an n-byte access at a
-        // fits when a <= S - n), the lowest of them; the halves with lanes in exec.
+        // fits when a <= S - n).
         self.nbytes.next = self.n1_32.val();
         if self.sz2.val() {
             self.nbytes.next = self.n2_32.val();
@@ -862,13 +834,34 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.soob.next = self.soob.val() | self.onehot[l].val();
             }
         }
-        self.solow.next = self.soob.val() & ((!self.soob.val()) + self.one32.val());
-        self.solow_i.next = 0.into();
-        self.soob_a.next = 0.into();
+        // The lowest lane still to access, or in CHECK the lowest lane of the fault found
+        // (the priority of the CHECK state's faults: a store to a read-only space names the
+        // lowest lane in exec, then misaligned lanes, then shared lanes out of bounds), and
+        // its words: one select serves the access and the fault.
+        self.psrc.next = self.pend.q.val();
+        if self.st.q.val() == self.k_check.val() {
+            self.psrc.next = 0.into();
+            if self.shared.val() {
+                self.psrc.next = self.soob.val();
+            }
+            if self.mis.val().any() {
+                self.psrc.next = self.mis.val();
+            }
+            if self.store.q.val() & self.ro.val() {
+                self.psrc.next = self.exec.q.val();
+            }
+        }
+        self.low.next = self.psrc.val() & ((!self.psrc.val()) + self.one32.val());
+        self.low_i.next = 0.into();
+        self.sel_a.next = 0.into();
+        self.sel_d.next = 0.into();
+        self.sel_k.next = 0.into();
         for l in 0..32 {
-            if self.solow.val().get_bit(l) {
-                self.solow_i.next = self.lidx[l].val();
-                self.soob_a.next = self.addr[l].q.val();
+            if self.low.val().get_bit(l) {
+                self.low_i.next = self.lidx[l].val();
+                self.sel_a.next = self.addr[l].q.val();
+                self.sel_d.next = self.data[l].q.val();
+                self.sel_k.next = self.lsp[l].q.val();
             }
         }
         self.exlo.next = self.exec.q.val().get_bits::<16>(0).any();
@@ -904,165 +897,24 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.s_act.next = self.act16.val();
             self.s_size.next = self.sz_w.val();
         }
-        self.sla[0].next = self.addr[0].q.val() + self.s_base.val();
-        self.sld[0].next = self.data[0].q.val();
-        if self.hsel.val() {
-            self.sla[0].next = self.addr[16].q.val() + self.s_base.val();
-            self.sld[0].next = self.data[16].q.val();
-        }
+        // Each lane's shared-memory address: its address in the CTA's region plus the
+        // region's base, or a line's word to clear (one adder a lane).
+        self.sbase_z.next = self.s_base.val();
         if !self.s_own.val() {
-            self.sla[0].next = self.z_addr.val() + self.zofs[0].val();
-            self.sld[0].next = 0.into();
+            self.sbase_z.next = self.z_addr.val();
         }
-        self.sla[1].next = self.addr[1].q.val() + self.s_base.val();
-        self.sld[1].next = self.data[1].q.val();
-        if self.hsel.val() {
-            self.sla[1].next = self.addr[17].q.val() + self.s_base.val();
-            self.sld[1].next = self.data[17].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[1].next = self.z_addr.val() + self.zofs[1].val();
-            self.sld[1].next = 0.into();
-        }
-        self.sla[2].next = self.addr[2].q.val() + self.s_base.val();
-        self.sld[2].next = self.data[2].q.val();
-        if self.hsel.val() {
-            self.sla[2].next = self.addr[18].q.val() + self.s_base.val();
-            self.sld[2].next = self.data[18].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[2].next = self.z_addr.val() + self.zofs[2].val();
-            self.sld[2].next = 0.into();
-        }
-        self.sla[3].next = self.addr[3].q.val() + self.s_base.val();
-        self.sld[3].next = self.data[3].q.val();
-        if self.hsel.val() {
-            self.sla[3].next = self.addr[19].q.val() + self.s_base.val();
-            self.sld[3].next = self.data[19].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[3].next = self.z_addr.val() + self.zofs[3].val();
-            self.sld[3].next = 0.into();
-        }
-        self.sla[4].next = self.addr[4].q.val() + self.s_base.val();
-        self.sld[4].next = self.data[4].q.val();
-        if self.hsel.val() {
-            self.sla[4].next = self.addr[20].q.val() + self.s_base.val();
-            self.sld[4].next = self.data[20].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[4].next = self.z_addr.val() + self.zofs[4].val();
-            self.sld[4].next = 0.into();
-        }
-        self.sla[5].next = self.addr[5].q.val() + self.s_base.val();
-        self.sld[5].next = self.data[5].q.val();
-        if self.hsel.val() {
-            self.sla[5].next = self.addr[21].q.val() + self.s_base.val();
-            self.sld[5].next = self.data[21].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[5].next = self.z_addr.val() + self.zofs[5].val();
-            self.sld[5].next = 0.into();
-        }
-        self.sla[6].next = self.addr[6].q.val() + self.s_base.val();
-        self.sld[6].next = self.data[6].q.val();
-        if self.hsel.val() {
-            self.sla[6].next = self.addr[22].q.val() + self.s_base.val();
-            self.sld[6].next = self.data[22].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[6].next = self.z_addr.val() + self.zofs[6].val();
-            self.sld[6].next = 0.into();
-        }
-        self.sla[7].next = self.addr[7].q.val() + self.s_base.val();
-        self.sld[7].next = self.data[7].q.val();
-        if self.hsel.val() {
-            self.sla[7].next = self.addr[23].q.val() + self.s_base.val();
-            self.sld[7].next = self.data[23].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[7].next = self.z_addr.val() + self.zofs[7].val();
-            self.sld[7].next = 0.into();
-        }
-        self.sla[8].next = self.addr[8].q.val() + self.s_base.val();
-        self.sld[8].next = self.data[8].q.val();
-        if self.hsel.val() {
-            self.sla[8].next = self.addr[24].q.val() + self.s_base.val();
-            self.sld[8].next = self.data[24].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[8].next = self.z_addr.val() + self.zofs[8].val();
-            self.sld[8].next = 0.into();
-        }
-        self.sla[9].next = self.addr[9].q.val() + self.s_base.val();
-        self.sld[9].next = self.data[9].q.val();
-        if self.hsel.val() {
-            self.sla[9].next = self.addr[25].q.val() + self.s_base.val();
-            self.sld[9].next = self.data[25].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[9].next = self.z_addr.val() + self.zofs[9].val();
-            self.sld[9].next = 0.into();
-        }
-        self.sla[10].next = self.addr[10].q.val() + self.s_base.val();
-        self.sld[10].next = self.data[10].q.val();
-        if self.hsel.val() {
-            self.sla[10].next = self.addr[26].q.val() + self.s_base.val();
-            self.sld[10].next = self.data[26].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[10].next = self.z_addr.val() + self.zofs[10].val();
-            self.sld[10].next = 0.into();
-        }
-        self.sla[11].next = self.addr[11].q.val() + self.s_base.val();
-        self.sld[11].next = self.data[11].q.val();
-        if self.hsel.val() {
-            self.sla[11].next = self.addr[27].q.val() + self.s_base.val();
-            self.sld[11].next = self.data[27].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[11].next = self.z_addr.val() + self.zofs[11].val();
-            self.sld[11].next = 0.into();
-        }
-        self.sla[12].next = self.addr[12].q.val() + self.s_base.val();
-        self.sld[12].next = self.data[12].q.val();
-        if self.hsel.val() {
-            self.sla[12].next = self.addr[28].q.val() + self.s_base.val();
-            self.sld[12].next = self.data[28].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[12].next = self.z_addr.val() + self.zofs[12].val();
-            self.sld[12].next = 0.into();
-        }
-        self.sla[13].next = self.addr[13].q.val() + self.s_base.val();
-        self.sld[13].next = self.data[13].q.val();
-        if self.hsel.val() {
-            self.sla[13].next = self.addr[29].q.val() + self.s_base.val();
-            self.sld[13].next = self.data[29].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[13].next = self.z_addr.val() + self.zofs[13].val();
-            self.sld[13].next = 0.into();
-        }
-        self.sla[14].next = self.addr[14].q.val() + self.s_base.val();
-        self.sld[14].next = self.data[14].q.val();
-        if self.hsel.val() {
-            self.sla[14].next = self.addr[30].q.val() + self.s_base.val();
-            self.sld[14].next = self.data[30].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[14].next = self.z_addr.val() + self.zofs[14].val();
-            self.sld[14].next = 0.into();
-        }
-        self.sla[15].next = self.addr[15].q.val() + self.s_base.val();
-        self.sld[15].next = self.data[15].q.val();
-        if self.hsel.val() {
-            self.sla[15].next = self.addr[31].q.val() + self.s_base.val();
-            self.sld[15].next = self.data[31].q.val();
-        }
-        if !self.s_own.val() {
-            self.sla[15].next = self.z_addr.val() + self.zofs[15].val();
-            self.sld[15].next = 0.into();
+        for k in 0..16 {
+            self.sofs_k[k].next = self.addr[k].q.val();
+            self.sld[k].next = self.data[k].q.val();
+            if self.hsel.val() {
+                self.sofs_k[k].next = self.addr[k + 16].q.val();
+                self.sld[k].next = self.data[k + 16].q.val();
+            }
+            if !self.s_own.val() {
+                self.sofs_k[k].next = self.zofs[k].val();
+                self.sld[k].next = 0.into();
+            }
+            self.sla[k].next = self.sofs_k[k].val() + self.sbase_z.val();
         }
         self.smem.in_valid.next = self.s_own.val() | self.z_go.val();
         self.smem.in_store.next = (self.store.q.val() | self.aw.q.val()) | !self.s_own.val();
@@ -1302,118 +1154,68 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             }
         }
         self.u_wmask.next = self.exec8.val();
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd0.next = self.res[0].q.val();
+        // Write-back of lane group gc: each lane's result, a word from the memory port
+        // shifted and extended by the lane's byte offset (the shared memory's words come
+        // extended).
+        for j in 0..8 {
+            self.wraw[j].next = 0.into();
+            self.wofs[j].next = 0.into();
+            self.wbyp[j].next = false;
+            if self.gc.q.val() == self.gidx[0].val() {
+                self.wraw[j].next = self.res[j].q.val();
+                self.wofs[j].next = self.addr[j].q.val().get_bits::<2>(0);
+                self.wbyp[j].next = self.lsp[j].q.val() == self.k2_shared.val();
             }
-            1 => {
-                self.wd0.next = self.res[8].q.val();
+            if self.gc.q.val() == self.gidx[1].val() {
+                self.wraw[j].next = self.res[8 + j].q.val();
+                self.wofs[j].next = self.addr[8 + j].q.val().get_bits::<2>(0);
+                self.wbyp[j].next = self.lsp[8 + j].q.val() == self.k2_shared.val();
             }
-            2 => {
-                self.wd0.next = self.res[16].q.val();
+            if self.gc.q.val() == self.gidx[2].val() {
+                self.wraw[j].next = self.res[16 + j].q.val();
+                self.wofs[j].next = self.addr[16 + j].q.val().get_bits::<2>(0);
+                self.wbyp[j].next = self.lsp[16 + j].q.val() == self.k2_shared.val();
             }
-            _ => {
-                self.wd0.next = self.res[24].q.val();
+            if self.gc.q.val() == self.gidx[3].val() {
+                self.wraw[j].next = self.res[24 + j].q.val();
+                self.wofs[j].next = self.addr[24 + j].q.val().get_bits::<2>(0);
+                self.wbyp[j].next = self.lsp[24 + j].q.val() == self.k2_shared.val();
             }
+            self.rofs.next = self.wofs[j].val();
+            self.rsh.next = bit_cast::<5, 2>(self.rofs.val()) << 3;
+            self.shw.next = self.wraw[j].val() >> self.rsh.val();
+            self.ext.next = self.shw.val();
+            if self.sz.q.val() == self.k_u8.val() {
+                self.ext.next = self.shw.val() & self.lo8.val();
+            }
+            if self.sz.q.val() == self.k_s8.val() {
+                self.ext.next = self.shw.val() & self.lo8.val();
+                if self.shw.val().get_bit(7) {
+                    self.ext.next = self.shw.val() | self.hi8.val();
+                }
+            }
+            if self.sz.q.val() == self.k_u16.val() {
+                self.ext.next = self.shw.val() & self.lo16.val();
+            }
+            if self.sz.q.val() == self.k_s16.val() {
+                self.ext.next = self.shw.val() & self.lo16.val();
+                if self.shw.val().get_bit(15) {
+                    self.ext.next = self.shw.val() | self.hi16.val();
+                }
+            }
+            if self.wbyp[j].val() {
+                self.ext.next = self.wraw[j].val();
+            }
+            self.wx[j].next = self.ext.val();
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd1.next = self.res[1].q.val();
-            }
-            1 => {
-                self.wd1.next = self.res[9].q.val();
-            }
-            2 => {
-                self.wd1.next = self.res[17].q.val();
-            }
-            _ => {
-                self.wd1.next = self.res[25].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd2.next = self.res[2].q.val();
-            }
-            1 => {
-                self.wd2.next = self.res[10].q.val();
-            }
-            2 => {
-                self.wd2.next = self.res[18].q.val();
-            }
-            _ => {
-                self.wd2.next = self.res[26].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd3.next = self.res[3].q.val();
-            }
-            1 => {
-                self.wd3.next = self.res[11].q.val();
-            }
-            2 => {
-                self.wd3.next = self.res[19].q.val();
-            }
-            _ => {
-                self.wd3.next = self.res[27].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd4.next = self.res[4].q.val();
-            }
-            1 => {
-                self.wd4.next = self.res[12].q.val();
-            }
-            2 => {
-                self.wd4.next = self.res[20].q.val();
-            }
-            _ => {
-                self.wd4.next = self.res[28].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd5.next = self.res[5].q.val();
-            }
-            1 => {
-                self.wd5.next = self.res[13].q.val();
-            }
-            2 => {
-                self.wd5.next = self.res[21].q.val();
-            }
-            _ => {
-                self.wd5.next = self.res[29].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd6.next = self.res[6].q.val();
-            }
-            1 => {
-                self.wd6.next = self.res[14].q.val();
-            }
-            2 => {
-                self.wd6.next = self.res[22].q.val();
-            }
-            _ => {
-                self.wd6.next = self.res[30].q.val();
-            }
-        }
-        match self.gc.q.val().index() {
-            0 => {
-                self.wd7.next = self.res[7].q.val();
-            }
-            1 => {
-                self.wd7.next = self.res[15].q.val();
-            }
-            2 => {
-                self.wd7.next = self.res[23].q.val();
-            }
-            _ => {
-                self.wd7.next = self.res[31].q.val();
-            }
-        }
+        self.wd0.next = self.wx[0].val();
+        self.wd1.next = self.wx[1].val();
+        self.wd2.next = self.wx[2].val();
+        self.wd3.next = self.wx[3].val();
+        self.wd4.next = self.wx[4].val();
+        self.wd5.next = self.wx[5].val();
+        self.wd6.next = self.wx[6].val();
+        self.wd7.next = self.wx[7].val();
         self.rel_valid_l.next = false;
         self.rel_warp.next = self.warp.q.val();
         self.rel_tag.next = self.tag.q.val();
@@ -1709,176 +1511,153 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 }
             }
         }
+        for j in 0..8 {
+            self.bop[j].clock.next = self.clock.val();
+            self.bop[j].we.next = self.rv.q.val();
+            self.bop[j].waddr.next = self.rg.q.val();
+            self.bop[j].raddr.next = self.low_i.val().get_bits::<2>(3);
+        }
+        self.bop[0].wdata.next = self.ub0.val();
+        self.bop[1].wdata.next = self.ub1.val();
+        self.bop[2].wdata.next = self.ub2.val();
+        self.bop[3].wdata.next = self.ub3.val();
+        self.bop[4].wdata.next = self.ub4.val();
+        self.bop[5].wdata.next = self.ub5.val();
+        self.bop[6].wdata.next = self.ub6.val();
+        self.bop[7].wdata.next = self.ub7.val();
         if self.rv.q.val() {
             if self.rg.q.val() == self.gidx[0].val() {
                 self.addr[0].d.next = self.gofs[0].val();
                 self.lsp[0].d.next = self.gk[0].val();
                 self.data[0].d.next = self.uc0.val();
-                self.bop[0].d.next = self.ub0.val();
                 self.addr[1].d.next = self.gofs[1].val();
                 self.lsp[1].d.next = self.gk[1].val();
                 self.data[1].d.next = self.uc1.val();
-                self.bop[1].d.next = self.ub1.val();
                 self.addr[2].d.next = self.gofs[2].val();
                 self.lsp[2].d.next = self.gk[2].val();
                 self.data[2].d.next = self.uc2.val();
-                self.bop[2].d.next = self.ub2.val();
                 self.addr[3].d.next = self.gofs[3].val();
                 self.lsp[3].d.next = self.gk[3].val();
                 self.data[3].d.next = self.uc3.val();
-                self.bop[3].d.next = self.ub3.val();
                 self.addr[4].d.next = self.gofs[4].val();
                 self.lsp[4].d.next = self.gk[4].val();
                 self.data[4].d.next = self.uc4.val();
-                self.bop[4].d.next = self.ub4.val();
                 self.addr[5].d.next = self.gofs[5].val();
                 self.lsp[5].d.next = self.gk[5].val();
                 self.data[5].d.next = self.uc5.val();
-                self.bop[5].d.next = self.ub5.val();
                 self.addr[6].d.next = self.gofs[6].val();
                 self.lsp[6].d.next = self.gk[6].val();
                 self.data[6].d.next = self.uc6.val();
-                self.bop[6].d.next = self.ub6.val();
                 self.addr[7].d.next = self.gofs[7].val();
                 self.lsp[7].d.next = self.gk[7].val();
                 self.data[7].d.next = self.uc7.val();
-                self.bop[7].d.next = self.ub7.val();
             }
             if self.rg.q.val() == self.gidx[1].val() {
                 self.addr[8].d.next = self.gofs[0].val();
                 self.lsp[8].d.next = self.gk[0].val();
                 self.data[8].d.next = self.uc0.val();
-                self.bop[8].d.next = self.ub0.val();
                 self.addr[9].d.next = self.gofs[1].val();
                 self.lsp[9].d.next = self.gk[1].val();
                 self.data[9].d.next = self.uc1.val();
-                self.bop[9].d.next = self.ub1.val();
                 self.addr[10].d.next = self.gofs[2].val();
                 self.lsp[10].d.next = self.gk[2].val();
                 self.data[10].d.next = self.uc2.val();
-                self.bop[10].d.next = self.ub2.val();
                 self.addr[11].d.next = self.gofs[3].val();
                 self.lsp[11].d.next = self.gk[3].val();
                 self.data[11].d.next = self.uc3.val();
-                self.bop[11].d.next = self.ub3.val();
                 self.addr[12].d.next = self.gofs[4].val();
                 self.lsp[12].d.next = self.gk[4].val();
                 self.data[12].d.next = self.uc4.val();
-                self.bop[12].d.next = self.ub4.val();
                 self.addr[13].d.next = self.gofs[5].val();
                 self.lsp[13].d.next = self.gk[5].val();
                 self.data[13].d.next = self.uc5.val();
-                self.bop[13].d.next = self.ub5.val();
                 self.addr[14].d.next = self.gofs[6].val();
                 self.lsp[14].d.next = self.gk[6].val();
                 self.data[14].d.next = self.uc6.val();
-                self.bop[14].d.next = self.ub6.val();
                 self.addr[15].d.next = self.gofs[7].val();
                 self.lsp[15].d.next = self.gk[7].val();
                 self.data[15].d.next = self.uc7.val();
-                self.bop[15].d.next = self.ub7.val();
             }
             if self.rg.q.val() == self.gidx[2].val() {
                 self.addr[16].d.next = self.gofs[0].val();
                 self.lsp[16].d.next = self.gk[0].val();
                 self.data[16].d.next = self.uc0.val();
-                self.bop[16].d.next = self.ub0.val();
                 self.addr[17].d.next = self.gofs[1].val();
                 self.lsp[17].d.next = self.gk[1].val();
                 self.data[17].d.next = self.uc1.val();
-                self.bop[17].d.next = self.ub1.val();
                 self.addr[18].d.next = self.gofs[2].val();
                 self.lsp[18].d.next = self.gk[2].val();
                 self.data[18].d.next = self.uc2.val();
-                self.bop[18].d.next = self.ub2.val();
                 self.addr[19].d.next = self.gofs[3].val();
                 self.lsp[19].d.next = self.gk[3].val();
                 self.data[19].d.next = self.uc3.val();
-                self.bop[19].d.next = self.ub3.val();
                 self.addr[20].d.next = self.gofs[4].val();
                 self.lsp[20].d.next = self.gk[4].val();
                 self.data[20].d.next = self.uc4.val();
-                self.bop[20].d.next = self.ub4.val();
                 self.addr[21].d.next = self.gofs[5].val();
                 self.lsp[21].d.next = self.gk[5].val();
                 self.data[21].d.next = self.uc5.val();
-                self.bop[21].d.next = self.ub5.val();
                 self.addr[22].d.next = self.gofs[6].val();
                 self.lsp[22].d.next = self.gk[6].val();
                 self.data[22].d.next = self.uc6.val();
-                self.bop[22].d.next = self.ub6.val();
                 self.addr[23].d.next = self.gofs[7].val();
                 self.lsp[23].d.next = self.gk[7].val();
                 self.data[23].d.next = self.uc7.val();
-                self.bop[23].d.next = self.ub7.val();
             }
             if self.rg.q.val() == self.gidx[3].val() {
                 self.addr[24].d.next = self.gofs[0].val();
                 self.lsp[24].d.next = self.gk[0].val();
                 self.data[24].d.next = self.uc0.val();
-                self.bop[24].d.next = self.ub0.val();
                 self.addr[25].d.next = self.gofs[1].val();
                 self.lsp[25].d.next = self.gk[1].val();
                 self.data[25].d.next = self.uc1.val();
-                self.bop[25].d.next = self.ub1.val();
                 self.addr[26].d.next = self.gofs[2].val();
                 self.lsp[26].d.next = self.gk[2].val();
                 self.data[26].d.next = self.uc2.val();
-                self.bop[26].d.next = self.ub2.val();
                 self.addr[27].d.next = self.gofs[3].val();
                 self.lsp[27].d.next = self.gk[3].val();
                 self.data[27].d.next = self.uc3.val();
-                self.bop[27].d.next = self.ub3.val();
                 self.addr[28].d.next = self.gofs[4].val();
                 self.lsp[28].d.next = self.gk[4].val();
                 self.data[28].d.next = self.uc4.val();
-                self.bop[28].d.next = self.ub4.val();
                 self.addr[29].d.next = self.gofs[5].val();
                 self.lsp[29].d.next = self.gk[5].val();
                 self.data[29].d.next = self.uc5.val();
-                self.bop[29].d.next = self.ub5.val();
                 self.addr[30].d.next = self.gofs[6].val();
                 self.lsp[30].d.next = self.gk[6].val();
                 self.data[30].d.next = self.uc6.val();
-                self.bop[30].d.next = self.ub6.val();
                 self.addr[31].d.next = self.gofs[7].val();
                 self.lsp[31].d.next = self.gk[7].val();
                 self.data[31].d.next = self.uc7.val();
-                self.bop[31].d.next = self.ub7.val();
             }
         }
-        // A load's results: the response word, shifted and extended per lane (an atomic's:
-        // the word read, not the write's response).
+        // A load's results: the response word as it came (extracted at the write-back; an
+        // atomic's: the word read, not the write's response).
         for l in 0..32 {
-            self.rofs.next = self.addr[l].q.val().get_bits::<2>(0);
-            self.rsh.next = bit_cast::<5, 2>(self.rofs.val()) << 3;
-            self.shw.next = self.m_resp_data.val() >> self.rsh.val();
-            self.ext.next = self.shw.val();
-            if self.sz.q.val() == self.k_u8.val() {
-                self.ext.next = self.shw.val() & self.lo8.val();
-            }
-            if self.sz.q.val() == self.k_s8.val() {
-                self.ext.next = self.shw.val() & self.lo8.val();
-                if self.shw.val().get_bit(7) {
-                    self.ext.next = self.shw.val() | self.hi8.val();
-                }
-            }
-            if self.sz.q.val() == self.k_u16.val() {
-                self.ext.next = self.shw.val() & self.lo16.val();
-            }
-            if self.sz.q.val() == self.k_s16.val() {
-                self.ext.next = self.shw.val() & self.lo16.val();
-                if self.shw.val().get_bit(15) {
-                    self.ext.next = self.shw.val() | self.hi16.val();
-                }
-            }
             if (((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val()) & self.mtch.q.val().get_bit(l) {
-                self.res[l].d.next = self.ext.val();
+                self.res[l].d.next = self.m_resp_data.val();
             }
         }
         // An atomic's new word for its lane (ANEW): from the word read, b and c.
         self.alu.sub.next = self.asub.q.val();
-        self.alu.old.next = self.sel_r.val();
+        self.alu.old.next = self.aold.q.val();
+        // The word read: a shared atomic's from its lane (the shared memory's other lanes
+        // read 0), a global atomic's from the response (32 bits, aligned: its result as is).
+        if (self.st.q.val() == self.k_aswt.val()) & self.mine.q.val() {
+            self.aold.d.next = (((self.smem.lane0_rdata.val() | self.smem.lane1_rdata.val()) | (self.smem.lane2_rdata.val() | self.smem.lane3_rdata.val()))
+                | ((self.smem.lane4_rdata.val() | self.smem.lane5_rdata.val()) | (self.smem.lane6_rdata.val() | self.smem.lane7_rdata.val())))
+                | (((self.smem.lane8_rdata.val() | self.smem.lane9_rdata.val()) | (self.smem.lane10_rdata.val() | self.smem.lane11_rdata.val()))
+                    | ((self.smem.lane12_rdata.val() | self.smem.lane13_rdata.val()) | (self.smem.lane14_rdata.val() | self.smem.lane15_rdata.val())));
+        }
+        if ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val() {
+            self.aold.d.next = self.m_resp_data.val();
+        }
+        self.sel_b.next = 0.into();
+        for j in 0..8 {
+            if self.low_i.val().get_bits::<3>(0) == self.pos[j].val() {
+                self.sel_b.next = self.bop[j].rdata.val();
+            }
+        }
         self.alu.b.next = self.sel_b.val();
         self.alu.c.next = self.sel_d.val();
         for l in 0..32 {
@@ -1953,23 +1732,19 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 if !self.exec.q.val().any() {
                     self.st.d.next = 7.into();
                 }
-                if self.shared.val() & self.soob.val().any() {
+                // A fault: its kind; its lane and address are the lowest lane of its kind
+                // (`low`, above).
+                if ((self.shared.val() & self.soob.val().any()) | self.mis.val().any()) | (self.store.q.val() & (self.ro.val() & self.exec.q.val().any())) {
                     self.st.d.next = 8.into();
+                    self.fl.d.next = self.low_i.val();
+                    self.fa.d.next = self.sel_a.val();
                     self.fk.d.next = self.k_oob.val();
-                    self.fl.d.next = self.solow_i.val();
-                    self.fa.d.next = self.soob_a.val();
-                }
-                if self.mis.val().any() {
-                    self.st.d.next = 8.into();
-                    self.fk.d.next = self.k_misaligned.val();
-                    self.fl.d.next = self.mlow_i.val();
-                    self.fa.d.next = self.mis_a.val();
-                }
-                if self.store.q.val() & (self.ro.val() & self.exec.q.val().any()) {
-                    self.st.d.next = 8.into();
-                    self.fk.d.next = self.k_read_only.val();
-                    self.fl.d.next = self.elow_i.val();
-                    self.fa.d.next = self.exe_a.val();
+                    if self.mis.val().any() {
+                        self.fk.d.next = self.k_misaligned.val();
+                    }
+                    if self.store.q.val() & (self.ro.val() & self.exec.q.val().any()) {
+                        self.fk.d.next = self.k_read_only.val();
+                    }
                 }
                 if self.unsup.val() {
                     self.st.d.next = 8.into();

@@ -119,13 +119,30 @@ pub struct BoardRun {
     pub total_s: f64,
 }
 
+/// Register writes grouped into runs of consecutive registers, each run one burst on the
+/// link (the launch registers are contiguous: one command writes them all).
+fn register_runs(regs: &[(u16, u32)]) -> Vec<(u16, Vec<u32>)> {
+    let mut runs: Vec<(u16, Vec<u32>)> = Vec::new();
+    for &(r, v) in regs {
+        match runs.last_mut() {
+            Some((start, vs)) if *start as usize + vs.len() == r as usize => vs.push(v),
+            _ => runs.push((r, vec![v])),
+        }
+    }
+    runs
+}
+
 /// Reads `want.len()` words from `addr` and checks they are `want` (a write the link lost
 /// is an error, not a wrong run).
 fn read_back(bone: &mut Bone, addr: u32, want: &[u32], what: &str) -> Result<(), FpgaError> {
     let got = bone.read(addr, want.len())?;
-    if got != want {
+    if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
         return Err(FpgaError::Link(LinkError::Port(format!(
-            "{what} at word address 0x{addr:08x} read back as {got:x?}, written as {want:x?}: a write was lost on the link"
+            "{what}: word address 0x{:08x} read back as 0x{:08x}, written as 0x{:08x} (word {i} of {} written from 0x{addr:08x}): a write was lost on the link",
+            addr + i as u32,
+            got[i],
+            want[i],
+            want.len()
         ))));
     }
     Ok(())
@@ -243,11 +260,12 @@ pub fn run_launch(
     // The program (two words per instruction) and the launch registers, then the launch.
     let prog: Vec<u32> = words.iter().flat_map(|x| [*x as u32, (*x >> 32) as u32]).collect();
     bone.write(map::SM + host::reg::IMEM as u32, &prog)?;
-    for (r, v) in &regs {
-        bone.write(map::SM + *r as u32, &[*v])?;
+    let runs = register_runs(&regs);
+    for (r, vs) in &runs {
+        bone.write(map::SM + *r as u32, vs)?;
     }
-    for (r, v) in &regs {
-        read_back(&mut bone, map::SM + *r as u32, &[*v], "a launch register")?;
+    for (r, vs) in &runs {
+        read_back(&mut bone, map::SM + *r as u32, vs, "the launch registers")?;
     }
     let t_up = bone.port.now_s();
     bone.write(map::SM + host::reg::CONTROL as u32, &[1])?;
@@ -321,4 +339,15 @@ pub fn run_launch(
         readback_s: t_back - t_run,
         total_s: t_back - t0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::register_runs;
+
+    #[test]
+    fn consecutive_registers_make_one_run() {
+        let runs = register_runs(&[(4, 1), (5, 2), (6, 3), (9, 4), (10, 5), (2, 6)]);
+        assert_eq!(runs, vec![(4, vec![1, 2, 3]), (9, vec![4, 5]), (2, vec![6])]);
+    }
 }
