@@ -9,8 +9,9 @@
 //! - `line`   out  1  registered: the serial line (idle high)
 //!
 //! A frame is 10 bits of `div` clocks; `ready` rises in the clock after the stop bit, so
-//! back-to-back bytes are `10 div + 1` clocks apart (one clock of idle line between them). Every register starts at zero; the line register holds the
-//! inverted line, so a register at zero is an idle line.
+//! back-to-back bytes are `10 div + 1` clocks apart (one clock of idle line between them).
+//! Every register starts at zero; the line register holds the inverted line, so a register
+//! at zero is an idle line.
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]

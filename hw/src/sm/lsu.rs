@@ -1161,25 +1161,12 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.wraw[j].next = 0.into();
             self.wofs[j].next = 0.into();
             self.wbyp[j].next = false;
-            if self.gc.q.val() == self.gidx[0].val() {
-                self.wraw[j].next = self.res[j].q.val();
-                self.wofs[j].next = self.addr[j].q.val().get_bits::<2>(0);
-                self.wbyp[j].next = self.lsp[j].q.val() == self.k2_shared.val();
-            }
-            if self.gc.q.val() == self.gidx[1].val() {
-                self.wraw[j].next = self.res[8 + j].q.val();
-                self.wofs[j].next = self.addr[8 + j].q.val().get_bits::<2>(0);
-                self.wbyp[j].next = self.lsp[8 + j].q.val() == self.k2_shared.val();
-            }
-            if self.gc.q.val() == self.gidx[2].val() {
-                self.wraw[j].next = self.res[16 + j].q.val();
-                self.wofs[j].next = self.addr[16 + j].q.val().get_bits::<2>(0);
-                self.wbyp[j].next = self.lsp[16 + j].q.val() == self.k2_shared.val();
-            }
-            if self.gc.q.val() == self.gidx[3].val() {
-                self.wraw[j].next = self.res[24 + j].q.val();
-                self.wofs[j].next = self.addr[24 + j].q.val().get_bits::<2>(0);
-                self.wbyp[j].next = self.lsp[24 + j].q.val() == self.k2_shared.val();
+            for g in 0..4 {
+                if self.gc.q.val() == self.gidx[g].val() {
+                    self.wraw[j].next = self.res[8 * g + j].q.val();
+                    self.wofs[j].next = self.addr[8 * g + j].q.val().get_bits::<2>(0);
+                    self.wbyp[j].next = self.lsp[8 * g + j].q.val() == self.k2_shared.val();
+                }
             }
             self.rofs.next = self.wofs[j].val();
             self.rsh.next = bit_cast::<5, 2>(self.rofs.val()) << 3;
