@@ -130162,9 +130162,36 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     output reg  [23:0] v_tp0;
 
     // Constant declarations
+    localparam  widx$0 = 5'b0;
+    localparam  widx$1 = 5'b1;
+    localparam  widx$2 = 5'b10;
+    localparam  widx$3 = 5'b11;
+    localparam  widx$4 = 5'b100;
+    localparam  widx$5 = 5'b101;
+    localparam  widx$6 = 5'b110;
+    localparam  widx$7 = 5'b111;
+    localparam  widx$8 = 5'b1000;
+    localparam  widx$9 = 5'b1001;
+    localparam  widx$10 = 5'b1010;
+    localparam  widx$11 = 5'b1011;
+    localparam  widx$12 = 5'b1100;
+    localparam  widx$13 = 5'b1101;
+    localparam  widx$14 = 5'b1110;
+    localparam  widx$15 = 5'b1111;
+    localparam  widx$16 = 5'b10000;
+    localparam  widx$17 = 5'b10001;
+    localparam  widx$18 = 5'b10010;
+    localparam  widx$19 = 5'b10011;
+    localparam  widx$20 = 5'b10100;
+    localparam  widx$21 = 5'b10101;
+    localparam  widx$22 = 5'b10110;
+    localparam  widx$23 = 5'b10111;
     localparam  ones = 24'hffffff;
     localparam  zero = 24'h0;
     localparam  max_pc = 24'hffffff;
+    localparam  k_c1 = 3'b1;
+    localparam  k_c2 = 3'b10;
+    localparam  k_c4 = 3'b100;
 
     // Stub signals
     reg  [23:0] st$0$d;
@@ -130194,368 +130221,132 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     reg  [23:0] mq$d;
     wire  [23:0] mq$q;
     reg  mq$clock;
-    reg  [23:0] pc$0$d;
-    wire  [23:0] pc$0$q;
-    reg  pc$0$clock;
-    reg  [23:0] pc$1$d;
-    wire  [23:0] pc$1$q;
-    reg  pc$1$clock;
-    reg  [23:0] pc$2$d;
-    wire  [23:0] pc$2$q;
-    reg  pc$2$clock;
-    reg  [23:0] pc$3$d;
-    wire  [23:0] pc$3$q;
-    reg  pc$3$clock;
-    reg  [23:0] pc$4$d;
-    wire  [23:0] pc$4$q;
-    reg  pc$4$clock;
-    reg  [23:0] pc$5$d;
-    wire  [23:0] pc$5$q;
-    reg  pc$5$clock;
-    reg  [23:0] pc$6$d;
-    wire  [23:0] pc$6$q;
-    reg  pc$6$clock;
-    reg  [23:0] pc$7$d;
-    wire  [23:0] pc$7$q;
-    reg  pc$7$clock;
-    reg  [23:0] pc$8$d;
-    wire  [23:0] pc$8$q;
-    reg  pc$8$clock;
-    reg  [23:0] pc$9$d;
-    wire  [23:0] pc$9$q;
-    reg  pc$9$clock;
-    reg  [23:0] pc$10$d;
-    wire  [23:0] pc$10$q;
-    reg  pc$10$clock;
-    reg  [23:0] pc$11$d;
-    wire  [23:0] pc$11$q;
-    reg  pc$11$clock;
-    reg  [23:0] pc$12$d;
-    wire  [23:0] pc$12$q;
-    reg  pc$12$clock;
-    reg  [23:0] pc$13$d;
-    wire  [23:0] pc$13$q;
-    reg  pc$13$clock;
-    reg  [23:0] pc$14$d;
-    wire  [23:0] pc$14$q;
-    reg  pc$14$clock;
-    reg  [23:0] pc$15$d;
-    wire  [23:0] pc$15$q;
-    reg  pc$15$clock;
-    reg  [23:0] pc$16$d;
-    wire  [23:0] pc$16$q;
-    reg  pc$16$clock;
-    reg  [23:0] pc$17$d;
-    wire  [23:0] pc$17$q;
-    reg  pc$17$clock;
-    reg  [23:0] pc$18$d;
-    wire  [23:0] pc$18$q;
-    reg  pc$18$clock;
-    reg  [23:0] pc$19$d;
-    wire  [23:0] pc$19$q;
-    reg  pc$19$clock;
-    reg  [23:0] pc$20$d;
-    wire  [23:0] pc$20$q;
-    reg  pc$20$clock;
-    reg  [23:0] pc$21$d;
-    wire  [23:0] pc$21$q;
-    reg  pc$21$clock;
-    reg  [23:0] pc$22$d;
-    wire  [23:0] pc$22$q;
-    reg  pc$22$clock;
-    reg  [23:0] pc$23$d;
-    wire  [23:0] pc$23$q;
-    reg  pc$23$clock;
-    reg  [23:0] rpc$0$d;
-    wire  [23:0] rpc$0$q;
-    reg  rpc$0$clock;
-    reg  [23:0] rpc$1$d;
-    wire  [23:0] rpc$1$q;
-    reg  rpc$1$clock;
-    reg  [23:0] rpc$2$d;
-    wire  [23:0] rpc$2$q;
-    reg  rpc$2$clock;
-    reg  [23:0] rpc$3$d;
-    wire  [23:0] rpc$3$q;
-    reg  rpc$3$clock;
-    reg  [23:0] rpc$4$d;
-    wire  [23:0] rpc$4$q;
-    reg  rpc$4$clock;
-    reg  [23:0] rpc$5$d;
-    wire  [23:0] rpc$5$q;
-    reg  rpc$5$clock;
-    reg  [23:0] rpc$6$d;
-    wire  [23:0] rpc$6$q;
-    reg  rpc$6$clock;
-    reg  [23:0] rpc$7$d;
-    wire  [23:0] rpc$7$q;
-    reg  rpc$7$clock;
-    reg  [23:0] rpc$8$d;
-    wire  [23:0] rpc$8$q;
-    reg  rpc$8$clock;
-    reg  [23:0] rpc$9$d;
-    wire  [23:0] rpc$9$q;
-    reg  rpc$9$clock;
-    reg  [23:0] rpc$10$d;
-    wire  [23:0] rpc$10$q;
-    reg  rpc$10$clock;
-    reg  [23:0] rpc$11$d;
-    wire  [23:0] rpc$11$q;
-    reg  rpc$11$clock;
-    reg  [23:0] rpc$12$d;
-    wire  [23:0] rpc$12$q;
-    reg  rpc$12$clock;
-    reg  [23:0] rpc$13$d;
-    wire  [23:0] rpc$13$q;
-    reg  rpc$13$clock;
-    reg  [23:0] rpc$14$d;
-    wire  [23:0] rpc$14$q;
-    reg  rpc$14$clock;
-    reg  [23:0] rpc$15$d;
-    wire  [23:0] rpc$15$q;
-    reg  rpc$15$clock;
-    reg  [23:0] rpc$16$d;
-    wire  [23:0] rpc$16$q;
-    reg  rpc$16$clock;
-    reg  [23:0] rpc$17$d;
-    wire  [23:0] rpc$17$q;
-    reg  rpc$17$clock;
-    reg  [23:0] rpc$18$d;
-    wire  [23:0] rpc$18$q;
-    reg  rpc$18$clock;
-    reg  [23:0] rpc$19$d;
-    wire  [23:0] rpc$19$q;
-    reg  rpc$19$clock;
-    reg  [23:0] rpc$20$d;
-    wire  [23:0] rpc$20$q;
-    reg  rpc$20$clock;
-    reg  [23:0] rpc$21$d;
-    wire  [23:0] rpc$21$q;
-    reg  rpc$21$clock;
-    reg  [23:0] rpc$22$d;
-    wire  [23:0] rpc$22$q;
-    reg  rpc$22$clock;
-    reg  [23:0] rpc$23$d;
-    wire  [23:0] rpc$23$q;
-    reg  rpc$23$clock;
-    reg  [31:0] mask$0$d;
-    wire  [31:0] mask$0$q;
-    reg  mask$0$clock;
-    reg  [31:0] mask$1$d;
-    wire  [31:0] mask$1$q;
-    reg  mask$1$clock;
-    reg  [31:0] mask$2$d;
-    wire  [31:0] mask$2$q;
-    reg  mask$2$clock;
-    reg  [31:0] mask$3$d;
-    wire  [31:0] mask$3$q;
-    reg  mask$3$clock;
-    reg  [31:0] mask$4$d;
-    wire  [31:0] mask$4$q;
-    reg  mask$4$clock;
-    reg  [31:0] mask$5$d;
-    wire  [31:0] mask$5$q;
-    reg  mask$5$clock;
-    reg  [31:0] mask$6$d;
-    wire  [31:0] mask$6$q;
-    reg  mask$6$clock;
-    reg  [31:0] mask$7$d;
-    wire  [31:0] mask$7$q;
-    reg  mask$7$clock;
-    reg  [31:0] mask$8$d;
-    wire  [31:0] mask$8$q;
-    reg  mask$8$clock;
-    reg  [31:0] mask$9$d;
-    wire  [31:0] mask$9$q;
-    reg  mask$9$clock;
-    reg  [31:0] mask$10$d;
-    wire  [31:0] mask$10$q;
-    reg  mask$10$clock;
-    reg  [31:0] mask$11$d;
-    wire  [31:0] mask$11$q;
-    reg  mask$11$clock;
-    reg  [31:0] mask$12$d;
-    wire  [31:0] mask$12$q;
-    reg  mask$12$clock;
-    reg  [31:0] mask$13$d;
-    wire  [31:0] mask$13$q;
-    reg  mask$13$clock;
-    reg  [31:0] mask$14$d;
-    wire  [31:0] mask$14$q;
-    reg  mask$14$clock;
-    reg  [31:0] mask$15$d;
-    wire  [31:0] mask$15$q;
-    reg  mask$15$clock;
-    reg  [31:0] mask$16$d;
-    wire  [31:0] mask$16$q;
-    reg  mask$16$clock;
-    reg  [31:0] mask$17$d;
-    wire  [31:0] mask$17$q;
-    reg  mask$17$clock;
-    reg  [31:0] mask$18$d;
-    wire  [31:0] mask$18$q;
-    reg  mask$18$clock;
-    reg  [31:0] mask$19$d;
-    wire  [31:0] mask$19$q;
-    reg  mask$19$clock;
-    reg  [31:0] mask$20$d;
-    wire  [31:0] mask$20$q;
-    reg  mask$20$clock;
-    reg  [31:0] mask$21$d;
-    wire  [31:0] mask$21$q;
-    reg  mask$21$clock;
-    reg  [31:0] mask$22$d;
-    wire  [31:0] mask$22$q;
-    reg  mask$22$clock;
-    reg  [31:0] mask$23$d;
-    wire  [31:0] mask$23$q;
-    reg  mask$23$clock;
-    reg  [31:0] live$0$d;
-    wire  [31:0] live$0$q;
-    reg  live$0$clock;
-    reg  [31:0] live$1$d;
-    wire  [31:0] live$1$q;
-    reg  live$1$clock;
-    reg  [31:0] live$2$d;
-    wire  [31:0] live$2$q;
-    reg  live$2$clock;
-    reg  [31:0] live$3$d;
-    wire  [31:0] live$3$q;
-    reg  live$3$clock;
-    reg  [31:0] live$4$d;
-    wire  [31:0] live$4$q;
-    reg  live$4$clock;
-    reg  [31:0] live$5$d;
-    wire  [31:0] live$5$q;
-    reg  live$5$clock;
-    reg  [31:0] live$6$d;
-    wire  [31:0] live$6$q;
-    reg  live$6$clock;
-    reg  [31:0] live$7$d;
-    wire  [31:0] live$7$q;
-    reg  live$7$clock;
-    reg  [31:0] live$8$d;
-    wire  [31:0] live$8$q;
-    reg  live$8$clock;
-    reg  [31:0] live$9$d;
-    wire  [31:0] live$9$q;
-    reg  live$9$clock;
-    reg  [31:0] live$10$d;
-    wire  [31:0] live$10$q;
-    reg  live$10$clock;
-    reg  [31:0] live$11$d;
-    wire  [31:0] live$11$q;
-    reg  live$11$clock;
-    reg  [31:0] live$12$d;
-    wire  [31:0] live$12$q;
-    reg  live$12$clock;
-    reg  [31:0] live$13$d;
-    wire  [31:0] live$13$q;
-    reg  live$13$clock;
-    reg  [31:0] live$14$d;
-    wire  [31:0] live$14$q;
-    reg  live$14$clock;
-    reg  [31:0] live$15$d;
-    wire  [31:0] live$15$q;
-    reg  live$15$clock;
-    reg  [31:0] live$16$d;
-    wire  [31:0] live$16$q;
-    reg  live$16$clock;
-    reg  [31:0] live$17$d;
-    wire  [31:0] live$17$q;
-    reg  live$17$clock;
-    reg  [31:0] live$18$d;
-    wire  [31:0] live$18$q;
-    reg  live$18$clock;
-    reg  [31:0] live$19$d;
-    wire  [31:0] live$19$q;
-    reg  live$19$clock;
-    reg  [31:0] live$20$d;
-    wire  [31:0] live$20$q;
-    reg  live$20$clock;
-    reg  [31:0] live$21$d;
-    wire  [31:0] live$21$q;
-    reg  live$21$clock;
-    reg  [31:0] live$22$d;
-    wire  [31:0] live$22$q;
-    reg  live$22$clock;
-    reg  [31:0] live$23$d;
-    wire  [31:0] live$23$q;
-    reg  live$23$clock;
-    reg  [2:0] cta$0$d;
-    wire  [2:0] cta$0$q;
-    reg  cta$0$clock;
-    reg  [2:0] cta$1$d;
-    wire  [2:0] cta$1$q;
-    reg  cta$1$clock;
-    reg  [2:0] cta$2$d;
-    wire  [2:0] cta$2$q;
-    reg  cta$2$clock;
-    reg  [2:0] cta$3$d;
-    wire  [2:0] cta$3$q;
-    reg  cta$3$clock;
-    reg  [2:0] cta$4$d;
-    wire  [2:0] cta$4$q;
-    reg  cta$4$clock;
-    reg  [2:0] cta$5$d;
-    wire  [2:0] cta$5$q;
-    reg  cta$5$clock;
-    reg  [2:0] cta$6$d;
-    wire  [2:0] cta$6$q;
-    reg  cta$6$clock;
-    reg  [2:0] cta$7$d;
-    wire  [2:0] cta$7$q;
-    reg  cta$7$clock;
-    reg  [2:0] cta$8$d;
-    wire  [2:0] cta$8$q;
-    reg  cta$8$clock;
-    reg  [2:0] cta$9$d;
-    wire  [2:0] cta$9$q;
-    reg  cta$9$clock;
-    reg  [2:0] cta$10$d;
-    wire  [2:0] cta$10$q;
-    reg  cta$10$clock;
-    reg  [2:0] cta$11$d;
-    wire  [2:0] cta$11$q;
-    reg  cta$11$clock;
-    reg  [2:0] cta$12$d;
-    wire  [2:0] cta$12$q;
-    reg  cta$12$clock;
-    reg  [2:0] cta$13$d;
-    wire  [2:0] cta$13$q;
-    reg  cta$13$clock;
-    reg  [2:0] cta$14$d;
-    wire  [2:0] cta$14$q;
-    reg  cta$14$clock;
-    reg  [2:0] cta$15$d;
-    wire  [2:0] cta$15$q;
-    reg  cta$15$clock;
-    reg  [2:0] cta$16$d;
-    wire  [2:0] cta$16$q;
-    reg  cta$16$clock;
-    reg  [2:0] cta$17$d;
-    wire  [2:0] cta$17$q;
-    reg  cta$17$clock;
-    reg  [2:0] cta$18$d;
-    wire  [2:0] cta$18$q;
-    reg  cta$18$clock;
-    reg  [2:0] cta$19$d;
-    wire  [2:0] cta$19$q;
-    reg  cta$19$clock;
-    reg  [2:0] cta$20$d;
-    wire  [2:0] cta$20$q;
-    reg  cta$20$clock;
-    reg  [2:0] cta$21$d;
-    wire  [2:0] cta$21$q;
-    reg  cta$21$clock;
-    reg  [2:0] cta$22$d;
-    wire  [2:0] cta$22$q;
-    reg  cta$22$clock;
-    reg  [2:0] cta$23$d;
-    wire  [2:0] cta$23$q;
-    reg  cta$23$clock;
+    reg  tos$0$clock;
+    reg  tos$0$we;
+    reg  [4:0] tos$0$waddr;
+    reg  [47:0] tos$0$wdata;
+    reg  [4:0] tos$0$raddr;
+    wire  [47:0] tos$0$rdata;
+    reg  tos$1$clock;
+    reg  tos$1$we;
+    reg  [4:0] tos$1$waddr;
+    reg  [47:0] tos$1$wdata;
+    reg  [4:0] tos$1$raddr;
+    wire  [47:0] tos$1$rdata;
+    reg  tos$2$clock;
+    reg  tos$2$we;
+    reg  [4:0] tos$2$waddr;
+    reg  [47:0] tos$2$wdata;
+    reg  [4:0] tos$2$raddr;
+    wire  [47:0] tos$2$rdata;
+    reg  tmask$0$clock;
+    reg  tmask$0$we;
+    reg  [4:0] tmask$0$waddr;
+    reg  [31:0] tmask$0$wdata;
+    reg  [4:0] tmask$0$raddr;
+    wire  [31:0] tmask$0$rdata;
+    reg  tmask$1$clock;
+    reg  tmask$1$we;
+    reg  [4:0] tmask$1$waddr;
+    reg  [31:0] tmask$1$wdata;
+    reg  [4:0] tmask$1$raddr;
+    wire  [31:0] tmask$1$rdata;
+    reg  tmask$2$clock;
+    reg  tmask$2$we;
+    reg  [4:0] tmask$2$waddr;
+    reg  [31:0] tmask$2$wdata;
+    reg  [4:0] tmask$2$raddr;
+    wire  [31:0] tmask$2$rdata;
+    reg  tlive$0$clock;
+    reg  tlive$0$we;
+    reg  [4:0] tlive$0$waddr;
+    reg  [31:0] tlive$0$wdata;
+    reg  [4:0] tlive$0$raddr;
+    wire  [31:0] tlive$0$rdata;
+    reg  tlive$1$clock;
+    reg  tlive$1$we;
+    reg  [4:0] tlive$1$waddr;
+    reg  [31:0] tlive$1$wdata;
+    reg  [4:0] tlive$1$raddr;
+    wire  [31:0] tlive$1$rdata;
+    reg  tlive$2$clock;
+    reg  tlive$2$we;
+    reg  [4:0] tlive$2$waddr;
+    reg  [31:0] tlive$2$wdata;
+    reg  [4:0] tlive$2$raddr;
+    wire  [31:0] tlive$2$rdata;
+    reg  lau$0$clock;
+    reg  lau$0$we;
+    reg  [4:0] lau$0$waddr;
+    reg  [63:0] lau$0$wdata;
+    reg  [4:0] lau$0$raddr;
+    wire  [63:0] lau$0$rdata;
+    reg  lau$1$clock;
+    reg  lau$1$we;
+    reg  [4:0] lau$1$waddr;
+    reg  [63:0] lau$1$wdata;
+    reg  [4:0] lau$1$raddr;
+    wire  [63:0] lau$1$rdata;
+    reg  lau$2$clock;
+    reg  lau$2$we;
+    reg  [4:0] lau$2$waddr;
+    reg  [63:0] lau$2$wdata;
+    reg  [4:0] lau$2$raddr;
+    wire  [63:0] lau$2$rdata;
+    reg  [23:0] ft$d;
+    wire  [23:0] ft$q;
+    reg  ft$clock;
+    reg  [23:0] fl$d;
+    wire  [23:0] fl$q;
+    reg  fl$clock;
+    reg  [23:0] zt$d;
+    wire  [23:0] zt$q;
+    reg  zt$clock;
+    reg  [23:0] zl$d;
+    wire  [23:0] zl$q;
+    reg  zl$clock;
 
     // Local signals
+    reg  [4:0] a_idx;
+    reg  [4:0] b_idx;
+    reg  [23:0] p_sel$0;
+    reg  [23:0] p_sel$1;
+    reg  [23:0] p_sel$2;
+    reg  [4:0] p_idx$0;
+    reg  [4:0] p_idx$1;
+    reg  [4:0] p_idx$2;
+    reg  p_any$0;
+    reg  p_any$1;
+    reg  p_any$2;
+    reg  p_ft$0;
+    reg  p_ft$1;
+    reg  p_ft$2;
+    reg  p_fl$0;
+    reg  p_fl$1;
+    reg  p_fl$2;
+    reg  p_zt$0;
+    reg  p_zt$1;
+    reg  p_zt$2;
+    reg  p_zl$0;
+    reg  p_zl$1;
+    reg  p_zl$2;
+    reg  [23:0] p_pc$0;
+    reg  [23:0] p_pc$1;
+    reg  [23:0] p_pc$2;
+    reg  [23:0] p_rpc$0;
+    reg  [23:0] p_rpc$1;
+    reg  [23:0] p_rpc$2;
+    reg  [31:0] p_mask$0;
+    reg  [31:0] p_mask$1;
+    reg  [31:0] p_mask$2;
+    reg  [31:0] p_live$0;
+    reg  [31:0] p_live$1;
+    reg  [31:0] p_live$2;
+    reg  [2:0] p_cta$0;
+    reg  [2:0] p_cta$1;
+    reg  [2:0] p_cta$2;
+    reg  [23:0] aw_tos;
+    reg  [23:0] aw_live;
     reg  [23:0] bc_ast$0;
     reg  [23:0] bc_ast$1;
     reg  [23:0] bc_ast$2;
@@ -130589,20 +130380,6 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     reg  [23:0] st_new$2;
     reg  [23:0] t0n;
     reg  [23:0] t1n;
-    reg  [23:0] r_pc_v;
-    reg  [23:0] r_rpc_v;
-    reg  [31:0] r_mask_v;
-    reg  [31:0] r_live_v;
-    reg  [2:0] r_cta_v;
-    reg  [23:0] e_pc_v;
-    reg  [23:0] e_rpc_v;
-    reg  [31:0] e_mask_v;
-    reg  [31:0] e_live_v;
-    reg  [23:0] d_pc_v;
-    reg  [23:0] d_rpc_v;
-    reg  [31:0] d_mask_v;
-    reg  [31:0] d_live_v;
-    reg  [2:0] d_cta_v;
     reg  [2:0] d_s$0;
     reg  [2:0] d_s$1;
     reg  [2:0] d_s$2;
@@ -130653,605 +130430,121 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         .q(mq$q),
         .clock(mq$clock)
     );
-    sm$sched$wt$pc$0 pc$0(
-        .d(pc$0$d),
-        .q(pc$0$q),
-        .clock(pc$0$clock)
-    );
-    sm$sched$wt$pc$1 pc$1(
-        .d(pc$1$d),
-        .q(pc$1$q),
-        .clock(pc$1$clock)
-    );
-    sm$sched$wt$pc$2 pc$2(
-        .d(pc$2$d),
-        .q(pc$2$q),
-        .clock(pc$2$clock)
-    );
-    sm$sched$wt$pc$3 pc$3(
-        .d(pc$3$d),
-        .q(pc$3$q),
-        .clock(pc$3$clock)
-    );
-    sm$sched$wt$pc$4 pc$4(
-        .d(pc$4$d),
-        .q(pc$4$q),
-        .clock(pc$4$clock)
-    );
-    sm$sched$wt$pc$5 pc$5(
-        .d(pc$5$d),
-        .q(pc$5$q),
-        .clock(pc$5$clock)
-    );
-    sm$sched$wt$pc$6 pc$6(
-        .d(pc$6$d),
-        .q(pc$6$q),
-        .clock(pc$6$clock)
-    );
-    sm$sched$wt$pc$7 pc$7(
-        .d(pc$7$d),
-        .q(pc$7$q),
-        .clock(pc$7$clock)
-    );
-    sm$sched$wt$pc$8 pc$8(
-        .d(pc$8$d),
-        .q(pc$8$q),
-        .clock(pc$8$clock)
-    );
-    sm$sched$wt$pc$9 pc$9(
-        .d(pc$9$d),
-        .q(pc$9$q),
-        .clock(pc$9$clock)
-    );
-    sm$sched$wt$pc$10 pc$10(
-        .d(pc$10$d),
-        .q(pc$10$q),
-        .clock(pc$10$clock)
-    );
-    sm$sched$wt$pc$11 pc$11(
-        .d(pc$11$d),
-        .q(pc$11$q),
-        .clock(pc$11$clock)
-    );
-    sm$sched$wt$pc$12 pc$12(
-        .d(pc$12$d),
-        .q(pc$12$q),
-        .clock(pc$12$clock)
-    );
-    sm$sched$wt$pc$13 pc$13(
-        .d(pc$13$d),
-        .q(pc$13$q),
-        .clock(pc$13$clock)
-    );
-    sm$sched$wt$pc$14 pc$14(
-        .d(pc$14$d),
-        .q(pc$14$q),
-        .clock(pc$14$clock)
-    );
-    sm$sched$wt$pc$15 pc$15(
-        .d(pc$15$d),
-        .q(pc$15$q),
-        .clock(pc$15$clock)
-    );
-    sm$sched$wt$pc$16 pc$16(
-        .d(pc$16$d),
-        .q(pc$16$q),
-        .clock(pc$16$clock)
-    );
-    sm$sched$wt$pc$17 pc$17(
-        .d(pc$17$d),
-        .q(pc$17$q),
-        .clock(pc$17$clock)
-    );
-    sm$sched$wt$pc$18 pc$18(
-        .d(pc$18$d),
-        .q(pc$18$q),
-        .clock(pc$18$clock)
-    );
-    sm$sched$wt$pc$19 pc$19(
-        .d(pc$19$d),
-        .q(pc$19$q),
-        .clock(pc$19$clock)
-    );
-    sm$sched$wt$pc$20 pc$20(
-        .d(pc$20$d),
-        .q(pc$20$q),
-        .clock(pc$20$clock)
-    );
-    sm$sched$wt$pc$21 pc$21(
-        .d(pc$21$d),
-        .q(pc$21$q),
-        .clock(pc$21$clock)
-    );
-    sm$sched$wt$pc$22 pc$22(
-        .d(pc$22$d),
-        .q(pc$22$q),
-        .clock(pc$22$clock)
-    );
-    sm$sched$wt$pc$23 pc$23(
-        .d(pc$23$d),
-        .q(pc$23$q),
-        .clock(pc$23$clock)
-    );
-    sm$sched$wt$rpc$0 rpc$0(
-        .d(rpc$0$d),
-        .q(rpc$0$q),
-        .clock(rpc$0$clock)
-    );
-    sm$sched$wt$rpc$1 rpc$1(
-        .d(rpc$1$d),
-        .q(rpc$1$q),
-        .clock(rpc$1$clock)
-    );
-    sm$sched$wt$rpc$2 rpc$2(
-        .d(rpc$2$d),
-        .q(rpc$2$q),
-        .clock(rpc$2$clock)
-    );
-    sm$sched$wt$rpc$3 rpc$3(
-        .d(rpc$3$d),
-        .q(rpc$3$q),
-        .clock(rpc$3$clock)
-    );
-    sm$sched$wt$rpc$4 rpc$4(
-        .d(rpc$4$d),
-        .q(rpc$4$q),
-        .clock(rpc$4$clock)
-    );
-    sm$sched$wt$rpc$5 rpc$5(
-        .d(rpc$5$d),
-        .q(rpc$5$q),
-        .clock(rpc$5$clock)
-    );
-    sm$sched$wt$rpc$6 rpc$6(
-        .d(rpc$6$d),
-        .q(rpc$6$q),
-        .clock(rpc$6$clock)
-    );
-    sm$sched$wt$rpc$7 rpc$7(
-        .d(rpc$7$d),
-        .q(rpc$7$q),
-        .clock(rpc$7$clock)
-    );
-    sm$sched$wt$rpc$8 rpc$8(
-        .d(rpc$8$d),
-        .q(rpc$8$q),
-        .clock(rpc$8$clock)
-    );
-    sm$sched$wt$rpc$9 rpc$9(
-        .d(rpc$9$d),
-        .q(rpc$9$q),
-        .clock(rpc$9$clock)
-    );
-    sm$sched$wt$rpc$10 rpc$10(
-        .d(rpc$10$d),
-        .q(rpc$10$q),
-        .clock(rpc$10$clock)
-    );
-    sm$sched$wt$rpc$11 rpc$11(
-        .d(rpc$11$d),
-        .q(rpc$11$q),
-        .clock(rpc$11$clock)
-    );
-    sm$sched$wt$rpc$12 rpc$12(
-        .d(rpc$12$d),
-        .q(rpc$12$q),
-        .clock(rpc$12$clock)
-    );
-    sm$sched$wt$rpc$13 rpc$13(
-        .d(rpc$13$d),
-        .q(rpc$13$q),
-        .clock(rpc$13$clock)
-    );
-    sm$sched$wt$rpc$14 rpc$14(
-        .d(rpc$14$d),
-        .q(rpc$14$q),
-        .clock(rpc$14$clock)
-    );
-    sm$sched$wt$rpc$15 rpc$15(
-        .d(rpc$15$d),
-        .q(rpc$15$q),
-        .clock(rpc$15$clock)
-    );
-    sm$sched$wt$rpc$16 rpc$16(
-        .d(rpc$16$d),
-        .q(rpc$16$q),
-        .clock(rpc$16$clock)
-    );
-    sm$sched$wt$rpc$17 rpc$17(
-        .d(rpc$17$d),
-        .q(rpc$17$q),
-        .clock(rpc$17$clock)
-    );
-    sm$sched$wt$rpc$18 rpc$18(
-        .d(rpc$18$d),
-        .q(rpc$18$q),
-        .clock(rpc$18$clock)
-    );
-    sm$sched$wt$rpc$19 rpc$19(
-        .d(rpc$19$d),
-        .q(rpc$19$q),
-        .clock(rpc$19$clock)
-    );
-    sm$sched$wt$rpc$20 rpc$20(
-        .d(rpc$20$d),
-        .q(rpc$20$q),
-        .clock(rpc$20$clock)
-    );
-    sm$sched$wt$rpc$21 rpc$21(
-        .d(rpc$21$d),
-        .q(rpc$21$q),
-        .clock(rpc$21$clock)
-    );
-    sm$sched$wt$rpc$22 rpc$22(
-        .d(rpc$22$d),
-        .q(rpc$22$q),
-        .clock(rpc$22$clock)
-    );
-    sm$sched$wt$rpc$23 rpc$23(
-        .d(rpc$23$d),
-        .q(rpc$23$q),
-        .clock(rpc$23$clock)
-    );
-    sm$sched$wt$mask$0 mask$0(
-        .d(mask$0$d),
-        .q(mask$0$q),
-        .clock(mask$0$clock)
-    );
-    sm$sched$wt$mask$1 mask$1(
-        .d(mask$1$d),
-        .q(mask$1$q),
-        .clock(mask$1$clock)
-    );
-    sm$sched$wt$mask$2 mask$2(
-        .d(mask$2$d),
-        .q(mask$2$q),
-        .clock(mask$2$clock)
-    );
-    sm$sched$wt$mask$3 mask$3(
-        .d(mask$3$d),
-        .q(mask$3$q),
-        .clock(mask$3$clock)
-    );
-    sm$sched$wt$mask$4 mask$4(
-        .d(mask$4$d),
-        .q(mask$4$q),
-        .clock(mask$4$clock)
-    );
-    sm$sched$wt$mask$5 mask$5(
-        .d(mask$5$d),
-        .q(mask$5$q),
-        .clock(mask$5$clock)
-    );
-    sm$sched$wt$mask$6 mask$6(
-        .d(mask$6$d),
-        .q(mask$6$q),
-        .clock(mask$6$clock)
-    );
-    sm$sched$wt$mask$7 mask$7(
-        .d(mask$7$d),
-        .q(mask$7$q),
-        .clock(mask$7$clock)
-    );
-    sm$sched$wt$mask$8 mask$8(
-        .d(mask$8$d),
-        .q(mask$8$q),
-        .clock(mask$8$clock)
-    );
-    sm$sched$wt$mask$9 mask$9(
-        .d(mask$9$d),
-        .q(mask$9$q),
-        .clock(mask$9$clock)
-    );
-    sm$sched$wt$mask$10 mask$10(
-        .d(mask$10$d),
-        .q(mask$10$q),
-        .clock(mask$10$clock)
-    );
-    sm$sched$wt$mask$11 mask$11(
-        .d(mask$11$d),
-        .q(mask$11$q),
-        .clock(mask$11$clock)
-    );
-    sm$sched$wt$mask$12 mask$12(
-        .d(mask$12$d),
-        .q(mask$12$q),
-        .clock(mask$12$clock)
-    );
-    sm$sched$wt$mask$13 mask$13(
-        .d(mask$13$d),
-        .q(mask$13$q),
-        .clock(mask$13$clock)
-    );
-    sm$sched$wt$mask$14 mask$14(
-        .d(mask$14$d),
-        .q(mask$14$q),
-        .clock(mask$14$clock)
-    );
-    sm$sched$wt$mask$15 mask$15(
-        .d(mask$15$d),
-        .q(mask$15$q),
-        .clock(mask$15$clock)
-    );
-    sm$sched$wt$mask$16 mask$16(
-        .d(mask$16$d),
-        .q(mask$16$q),
-        .clock(mask$16$clock)
-    );
-    sm$sched$wt$mask$17 mask$17(
-        .d(mask$17$d),
-        .q(mask$17$q),
-        .clock(mask$17$clock)
-    );
-    sm$sched$wt$mask$18 mask$18(
-        .d(mask$18$d),
-        .q(mask$18$q),
-        .clock(mask$18$clock)
-    );
-    sm$sched$wt$mask$19 mask$19(
-        .d(mask$19$d),
-        .q(mask$19$q),
-        .clock(mask$19$clock)
-    );
-    sm$sched$wt$mask$20 mask$20(
-        .d(mask$20$d),
-        .q(mask$20$q),
-        .clock(mask$20$clock)
-    );
-    sm$sched$wt$mask$21 mask$21(
-        .d(mask$21$d),
-        .q(mask$21$q),
-        .clock(mask$21$clock)
-    );
-    sm$sched$wt$mask$22 mask$22(
-        .d(mask$22$d),
-        .q(mask$22$q),
-        .clock(mask$22$clock)
-    );
-    sm$sched$wt$mask$23 mask$23(
-        .d(mask$23$d),
-        .q(mask$23$q),
-        .clock(mask$23$clock)
-    );
-    sm$sched$wt$live$0 live$0(
-        .d(live$0$d),
-        .q(live$0$q),
-        .clock(live$0$clock)
-    );
-    sm$sched$wt$live$1 live$1(
-        .d(live$1$d),
-        .q(live$1$q),
-        .clock(live$1$clock)
-    );
-    sm$sched$wt$live$2 live$2(
-        .d(live$2$d),
-        .q(live$2$q),
-        .clock(live$2$clock)
-    );
-    sm$sched$wt$live$3 live$3(
-        .d(live$3$d),
-        .q(live$3$q),
-        .clock(live$3$clock)
-    );
-    sm$sched$wt$live$4 live$4(
-        .d(live$4$d),
-        .q(live$4$q),
-        .clock(live$4$clock)
-    );
-    sm$sched$wt$live$5 live$5(
-        .d(live$5$d),
-        .q(live$5$q),
-        .clock(live$5$clock)
-    );
-    sm$sched$wt$live$6 live$6(
-        .d(live$6$d),
-        .q(live$6$q),
-        .clock(live$6$clock)
-    );
-    sm$sched$wt$live$7 live$7(
-        .d(live$7$d),
-        .q(live$7$q),
-        .clock(live$7$clock)
-    );
-    sm$sched$wt$live$8 live$8(
-        .d(live$8$d),
-        .q(live$8$q),
-        .clock(live$8$clock)
-    );
-    sm$sched$wt$live$9 live$9(
-        .d(live$9$d),
-        .q(live$9$q),
-        .clock(live$9$clock)
-    );
-    sm$sched$wt$live$10 live$10(
-        .d(live$10$d),
-        .q(live$10$q),
-        .clock(live$10$clock)
-    );
-    sm$sched$wt$live$11 live$11(
-        .d(live$11$d),
-        .q(live$11$q),
-        .clock(live$11$clock)
-    );
-    sm$sched$wt$live$12 live$12(
-        .d(live$12$d),
-        .q(live$12$q),
-        .clock(live$12$clock)
-    );
-    sm$sched$wt$live$13 live$13(
-        .d(live$13$d),
-        .q(live$13$q),
-        .clock(live$13$clock)
-    );
-    sm$sched$wt$live$14 live$14(
-        .d(live$14$d),
-        .q(live$14$q),
-        .clock(live$14$clock)
-    );
-    sm$sched$wt$live$15 live$15(
-        .d(live$15$d),
-        .q(live$15$q),
-        .clock(live$15$clock)
-    );
-    sm$sched$wt$live$16 live$16(
-        .d(live$16$d),
-        .q(live$16$q),
-        .clock(live$16$clock)
-    );
-    sm$sched$wt$live$17 live$17(
-        .d(live$17$d),
-        .q(live$17$q),
-        .clock(live$17$clock)
-    );
-    sm$sched$wt$live$18 live$18(
-        .d(live$18$d),
-        .q(live$18$q),
-        .clock(live$18$clock)
-    );
-    sm$sched$wt$live$19 live$19(
-        .d(live$19$d),
-        .q(live$19$q),
-        .clock(live$19$clock)
-    );
-    sm$sched$wt$live$20 live$20(
-        .d(live$20$d),
-        .q(live$20$q),
-        .clock(live$20$clock)
-    );
-    sm$sched$wt$live$21 live$21(
-        .d(live$21$d),
-        .q(live$21$q),
-        .clock(live$21$clock)
-    );
-    sm$sched$wt$live$22 live$22(
-        .d(live$22$d),
-        .q(live$22$q),
-        .clock(live$22$clock)
-    );
-    sm$sched$wt$live$23 live$23(
-        .d(live$23$d),
-        .q(live$23$q),
-        .clock(live$23$clock)
-    );
-    sm$sched$wt$cta$0 cta$0(
-        .d(cta$0$d),
-        .q(cta$0$q),
-        .clock(cta$0$clock)
-    );
-    sm$sched$wt$cta$1 cta$1(
-        .d(cta$1$d),
-        .q(cta$1$q),
-        .clock(cta$1$clock)
-    );
-    sm$sched$wt$cta$2 cta$2(
-        .d(cta$2$d),
-        .q(cta$2$q),
-        .clock(cta$2$clock)
-    );
-    sm$sched$wt$cta$3 cta$3(
-        .d(cta$3$d),
-        .q(cta$3$q),
-        .clock(cta$3$clock)
-    );
-    sm$sched$wt$cta$4 cta$4(
-        .d(cta$4$d),
-        .q(cta$4$q),
-        .clock(cta$4$clock)
-    );
-    sm$sched$wt$cta$5 cta$5(
-        .d(cta$5$d),
-        .q(cta$5$q),
-        .clock(cta$5$clock)
-    );
-    sm$sched$wt$cta$6 cta$6(
-        .d(cta$6$d),
-        .q(cta$6$q),
-        .clock(cta$6$clock)
-    );
-    sm$sched$wt$cta$7 cta$7(
-        .d(cta$7$d),
-        .q(cta$7$q),
-        .clock(cta$7$clock)
-    );
-    sm$sched$wt$cta$8 cta$8(
-        .d(cta$8$d),
-        .q(cta$8$q),
-        .clock(cta$8$clock)
-    );
-    sm$sched$wt$cta$9 cta$9(
-        .d(cta$9$d),
-        .q(cta$9$q),
-        .clock(cta$9$clock)
-    );
-    sm$sched$wt$cta$10 cta$10(
-        .d(cta$10$d),
-        .q(cta$10$q),
-        .clock(cta$10$clock)
-    );
-    sm$sched$wt$cta$11 cta$11(
-        .d(cta$11$d),
-        .q(cta$11$q),
-        .clock(cta$11$clock)
-    );
-    sm$sched$wt$cta$12 cta$12(
-        .d(cta$12$d),
-        .q(cta$12$q),
-        .clock(cta$12$clock)
-    );
-    sm$sched$wt$cta$13 cta$13(
-        .d(cta$13$d),
-        .q(cta$13$q),
-        .clock(cta$13$clock)
-    );
-    sm$sched$wt$cta$14 cta$14(
-        .d(cta$14$d),
-        .q(cta$14$q),
-        .clock(cta$14$clock)
-    );
-    sm$sched$wt$cta$15 cta$15(
-        .d(cta$15$d),
-        .q(cta$15$q),
-        .clock(cta$15$clock)
-    );
-    sm$sched$wt$cta$16 cta$16(
-        .d(cta$16$d),
-        .q(cta$16$q),
-        .clock(cta$16$clock)
-    );
-    sm$sched$wt$cta$17 cta$17(
-        .d(cta$17$d),
-        .q(cta$17$q),
-        .clock(cta$17$clock)
-    );
-    sm$sched$wt$cta$18 cta$18(
-        .d(cta$18$d),
-        .q(cta$18$q),
-        .clock(cta$18$clock)
-    );
-    sm$sched$wt$cta$19 cta$19(
-        .d(cta$19$d),
-        .q(cta$19$q),
-        .clock(cta$19$clock)
-    );
-    sm$sched$wt$cta$20 cta$20(
-        .d(cta$20$d),
-        .q(cta$20$q),
-        .clock(cta$20$clock)
-    );
-    sm$sched$wt$cta$21 cta$21(
-        .d(cta$21$d),
-        .q(cta$21$q),
-        .clock(cta$21$clock)
-    );
-    sm$sched$wt$cta$22 cta$22(
-        .d(cta$22$d),
-        .q(cta$22$q),
-        .clock(cta$22$clock)
-    );
-    sm$sched$wt$cta$23 cta$23(
-        .d(cta$23$d),
-        .q(cta$23$q),
-        .clock(cta$23$clock)
+    sm$sched$wt$tos$0 tos$0(
+        .clock(tos$0$clock),
+        .we(tos$0$we),
+        .waddr(tos$0$waddr),
+        .wdata(tos$0$wdata),
+        .raddr(tos$0$raddr),
+        .rdata(tos$0$rdata)
+    );
+    sm$sched$wt$tos$1 tos$1(
+        .clock(tos$1$clock),
+        .we(tos$1$we),
+        .waddr(tos$1$waddr),
+        .wdata(tos$1$wdata),
+        .raddr(tos$1$raddr),
+        .rdata(tos$1$rdata)
+    );
+    sm$sched$wt$tos$2 tos$2(
+        .clock(tos$2$clock),
+        .we(tos$2$we),
+        .waddr(tos$2$waddr),
+        .wdata(tos$2$wdata),
+        .raddr(tos$2$raddr),
+        .rdata(tos$2$rdata)
+    );
+    sm$sched$wt$tmask$0 tmask$0(
+        .clock(tmask$0$clock),
+        .we(tmask$0$we),
+        .waddr(tmask$0$waddr),
+        .wdata(tmask$0$wdata),
+        .raddr(tmask$0$raddr),
+        .rdata(tmask$0$rdata)
+    );
+    sm$sched$wt$tmask$1 tmask$1(
+        .clock(tmask$1$clock),
+        .we(tmask$1$we),
+        .waddr(tmask$1$waddr),
+        .wdata(tmask$1$wdata),
+        .raddr(tmask$1$raddr),
+        .rdata(tmask$1$rdata)
+    );
+    sm$sched$wt$tmask$2 tmask$2(
+        .clock(tmask$2$clock),
+        .we(tmask$2$we),
+        .waddr(tmask$2$waddr),
+        .wdata(tmask$2$wdata),
+        .raddr(tmask$2$raddr),
+        .rdata(tmask$2$rdata)
+    );
+    sm$sched$wt$tlive$0 tlive$0(
+        .clock(tlive$0$clock),
+        .we(tlive$0$we),
+        .waddr(tlive$0$waddr),
+        .wdata(tlive$0$wdata),
+        .raddr(tlive$0$raddr),
+        .rdata(tlive$0$rdata)
+    );
+    sm$sched$wt$tlive$1 tlive$1(
+        .clock(tlive$1$clock),
+        .we(tlive$1$we),
+        .waddr(tlive$1$waddr),
+        .wdata(tlive$1$wdata),
+        .raddr(tlive$1$raddr),
+        .rdata(tlive$1$rdata)
+    );
+    sm$sched$wt$tlive$2 tlive$2(
+        .clock(tlive$2$clock),
+        .we(tlive$2$we),
+        .waddr(tlive$2$waddr),
+        .wdata(tlive$2$wdata),
+        .raddr(tlive$2$raddr),
+        .rdata(tlive$2$rdata)
+    );
+    sm$sched$wt$lau$0 lau$0(
+        .clock(lau$0$clock),
+        .we(lau$0$we),
+        .waddr(lau$0$waddr),
+        .wdata(lau$0$wdata),
+        .raddr(lau$0$raddr),
+        .rdata(lau$0$rdata)
+    );
+    sm$sched$wt$lau$1 lau$1(
+        .clock(lau$1$clock),
+        .we(lau$1$we),
+        .waddr(lau$1$waddr),
+        .wdata(lau$1$wdata),
+        .raddr(lau$1$raddr),
+        .rdata(lau$1$rdata)
+    );
+    sm$sched$wt$lau$2 lau$2(
+        .clock(lau$2$clock),
+        .we(lau$2$we),
+        .waddr(lau$2$waddr),
+        .wdata(lau$2$wdata),
+        .raddr(lau$2$raddr),
+        .rdata(lau$2$rdata)
+    );
+    sm$sched$wt$ft ft(
+        .d(ft$d),
+        .q(ft$q),
+        .clock(ft$clock)
+    );
+    sm$sched$wt$fl fl(
+        .d(fl$d),
+        .q(fl$q),
+        .clock(fl$clock)
+    );
+    sm$sched$wt$zt zt(
+        .d(zt$d),
+        .q(zt$q),
+        .clock(zt$clock)
+    );
+    sm$sched$wt$zl zl(
+        .d(zl$d),
+        .q(zl$q),
+        .clock(zl$clock)
     );
 
     // Update code
@@ -131265,126 +130558,10 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         ct$2$clock = clock;
         ty$0$clock = clock;
         ty$1$clock = clock;
-        pc$0$clock = clock;
-        rpc$0$clock = clock;
-        mask$0$clock = clock;
-        live$0$clock = clock;
-        cta$0$clock = clock;
-        pc$1$clock = clock;
-        rpc$1$clock = clock;
-        mask$1$clock = clock;
-        live$1$clock = clock;
-        cta$1$clock = clock;
-        pc$2$clock = clock;
-        rpc$2$clock = clock;
-        mask$2$clock = clock;
-        live$2$clock = clock;
-        cta$2$clock = clock;
-        pc$3$clock = clock;
-        rpc$3$clock = clock;
-        mask$3$clock = clock;
-        live$3$clock = clock;
-        cta$3$clock = clock;
-        pc$4$clock = clock;
-        rpc$4$clock = clock;
-        mask$4$clock = clock;
-        live$4$clock = clock;
-        cta$4$clock = clock;
-        pc$5$clock = clock;
-        rpc$5$clock = clock;
-        mask$5$clock = clock;
-        live$5$clock = clock;
-        cta$5$clock = clock;
-        pc$6$clock = clock;
-        rpc$6$clock = clock;
-        mask$6$clock = clock;
-        live$6$clock = clock;
-        cta$6$clock = clock;
-        pc$7$clock = clock;
-        rpc$7$clock = clock;
-        mask$7$clock = clock;
-        live$7$clock = clock;
-        cta$7$clock = clock;
-        pc$8$clock = clock;
-        rpc$8$clock = clock;
-        mask$8$clock = clock;
-        live$8$clock = clock;
-        cta$8$clock = clock;
-        pc$9$clock = clock;
-        rpc$9$clock = clock;
-        mask$9$clock = clock;
-        live$9$clock = clock;
-        cta$9$clock = clock;
-        pc$10$clock = clock;
-        rpc$10$clock = clock;
-        mask$10$clock = clock;
-        live$10$clock = clock;
-        cta$10$clock = clock;
-        pc$11$clock = clock;
-        rpc$11$clock = clock;
-        mask$11$clock = clock;
-        live$11$clock = clock;
-        cta$11$clock = clock;
-        pc$12$clock = clock;
-        rpc$12$clock = clock;
-        mask$12$clock = clock;
-        live$12$clock = clock;
-        cta$12$clock = clock;
-        pc$13$clock = clock;
-        rpc$13$clock = clock;
-        mask$13$clock = clock;
-        live$13$clock = clock;
-        cta$13$clock = clock;
-        pc$14$clock = clock;
-        rpc$14$clock = clock;
-        mask$14$clock = clock;
-        live$14$clock = clock;
-        cta$14$clock = clock;
-        pc$15$clock = clock;
-        rpc$15$clock = clock;
-        mask$15$clock = clock;
-        live$15$clock = clock;
-        cta$15$clock = clock;
-        pc$16$clock = clock;
-        rpc$16$clock = clock;
-        mask$16$clock = clock;
-        live$16$clock = clock;
-        cta$16$clock = clock;
-        pc$17$clock = clock;
-        rpc$17$clock = clock;
-        mask$17$clock = clock;
-        live$17$clock = clock;
-        cta$17$clock = clock;
-        pc$18$clock = clock;
-        rpc$18$clock = clock;
-        mask$18$clock = clock;
-        live$18$clock = clock;
-        cta$18$clock = clock;
-        pc$19$clock = clock;
-        rpc$19$clock = clock;
-        mask$19$clock = clock;
-        live$19$clock = clock;
-        cta$19$clock = clock;
-        pc$20$clock = clock;
-        rpc$20$clock = clock;
-        mask$20$clock = clock;
-        live$20$clock = clock;
-        cta$20$clock = clock;
-        pc$21$clock = clock;
-        rpc$21$clock = clock;
-        mask$21$clock = clock;
-        live$21$clock = clock;
-        cta$21$clock = clock;
-        pc$22$clock = clock;
-        rpc$22$clock = clock;
-        mask$22$clock = clock;
-        live$22$clock = clock;
-        cta$22$clock = clock;
-        pc$23$clock = clock;
-        rpc$23$clock = clock;
-        mask$23$clock = clock;
-        live$23$clock = clock;
-        cta$23$clock = clock;
+        ft$clock = clock;
+        fl$clock = clock;
+        zt$clock = clock;
+        zl$clock = clock;
         bc_ast$0 = zero;
         if (a_st[0]) begin
             bc_ast$0 = ones;
@@ -131511,1147 +130688,554 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         else begin
             mq$d = (((mq$q & ~aw_mq) | b_sel) & ~done_hit) & keep;
         end
-        pc$0$d = pc$0$q;
-        rpc$0$d = rpc$0$q;
-        mask$0$d = mask$0$q;
-        live$0$d = live$0$q;
-        cta$0$d = cta$0$q;
+        a_idx = 32'h0;
+        b_idx = 32'h0;
+        if (a_sel[0]) begin
+            a_idx = a_idx | widx$0;
+        end
         if (b_sel[0]) begin
-            pc$0$d = b_pc;
-            rpc$0$d = max_pc;
-            mask$0$d = b_mask;
-            live$0$d = b_mask;
-            cta$0$d = b_cta;
+            b_idx = b_idx | widx$0;
         end
-        if (a_sel[0] & a_wr_tos) begin
-            pc$0$d = a_pc;
-            rpc$0$d = a_rpc;
-            mask$0$d = a_mask;
+        if (a_sel[1]) begin
+            a_idx = a_idx | widx$1;
         end
-        if (a_sel[0] & a_wr_live) begin
-            live$0$d = a_live;
-        end
-        if (clear) begin
-            pc$0$d = 32'h0;
-            rpc$0$d = 32'h0;
-            mask$0$d = 32'h0;
-            live$0$d = 32'h0;
-            cta$0$d = 32'h0;
-        end
-        pc$1$d = pc$1$q;
-        rpc$1$d = rpc$1$q;
-        mask$1$d = mask$1$q;
-        live$1$d = live$1$q;
-        cta$1$d = cta$1$q;
         if (b_sel[1]) begin
-            pc$1$d = b_pc;
-            rpc$1$d = max_pc;
-            mask$1$d = b_mask;
-            live$1$d = b_mask;
-            cta$1$d = b_cta;
+            b_idx = b_idx | widx$1;
         end
-        if (a_sel[1] & a_wr_tos) begin
-            pc$1$d = a_pc;
-            rpc$1$d = a_rpc;
-            mask$1$d = a_mask;
+        if (a_sel[2]) begin
+            a_idx = a_idx | widx$2;
         end
-        if (a_sel[1] & a_wr_live) begin
-            live$1$d = a_live;
-        end
-        if (clear) begin
-            pc$1$d = 32'h0;
-            rpc$1$d = 32'h0;
-            mask$1$d = 32'h0;
-            live$1$d = 32'h0;
-            cta$1$d = 32'h0;
-        end
-        pc$2$d = pc$2$q;
-        rpc$2$d = rpc$2$q;
-        mask$2$d = mask$2$q;
-        live$2$d = live$2$q;
-        cta$2$d = cta$2$q;
         if (b_sel[2]) begin
-            pc$2$d = b_pc;
-            rpc$2$d = max_pc;
-            mask$2$d = b_mask;
-            live$2$d = b_mask;
-            cta$2$d = b_cta;
+            b_idx = b_idx | widx$2;
         end
-        if (a_sel[2] & a_wr_tos) begin
-            pc$2$d = a_pc;
-            rpc$2$d = a_rpc;
-            mask$2$d = a_mask;
+        if (a_sel[3]) begin
+            a_idx = a_idx | widx$3;
         end
-        if (a_sel[2] & a_wr_live) begin
-            live$2$d = a_live;
-        end
-        if (clear) begin
-            pc$2$d = 32'h0;
-            rpc$2$d = 32'h0;
-            mask$2$d = 32'h0;
-            live$2$d = 32'h0;
-            cta$2$d = 32'h0;
-        end
-        pc$3$d = pc$3$q;
-        rpc$3$d = rpc$3$q;
-        mask$3$d = mask$3$q;
-        live$3$d = live$3$q;
-        cta$3$d = cta$3$q;
         if (b_sel[3]) begin
-            pc$3$d = b_pc;
-            rpc$3$d = max_pc;
-            mask$3$d = b_mask;
-            live$3$d = b_mask;
-            cta$3$d = b_cta;
+            b_idx = b_idx | widx$3;
         end
-        if (a_sel[3] & a_wr_tos) begin
-            pc$3$d = a_pc;
-            rpc$3$d = a_rpc;
-            mask$3$d = a_mask;
+        if (a_sel[4]) begin
+            a_idx = a_idx | widx$4;
         end
-        if (a_sel[3] & a_wr_live) begin
-            live$3$d = a_live;
-        end
-        if (clear) begin
-            pc$3$d = 32'h0;
-            rpc$3$d = 32'h0;
-            mask$3$d = 32'h0;
-            live$3$d = 32'h0;
-            cta$3$d = 32'h0;
-        end
-        pc$4$d = pc$4$q;
-        rpc$4$d = rpc$4$q;
-        mask$4$d = mask$4$q;
-        live$4$d = live$4$q;
-        cta$4$d = cta$4$q;
         if (b_sel[4]) begin
-            pc$4$d = b_pc;
-            rpc$4$d = max_pc;
-            mask$4$d = b_mask;
-            live$4$d = b_mask;
-            cta$4$d = b_cta;
+            b_idx = b_idx | widx$4;
         end
-        if (a_sel[4] & a_wr_tos) begin
-            pc$4$d = a_pc;
-            rpc$4$d = a_rpc;
-            mask$4$d = a_mask;
+        if (a_sel[5]) begin
+            a_idx = a_idx | widx$5;
         end
-        if (a_sel[4] & a_wr_live) begin
-            live$4$d = a_live;
-        end
-        if (clear) begin
-            pc$4$d = 32'h0;
-            rpc$4$d = 32'h0;
-            mask$4$d = 32'h0;
-            live$4$d = 32'h0;
-            cta$4$d = 32'h0;
-        end
-        pc$5$d = pc$5$q;
-        rpc$5$d = rpc$5$q;
-        mask$5$d = mask$5$q;
-        live$5$d = live$5$q;
-        cta$5$d = cta$5$q;
         if (b_sel[5]) begin
-            pc$5$d = b_pc;
-            rpc$5$d = max_pc;
-            mask$5$d = b_mask;
-            live$5$d = b_mask;
-            cta$5$d = b_cta;
+            b_idx = b_idx | widx$5;
         end
-        if (a_sel[5] & a_wr_tos) begin
-            pc$5$d = a_pc;
-            rpc$5$d = a_rpc;
-            mask$5$d = a_mask;
+        if (a_sel[6]) begin
+            a_idx = a_idx | widx$6;
         end
-        if (a_sel[5] & a_wr_live) begin
-            live$5$d = a_live;
-        end
-        if (clear) begin
-            pc$5$d = 32'h0;
-            rpc$5$d = 32'h0;
-            mask$5$d = 32'h0;
-            live$5$d = 32'h0;
-            cta$5$d = 32'h0;
-        end
-        pc$6$d = pc$6$q;
-        rpc$6$d = rpc$6$q;
-        mask$6$d = mask$6$q;
-        live$6$d = live$6$q;
-        cta$6$d = cta$6$q;
         if (b_sel[6]) begin
-            pc$6$d = b_pc;
-            rpc$6$d = max_pc;
-            mask$6$d = b_mask;
-            live$6$d = b_mask;
-            cta$6$d = b_cta;
+            b_idx = b_idx | widx$6;
         end
-        if (a_sel[6] & a_wr_tos) begin
-            pc$6$d = a_pc;
-            rpc$6$d = a_rpc;
-            mask$6$d = a_mask;
+        if (a_sel[7]) begin
+            a_idx = a_idx | widx$7;
         end
-        if (a_sel[6] & a_wr_live) begin
-            live$6$d = a_live;
-        end
-        if (clear) begin
-            pc$6$d = 32'h0;
-            rpc$6$d = 32'h0;
-            mask$6$d = 32'h0;
-            live$6$d = 32'h0;
-            cta$6$d = 32'h0;
-        end
-        pc$7$d = pc$7$q;
-        rpc$7$d = rpc$7$q;
-        mask$7$d = mask$7$q;
-        live$7$d = live$7$q;
-        cta$7$d = cta$7$q;
         if (b_sel[7]) begin
-            pc$7$d = b_pc;
-            rpc$7$d = max_pc;
-            mask$7$d = b_mask;
-            live$7$d = b_mask;
-            cta$7$d = b_cta;
+            b_idx = b_idx | widx$7;
         end
-        if (a_sel[7] & a_wr_tos) begin
-            pc$7$d = a_pc;
-            rpc$7$d = a_rpc;
-            mask$7$d = a_mask;
+        if (a_sel[8]) begin
+            a_idx = a_idx | widx$8;
         end
-        if (a_sel[7] & a_wr_live) begin
-            live$7$d = a_live;
-        end
-        if (clear) begin
-            pc$7$d = 32'h0;
-            rpc$7$d = 32'h0;
-            mask$7$d = 32'h0;
-            live$7$d = 32'h0;
-            cta$7$d = 32'h0;
-        end
-        pc$8$d = pc$8$q;
-        rpc$8$d = rpc$8$q;
-        mask$8$d = mask$8$q;
-        live$8$d = live$8$q;
-        cta$8$d = cta$8$q;
         if (b_sel[8]) begin
-            pc$8$d = b_pc;
-            rpc$8$d = max_pc;
-            mask$8$d = b_mask;
-            live$8$d = b_mask;
-            cta$8$d = b_cta;
+            b_idx = b_idx | widx$8;
         end
-        if (a_sel[8] & a_wr_tos) begin
-            pc$8$d = a_pc;
-            rpc$8$d = a_rpc;
-            mask$8$d = a_mask;
+        if (a_sel[9]) begin
+            a_idx = a_idx | widx$9;
         end
-        if (a_sel[8] & a_wr_live) begin
-            live$8$d = a_live;
-        end
-        if (clear) begin
-            pc$8$d = 32'h0;
-            rpc$8$d = 32'h0;
-            mask$8$d = 32'h0;
-            live$8$d = 32'h0;
-            cta$8$d = 32'h0;
-        end
-        pc$9$d = pc$9$q;
-        rpc$9$d = rpc$9$q;
-        mask$9$d = mask$9$q;
-        live$9$d = live$9$q;
-        cta$9$d = cta$9$q;
         if (b_sel[9]) begin
-            pc$9$d = b_pc;
-            rpc$9$d = max_pc;
-            mask$9$d = b_mask;
-            live$9$d = b_mask;
-            cta$9$d = b_cta;
+            b_idx = b_idx | widx$9;
         end
-        if (a_sel[9] & a_wr_tos) begin
-            pc$9$d = a_pc;
-            rpc$9$d = a_rpc;
-            mask$9$d = a_mask;
+        if (a_sel[10]) begin
+            a_idx = a_idx | widx$10;
         end
-        if (a_sel[9] & a_wr_live) begin
-            live$9$d = a_live;
-        end
-        if (clear) begin
-            pc$9$d = 32'h0;
-            rpc$9$d = 32'h0;
-            mask$9$d = 32'h0;
-            live$9$d = 32'h0;
-            cta$9$d = 32'h0;
-        end
-        pc$10$d = pc$10$q;
-        rpc$10$d = rpc$10$q;
-        mask$10$d = mask$10$q;
-        live$10$d = live$10$q;
-        cta$10$d = cta$10$q;
         if (b_sel[10]) begin
-            pc$10$d = b_pc;
-            rpc$10$d = max_pc;
-            mask$10$d = b_mask;
-            live$10$d = b_mask;
-            cta$10$d = b_cta;
+            b_idx = b_idx | widx$10;
         end
-        if (a_sel[10] & a_wr_tos) begin
-            pc$10$d = a_pc;
-            rpc$10$d = a_rpc;
-            mask$10$d = a_mask;
+        if (a_sel[11]) begin
+            a_idx = a_idx | widx$11;
         end
-        if (a_sel[10] & a_wr_live) begin
-            live$10$d = a_live;
-        end
-        if (clear) begin
-            pc$10$d = 32'h0;
-            rpc$10$d = 32'h0;
-            mask$10$d = 32'h0;
-            live$10$d = 32'h0;
-            cta$10$d = 32'h0;
-        end
-        pc$11$d = pc$11$q;
-        rpc$11$d = rpc$11$q;
-        mask$11$d = mask$11$q;
-        live$11$d = live$11$q;
-        cta$11$d = cta$11$q;
         if (b_sel[11]) begin
-            pc$11$d = b_pc;
-            rpc$11$d = max_pc;
-            mask$11$d = b_mask;
-            live$11$d = b_mask;
-            cta$11$d = b_cta;
+            b_idx = b_idx | widx$11;
         end
-        if (a_sel[11] & a_wr_tos) begin
-            pc$11$d = a_pc;
-            rpc$11$d = a_rpc;
-            mask$11$d = a_mask;
+        if (a_sel[12]) begin
+            a_idx = a_idx | widx$12;
         end
-        if (a_sel[11] & a_wr_live) begin
-            live$11$d = a_live;
-        end
-        if (clear) begin
-            pc$11$d = 32'h0;
-            rpc$11$d = 32'h0;
-            mask$11$d = 32'h0;
-            live$11$d = 32'h0;
-            cta$11$d = 32'h0;
-        end
-        pc$12$d = pc$12$q;
-        rpc$12$d = rpc$12$q;
-        mask$12$d = mask$12$q;
-        live$12$d = live$12$q;
-        cta$12$d = cta$12$q;
         if (b_sel[12]) begin
-            pc$12$d = b_pc;
-            rpc$12$d = max_pc;
-            mask$12$d = b_mask;
-            live$12$d = b_mask;
-            cta$12$d = b_cta;
+            b_idx = b_idx | widx$12;
         end
-        if (a_sel[12] & a_wr_tos) begin
-            pc$12$d = a_pc;
-            rpc$12$d = a_rpc;
-            mask$12$d = a_mask;
+        if (a_sel[13]) begin
+            a_idx = a_idx | widx$13;
         end
-        if (a_sel[12] & a_wr_live) begin
-            live$12$d = a_live;
-        end
-        if (clear) begin
-            pc$12$d = 32'h0;
-            rpc$12$d = 32'h0;
-            mask$12$d = 32'h0;
-            live$12$d = 32'h0;
-            cta$12$d = 32'h0;
-        end
-        pc$13$d = pc$13$q;
-        rpc$13$d = rpc$13$q;
-        mask$13$d = mask$13$q;
-        live$13$d = live$13$q;
-        cta$13$d = cta$13$q;
         if (b_sel[13]) begin
-            pc$13$d = b_pc;
-            rpc$13$d = max_pc;
-            mask$13$d = b_mask;
-            live$13$d = b_mask;
-            cta$13$d = b_cta;
+            b_idx = b_idx | widx$13;
         end
-        if (a_sel[13] & a_wr_tos) begin
-            pc$13$d = a_pc;
-            rpc$13$d = a_rpc;
-            mask$13$d = a_mask;
+        if (a_sel[14]) begin
+            a_idx = a_idx | widx$14;
         end
-        if (a_sel[13] & a_wr_live) begin
-            live$13$d = a_live;
-        end
-        if (clear) begin
-            pc$13$d = 32'h0;
-            rpc$13$d = 32'h0;
-            mask$13$d = 32'h0;
-            live$13$d = 32'h0;
-            cta$13$d = 32'h0;
-        end
-        pc$14$d = pc$14$q;
-        rpc$14$d = rpc$14$q;
-        mask$14$d = mask$14$q;
-        live$14$d = live$14$q;
-        cta$14$d = cta$14$q;
         if (b_sel[14]) begin
-            pc$14$d = b_pc;
-            rpc$14$d = max_pc;
-            mask$14$d = b_mask;
-            live$14$d = b_mask;
-            cta$14$d = b_cta;
+            b_idx = b_idx | widx$14;
         end
-        if (a_sel[14] & a_wr_tos) begin
-            pc$14$d = a_pc;
-            rpc$14$d = a_rpc;
-            mask$14$d = a_mask;
+        if (a_sel[15]) begin
+            a_idx = a_idx | widx$15;
         end
-        if (a_sel[14] & a_wr_live) begin
-            live$14$d = a_live;
-        end
-        if (clear) begin
-            pc$14$d = 32'h0;
-            rpc$14$d = 32'h0;
-            mask$14$d = 32'h0;
-            live$14$d = 32'h0;
-            cta$14$d = 32'h0;
-        end
-        pc$15$d = pc$15$q;
-        rpc$15$d = rpc$15$q;
-        mask$15$d = mask$15$q;
-        live$15$d = live$15$q;
-        cta$15$d = cta$15$q;
         if (b_sel[15]) begin
-            pc$15$d = b_pc;
-            rpc$15$d = max_pc;
-            mask$15$d = b_mask;
-            live$15$d = b_mask;
-            cta$15$d = b_cta;
+            b_idx = b_idx | widx$15;
         end
-        if (a_sel[15] & a_wr_tos) begin
-            pc$15$d = a_pc;
-            rpc$15$d = a_rpc;
-            mask$15$d = a_mask;
+        if (a_sel[16]) begin
+            a_idx = a_idx | widx$16;
         end
-        if (a_sel[15] & a_wr_live) begin
-            live$15$d = a_live;
-        end
-        if (clear) begin
-            pc$15$d = 32'h0;
-            rpc$15$d = 32'h0;
-            mask$15$d = 32'h0;
-            live$15$d = 32'h0;
-            cta$15$d = 32'h0;
-        end
-        pc$16$d = pc$16$q;
-        rpc$16$d = rpc$16$q;
-        mask$16$d = mask$16$q;
-        live$16$d = live$16$q;
-        cta$16$d = cta$16$q;
         if (b_sel[16]) begin
-            pc$16$d = b_pc;
-            rpc$16$d = max_pc;
-            mask$16$d = b_mask;
-            live$16$d = b_mask;
-            cta$16$d = b_cta;
+            b_idx = b_idx | widx$16;
         end
-        if (a_sel[16] & a_wr_tos) begin
-            pc$16$d = a_pc;
-            rpc$16$d = a_rpc;
-            mask$16$d = a_mask;
+        if (a_sel[17]) begin
+            a_idx = a_idx | widx$17;
         end
-        if (a_sel[16] & a_wr_live) begin
-            live$16$d = a_live;
-        end
-        if (clear) begin
-            pc$16$d = 32'h0;
-            rpc$16$d = 32'h0;
-            mask$16$d = 32'h0;
-            live$16$d = 32'h0;
-            cta$16$d = 32'h0;
-        end
-        pc$17$d = pc$17$q;
-        rpc$17$d = rpc$17$q;
-        mask$17$d = mask$17$q;
-        live$17$d = live$17$q;
-        cta$17$d = cta$17$q;
         if (b_sel[17]) begin
-            pc$17$d = b_pc;
-            rpc$17$d = max_pc;
-            mask$17$d = b_mask;
-            live$17$d = b_mask;
-            cta$17$d = b_cta;
+            b_idx = b_idx | widx$17;
         end
-        if (a_sel[17] & a_wr_tos) begin
-            pc$17$d = a_pc;
-            rpc$17$d = a_rpc;
-            mask$17$d = a_mask;
+        if (a_sel[18]) begin
+            a_idx = a_idx | widx$18;
         end
-        if (a_sel[17] & a_wr_live) begin
-            live$17$d = a_live;
-        end
-        if (clear) begin
-            pc$17$d = 32'h0;
-            rpc$17$d = 32'h0;
-            mask$17$d = 32'h0;
-            live$17$d = 32'h0;
-            cta$17$d = 32'h0;
-        end
-        pc$18$d = pc$18$q;
-        rpc$18$d = rpc$18$q;
-        mask$18$d = mask$18$q;
-        live$18$d = live$18$q;
-        cta$18$d = cta$18$q;
         if (b_sel[18]) begin
-            pc$18$d = b_pc;
-            rpc$18$d = max_pc;
-            mask$18$d = b_mask;
-            live$18$d = b_mask;
-            cta$18$d = b_cta;
+            b_idx = b_idx | widx$18;
         end
-        if (a_sel[18] & a_wr_tos) begin
-            pc$18$d = a_pc;
-            rpc$18$d = a_rpc;
-            mask$18$d = a_mask;
+        if (a_sel[19]) begin
+            a_idx = a_idx | widx$19;
         end
-        if (a_sel[18] & a_wr_live) begin
-            live$18$d = a_live;
-        end
-        if (clear) begin
-            pc$18$d = 32'h0;
-            rpc$18$d = 32'h0;
-            mask$18$d = 32'h0;
-            live$18$d = 32'h0;
-            cta$18$d = 32'h0;
-        end
-        pc$19$d = pc$19$q;
-        rpc$19$d = rpc$19$q;
-        mask$19$d = mask$19$q;
-        live$19$d = live$19$q;
-        cta$19$d = cta$19$q;
         if (b_sel[19]) begin
-            pc$19$d = b_pc;
-            rpc$19$d = max_pc;
-            mask$19$d = b_mask;
-            live$19$d = b_mask;
-            cta$19$d = b_cta;
+            b_idx = b_idx | widx$19;
         end
-        if (a_sel[19] & a_wr_tos) begin
-            pc$19$d = a_pc;
-            rpc$19$d = a_rpc;
-            mask$19$d = a_mask;
+        if (a_sel[20]) begin
+            a_idx = a_idx | widx$20;
         end
-        if (a_sel[19] & a_wr_live) begin
-            live$19$d = a_live;
-        end
-        if (clear) begin
-            pc$19$d = 32'h0;
-            rpc$19$d = 32'h0;
-            mask$19$d = 32'h0;
-            live$19$d = 32'h0;
-            cta$19$d = 32'h0;
-        end
-        pc$20$d = pc$20$q;
-        rpc$20$d = rpc$20$q;
-        mask$20$d = mask$20$q;
-        live$20$d = live$20$q;
-        cta$20$d = cta$20$q;
         if (b_sel[20]) begin
-            pc$20$d = b_pc;
-            rpc$20$d = max_pc;
-            mask$20$d = b_mask;
-            live$20$d = b_mask;
-            cta$20$d = b_cta;
+            b_idx = b_idx | widx$20;
         end
-        if (a_sel[20] & a_wr_tos) begin
-            pc$20$d = a_pc;
-            rpc$20$d = a_rpc;
-            mask$20$d = a_mask;
+        if (a_sel[21]) begin
+            a_idx = a_idx | widx$21;
         end
-        if (a_sel[20] & a_wr_live) begin
-            live$20$d = a_live;
-        end
-        if (clear) begin
-            pc$20$d = 32'h0;
-            rpc$20$d = 32'h0;
-            mask$20$d = 32'h0;
-            live$20$d = 32'h0;
-            cta$20$d = 32'h0;
-        end
-        pc$21$d = pc$21$q;
-        rpc$21$d = rpc$21$q;
-        mask$21$d = mask$21$q;
-        live$21$d = live$21$q;
-        cta$21$d = cta$21$q;
         if (b_sel[21]) begin
-            pc$21$d = b_pc;
-            rpc$21$d = max_pc;
-            mask$21$d = b_mask;
-            live$21$d = b_mask;
-            cta$21$d = b_cta;
+            b_idx = b_idx | widx$21;
         end
-        if (a_sel[21] & a_wr_tos) begin
-            pc$21$d = a_pc;
-            rpc$21$d = a_rpc;
-            mask$21$d = a_mask;
+        if (a_sel[22]) begin
+            a_idx = a_idx | widx$22;
         end
-        if (a_sel[21] & a_wr_live) begin
-            live$21$d = a_live;
-        end
-        if (clear) begin
-            pc$21$d = 32'h0;
-            rpc$21$d = 32'h0;
-            mask$21$d = 32'h0;
-            live$21$d = 32'h0;
-            cta$21$d = 32'h0;
-        end
-        pc$22$d = pc$22$q;
-        rpc$22$d = rpc$22$q;
-        mask$22$d = mask$22$q;
-        live$22$d = live$22$q;
-        cta$22$d = cta$22$q;
         if (b_sel[22]) begin
-            pc$22$d = b_pc;
-            rpc$22$d = max_pc;
-            mask$22$d = b_mask;
-            live$22$d = b_mask;
-            cta$22$d = b_cta;
+            b_idx = b_idx | widx$22;
         end
-        if (a_sel[22] & a_wr_tos) begin
-            pc$22$d = a_pc;
-            rpc$22$d = a_rpc;
-            mask$22$d = a_mask;
+        if (a_sel[23]) begin
+            a_idx = a_idx | widx$23;
         end
-        if (a_sel[22] & a_wr_live) begin
-            live$22$d = a_live;
-        end
-        if (clear) begin
-            pc$22$d = 32'h0;
-            rpc$22$d = 32'h0;
-            mask$22$d = 32'h0;
-            live$22$d = 32'h0;
-            cta$22$d = 32'h0;
-        end
-        pc$23$d = pc$23$q;
-        rpc$23$d = rpc$23$q;
-        mask$23$d = mask$23$q;
-        live$23$d = live$23$q;
-        cta$23$d = cta$23$q;
         if (b_sel[23]) begin
-            pc$23$d = b_pc;
-            rpc$23$d = max_pc;
-            mask$23$d = b_mask;
-            live$23$d = b_mask;
-            cta$23$d = b_cta;
+            b_idx = b_idx | widx$23;
         end
-        if (a_sel[23] & a_wr_tos) begin
-            pc$23$d = a_pc;
-            rpc$23$d = a_rpc;
-            mask$23$d = a_mask;
+        aw_tos = zero;
+        if (a_wr_tos) begin
+            aw_tos = a_sel;
         end
-        if (a_sel[23] & a_wr_live) begin
-            live$23$d = a_live;
+        aw_live = zero;
+        if (a_wr_live) begin
+            aw_live = a_sel;
         end
+        tos$0$clock = clock;
+        tmask$0$clock = clock;
+        tlive$0$clock = clock;
+        lau$0$clock = clock;
+        tos$0$we = |aw_tos;
+        tmask$0$we = |aw_tos;
+        tlive$0$we = |aw_live;
+        lau$0$we = |b_sel;
+        tos$0$waddr = a_idx;
+        tmask$0$waddr = a_idx;
+        tlive$0$waddr = a_idx;
+        lau$0$waddr = b_idx;
+        tos$0$wdata = (((a_rpc) & 48'hffffffffffff) << 32'h18) | ((a_pc) & 48'hffffffffffff);
+        tmask$0$wdata = a_mask;
+        tlive$0$wdata = a_live;
+        lau$0$wdata = (((b_mask) & 64'hffffffffffffffff) << 32'h18) | ((b_pc) & 64'hffffffffffffffff);
+        tos$1$clock = clock;
+        tmask$1$clock = clock;
+        tlive$1$clock = clock;
+        lau$1$clock = clock;
+        tos$1$we = |aw_tos;
+        tmask$1$we = |aw_tos;
+        tlive$1$we = |aw_live;
+        lau$1$we = |b_sel;
+        tos$1$waddr = a_idx;
+        tmask$1$waddr = a_idx;
+        tlive$1$waddr = a_idx;
+        lau$1$waddr = b_idx;
+        tos$1$wdata = (((a_rpc) & 48'hffffffffffff) << 32'h18) | ((a_pc) & 48'hffffffffffff);
+        tmask$1$wdata = a_mask;
+        tlive$1$wdata = a_live;
+        lau$1$wdata = (((b_mask) & 64'hffffffffffffffff) << 32'h18) | ((b_pc) & 64'hffffffffffffffff);
+        tos$2$clock = clock;
+        tmask$2$clock = clock;
+        tlive$2$clock = clock;
+        lau$2$clock = clock;
+        tos$2$we = |aw_tos;
+        tmask$2$we = |aw_tos;
+        tlive$2$we = |aw_live;
+        lau$2$we = |b_sel;
+        tos$2$waddr = a_idx;
+        tmask$2$waddr = a_idx;
+        tlive$2$waddr = a_idx;
+        lau$2$waddr = b_idx;
+        tos$2$wdata = (((a_rpc) & 48'hffffffffffff) << 32'h18) | ((a_pc) & 48'hffffffffffff);
+        tmask$2$wdata = a_mask;
+        tlive$2$wdata = a_live;
+        lau$2$wdata = (((b_mask) & 64'hffffffffffffffff) << 32'h18) | ((b_pc) & 64'hffffffffffffffff);
+        ft$d = (ft$q | b_sel) & ~aw_tos;
+        fl$d = (fl$q | b_sel) & ~aw_live;
+        zt$d = (zt$q & ~b_sel) & ~aw_tos;
+        zl$d = (zl$q & ~b_sel) & ~aw_live;
         if (clear) begin
-            pc$23$d = 32'h0;
-            rpc$23$d = 32'h0;
-            mask$23$d = 32'h0;
-            live$23$d = 32'h0;
-            cta$23$d = 32'h0;
-        end
-        r_pc_v = 32'h0;
-        r_rpc_v = 32'h0;
-        r_mask_v = 32'h0;
-        r_live_v = 32'h0;
-        r_cta_v = 32'h0;
-        e_pc_v = 32'h0;
-        e_rpc_v = 32'h0;
-        e_mask_v = 32'h0;
-        e_live_v = 32'h0;
-        d_pc_v = 32'h0;
-        d_rpc_v = 32'h0;
-        d_mask_v = 32'h0;
-        d_live_v = 32'h0;
-        d_cta_v = 32'h0;
-        if (r_sel[0]) begin
-            r_pc_v = pc$0$q;
-            r_rpc_v = rpc$0$q;
-            r_mask_v = mask$0$q;
-            r_live_v = live$0$q;
-            r_cta_v = cta$0$q;
-        end
-        if (e_sel[0]) begin
-            e_pc_v = pc$0$q;
-            e_rpc_v = rpc$0$q;
-            e_mask_v = mask$0$q;
-            e_live_v = live$0$q;
-        end
-        if (d_sel[0]) begin
-            d_pc_v = pc$0$q;
-            d_rpc_v = rpc$0$q;
-            d_mask_v = mask$0$q;
-            d_live_v = live$0$q;
-            d_cta_v = cta$0$q;
-        end
-        if (r_sel[1]) begin
-            r_pc_v = pc$1$q;
-            r_rpc_v = rpc$1$q;
-            r_mask_v = mask$1$q;
-            r_live_v = live$1$q;
-            r_cta_v = cta$1$q;
-        end
-        if (e_sel[1]) begin
-            e_pc_v = pc$1$q;
-            e_rpc_v = rpc$1$q;
-            e_mask_v = mask$1$q;
-            e_live_v = live$1$q;
-        end
-        if (d_sel[1]) begin
-            d_pc_v = pc$1$q;
-            d_rpc_v = rpc$1$q;
-            d_mask_v = mask$1$q;
-            d_live_v = live$1$q;
-            d_cta_v = cta$1$q;
-        end
-        if (r_sel[2]) begin
-            r_pc_v = pc$2$q;
-            r_rpc_v = rpc$2$q;
-            r_mask_v = mask$2$q;
-            r_live_v = live$2$q;
-            r_cta_v = cta$2$q;
-        end
-        if (e_sel[2]) begin
-            e_pc_v = pc$2$q;
-            e_rpc_v = rpc$2$q;
-            e_mask_v = mask$2$q;
-            e_live_v = live$2$q;
-        end
-        if (d_sel[2]) begin
-            d_pc_v = pc$2$q;
-            d_rpc_v = rpc$2$q;
-            d_mask_v = mask$2$q;
-            d_live_v = live$2$q;
-            d_cta_v = cta$2$q;
-        end
-        if (r_sel[3]) begin
-            r_pc_v = pc$3$q;
-            r_rpc_v = rpc$3$q;
-            r_mask_v = mask$3$q;
-            r_live_v = live$3$q;
-            r_cta_v = cta$3$q;
-        end
-        if (e_sel[3]) begin
-            e_pc_v = pc$3$q;
-            e_rpc_v = rpc$3$q;
-            e_mask_v = mask$3$q;
-            e_live_v = live$3$q;
-        end
-        if (d_sel[3]) begin
-            d_pc_v = pc$3$q;
-            d_rpc_v = rpc$3$q;
-            d_mask_v = mask$3$q;
-            d_live_v = live$3$q;
-            d_cta_v = cta$3$q;
-        end
-        if (r_sel[4]) begin
-            r_pc_v = pc$4$q;
-            r_rpc_v = rpc$4$q;
-            r_mask_v = mask$4$q;
-            r_live_v = live$4$q;
-            r_cta_v = cta$4$q;
-        end
-        if (e_sel[4]) begin
-            e_pc_v = pc$4$q;
-            e_rpc_v = rpc$4$q;
-            e_mask_v = mask$4$q;
-            e_live_v = live$4$q;
-        end
-        if (d_sel[4]) begin
-            d_pc_v = pc$4$q;
-            d_rpc_v = rpc$4$q;
-            d_mask_v = mask$4$q;
-            d_live_v = live$4$q;
-            d_cta_v = cta$4$q;
-        end
-        if (r_sel[5]) begin
-            r_pc_v = pc$5$q;
-            r_rpc_v = rpc$5$q;
-            r_mask_v = mask$5$q;
-            r_live_v = live$5$q;
-            r_cta_v = cta$5$q;
-        end
-        if (e_sel[5]) begin
-            e_pc_v = pc$5$q;
-            e_rpc_v = rpc$5$q;
-            e_mask_v = mask$5$q;
-            e_live_v = live$5$q;
-        end
-        if (d_sel[5]) begin
-            d_pc_v = pc$5$q;
-            d_rpc_v = rpc$5$q;
-            d_mask_v = mask$5$q;
-            d_live_v = live$5$q;
-            d_cta_v = cta$5$q;
-        end
-        if (r_sel[6]) begin
-            r_pc_v = pc$6$q;
-            r_rpc_v = rpc$6$q;
-            r_mask_v = mask$6$q;
-            r_live_v = live$6$q;
-            r_cta_v = cta$6$q;
-        end
-        if (e_sel[6]) begin
-            e_pc_v = pc$6$q;
-            e_rpc_v = rpc$6$q;
-            e_mask_v = mask$6$q;
-            e_live_v = live$6$q;
-        end
-        if (d_sel[6]) begin
-            d_pc_v = pc$6$q;
-            d_rpc_v = rpc$6$q;
-            d_mask_v = mask$6$q;
-            d_live_v = live$6$q;
-            d_cta_v = cta$6$q;
-        end
-        if (r_sel[7]) begin
-            r_pc_v = pc$7$q;
-            r_rpc_v = rpc$7$q;
-            r_mask_v = mask$7$q;
-            r_live_v = live$7$q;
-            r_cta_v = cta$7$q;
-        end
-        if (e_sel[7]) begin
-            e_pc_v = pc$7$q;
-            e_rpc_v = rpc$7$q;
-            e_mask_v = mask$7$q;
-            e_live_v = live$7$q;
-        end
-        if (d_sel[7]) begin
-            d_pc_v = pc$7$q;
-            d_rpc_v = rpc$7$q;
-            d_mask_v = mask$7$q;
-            d_live_v = live$7$q;
-            d_cta_v = cta$7$q;
-        end
-        if (r_sel[8]) begin
-            r_pc_v = pc$8$q;
-            r_rpc_v = rpc$8$q;
-            r_mask_v = mask$8$q;
-            r_live_v = live$8$q;
-            r_cta_v = cta$8$q;
-        end
-        if (e_sel[8]) begin
-            e_pc_v = pc$8$q;
-            e_rpc_v = rpc$8$q;
-            e_mask_v = mask$8$q;
-            e_live_v = live$8$q;
-        end
-        if (d_sel[8]) begin
-            d_pc_v = pc$8$q;
-            d_rpc_v = rpc$8$q;
-            d_mask_v = mask$8$q;
-            d_live_v = live$8$q;
-            d_cta_v = cta$8$q;
-        end
-        if (r_sel[9]) begin
-            r_pc_v = pc$9$q;
-            r_rpc_v = rpc$9$q;
-            r_mask_v = mask$9$q;
-            r_live_v = live$9$q;
-            r_cta_v = cta$9$q;
-        end
-        if (e_sel[9]) begin
-            e_pc_v = pc$9$q;
-            e_rpc_v = rpc$9$q;
-            e_mask_v = mask$9$q;
-            e_live_v = live$9$q;
-        end
-        if (d_sel[9]) begin
-            d_pc_v = pc$9$q;
-            d_rpc_v = rpc$9$q;
-            d_mask_v = mask$9$q;
-            d_live_v = live$9$q;
-            d_cta_v = cta$9$q;
-        end
-        if (r_sel[10]) begin
-            r_pc_v = pc$10$q;
-            r_rpc_v = rpc$10$q;
-            r_mask_v = mask$10$q;
-            r_live_v = live$10$q;
-            r_cta_v = cta$10$q;
-        end
-        if (e_sel[10]) begin
-            e_pc_v = pc$10$q;
-            e_rpc_v = rpc$10$q;
-            e_mask_v = mask$10$q;
-            e_live_v = live$10$q;
-        end
-        if (d_sel[10]) begin
-            d_pc_v = pc$10$q;
-            d_rpc_v = rpc$10$q;
-            d_mask_v = mask$10$q;
-            d_live_v = live$10$q;
-            d_cta_v = cta$10$q;
-        end
-        if (r_sel[11]) begin
-            r_pc_v = pc$11$q;
-            r_rpc_v = rpc$11$q;
-            r_mask_v = mask$11$q;
-            r_live_v = live$11$q;
-            r_cta_v = cta$11$q;
-        end
-        if (e_sel[11]) begin
-            e_pc_v = pc$11$q;
-            e_rpc_v = rpc$11$q;
-            e_mask_v = mask$11$q;
-            e_live_v = live$11$q;
-        end
-        if (d_sel[11]) begin
-            d_pc_v = pc$11$q;
-            d_rpc_v = rpc$11$q;
-            d_mask_v = mask$11$q;
-            d_live_v = live$11$q;
-            d_cta_v = cta$11$q;
-        end
-        if (r_sel[12]) begin
-            r_pc_v = pc$12$q;
-            r_rpc_v = rpc$12$q;
-            r_mask_v = mask$12$q;
-            r_live_v = live$12$q;
-            r_cta_v = cta$12$q;
-        end
-        if (e_sel[12]) begin
-            e_pc_v = pc$12$q;
-            e_rpc_v = rpc$12$q;
-            e_mask_v = mask$12$q;
-            e_live_v = live$12$q;
-        end
-        if (d_sel[12]) begin
-            d_pc_v = pc$12$q;
-            d_rpc_v = rpc$12$q;
-            d_mask_v = mask$12$q;
-            d_live_v = live$12$q;
-            d_cta_v = cta$12$q;
-        end
-        if (r_sel[13]) begin
-            r_pc_v = pc$13$q;
-            r_rpc_v = rpc$13$q;
-            r_mask_v = mask$13$q;
-            r_live_v = live$13$q;
-            r_cta_v = cta$13$q;
-        end
-        if (e_sel[13]) begin
-            e_pc_v = pc$13$q;
-            e_rpc_v = rpc$13$q;
-            e_mask_v = mask$13$q;
-            e_live_v = live$13$q;
-        end
-        if (d_sel[13]) begin
-            d_pc_v = pc$13$q;
-            d_rpc_v = rpc$13$q;
-            d_mask_v = mask$13$q;
-            d_live_v = live$13$q;
-            d_cta_v = cta$13$q;
-        end
-        if (r_sel[14]) begin
-            r_pc_v = pc$14$q;
-            r_rpc_v = rpc$14$q;
-            r_mask_v = mask$14$q;
-            r_live_v = live$14$q;
-            r_cta_v = cta$14$q;
-        end
-        if (e_sel[14]) begin
-            e_pc_v = pc$14$q;
-            e_rpc_v = rpc$14$q;
-            e_mask_v = mask$14$q;
-            e_live_v = live$14$q;
-        end
-        if (d_sel[14]) begin
-            d_pc_v = pc$14$q;
-            d_rpc_v = rpc$14$q;
-            d_mask_v = mask$14$q;
-            d_live_v = live$14$q;
-            d_cta_v = cta$14$q;
-        end
-        if (r_sel[15]) begin
-            r_pc_v = pc$15$q;
-            r_rpc_v = rpc$15$q;
-            r_mask_v = mask$15$q;
-            r_live_v = live$15$q;
-            r_cta_v = cta$15$q;
-        end
-        if (e_sel[15]) begin
-            e_pc_v = pc$15$q;
-            e_rpc_v = rpc$15$q;
-            e_mask_v = mask$15$q;
-            e_live_v = live$15$q;
-        end
-        if (d_sel[15]) begin
-            d_pc_v = pc$15$q;
-            d_rpc_v = rpc$15$q;
-            d_mask_v = mask$15$q;
-            d_live_v = live$15$q;
-            d_cta_v = cta$15$q;
-        end
-        if (r_sel[16]) begin
-            r_pc_v = pc$16$q;
-            r_rpc_v = rpc$16$q;
-            r_mask_v = mask$16$q;
-            r_live_v = live$16$q;
-            r_cta_v = cta$16$q;
-        end
-        if (e_sel[16]) begin
-            e_pc_v = pc$16$q;
-            e_rpc_v = rpc$16$q;
-            e_mask_v = mask$16$q;
-            e_live_v = live$16$q;
-        end
-        if (d_sel[16]) begin
-            d_pc_v = pc$16$q;
-            d_rpc_v = rpc$16$q;
-            d_mask_v = mask$16$q;
-            d_live_v = live$16$q;
-            d_cta_v = cta$16$q;
-        end
-        if (r_sel[17]) begin
-            r_pc_v = pc$17$q;
-            r_rpc_v = rpc$17$q;
-            r_mask_v = mask$17$q;
-            r_live_v = live$17$q;
-            r_cta_v = cta$17$q;
-        end
-        if (e_sel[17]) begin
-            e_pc_v = pc$17$q;
-            e_rpc_v = rpc$17$q;
-            e_mask_v = mask$17$q;
-            e_live_v = live$17$q;
-        end
-        if (d_sel[17]) begin
-            d_pc_v = pc$17$q;
-            d_rpc_v = rpc$17$q;
-            d_mask_v = mask$17$q;
-            d_live_v = live$17$q;
-            d_cta_v = cta$17$q;
-        end
-        if (r_sel[18]) begin
-            r_pc_v = pc$18$q;
-            r_rpc_v = rpc$18$q;
-            r_mask_v = mask$18$q;
-            r_live_v = live$18$q;
-            r_cta_v = cta$18$q;
-        end
-        if (e_sel[18]) begin
-            e_pc_v = pc$18$q;
-            e_rpc_v = rpc$18$q;
-            e_mask_v = mask$18$q;
-            e_live_v = live$18$q;
-        end
-        if (d_sel[18]) begin
-            d_pc_v = pc$18$q;
-            d_rpc_v = rpc$18$q;
-            d_mask_v = mask$18$q;
-            d_live_v = live$18$q;
-            d_cta_v = cta$18$q;
-        end
-        if (r_sel[19]) begin
-            r_pc_v = pc$19$q;
-            r_rpc_v = rpc$19$q;
-            r_mask_v = mask$19$q;
-            r_live_v = live$19$q;
-            r_cta_v = cta$19$q;
-        end
-        if (e_sel[19]) begin
-            e_pc_v = pc$19$q;
-            e_rpc_v = rpc$19$q;
-            e_mask_v = mask$19$q;
-            e_live_v = live$19$q;
-        end
-        if (d_sel[19]) begin
-            d_pc_v = pc$19$q;
-            d_rpc_v = rpc$19$q;
-            d_mask_v = mask$19$q;
-            d_live_v = live$19$q;
-            d_cta_v = cta$19$q;
-        end
-        if (r_sel[20]) begin
-            r_pc_v = pc$20$q;
-            r_rpc_v = rpc$20$q;
-            r_mask_v = mask$20$q;
-            r_live_v = live$20$q;
-            r_cta_v = cta$20$q;
-        end
-        if (e_sel[20]) begin
-            e_pc_v = pc$20$q;
-            e_rpc_v = rpc$20$q;
-            e_mask_v = mask$20$q;
-            e_live_v = live$20$q;
-        end
-        if (d_sel[20]) begin
-            d_pc_v = pc$20$q;
-            d_rpc_v = rpc$20$q;
-            d_mask_v = mask$20$q;
-            d_live_v = live$20$q;
-            d_cta_v = cta$20$q;
-        end
-        if (r_sel[21]) begin
-            r_pc_v = pc$21$q;
-            r_rpc_v = rpc$21$q;
-            r_mask_v = mask$21$q;
-            r_live_v = live$21$q;
-            r_cta_v = cta$21$q;
-        end
-        if (e_sel[21]) begin
-            e_pc_v = pc$21$q;
-            e_rpc_v = rpc$21$q;
-            e_mask_v = mask$21$q;
-            e_live_v = live$21$q;
-        end
-        if (d_sel[21]) begin
-            d_pc_v = pc$21$q;
-            d_rpc_v = rpc$21$q;
-            d_mask_v = mask$21$q;
-            d_live_v = live$21$q;
-            d_cta_v = cta$21$q;
-        end
-        if (r_sel[22]) begin
-            r_pc_v = pc$22$q;
-            r_rpc_v = rpc$22$q;
-            r_mask_v = mask$22$q;
-            r_live_v = live$22$q;
-            r_cta_v = cta$22$q;
-        end
-        if (e_sel[22]) begin
-            e_pc_v = pc$22$q;
-            e_rpc_v = rpc$22$q;
-            e_mask_v = mask$22$q;
-            e_live_v = live$22$q;
-        end
-        if (d_sel[22]) begin
-            d_pc_v = pc$22$q;
-            d_rpc_v = rpc$22$q;
-            d_mask_v = mask$22$q;
-            d_live_v = live$22$q;
-            d_cta_v = cta$22$q;
-        end
-        if (r_sel[23]) begin
-            r_pc_v = pc$23$q;
-            r_rpc_v = rpc$23$q;
-            r_mask_v = mask$23$q;
-            r_live_v = live$23$q;
-            r_cta_v = cta$23$q;
-        end
-        if (e_sel[23]) begin
-            e_pc_v = pc$23$q;
-            e_rpc_v = rpc$23$q;
-            e_mask_v = mask$23$q;
-            e_live_v = live$23$q;
-        end
-        if (d_sel[23]) begin
-            d_pc_v = pc$23$q;
-            d_rpc_v = rpc$23$q;
-            d_mask_v = mask$23$q;
-            d_live_v = live$23$q;
-            d_cta_v = cta$23$q;
+            zt$d = ones;
+            zl$d = ones;
+        end
+        p_sel$0 = r_sel;
+        p_sel$1 = e_sel;
+        p_sel$2 = d_sel;
+        p_idx$0 = 32'h0;
+        if (p_sel$0[0]) begin
+            p_idx$0 = p_idx$0 | widx$0;
+        end
+        if (p_sel$0[1]) begin
+            p_idx$0 = p_idx$0 | widx$1;
+        end
+        if (p_sel$0[2]) begin
+            p_idx$0 = p_idx$0 | widx$2;
+        end
+        if (p_sel$0[3]) begin
+            p_idx$0 = p_idx$0 | widx$3;
+        end
+        if (p_sel$0[4]) begin
+            p_idx$0 = p_idx$0 | widx$4;
+        end
+        if (p_sel$0[5]) begin
+            p_idx$0 = p_idx$0 | widx$5;
+        end
+        if (p_sel$0[6]) begin
+            p_idx$0 = p_idx$0 | widx$6;
+        end
+        if (p_sel$0[7]) begin
+            p_idx$0 = p_idx$0 | widx$7;
+        end
+        if (p_sel$0[8]) begin
+            p_idx$0 = p_idx$0 | widx$8;
+        end
+        if (p_sel$0[9]) begin
+            p_idx$0 = p_idx$0 | widx$9;
+        end
+        if (p_sel$0[10]) begin
+            p_idx$0 = p_idx$0 | widx$10;
+        end
+        if (p_sel$0[11]) begin
+            p_idx$0 = p_idx$0 | widx$11;
+        end
+        if (p_sel$0[12]) begin
+            p_idx$0 = p_idx$0 | widx$12;
+        end
+        if (p_sel$0[13]) begin
+            p_idx$0 = p_idx$0 | widx$13;
+        end
+        if (p_sel$0[14]) begin
+            p_idx$0 = p_idx$0 | widx$14;
+        end
+        if (p_sel$0[15]) begin
+            p_idx$0 = p_idx$0 | widx$15;
+        end
+        if (p_sel$0[16]) begin
+            p_idx$0 = p_idx$0 | widx$16;
+        end
+        if (p_sel$0[17]) begin
+            p_idx$0 = p_idx$0 | widx$17;
+        end
+        if (p_sel$0[18]) begin
+            p_idx$0 = p_idx$0 | widx$18;
+        end
+        if (p_sel$0[19]) begin
+            p_idx$0 = p_idx$0 | widx$19;
+        end
+        if (p_sel$0[20]) begin
+            p_idx$0 = p_idx$0 | widx$20;
+        end
+        if (p_sel$0[21]) begin
+            p_idx$0 = p_idx$0 | widx$21;
+        end
+        if (p_sel$0[22]) begin
+            p_idx$0 = p_idx$0 | widx$22;
+        end
+        if (p_sel$0[23]) begin
+            p_idx$0 = p_idx$0 | widx$23;
+        end
+        tos$0$raddr = p_idx$0;
+        tmask$0$raddr = p_idx$0;
+        tlive$0$raddr = p_idx$0;
+        lau$0$raddr = p_idx$0;
+        p_any$0 = |p_sel$0;
+        p_ft$0 = |(ft$q & p_sel$0);
+        p_fl$0 = |(fl$q & p_sel$0);
+        p_zt$0 = |(zt$q & p_sel$0) | ~p_any$0;
+        p_zl$0 = |(zl$q & p_sel$0) | ~p_any$0;
+        p_pc$0 = tos$0$rdata[(32'h0)+:(24)];
+        p_rpc$0 = tos$0$rdata[(32'h18)+:(24)];
+        p_mask$0 = tmask$0$rdata;
+        p_live$0 = tlive$0$rdata;
+        if (p_ft$0) begin
+            p_pc$0 = lau$0$rdata[(32'h0)+:(24)];
+            p_rpc$0 = max_pc;
+            p_mask$0 = lau$0$rdata[(32'h18)+:(32)];
+        end
+        if (p_fl$0) begin
+            p_live$0 = lau$0$rdata[(32'h18)+:(32)];
+        end
+        if (p_zt$0) begin
+            p_pc$0 = 32'h0;
+            p_rpc$0 = 32'h0;
+            p_mask$0 = 32'h0;
+        end
+        if (p_zl$0) begin
+            p_live$0 = 32'h0;
+        end
+        p_cta$0 = 32'h0;
+        if (|(ct$0$q & p_sel$0)) begin
+            p_cta$0 = p_cta$0 | k_c1;
+        end
+        if (|(ct$1$q & p_sel$0)) begin
+            p_cta$0 = p_cta$0 | k_c2;
+        end
+        if (|(ct$2$q & p_sel$0)) begin
+            p_cta$0 = p_cta$0 | k_c4;
+        end
+        p_idx$1 = 32'h0;
+        if (p_sel$1[0]) begin
+            p_idx$1 = p_idx$1 | widx$0;
+        end
+        if (p_sel$1[1]) begin
+            p_idx$1 = p_idx$1 | widx$1;
+        end
+        if (p_sel$1[2]) begin
+            p_idx$1 = p_idx$1 | widx$2;
+        end
+        if (p_sel$1[3]) begin
+            p_idx$1 = p_idx$1 | widx$3;
+        end
+        if (p_sel$1[4]) begin
+            p_idx$1 = p_idx$1 | widx$4;
+        end
+        if (p_sel$1[5]) begin
+            p_idx$1 = p_idx$1 | widx$5;
+        end
+        if (p_sel$1[6]) begin
+            p_idx$1 = p_idx$1 | widx$6;
+        end
+        if (p_sel$1[7]) begin
+            p_idx$1 = p_idx$1 | widx$7;
+        end
+        if (p_sel$1[8]) begin
+            p_idx$1 = p_idx$1 | widx$8;
+        end
+        if (p_sel$1[9]) begin
+            p_idx$1 = p_idx$1 | widx$9;
+        end
+        if (p_sel$1[10]) begin
+            p_idx$1 = p_idx$1 | widx$10;
+        end
+        if (p_sel$1[11]) begin
+            p_idx$1 = p_idx$1 | widx$11;
+        end
+        if (p_sel$1[12]) begin
+            p_idx$1 = p_idx$1 | widx$12;
+        end
+        if (p_sel$1[13]) begin
+            p_idx$1 = p_idx$1 | widx$13;
+        end
+        if (p_sel$1[14]) begin
+            p_idx$1 = p_idx$1 | widx$14;
+        end
+        if (p_sel$1[15]) begin
+            p_idx$1 = p_idx$1 | widx$15;
+        end
+        if (p_sel$1[16]) begin
+            p_idx$1 = p_idx$1 | widx$16;
+        end
+        if (p_sel$1[17]) begin
+            p_idx$1 = p_idx$1 | widx$17;
+        end
+        if (p_sel$1[18]) begin
+            p_idx$1 = p_idx$1 | widx$18;
+        end
+        if (p_sel$1[19]) begin
+            p_idx$1 = p_idx$1 | widx$19;
+        end
+        if (p_sel$1[20]) begin
+            p_idx$1 = p_idx$1 | widx$20;
+        end
+        if (p_sel$1[21]) begin
+            p_idx$1 = p_idx$1 | widx$21;
+        end
+        if (p_sel$1[22]) begin
+            p_idx$1 = p_idx$1 | widx$22;
+        end
+        if (p_sel$1[23]) begin
+            p_idx$1 = p_idx$1 | widx$23;
+        end
+        tos$1$raddr = p_idx$1;
+        tmask$1$raddr = p_idx$1;
+        tlive$1$raddr = p_idx$1;
+        lau$1$raddr = p_idx$1;
+        p_any$1 = |p_sel$1;
+        p_ft$1 = |(ft$q & p_sel$1);
+        p_fl$1 = |(fl$q & p_sel$1);
+        p_zt$1 = |(zt$q & p_sel$1) | ~p_any$1;
+        p_zl$1 = |(zl$q & p_sel$1) | ~p_any$1;
+        p_pc$1 = tos$1$rdata[(32'h0)+:(24)];
+        p_rpc$1 = tos$1$rdata[(32'h18)+:(24)];
+        p_mask$1 = tmask$1$rdata;
+        p_live$1 = tlive$1$rdata;
+        if (p_ft$1) begin
+            p_pc$1 = lau$1$rdata[(32'h0)+:(24)];
+            p_rpc$1 = max_pc;
+            p_mask$1 = lau$1$rdata[(32'h18)+:(32)];
+        end
+        if (p_fl$1) begin
+            p_live$1 = lau$1$rdata[(32'h18)+:(32)];
+        end
+        if (p_zt$1) begin
+            p_pc$1 = 32'h0;
+            p_rpc$1 = 32'h0;
+            p_mask$1 = 32'h0;
+        end
+        if (p_zl$1) begin
+            p_live$1 = 32'h0;
+        end
+        p_cta$1 = 32'h0;
+        if (|(ct$0$q & p_sel$1)) begin
+            p_cta$1 = p_cta$1 | k_c1;
+        end
+        if (|(ct$1$q & p_sel$1)) begin
+            p_cta$1 = p_cta$1 | k_c2;
+        end
+        if (|(ct$2$q & p_sel$1)) begin
+            p_cta$1 = p_cta$1 | k_c4;
+        end
+        p_idx$2 = 32'h0;
+        if (p_sel$2[0]) begin
+            p_idx$2 = p_idx$2 | widx$0;
+        end
+        if (p_sel$2[1]) begin
+            p_idx$2 = p_idx$2 | widx$1;
+        end
+        if (p_sel$2[2]) begin
+            p_idx$2 = p_idx$2 | widx$2;
+        end
+        if (p_sel$2[3]) begin
+            p_idx$2 = p_idx$2 | widx$3;
+        end
+        if (p_sel$2[4]) begin
+            p_idx$2 = p_idx$2 | widx$4;
+        end
+        if (p_sel$2[5]) begin
+            p_idx$2 = p_idx$2 | widx$5;
+        end
+        if (p_sel$2[6]) begin
+            p_idx$2 = p_idx$2 | widx$6;
+        end
+        if (p_sel$2[7]) begin
+            p_idx$2 = p_idx$2 | widx$7;
+        end
+        if (p_sel$2[8]) begin
+            p_idx$2 = p_idx$2 | widx$8;
+        end
+        if (p_sel$2[9]) begin
+            p_idx$2 = p_idx$2 | widx$9;
+        end
+        if (p_sel$2[10]) begin
+            p_idx$2 = p_idx$2 | widx$10;
+        end
+        if (p_sel$2[11]) begin
+            p_idx$2 = p_idx$2 | widx$11;
+        end
+        if (p_sel$2[12]) begin
+            p_idx$2 = p_idx$2 | widx$12;
+        end
+        if (p_sel$2[13]) begin
+            p_idx$2 = p_idx$2 | widx$13;
+        end
+        if (p_sel$2[14]) begin
+            p_idx$2 = p_idx$2 | widx$14;
+        end
+        if (p_sel$2[15]) begin
+            p_idx$2 = p_idx$2 | widx$15;
+        end
+        if (p_sel$2[16]) begin
+            p_idx$2 = p_idx$2 | widx$16;
+        end
+        if (p_sel$2[17]) begin
+            p_idx$2 = p_idx$2 | widx$17;
+        end
+        if (p_sel$2[18]) begin
+            p_idx$2 = p_idx$2 | widx$18;
+        end
+        if (p_sel$2[19]) begin
+            p_idx$2 = p_idx$2 | widx$19;
+        end
+        if (p_sel$2[20]) begin
+            p_idx$2 = p_idx$2 | widx$20;
+        end
+        if (p_sel$2[21]) begin
+            p_idx$2 = p_idx$2 | widx$21;
+        end
+        if (p_sel$2[22]) begin
+            p_idx$2 = p_idx$2 | widx$22;
+        end
+        if (p_sel$2[23]) begin
+            p_idx$2 = p_idx$2 | widx$23;
+        end
+        tos$2$raddr = p_idx$2;
+        tmask$2$raddr = p_idx$2;
+        tlive$2$raddr = p_idx$2;
+        lau$2$raddr = p_idx$2;
+        p_any$2 = |p_sel$2;
+        p_ft$2 = |(ft$q & p_sel$2);
+        p_fl$2 = |(fl$q & p_sel$2);
+        p_zt$2 = |(zt$q & p_sel$2) | ~p_any$2;
+        p_zl$2 = |(zl$q & p_sel$2) | ~p_any$2;
+        p_pc$2 = tos$2$rdata[(32'h0)+:(24)];
+        p_rpc$2 = tos$2$rdata[(32'h18)+:(24)];
+        p_mask$2 = tmask$2$rdata;
+        p_live$2 = tlive$2$rdata;
+        if (p_ft$2) begin
+            p_pc$2 = lau$2$rdata[(32'h0)+:(24)];
+            p_rpc$2 = max_pc;
+            p_mask$2 = lau$2$rdata[(32'h18)+:(32)];
+        end
+        if (p_fl$2) begin
+            p_live$2 = lau$2$rdata[(32'h18)+:(32)];
+        end
+        if (p_zt$2) begin
+            p_pc$2 = 32'h0;
+            p_rpc$2 = 32'h0;
+            p_mask$2 = 32'h0;
+        end
+        if (p_zl$2) begin
+            p_live$2 = 32'h0;
+        end
+        p_cta$2 = 32'h0;
+        if (|(ct$0$q & p_sel$2)) begin
+            p_cta$2 = p_cta$2 | k_c1;
+        end
+        if (|(ct$1$q & p_sel$2)) begin
+            p_cta$2 = p_cta$2 | k_c2;
+        end
+        if (|(ct$2$q & p_sel$2)) begin
+            p_cta$2 = p_cta$2 | k_c4;
         end
         d_s$0 = 32'h0;
         d_s$1 = 32'h0;
@@ -132665,20 +131249,20 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         if (|(st$2$q & d_sel)) begin
             d_s$2 = 32'h4;
         end
-        r_pc = r_pc_v;
-        r_rpc = r_rpc_v;
-        r_mask = r_mask_v;
-        r_live = r_live_v;
-        r_cta = r_cta_v;
-        e_pc = e_pc_v;
-        e_rpc = e_rpc_v;
-        e_mask = e_mask_v;
-        e_live = e_live_v;
-        d_pc = d_pc_v;
-        d_rpc = d_rpc_v;
-        d_mask = d_mask_v;
-        d_live = d_live_v;
-        d_cta = d_cta_v;
+        r_pc = p_pc$0;
+        r_rpc = p_rpc$0;
+        r_mask = p_mask$0;
+        r_live = p_live$0;
+        r_cta = p_cta$0;
+        e_pc = p_pc$1;
+        e_rpc = p_rpc$1;
+        e_mask = p_mask$1;
+        e_live = p_live$1;
+        d_pc = p_pc$2;
+        d_rpc = p_rpc$2;
+        d_mask = p_mask$2;
+        d_live = p_live$2;
+        d_cta = p_cta$2;
         d_st = (d_s$0 | d_s$1) | d_s$2;
         v_active = (~st$2$q & ~st$1$q) & st$0$q;
         v_on = ~st$2$q & (st$1$q ^ st$0$q);
@@ -132750,1372 +131334,111 @@ module sm$sched$wt$ct$2(d,q,clock);
 endmodule // sm$sched$wt$ct$2
 
 
-module sm$sched$wt$cta$0(d,q,clock);
+module sm$sched$wt$fl(d,q,clock);
 
     // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 3'h0;
+       q = 24'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$sched$wt$cta$0
+endmodule // sm$sched$wt$fl
 
 
-module sm$sched$wt$cta$1(d,q,clock);
+module sm$sched$wt$ft(d,q,clock);
 
     // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 3'h0;
+       q = 24'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$sched$wt$cta$1
+endmodule // sm$sched$wt$ft
 
 
-module sm$sched$wt$cta$10(d,q,clock);
+module sm$sched$wt$lau$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:23];
+    integer i;
     initial begin
-       q = 3'h0;
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 64'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$10
-
-
-module sm$sched$wt$cta$11(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$11
-
-
-module sm$sched$wt$cta$12(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$12
-
-
-module sm$sched$wt$cta$13(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$13
-
-
-module sm$sched$wt$cta$14(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$14
-
-
-module sm$sched$wt$cta$15(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$15
-
-
-module sm$sched$wt$cta$16(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$16
-
-
-module sm$sched$wt$cta$17(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$17
-
-
-module sm$sched$wt$cta$18(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$18
-
-
-module sm$sched$wt$cta$19(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$19
-
-
-module sm$sched$wt$cta$2(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$2
-
-
-module sm$sched$wt$cta$20(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$20
-
-
-module sm$sched$wt$cta$21(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$21
-
-
-module sm$sched$wt$cta$22(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$22
-
-
-module sm$sched$wt$cta$23(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$23
-
-
-module sm$sched$wt$cta$3(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$3
-
-
-module sm$sched$wt$cta$4(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$4
-
-
-module sm$sched$wt$cta$5(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$5
-
-
-module sm$sched$wt$cta$6(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$6
-
-
-module sm$sched$wt$cta$7(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$7
-
-
-module sm$sched$wt$cta$8(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$8
-
-
-module sm$sched$wt$cta$9(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$cta$9
-
-
-module sm$sched$wt$live$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$0
-
-
-module sm$sched$wt$live$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$1
-
-
-module sm$sched$wt$live$10(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$10
-
-
-module sm$sched$wt$live$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$11
-
-
-module sm$sched$wt$live$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$12
-
-
-module sm$sched$wt$live$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$13
-
-
-module sm$sched$wt$live$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$14
-
-
-module sm$sched$wt$live$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$15
-
-
-module sm$sched$wt$live$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$16
-
-
-module sm$sched$wt$live$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$17
-
-
-module sm$sched$wt$live$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$18
-
-
-module sm$sched$wt$live$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$19
-
-
-module sm$sched$wt$live$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$2
-
-
-module sm$sched$wt$live$20(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$20
-
-
-module sm$sched$wt$live$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$21
-
-
-module sm$sched$wt$live$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$22
-
-
-module sm$sched$wt$live$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$23
-
-
-module sm$sched$wt$live$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$3
-
-
-module sm$sched$wt$live$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$4
-
-
-module sm$sched$wt$live$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$5
-
-
-module sm$sched$wt$live$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$6
-
-
-module sm$sched$wt$live$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$7
-
-
-module sm$sched$wt$live$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$8
-
-
-module sm$sched$wt$live$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$live$9
-
-
-module sm$sched$wt$mask$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$0
-
-
-module sm$sched$wt$mask$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$1
-
-
-module sm$sched$wt$mask$10(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$10
-
-
-module sm$sched$wt$mask$11(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$11
-
-
-module sm$sched$wt$mask$12(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$12
-
-
-module sm$sched$wt$mask$13(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$13
-
-
-module sm$sched$wt$mask$14(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$14
-
-
-module sm$sched$wt$mask$15(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$15
-
-
-module sm$sched$wt$mask$16(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$16
-
-
-module sm$sched$wt$mask$17(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$17
-
-
-module sm$sched$wt$mask$18(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$18
-
-
-module sm$sched$wt$mask$19(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$19
-
-
-module sm$sched$wt$mask$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$2
-
-
-module sm$sched$wt$mask$20(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$20
-
-
-module sm$sched$wt$mask$21(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$21
-
-
-module sm$sched$wt$mask$22(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$22
-
-
-module sm$sched$wt$mask$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$23
-
-
-module sm$sched$wt$mask$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$3
-
-
-module sm$sched$wt$mask$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$4
-
-
-module sm$sched$wt$mask$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$5
-
-
-module sm$sched$wt$mask$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$mask$6
-
-
-module sm$sched$wt$mask$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
     end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 64'h0;
+endmodule // sm$sched$wt$lau$0
 
-endmodule // sm$sched$wt$mask$7
 
+module sm$sched$wt$lau$1(clock,we,waddr,wdata,raddr,rdata);
 
-module sm$sched$wt$mask$8(d,q,clock);
-
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:23];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
     end
-
-endmodule // sm$sched$wt$mask$8
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 64'h0;
+endmodule // sm$sched$wt$lau$1
 
 
-module sm$sched$wt$mask$9(d,q,clock);
+module sm$sched$wt$lau$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:23];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
     end
-
-endmodule // sm$sched$wt$mask$9
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 64'h0;
+endmodule // sm$sched$wt$lau$2
 
 
 module sm$sched$wt$mq(d,q,clock);
@@ -134135,918 +131458,6 @@ module sm$sched$wt$mq(d,q,clock);
     end
 
 endmodule // sm$sched$wt$mq
-
-
-module sm$sched$wt$pc$0(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$0
-
-
-module sm$sched$wt$pc$1(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$1
-
-
-module sm$sched$wt$pc$10(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$10
-
-
-module sm$sched$wt$pc$11(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$11
-
-
-module sm$sched$wt$pc$12(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$12
-
-
-module sm$sched$wt$pc$13(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$13
-
-
-module sm$sched$wt$pc$14(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$14
-
-
-module sm$sched$wt$pc$15(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$15
-
-
-module sm$sched$wt$pc$16(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$16
-
-
-module sm$sched$wt$pc$17(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$17
-
-
-module sm$sched$wt$pc$18(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$18
-
-
-module sm$sched$wt$pc$19(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$19
-
-
-module sm$sched$wt$pc$2(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$2
-
-
-module sm$sched$wt$pc$20(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$20
-
-
-module sm$sched$wt$pc$21(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$21
-
-
-module sm$sched$wt$pc$22(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$22
-
-
-module sm$sched$wt$pc$23(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$23
-
-
-module sm$sched$wt$pc$3(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$3
-
-
-module sm$sched$wt$pc$4(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$4
-
-
-module sm$sched$wt$pc$5(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$5
-
-
-module sm$sched$wt$pc$6(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$6
-
-
-module sm$sched$wt$pc$7(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$7
-
-
-module sm$sched$wt$pc$8(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$8
-
-
-module sm$sched$wt$pc$9(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$pc$9
-
-
-module sm$sched$wt$rpc$0(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$0
-
-
-module sm$sched$wt$rpc$1(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$1
-
-
-module sm$sched$wt$rpc$10(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$10
-
-
-module sm$sched$wt$rpc$11(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$11
-
-
-module sm$sched$wt$rpc$12(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$12
-
-
-module sm$sched$wt$rpc$13(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$13
-
-
-module sm$sched$wt$rpc$14(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$14
-
-
-module sm$sched$wt$rpc$15(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$15
-
-
-module sm$sched$wt$rpc$16(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$16
-
-
-module sm$sched$wt$rpc$17(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$17
-
-
-module sm$sched$wt$rpc$18(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$18
-
-
-module sm$sched$wt$rpc$19(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$19
-
-
-module sm$sched$wt$rpc$2(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$2
-
-
-module sm$sched$wt$rpc$20(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$20
-
-
-module sm$sched$wt$rpc$21(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$21
-
-
-module sm$sched$wt$rpc$22(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$22
-
-
-module sm$sched$wt$rpc$23(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$23
-
-
-module sm$sched$wt$rpc$3(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$3
-
-
-module sm$sched$wt$rpc$4(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$4
-
-
-module sm$sched$wt$rpc$5(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$5
-
-
-module sm$sched$wt$rpc$6(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$6
-
-
-module sm$sched$wt$rpc$7(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$7
-
-
-module sm$sched$wt$rpc$8(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$8
-
-
-module sm$sched$wt$rpc$9(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$sched$wt$rpc$9
 
 
 module sm$sched$wt$st$0(d,q,clock);
@@ -135106,6 +131517,213 @@ module sm$sched$wt$st$2(d,q,clock);
 endmodule // sm$sched$wt$st$2
 
 
+module sm$sched$wt$tlive$0(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tlive$0
+
+
+module sm$sched$wt$tlive$1(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tlive$1
+
+
+module sm$sched$wt$tlive$2(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tlive$2
+
+
+module sm$sched$wt$tmask$0(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tmask$0
+
+
+module sm$sched$wt$tmask$1(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tmask$1
+
+
+module sm$sched$wt$tmask$2(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 32'h0;
+endmodule // sm$sched$wt$tmask$2
+
+
+module sm$sched$wt$tos$0(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [47:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [47:0] rdata;
+
+    // Update code (custom)
+    reg [47:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 48'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 48'h0;
+endmodule // sm$sched$wt$tos$0
+
+
+module sm$sched$wt$tos$1(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [47:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [47:0] rdata;
+
+    // Update code (custom)
+    reg [47:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 48'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 48'h0;
+endmodule // sm$sched$wt$tos$1
+
+
+module sm$sched$wt$tos$2(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [47:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [47:0] rdata;
+
+    // Update code (custom)
+    reg [47:0] mem [0:23];
+    integer i;
+    initial begin
+       for (i = 0; i <= 23; i = i + 1) mem[i] = 48'h0;
+    end
+    always @(posedge clock) begin
+       if (we && (waddr < 5'd24)) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = (raddr < 5'd24) ? mem[raddr] : 48'h0;
+endmodule // sm$sched$wt$tos$2
+
+
 module sm$sched$wt$ty$0(d,q,clock);
 
     // Module arguments
@@ -135142,3 +131760,41 @@ module sm$sched$wt$ty$1(d,q,clock);
     end
 
 endmodule // sm$sched$wt$ty$1
+
+
+module sm$sched$wt$zl(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$sched$wt$zl
+
+
+module sm$sched$wt$zt(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$sched$wt$zt

@@ -5,9 +5,19 @@
 //!
 //! States (3 bits): 0 free, 1 active, 2 at barrier, 3 exited, 4 faulted. State, CTA, type
 //! and the request flag are stored bit-sliced (one N-bit vector per bit, bit w = warp w)
-//! so that every per-warp condition is a vector operation; PC, reconvergence PC and masks
-//! are per-warp registers read through one-hot selects. Write priority per warp, highest
+//! so that every per-warp condition is a vector operation. Write priority per warp, highest
 //! first: CTA done, port A, launch (port B), barrier release.
+//!
+//! PC, reconvergence PC, mask and live threads are in distributed RAM ([`LutRam`], one
+//! copy per read port, addressed by the port's warp), with one write port each: port A
+//! writes the top of stack and the live threads; a launch writes its PC and mask into a
+//! RAM of its own and sets the warp's launch flags (top of stack, live threads), which
+//! port A's writes clear (port A wins in the same clock, as before); `clear` sets the
+//! warp's zero flags, which every write clears. A read gives the launch RAM's word (and
+//! the reconvergence PC 2^24-1) where the flag is set, 0 where the zero flag is set. The
+//! selects `a_sel`, `b_sel` and the read selects are one-hot or zero (the scheduler's
+//! ports are; a zero read select reads 0). (Until stop 37: N registers of 112 bits read
+//! through one-hot multiplexers, about 7,000 LUT4 more at 16 warps, estimated.)
 //!
 //! Ports (all writes take effect at the rising edge):
 //! - `clock`, `clear`  in  1  clock; synchronous reset of every register to zero (free)
@@ -30,6 +40,7 @@
 //! - `v_active`, `v_on`, `v_free`, `v_mq`  out N  per warp: active; active or at a barrier;
 //!                   free; request flag
 //! - `v_tp1`, `v_tp0`  out N  per warp: its type's priority, bits 1 and 0
+use crate::prim::lutram::LutRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -87,12 +98,36 @@ pub struct WarpTable<const N: usize, const L: usize> {
     ct: [DFF<Bits<N>>; 3],
     ty: [DFF<Bits<N>>; 2],
     mq: DFF<Bits<N>>,
-    // Per-warp registers.
-    pc: [DFF<Bits<24>>; N],
-    rpc: [DFF<Bits<24>>; N],
-    mask: [DFF<Bits<L>>; N],
-    live: [DFF<Bits<L>>; N],
-    cta: [DFF<Bits<3>>; N],
+    // Per warp, one copy per read port (0: R, 1: E, 2: D): the top of stack written by
+    // port A (PC in bits 23..0, reconvergence PC in 47..24; the mask), the live threads
+    // written by port A, the launch's PC and mask (PC in bits 23..0, mask above).
+    tos: [LutRam<5, 48>; 3],
+    tmask: [LutRam<5, L>; 3],
+    tlive: [LutRam<5, L>; 3],
+    lau: [LutRam<5, 64>; 3],
+    // Per warp: the top of stack / live threads are the launch's; are zero (cleared).
+    ft: DFF<Bits<N>>,
+    fl: DFF<Bits<N>>,
+    zt: DFF<Bits<N>>,
+    zl: DFF<Bits<N>>,
+    // The warps of ports A, B and the read ports, binary.
+    a_idx: Signal<Local, Bits<5>>,
+    b_idx: Signal<Local, Bits<5>>,
+    p_sel: [Signal<Local, Bits<N>>; 3],
+    p_idx: [Signal<Local, Bits<5>>; 3],
+    p_any: [Signal<Local, Bit>; 3],
+    p_ft: [Signal<Local, Bit>; 3],
+    p_fl: [Signal<Local, Bit>; 3],
+    p_zt: [Signal<Local, Bit>; 3],
+    p_zl: [Signal<Local, Bit>; 3],
+    p_pc: [Signal<Local, Bits<24>>; 3],
+    p_rpc: [Signal<Local, Bits<24>>; 3],
+    p_mask: [Signal<Local, Bits<L>>; 3],
+    p_live: [Signal<Local, Bits<L>>; 3],
+    p_cta: [Signal<Local, Bits<3>>; 3],
+    aw_tos: Signal<Local, Bits<N>>,
+    aw_live: Signal<Local, Bits<N>>,
+    widx: [Constant<Bits<5>>; N],
     // Broadcasts of scalar inputs to N-bit vectors.
     bc_ast: [Signal<Local, Bits<N>>; 3],
     bc_bc: [Signal<Local, Bits<N>>; 3],
@@ -109,25 +144,14 @@ pub struct WarpTable<const N: usize, const L: usize> {
     st_new: [Signal<Local, Bits<N>>; 3],
     t0n: Signal<Local, Bits<N>>,
     t1n: Signal<Local, Bits<N>>,
-    // Read ports.
-    r_pc_v: Signal<Local, Bits<24>>,
-    r_rpc_v: Signal<Local, Bits<24>>,
-    r_mask_v: Signal<Local, Bits<L>>,
-    r_live_v: Signal<Local, Bits<L>>,
-    r_cta_v: Signal<Local, Bits<3>>,
-    e_pc_v: Signal<Local, Bits<24>>,
-    e_rpc_v: Signal<Local, Bits<24>>,
-    e_mask_v: Signal<Local, Bits<L>>,
-    e_live_v: Signal<Local, Bits<L>>,
-    d_pc_v: Signal<Local, Bits<24>>,
-    d_rpc_v: Signal<Local, Bits<24>>,
-    d_mask_v: Signal<Local, Bits<L>>,
-    d_live_v: Signal<Local, Bits<L>>,
-    d_cta_v: Signal<Local, Bits<3>>,
+    // Read ports: the selected warp's state bits.
     d_s: [Signal<Local, Bits<3>>; 3],
     ones: Constant<Bits<N>>,
     zero: Constant<Bits<N>>,
     max_pc: Constant<Bits<24>>,
+    k_c1: Constant<Bits<3>>,
+    k_c2: Constant<Bits<3>>,
+    k_c4: Constant<Bits<3>>,
 }
 
 impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
@@ -186,11 +210,31 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             ct: array_init(|_| Default::default()),
             ty: array_init(|_| Default::default()),
             mq: Default::default(),
-            pc: array_init(|_| Default::default()),
-            rpc: array_init(|_| Default::default()),
-            mask: array_init(|_| Default::default()),
-            live: array_init(|_| Default::default()),
-            cta: array_init(|_| Default::default()),
+            tos: array_init(|_| LutRam::new(N)),
+            tmask: array_init(|_| LutRam::new(N)),
+            tlive: array_init(|_| LutRam::new(N)),
+            lau: array_init(|_| LutRam::new(N)),
+            ft: Default::default(),
+            fl: Default::default(),
+            zt: Default::default(),
+            zl: Default::default(),
+            a_idx: Default::default(),
+            b_idx: Default::default(),
+            p_sel: array_init(|_| Default::default()),
+            p_idx: array_init(|_| Default::default()),
+            p_any: array_init(|_| Default::default()),
+            p_ft: array_init(|_| Default::default()),
+            p_fl: array_init(|_| Default::default()),
+            p_zt: array_init(|_| Default::default()),
+            p_zl: array_init(|_| Default::default()),
+            p_pc: array_init(|_| Default::default()),
+            p_rpc: array_init(|_| Default::default()),
+            p_mask: array_init(|_| Default::default()),
+            p_live: array_init(|_| Default::default()),
+            p_cta: array_init(|_| Default::default()),
+            aw_tos: Default::default(),
+            aw_live: Default::default(),
+            widx: array_init(|w| Constant::new((w as u64).into())),
             bc_ast: array_init(|_| Default::default()),
             bc_bc: array_init(|_| Default::default()),
             bc_bt: array_init(|_| Default::default()),
@@ -206,24 +250,13 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             st_new: array_init(|_| Default::default()),
             t0n: Default::default(),
             t1n: Default::default(),
-            r_pc_v: Default::default(),
-            r_rpc_v: Default::default(),
-            r_mask_v: Default::default(),
-            r_live_v: Default::default(),
-            r_cta_v: Default::default(),
-            e_pc_v: Default::default(),
-            e_rpc_v: Default::default(),
-            e_mask_v: Default::default(),
-            e_live_v: Default::default(),
-            d_pc_v: Default::default(),
-            d_rpc_v: Default::default(),
-            d_mask_v: Default::default(),
-            d_live_v: Default::default(),
-            d_cta_v: Default::default(),
             d_s: array_init(|_| Default::default()),
             ones: Constant::new(ones.into()),
             zero: Constant::new(0u64.into()),
             max_pc: Constant::new((crate::isa::MAX_PC as u64).into()),
+            k_c1: Constant::new(1u64.into()),
+            k_c2: Constant::new(2u64.into()),
+            k_c4: Constant::new(4u64.into()),
         }
     }
 }
@@ -239,13 +272,10 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
         for k in 0..2 {
             self.ty[k].clock.next = self.clock.val();
         }
-        for w in 0..N {
-            self.pc[w].clock.next = self.clock.val();
-            self.rpc[w].clock.next = self.clock.val();
-            self.mask[w].clock.next = self.clock.val();
-            self.live[w].clock.next = self.clock.val();
-            self.cta[w].clock.next = self.clock.val();
-        }
+        self.ft.clock.next = self.clock.val();
+        self.fl.clock.next = self.clock.val();
+        self.zt.clock.next = self.clock.val();
+        self.zl.clock.next = self.clock.val();
         // Broadcasts.
         for k in 0..3 {
             self.bc_ast[k].next = self.zero.val();
@@ -328,71 +358,101 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
             self.mq.d.next =
                 (((self.mq.q.val() & !self.aw_mq.val()) | self.b_sel.val()) & !self.done_hit.val()) & self.keep.val();
         }
-        // Per-warp registers.
+        // Per-warp words: the writes (ports A and B at their warps), the flags.
+        self.a_idx.next = 0.into();
+        self.b_idx.next = 0.into();
         for w in 0..N {
-            self.pc[w].d.next = self.pc[w].q.val();
-            self.rpc[w].d.next = self.rpc[w].q.val();
-            self.mask[w].d.next = self.mask[w].q.val();
-            self.live[w].d.next = self.live[w].q.val();
-            self.cta[w].d.next = self.cta[w].q.val();
+            if self.a_sel.val().get_bit(w) {
+                self.a_idx.next = self.a_idx.val() | self.widx[w].val();
+            }
             if self.b_sel.val().get_bit(w) {
-                self.pc[w].d.next = self.b_pc.val();
-                self.rpc[w].d.next = self.max_pc.val();
-                self.mask[w].d.next = self.b_mask.val();
-                self.live[w].d.next = self.b_mask.val();
-                self.cta[w].d.next = self.b_cta.val();
-            }
-            if self.a_sel.val().get_bit(w) & self.a_wr_tos.val() {
-                self.pc[w].d.next = self.a_pc.val();
-                self.rpc[w].d.next = self.a_rpc.val();
-                self.mask[w].d.next = self.a_mask.val();
-            }
-            if self.a_sel.val().get_bit(w) & self.a_wr_live.val() {
-                self.live[w].d.next = self.a_live.val();
-            }
-            if self.clear.val() {
-                self.pc[w].d.next = 0.into();
-                self.rpc[w].d.next = 0.into();
-                self.mask[w].d.next = 0.into();
-                self.live[w].d.next = 0.into();
-                self.cta[w].d.next = 0.into();
+                self.b_idx.next = self.b_idx.val() | self.widx[w].val();
             }
         }
-        // Read ports (one-hot selects).
-        self.r_pc_v.next = 0.into();
-        self.r_rpc_v.next = 0.into();
-        self.r_mask_v.next = 0.into();
-        self.r_live_v.next = 0.into();
-        self.r_cta_v.next = 0.into();
-        self.e_pc_v.next = 0.into();
-        self.e_rpc_v.next = 0.into();
-        self.e_mask_v.next = 0.into();
-        self.e_live_v.next = 0.into();
-        self.d_pc_v.next = 0.into();
-        self.d_rpc_v.next = 0.into();
-        self.d_mask_v.next = 0.into();
-        self.d_live_v.next = 0.into();
-        self.d_cta_v.next = 0.into();
-        for w in 0..N {
-            if self.r_sel.val().get_bit(w) {
-                self.r_pc_v.next = self.pc[w].q.val();
-                self.r_rpc_v.next = self.rpc[w].q.val();
-                self.r_mask_v.next = self.mask[w].q.val();
-                self.r_live_v.next = self.live[w].q.val();
-                self.r_cta_v.next = self.cta[w].q.val();
+        self.aw_tos.next = self.zero.val();
+        if self.a_wr_tos.val() {
+            self.aw_tos.next = self.a_sel.val();
+        }
+        self.aw_live.next = self.zero.val();
+        if self.a_wr_live.val() {
+            self.aw_live.next = self.a_sel.val();
+        }
+        for p in 0..3 {
+            self.tos[p].clock.next = self.clock.val();
+            self.tmask[p].clock.next = self.clock.val();
+            self.tlive[p].clock.next = self.clock.val();
+            self.lau[p].clock.next = self.clock.val();
+            self.tos[p].we.next = self.aw_tos.val().any();
+            self.tmask[p].we.next = self.aw_tos.val().any();
+            self.tlive[p].we.next = self.aw_live.val().any();
+            self.lau[p].we.next = self.b_sel.val().any();
+            self.tos[p].waddr.next = self.a_idx.val();
+            self.tmask[p].waddr.next = self.a_idx.val();
+            self.tlive[p].waddr.next = self.a_idx.val();
+            self.lau[p].waddr.next = self.b_idx.val();
+            self.tos[p].wdata.next = (bit_cast::<48, 24>(self.a_rpc.val()) << 24) | bit_cast::<48, 24>(self.a_pc.val());
+            self.tmask[p].wdata.next = self.a_mask.val();
+            self.tlive[p].wdata.next = self.a_live.val();
+            self.lau[p].wdata.next = (bit_cast::<64, L>(self.b_mask.val()) << 24) | bit_cast::<64, 24>(self.b_pc.val());
+        }
+        self.ft.d.next = (self.ft.q.val() | self.b_sel.val()) & !self.aw_tos.val();
+        self.fl.d.next = (self.fl.q.val() | self.b_sel.val()) & !self.aw_live.val();
+        self.zt.d.next = (self.zt.q.val() & !self.b_sel.val()) & !self.aw_tos.val();
+        self.zl.d.next = (self.zl.q.val() & !self.b_sel.val()) & !self.aw_live.val();
+        if self.clear.val() {
+            self.zt.d.next = self.ones.val();
+            self.zl.d.next = self.ones.val();
+        }
+        // Read ports R, E, D (one-hot or zero selects): the warp's words, its flags, its CTA
+        // (from the bit slices).
+        self.p_sel[0].next = self.r_sel.val();
+        self.p_sel[1].next = self.e_sel.val();
+        self.p_sel[2].next = self.d_sel.val();
+        for p in 0..3 {
+            self.p_idx[p].next = 0.into();
+            for w in 0..N {
+                if self.p_sel[p].val().get_bit(w) {
+                    self.p_idx[p].next = self.p_idx[p].val() | self.widx[w].val();
+                }
             }
-            if self.e_sel.val().get_bit(w) {
-                self.e_pc_v.next = self.pc[w].q.val();
-                self.e_rpc_v.next = self.rpc[w].q.val();
-                self.e_mask_v.next = self.mask[w].q.val();
-                self.e_live_v.next = self.live[w].q.val();
+            self.tos[p].raddr.next = self.p_idx[p].val();
+            self.tmask[p].raddr.next = self.p_idx[p].val();
+            self.tlive[p].raddr.next = self.p_idx[p].val();
+            self.lau[p].raddr.next = self.p_idx[p].val();
+            self.p_any[p].next = self.p_sel[p].val().any();
+            self.p_ft[p].next = (self.ft.q.val() & self.p_sel[p].val()).any();
+            self.p_fl[p].next = (self.fl.q.val() & self.p_sel[p].val()).any();
+            self.p_zt[p].next = (self.zt.q.val() & self.p_sel[p].val()).any() | !self.p_any[p].val();
+            self.p_zl[p].next = (self.zl.q.val() & self.p_sel[p].val()).any() | !self.p_any[p].val();
+            self.p_pc[p].next = self.tos[p].rdata.val().get_bits::<24>(0);
+            self.p_rpc[p].next = self.tos[p].rdata.val().get_bits::<24>(24);
+            self.p_mask[p].next = self.tmask[p].rdata.val();
+            self.p_live[p].next = self.tlive[p].rdata.val();
+            if self.p_ft[p].val() {
+                self.p_pc[p].next = self.lau[p].rdata.val().get_bits::<24>(0);
+                self.p_rpc[p].next = self.max_pc.val();
+                self.p_mask[p].next = self.lau[p].rdata.val().get_bits::<L>(24);
             }
-            if self.d_sel.val().get_bit(w) {
-                self.d_pc_v.next = self.pc[w].q.val();
-                self.d_rpc_v.next = self.rpc[w].q.val();
-                self.d_mask_v.next = self.mask[w].q.val();
-                self.d_live_v.next = self.live[w].q.val();
-                self.d_cta_v.next = self.cta[w].q.val();
+            if self.p_fl[p].val() {
+                self.p_live[p].next = self.lau[p].rdata.val().get_bits::<L>(24);
+            }
+            if self.p_zt[p].val() {
+                self.p_pc[p].next = 0.into();
+                self.p_rpc[p].next = 0.into();
+                self.p_mask[p].next = 0.into();
+            }
+            if self.p_zl[p].val() {
+                self.p_live[p].next = 0.into();
+            }
+            self.p_cta[p].next = 0.into();
+            if (self.ct[0].q.val() & self.p_sel[p].val()).any() {
+                self.p_cta[p].next = self.p_cta[p].val() | self.k_c1.val();
+            }
+            if (self.ct[1].q.val() & self.p_sel[p].val()).any() {
+                self.p_cta[p].next = self.p_cta[p].val() | self.k_c2.val();
+            }
+            if (self.ct[2].q.val() & self.p_sel[p].val()).any() {
+                self.p_cta[p].next = self.p_cta[p].val() | self.k_c4.val();
             }
         }
         // The selected warp's state bits, packed.
@@ -408,20 +468,20 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
         if (self.st[2].q.val() & self.d_sel.val()).any() {
             self.d_s[2].next = 4.into();
         }
-        self.r_pc.next = self.r_pc_v.val();
-        self.r_rpc.next = self.r_rpc_v.val();
-        self.r_mask.next = self.r_mask_v.val();
-        self.r_live.next = self.r_live_v.val();
-        self.r_cta.next = self.r_cta_v.val();
-        self.e_pc.next = self.e_pc_v.val();
-        self.e_rpc.next = self.e_rpc_v.val();
-        self.e_mask.next = self.e_mask_v.val();
-        self.e_live.next = self.e_live_v.val();
-        self.d_pc.next = self.d_pc_v.val();
-        self.d_rpc.next = self.d_rpc_v.val();
-        self.d_mask.next = self.d_mask_v.val();
-        self.d_live.next = self.d_live_v.val();
-        self.d_cta.next = self.d_cta_v.val();
+        self.r_pc.next = self.p_pc[0].val();
+        self.r_rpc.next = self.p_rpc[0].val();
+        self.r_mask.next = self.p_mask[0].val();
+        self.r_live.next = self.p_live[0].val();
+        self.r_cta.next = self.p_cta[0].val();
+        self.e_pc.next = self.p_pc[1].val();
+        self.e_rpc.next = self.p_rpc[1].val();
+        self.e_mask.next = self.p_mask[1].val();
+        self.e_live.next = self.p_live[1].val();
+        self.d_pc.next = self.p_pc[2].val();
+        self.d_rpc.next = self.p_rpc[2].val();
+        self.d_mask.next = self.p_mask[2].val();
+        self.d_live.next = self.p_live[2].val();
+        self.d_cta.next = self.p_cta[2].val();
         self.d_st.next = (self.d_s[0].val() | self.d_s[1].val()) | self.d_s[2].val();
         // Vectors.
         self.v_active.next = (!self.st[2].q.val() & !self.st[1].q.val()) & self.st[0].q.val();
