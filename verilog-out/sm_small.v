@@ -116482,6 +116482,22 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
     output reg  s_needs;
 
     // Constant declarations
+    localparam  widx$0 = 5'b0;
+    localparam  widx$1 = 5'b1;
+    localparam  widx$2 = 5'b10;
+    localparam  widx$3 = 5'b11;
+    localparam  widx$4 = 5'b100;
+    localparam  widx$5 = 5'b101;
+    localparam  widx$6 = 5'b110;
+    localparam  widx$7 = 5'b111;
+    localparam  widx$8 = 5'b1000;
+    localparam  widx$9 = 5'b1001;
+    localparam  widx$10 = 5'b1010;
+    localparam  widx$11 = 5'b1011;
+    localparam  widx$12 = 5'b1100;
+    localparam  widx$13 = 5'b1101;
+    localparam  widx$14 = 5'b1110;
+    localparam  widx$15 = 5'b1111;
     localparam  ones = 16'hffff;
     localparam  zero = 16'h0;
     localparam  exists$0 = 16'hffff;
@@ -116493,6 +116509,22 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
     localparam  entry_idx$2 = 2'b10;
     localparam  entry_idx$3 = 2'b11;
     localparam  two6 = 6'b10;
+    localparam  wmask$0 = 8'hff;
+    localparam  wmask$1 = 8'hfe;
+    localparam  wmask$2 = 8'hfc;
+    localparam  wmask$3 = 8'hf8;
+    localparam  bit8$0 = 8'h1;
+    localparam  bit8$1 = 8'h2;
+    localparam  bit8$2 = 8'h4;
+    localparam  bit8$3 = 8'h8;
+    localparam  bit8$4 = 8'h10;
+    localparam  bit8$5 = 8'h20;
+    localparam  bit8$6 = 8'h40;
+    localparam  bit8$7 = 8'h80;
+    localparam  bit2$0 = 2'b1;
+    localparam  bit2$1 = 2'b10;
+    localparam  pkind = 8'h80;
+    localparam  gnone = 3'b111;
 
     // Stub signals
     reg  [15:0] bufv$d;
@@ -116513,435 +116545,33 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
     reg  [15:0] nd$d;
     wire  [15:0] nd$q;
     reg  nd$clock;
-    reg  [15:0] ov$0$d;
-    wire  [15:0] ov$0$q;
-    reg  ov$0$clock;
-    reg  [15:0] ov$1$d;
-    wire  [15:0] ov$1$q;
-    reg  ov$1$clock;
-    reg  [15:0] ov$2$d;
-    wire  [15:0] ov$2$q;
-    reg  ov$2$clock;
-    reg  [15:0] ov$3$d;
-    wire  [15:0] ov$3$q;
-    reg  ov$3$clock;
-    reg  [15:0] ob$0$d;
-    wire  [15:0] ob$0$q;
-    reg  ob$0$clock;
-    reg  [15:0] ob$1$d;
-    wire  [15:0] ob$1$q;
-    reg  ob$1$clock;
-    reg  [15:0] ob$2$d;
-    wire  [15:0] ob$2$q;
-    reg  ob$2$clock;
-    reg  [15:0] ob$3$d;
-    wire  [15:0] ob$3$q;
-    reg  ob$3$clock;
-    reg  [15:0] ob$4$d;
-    wire  [15:0] ob$4$q;
-    reg  ob$4$clock;
-    reg  [15:0] ob$5$d;
-    wire  [15:0] ob$5$q;
-    reg  ob$5$clock;
-    reg  [15:0] ob$6$d;
-    wire  [15:0] ob$6$q;
-    reg  ob$6$clock;
-    reg  [15:0] ob$7$d;
-    wire  [15:0] ob$7$q;
-    reg  ob$7$clock;
-    reg  [15:0] ob$8$d;
-    wire  [15:0] ob$8$q;
-    reg  ob$8$clock;
-    reg  [15:0] ob$9$d;
-    wire  [15:0] ob$9$q;
-    reg  ob$9$clock;
-    reg  [15:0] ob$10$d;
-    wire  [15:0] ob$10$q;
-    reg  ob$10$clock;
-    reg  [15:0] ob$11$d;
-    wire  [15:0] ob$11$q;
-    reg  ob$11$clock;
-    reg  [15:0] ob$12$d;
-    wire  [15:0] ob$12$q;
-    reg  ob$12$clock;
-    reg  [15:0] ob$13$d;
-    wire  [15:0] ob$13$q;
-    reg  ob$13$clock;
-    reg  [15:0] ob$14$d;
-    wire  [15:0] ob$14$q;
-    reg  ob$14$clock;
-    reg  [15:0] ob$15$d;
-    wire  [15:0] ob$15$q;
-    reg  ob$15$clock;
-    reg  [15:0] ob$16$d;
-    wire  [15:0] ob$16$q;
-    reg  ob$16$clock;
-    reg  [15:0] ob$17$d;
-    wire  [15:0] ob$17$q;
-    reg  ob$17$clock;
-    reg  [15:0] ob$18$d;
-    wire  [15:0] ob$18$q;
-    reg  ob$18$clock;
-    reg  [15:0] ob$19$d;
-    wire  [15:0] ob$19$q;
-    reg  ob$19$clock;
-    reg  [15:0] ob$20$d;
-    wire  [15:0] ob$20$q;
-    reg  ob$20$clock;
-    reg  [15:0] ob$21$d;
-    wire  [15:0] ob$21$q;
-    reg  ob$21$clock;
-    reg  [15:0] ob$22$d;
-    wire  [15:0] ob$22$q;
-    reg  ob$22$clock;
-    reg  [15:0] ob$23$d;
-    wire  [15:0] ob$23$q;
-    reg  ob$23$clock;
-    reg  [15:0] ob$24$d;
-    wire  [15:0] ob$24$q;
-    reg  ob$24$clock;
-    reg  [15:0] ob$25$d;
-    wire  [15:0] ob$25$q;
-    reg  ob$25$clock;
-    reg  [15:0] ob$26$d;
-    wire  [15:0] ob$26$q;
-    reg  ob$26$clock;
-    reg  [15:0] ob$27$d;
-    wire  [15:0] ob$27$q;
-    reg  ob$27$clock;
-    reg  [15:0] ob$28$d;
-    wire  [15:0] ob$28$q;
-    reg  ob$28$clock;
-    reg  [15:0] ob$29$d;
-    wire  [15:0] ob$29$q;
-    reg  ob$29$clock;
-    reg  [15:0] ob$30$d;
-    wire  [15:0] ob$30$q;
-    reg  ob$30$clock;
-    reg  [15:0] ob$31$d;
-    wire  [15:0] ob$31$q;
-    reg  ob$31$clock;
-    reg  [15:0] oww$0$d;
-    wire  [15:0] oww$0$q;
-    reg  oww$0$clock;
-    reg  [15:0] oww$1$d;
-    wire  [15:0] oww$1$q;
-    reg  oww$1$clock;
-    reg  [15:0] oww$2$d;
-    wire  [15:0] oww$2$q;
-    reg  oww$2$clock;
-    reg  [15:0] oww$3$d;
-    wire  [15:0] oww$3$q;
-    reg  oww$3$clock;
-    reg  [15:0] oww$4$d;
-    wire  [15:0] oww$4$q;
-    reg  oww$4$clock;
-    reg  [15:0] oww$5$d;
-    wire  [15:0] oww$5$q;
-    reg  oww$5$clock;
-    reg  [15:0] oww$6$d;
-    wire  [15:0] oww$6$q;
-    reg  oww$6$clock;
-    reg  [15:0] oww$7$d;
-    wire  [15:0] oww$7$q;
-    reg  oww$7$clock;
-    reg  [15:0] g$0$d;
-    wire  [15:0] g$0$q;
-    reg  g$0$clock;
-    reg  [15:0] g$1$d;
-    wire  [15:0] g$1$q;
-    reg  g$1$clock;
-    reg  [15:0] g$2$d;
-    wire  [15:0] g$2$q;
-    reg  g$2$clock;
-    reg  [3:0] b_cls$0$d;
-    wire  [3:0] b_cls$0$q;
-    reg  b_cls$0$clock;
-    reg  [3:0] b_cls$1$d;
-    wire  [3:0] b_cls$1$q;
-    reg  b_cls$1$clock;
-    reg  [3:0] b_cls$2$d;
-    wire  [3:0] b_cls$2$q;
-    reg  b_cls$2$clock;
-    reg  [3:0] b_cls$3$d;
-    wire  [3:0] b_cls$3$q;
-    reg  b_cls$3$clock;
-    reg  [3:0] b_cls$4$d;
-    wire  [3:0] b_cls$4$q;
-    reg  b_cls$4$clock;
-    reg  [3:0] b_cls$5$d;
-    wire  [3:0] b_cls$5$q;
-    reg  b_cls$5$clock;
-    reg  [3:0] b_cls$6$d;
-    wire  [3:0] b_cls$6$q;
-    reg  b_cls$6$clock;
-    reg  [3:0] b_cls$7$d;
-    wire  [3:0] b_cls$7$q;
-    reg  b_cls$7$clock;
-    reg  [3:0] b_cls$8$d;
-    wire  [3:0] b_cls$8$q;
-    reg  b_cls$8$clock;
-    reg  [3:0] b_cls$9$d;
-    wire  [3:0] b_cls$9$q;
-    reg  b_cls$9$clock;
-    reg  [3:0] b_cls$10$d;
-    wire  [3:0] b_cls$10$q;
-    reg  b_cls$10$clock;
-    reg  [3:0] b_cls$11$d;
-    wire  [3:0] b_cls$11$q;
-    reg  b_cls$11$clock;
-    reg  [3:0] b_cls$12$d;
-    wire  [3:0] b_cls$12$q;
-    reg  b_cls$12$clock;
-    reg  [3:0] b_cls$13$d;
-    wire  [3:0] b_cls$13$q;
-    reg  b_cls$13$clock;
-    reg  [3:0] b_cls$14$d;
-    wire  [3:0] b_cls$14$q;
-    reg  b_cls$14$clock;
-    reg  [3:0] b_cls$15$d;
-    wire  [3:0] b_cls$15$q;
-    reg  b_cls$15$clock;
-    reg  [7:0] b_dst$0$d;
-    wire  [7:0] b_dst$0$q;
-    reg  b_dst$0$clock;
-    reg  [7:0] b_dst$1$d;
-    wire  [7:0] b_dst$1$q;
-    reg  b_dst$1$clock;
-    reg  [7:0] b_dst$2$d;
-    wire  [7:0] b_dst$2$q;
-    reg  b_dst$2$clock;
-    reg  [7:0] b_dst$3$d;
-    wire  [7:0] b_dst$3$q;
-    reg  b_dst$3$clock;
-    reg  [7:0] b_dst$4$d;
-    wire  [7:0] b_dst$4$q;
-    reg  b_dst$4$clock;
-    reg  [7:0] b_dst$5$d;
-    wire  [7:0] b_dst$5$q;
-    reg  b_dst$5$clock;
-    reg  [7:0] b_dst$6$d;
-    wire  [7:0] b_dst$6$q;
-    reg  b_dst$6$clock;
-    reg  [7:0] b_dst$7$d;
-    wire  [7:0] b_dst$7$q;
-    reg  b_dst$7$clock;
-    reg  [7:0] b_dst$8$d;
-    wire  [7:0] b_dst$8$q;
-    reg  b_dst$8$clock;
-    reg  [7:0] b_dst$9$d;
-    wire  [7:0] b_dst$9$q;
-    reg  b_dst$9$clock;
-    reg  [7:0] b_dst$10$d;
-    wire  [7:0] b_dst$10$q;
-    reg  b_dst$10$clock;
-    reg  [7:0] b_dst$11$d;
-    wire  [7:0] b_dst$11$q;
-    reg  b_dst$11$clock;
-    reg  [7:0] b_dst$12$d;
-    wire  [7:0] b_dst$12$q;
-    reg  b_dst$12$clock;
-    reg  [7:0] b_dst$13$d;
-    wire  [7:0] b_dst$13$q;
-    reg  b_dst$13$clock;
-    reg  [7:0] b_dst$14$d;
-    wire  [7:0] b_dst$14$q;
-    reg  b_dst$14$clock;
-    reg  [7:0] b_dst$15$d;
-    wire  [7:0] b_dst$15$q;
-    reg  b_dst$15$clock;
-    reg  [1:0] b_dstw$0$d;
-    wire  [1:0] b_dstw$0$q;
-    reg  b_dstw$0$clock;
-    reg  [1:0] b_dstw$1$d;
-    wire  [1:0] b_dstw$1$q;
-    reg  b_dstw$1$clock;
-    reg  [1:0] b_dstw$2$d;
-    wire  [1:0] b_dstw$2$q;
-    reg  b_dstw$2$clock;
-    reg  [1:0] b_dstw$3$d;
-    wire  [1:0] b_dstw$3$q;
-    reg  b_dstw$3$clock;
-    reg  [1:0] b_dstw$4$d;
-    wire  [1:0] b_dstw$4$q;
-    reg  b_dstw$4$clock;
-    reg  [1:0] b_dstw$5$d;
-    wire  [1:0] b_dstw$5$q;
-    reg  b_dstw$5$clock;
-    reg  [1:0] b_dstw$6$d;
-    wire  [1:0] b_dstw$6$q;
-    reg  b_dstw$6$clock;
-    reg  [1:0] b_dstw$7$d;
-    wire  [1:0] b_dstw$7$q;
-    reg  b_dstw$7$clock;
-    reg  [1:0] b_dstw$8$d;
-    wire  [1:0] b_dstw$8$q;
-    reg  b_dstw$8$clock;
-    reg  [1:0] b_dstw$9$d;
-    wire  [1:0] b_dstw$9$q;
-    reg  b_dstw$9$clock;
-    reg  [1:0] b_dstw$10$d;
-    wire  [1:0] b_dstw$10$q;
-    reg  b_dstw$10$clock;
-    reg  [1:0] b_dstw$11$d;
-    wire  [1:0] b_dstw$11$q;
-    reg  b_dstw$11$clock;
-    reg  [1:0] b_dstw$12$d;
-    wire  [1:0] b_dstw$12$q;
-    reg  b_dstw$12$clock;
-    reg  [1:0] b_dstw$13$d;
-    wire  [1:0] b_dstw$13$q;
-    reg  b_dstw$13$clock;
-    reg  [1:0] b_dstw$14$d;
-    wire  [1:0] b_dstw$14$q;
-    reg  b_dstw$14$clock;
-    reg  [1:0] b_dstw$15$d;
-    wire  [1:0] b_dstw$15$q;
-    reg  b_dstw$15$clock;
-    reg  [5:0] b_lat$0$d;
-    wire  [5:0] b_lat$0$q;
-    reg  b_lat$0$clock;
-    reg  [5:0] b_lat$1$d;
-    wire  [5:0] b_lat$1$q;
-    reg  b_lat$1$clock;
-    reg  [5:0] b_lat$2$d;
-    wire  [5:0] b_lat$2$q;
-    reg  b_lat$2$clock;
-    reg  [5:0] b_lat$3$d;
-    wire  [5:0] b_lat$3$q;
-    reg  b_lat$3$clock;
-    reg  [5:0] b_lat$4$d;
-    wire  [5:0] b_lat$4$q;
-    reg  b_lat$4$clock;
-    reg  [5:0] b_lat$5$d;
-    wire  [5:0] b_lat$5$q;
-    reg  b_lat$5$clock;
-    reg  [5:0] b_lat$6$d;
-    wire  [5:0] b_lat$6$q;
-    reg  b_lat$6$clock;
-    reg  [5:0] b_lat$7$d;
-    wire  [5:0] b_lat$7$q;
-    reg  b_lat$7$clock;
-    reg  [5:0] b_lat$8$d;
-    wire  [5:0] b_lat$8$q;
-    reg  b_lat$8$clock;
-    reg  [5:0] b_lat$9$d;
-    wire  [5:0] b_lat$9$q;
-    reg  b_lat$9$clock;
-    reg  [5:0] b_lat$10$d;
-    wire  [5:0] b_lat$10$q;
-    reg  b_lat$10$clock;
-    reg  [5:0] b_lat$11$d;
-    wire  [5:0] b_lat$11$q;
-    reg  b_lat$11$clock;
-    reg  [5:0] b_lat$12$d;
-    wire  [5:0] b_lat$12$q;
-    reg  b_lat$12$clock;
-    reg  [5:0] b_lat$13$d;
-    wire  [5:0] b_lat$13$q;
-    reg  b_lat$13$clock;
-    reg  [5:0] b_lat$14$d;
-    wire  [5:0] b_lat$14$q;
-    reg  b_lat$14$clock;
-    reg  [5:0] b_lat$15$d;
-    wire  [5:0] b_lat$15$q;
-    reg  b_lat$15$clock;
-    reg  [23:0] b_tgt$0$d;
-    wire  [23:0] b_tgt$0$q;
-    reg  b_tgt$0$clock;
-    reg  [23:0] b_tgt$1$d;
-    wire  [23:0] b_tgt$1$q;
-    reg  b_tgt$1$clock;
-    reg  [23:0] b_tgt$2$d;
-    wire  [23:0] b_tgt$2$q;
-    reg  b_tgt$2$clock;
-    reg  [23:0] b_tgt$3$d;
-    wire  [23:0] b_tgt$3$q;
-    reg  b_tgt$3$clock;
-    reg  [23:0] b_tgt$4$d;
-    wire  [23:0] b_tgt$4$q;
-    reg  b_tgt$4$clock;
-    reg  [23:0] b_tgt$5$d;
-    wire  [23:0] b_tgt$5$q;
-    reg  b_tgt$5$clock;
-    reg  [23:0] b_tgt$6$d;
-    wire  [23:0] b_tgt$6$q;
-    reg  b_tgt$6$clock;
-    reg  [23:0] b_tgt$7$d;
-    wire  [23:0] b_tgt$7$q;
-    reg  b_tgt$7$clock;
-    reg  [23:0] b_tgt$8$d;
-    wire  [23:0] b_tgt$8$q;
-    reg  b_tgt$8$clock;
-    reg  [23:0] b_tgt$9$d;
-    wire  [23:0] b_tgt$9$q;
-    reg  b_tgt$9$clock;
-    reg  [23:0] b_tgt$10$d;
-    wire  [23:0] b_tgt$10$q;
-    reg  b_tgt$10$clock;
-    reg  [23:0] b_tgt$11$d;
-    wire  [23:0] b_tgt$11$q;
-    reg  b_tgt$11$clock;
-    reg  [23:0] b_tgt$12$d;
-    wire  [23:0] b_tgt$12$q;
-    reg  b_tgt$12$clock;
-    reg  [23:0] b_tgt$13$d;
-    wire  [23:0] b_tgt$13$q;
-    reg  b_tgt$13$clock;
-    reg  [23:0] b_tgt$14$d;
-    wire  [23:0] b_tgt$14$q;
-    reg  b_tgt$14$clock;
-    reg  [23:0] b_tgt$15$d;
-    wire  [23:0] b_tgt$15$q;
-    reg  b_tgt$15$clock;
-    reg  [23:0] b_brpc$0$d;
-    wire  [23:0] b_brpc$0$q;
-    reg  b_brpc$0$clock;
-    reg  [23:0] b_brpc$1$d;
-    wire  [23:0] b_brpc$1$q;
-    reg  b_brpc$1$clock;
-    reg  [23:0] b_brpc$2$d;
-    wire  [23:0] b_brpc$2$q;
-    reg  b_brpc$2$clock;
-    reg  [23:0] b_brpc$3$d;
-    wire  [23:0] b_brpc$3$q;
-    reg  b_brpc$3$clock;
-    reg  [23:0] b_brpc$4$d;
-    wire  [23:0] b_brpc$4$q;
-    reg  b_brpc$4$clock;
-    reg  [23:0] b_brpc$5$d;
-    wire  [23:0] b_brpc$5$q;
-    reg  b_brpc$5$clock;
-    reg  [23:0] b_brpc$6$d;
-    wire  [23:0] b_brpc$6$q;
-    reg  b_brpc$6$clock;
-    reg  [23:0] b_brpc$7$d;
-    wire  [23:0] b_brpc$7$q;
-    reg  b_brpc$7$clock;
-    reg  [23:0] b_brpc$8$d;
-    wire  [23:0] b_brpc$8$q;
-    reg  b_brpc$8$clock;
-    reg  [23:0] b_brpc$9$d;
-    wire  [23:0] b_brpc$9$q;
-    reg  b_brpc$9$clock;
-    reg  [23:0] b_brpc$10$d;
-    wire  [23:0] b_brpc$10$q;
-    reg  b_brpc$10$clock;
-    reg  [23:0] b_brpc$11$d;
-    wire  [23:0] b_brpc$11$q;
-    reg  b_brpc$11$clock;
-    reg  [23:0] b_brpc$12$d;
-    wire  [23:0] b_brpc$12$q;
-    reg  b_brpc$12$clock;
-    reg  [23:0] b_brpc$13$d;
-    wire  [23:0] b_brpc$13$q;
-    reg  b_brpc$13$clock;
-    reg  [23:0] b_brpc$14$d;
-    wire  [23:0] b_brpc$14$q;
-    reg  b_brpc$14$clock;
-    reg  [23:0] b_brpc$15$d;
-    wire  [23:0] b_brpc$15$q;
-    reg  b_brpc$15$clock;
+    reg  [15:0] gvd$d;
+    wire  [15:0] gvd$q;
+    reg  gvd$clock;
+    reg  [15:0] he$0$d;
+    wire  [15:0] he$0$q;
+    reg  he$0$clock;
+    reg  [15:0] he$1$d;
+    wire  [15:0] he$1$q;
+    reg  he$1$clock;
+    reg  [15:0] he$2$d;
+    wire  [15:0] he$2$q;
+    reg  he$2$clock;
+    reg  [15:0] he$3$d;
+    wire  [15:0] he$3$q;
+    reg  he$3$clock;
+    reg  b_fld$clock;
+    reg  b_fld$we;
+    reg  [4:0] b_fld$waddr;
+    reg  [19:0] b_fld$wdata;
+    reg  [4:0] b_fld$raddr;
+    wire  [19:0] b_fld$rdata;
+    reg  b_pcs$clock;
+    reg  b_pcs$we;
+    reg  [4:0] b_pcs$waddr;
+    reg  [47:0] b_pcs$wdata;
+    reg  [4:0] b_pcs$raddr;
+    wire  [47:0] b_pcs$rdata;
     reg  [15:0] b_uni$d;
     wire  [15:0] b_uni$q;
     reg  b_uni$clock;
@@ -117163,55 +116793,73 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
     reg  ec$23$clock;
 
     // Local signals
-    reg  [15:0] part$0;
-    reg  [15:0] part$1;
-    reg  [15:0] part$2;
-    reg  [15:0] part$3;
-    reg  [15:0] part$4;
-    reg  [15:0] part$5;
-    reg  [15:0] part$6;
-    reg  [15:0] part$7;
-    reg  [15:0] part$8;
-    reg  [15:0] part$9;
-    reg  [15:0] part$10;
-    reg  [15:0] part$11;
-    reg  [15:0] part$12;
-    reg  [15:0] part$13;
-    reg  [15:0] part$14;
-    reg  [15:0] part$15;
-    reg  [15:0] part$16;
-    reg  [15:0] part$17;
-    reg  [15:0] part$18;
-    reg  [15:0] part$19;
-    reg  [15:0] part$20;
-    reg  [15:0] part$21;
-    reg  [15:0] part$22;
-    reg  [15:0] part$23;
-    reg  [15:0] hit$0;
-    reg  [15:0] hit$1;
-    reg  [15:0] hit$2;
-    reg  [15:0] hit$3;
-    reg  [15:0] hit$4;
-    reg  [15:0] hit$5;
-    reg  [15:0] hit$6;
-    reg  [15:0] hit$7;
-    reg  [15:0] hit$8;
-    reg  [15:0] hit$9;
-    reg  [15:0] hit$10;
-    reg  [15:0] hit$11;
-    reg  [15:0] hit$12;
-    reg  [15:0] hit$13;
-    reg  [15:0] hit$14;
-    reg  [15:0] hit$15;
-    reg  [15:0] hit$16;
-    reg  [15:0] hit$17;
-    reg  [15:0] hit$18;
-    reg  [15:0] hit$19;
+    reg  [4:0] f_idx;
+    reg  [4:0] i_idx;
+    reg  i_any;
+    reg  [7:0] fo_id$0;
+    reg  [7:0] fo_id$1;
+    reg  [7:0] fo_id$2;
+    reg  [7:0] fo_id$3;
+    reg  [7:0] fo_id$4;
+    reg  [1:0] fo_w$0;
+    reg  [1:0] fo_w$1;
+    reg  [1:0] fo_w$2;
+    reg  [1:0] fo_w$3;
+    reg  [1:0] fo_w$4;
+    reg  [7:0] fo_m$0;
+    reg  [7:0] fo_m$1;
+    reg  [7:0] fo_m$2;
+    reg  [7:0] fo_m$3;
+    reg  [7:0] fo_m$4;
+    reg  fo_v$0;
+    reg  fo_v$1;
+    reg  fo_v$2;
+    reg  fo_v$3;
+    reg  fo_v$4;
+    reg  [7:0] fe_id$0;
+    reg  [7:0] fe_id$1;
+    reg  [7:0] fe_id$2;
+    reg  [7:0] fe_id$3;
+    reg  [1:0] fe_w$0;
+    reg  [1:0] fe_w$1;
+    reg  [1:0] fe_w$2;
+    reg  [1:0] fe_w$3;
+    reg  [7:0] fe_m$0;
+    reg  [7:0] fe_m$1;
+    reg  [7:0] fe_m$2;
+    reg  [7:0] fe_m$3;
+    reg  [7:0] fx$0;
+    reg  [7:0] fx$1;
+    reg  [7:0] fx$2;
+    reg  [7:0] fx$3;
+    reg  [7:0] fx$4;
+    reg  [7:0] fx$5;
+    reg  [7:0] fx$6;
+    reg  [7:0] fx$7;
+    reg  [7:0] fx$8;
+    reg  [7:0] fx$9;
+    reg  [7:0] fx$10;
+    reg  [7:0] fx$11;
+    reg  [7:0] fx$12;
+    reg  [7:0] fx$13;
+    reg  [7:0] fx$14;
+    reg  [7:0] fx$15;
+    reg  [7:0] fx$16;
+    reg  [7:0] fx$17;
+    reg  [7:0] fx$18;
+    reg  [7:0] fx$19;
+    reg  fhe$0;
+    reg  fhe$1;
+    reg  fhe$2;
+    reg  fhe$3;
+    reg  [15:0] ev_n$0;
+    reg  [15:0] ev_n$1;
+    reg  [15:0] ev_n$2;
+    reg  [15:0] ev_n$3;
     reg  [15:0] pending;
     reg  [15:0] full;
     reg  [15:0] empty;
     reg  [15:0] is_exit;
-    reg  [15:0] gv;
     reg  f_needs;
     reg  [15:0] issue;
     reg  [15:0] czero$0;
@@ -117304,720 +116952,46 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         .q(nd$q),
         .clock(nd$clock)
     );
-    sm_small$sched$sb$ov$0 ov$0(
-        .d(ov$0$d),
-        .q(ov$0$q),
-        .clock(ov$0$clock)
-    );
-    sm_small$sched$sb$ov$1 ov$1(
-        .d(ov$1$d),
-        .q(ov$1$q),
-        .clock(ov$1$clock)
-    );
-    sm_small$sched$sb$ov$2 ov$2(
-        .d(ov$2$d),
-        .q(ov$2$q),
-        .clock(ov$2$clock)
-    );
-    sm_small$sched$sb$ov$3 ov$3(
-        .d(ov$3$d),
-        .q(ov$3$q),
-        .clock(ov$3$clock)
-    );
-    sm_small$sched$sb$ob$0 ob$0(
-        .d(ob$0$d),
-        .q(ob$0$q),
-        .clock(ob$0$clock)
-    );
-    sm_small$sched$sb$ob$1 ob$1(
-        .d(ob$1$d),
-        .q(ob$1$q),
-        .clock(ob$1$clock)
-    );
-    sm_small$sched$sb$ob$2 ob$2(
-        .d(ob$2$d),
-        .q(ob$2$q),
-        .clock(ob$2$clock)
-    );
-    sm_small$sched$sb$ob$3 ob$3(
-        .d(ob$3$d),
-        .q(ob$3$q),
-        .clock(ob$3$clock)
-    );
-    sm_small$sched$sb$ob$4 ob$4(
-        .d(ob$4$d),
-        .q(ob$4$q),
-        .clock(ob$4$clock)
-    );
-    sm_small$sched$sb$ob$5 ob$5(
-        .d(ob$5$d),
-        .q(ob$5$q),
-        .clock(ob$5$clock)
-    );
-    sm_small$sched$sb$ob$6 ob$6(
-        .d(ob$6$d),
-        .q(ob$6$q),
-        .clock(ob$6$clock)
-    );
-    sm_small$sched$sb$ob$7 ob$7(
-        .d(ob$7$d),
-        .q(ob$7$q),
-        .clock(ob$7$clock)
-    );
-    sm_small$sched$sb$ob$8 ob$8(
-        .d(ob$8$d),
-        .q(ob$8$q),
-        .clock(ob$8$clock)
-    );
-    sm_small$sched$sb$ob$9 ob$9(
-        .d(ob$9$d),
-        .q(ob$9$q),
-        .clock(ob$9$clock)
-    );
-    sm_small$sched$sb$ob$10 ob$10(
-        .d(ob$10$d),
-        .q(ob$10$q),
-        .clock(ob$10$clock)
-    );
-    sm_small$sched$sb$ob$11 ob$11(
-        .d(ob$11$d),
-        .q(ob$11$q),
-        .clock(ob$11$clock)
-    );
-    sm_small$sched$sb$ob$12 ob$12(
-        .d(ob$12$d),
-        .q(ob$12$q),
-        .clock(ob$12$clock)
-    );
-    sm_small$sched$sb$ob$13 ob$13(
-        .d(ob$13$d),
-        .q(ob$13$q),
-        .clock(ob$13$clock)
-    );
-    sm_small$sched$sb$ob$14 ob$14(
-        .d(ob$14$d),
-        .q(ob$14$q),
-        .clock(ob$14$clock)
-    );
-    sm_small$sched$sb$ob$15 ob$15(
-        .d(ob$15$d),
-        .q(ob$15$q),
-        .clock(ob$15$clock)
-    );
-    sm_small$sched$sb$ob$16 ob$16(
-        .d(ob$16$d),
-        .q(ob$16$q),
-        .clock(ob$16$clock)
-    );
-    sm_small$sched$sb$ob$17 ob$17(
-        .d(ob$17$d),
-        .q(ob$17$q),
-        .clock(ob$17$clock)
-    );
-    sm_small$sched$sb$ob$18 ob$18(
-        .d(ob$18$d),
-        .q(ob$18$q),
-        .clock(ob$18$clock)
-    );
-    sm_small$sched$sb$ob$19 ob$19(
-        .d(ob$19$d),
-        .q(ob$19$q),
-        .clock(ob$19$clock)
-    );
-    sm_small$sched$sb$ob$20 ob$20(
-        .d(ob$20$d),
-        .q(ob$20$q),
-        .clock(ob$20$clock)
-    );
-    sm_small$sched$sb$ob$21 ob$21(
-        .d(ob$21$d),
-        .q(ob$21$q),
-        .clock(ob$21$clock)
-    );
-    sm_small$sched$sb$ob$22 ob$22(
-        .d(ob$22$d),
-        .q(ob$22$q),
-        .clock(ob$22$clock)
-    );
-    sm_small$sched$sb$ob$23 ob$23(
-        .d(ob$23$d),
-        .q(ob$23$q),
-        .clock(ob$23$clock)
-    );
-    sm_small$sched$sb$ob$24 ob$24(
-        .d(ob$24$d),
-        .q(ob$24$q),
-        .clock(ob$24$clock)
-    );
-    sm_small$sched$sb$ob$25 ob$25(
-        .d(ob$25$d),
-        .q(ob$25$q),
-        .clock(ob$25$clock)
-    );
-    sm_small$sched$sb$ob$26 ob$26(
-        .d(ob$26$d),
-        .q(ob$26$q),
-        .clock(ob$26$clock)
-    );
-    sm_small$sched$sb$ob$27 ob$27(
-        .d(ob$27$d),
-        .q(ob$27$q),
-        .clock(ob$27$clock)
-    );
-    sm_small$sched$sb$ob$28 ob$28(
-        .d(ob$28$d),
-        .q(ob$28$q),
-        .clock(ob$28$clock)
-    );
-    sm_small$sched$sb$ob$29 ob$29(
-        .d(ob$29$d),
-        .q(ob$29$q),
-        .clock(ob$29$clock)
-    );
-    sm_small$sched$sb$ob$30 ob$30(
-        .d(ob$30$d),
-        .q(ob$30$q),
-        .clock(ob$30$clock)
-    );
-    sm_small$sched$sb$ob$31 ob$31(
-        .d(ob$31$d),
-        .q(ob$31$q),
-        .clock(ob$31$clock)
-    );
-    sm_small$sched$sb$oww$0 oww$0(
-        .d(oww$0$d),
-        .q(oww$0$q),
-        .clock(oww$0$clock)
-    );
-    sm_small$sched$sb$oww$1 oww$1(
-        .d(oww$1$d),
-        .q(oww$1$q),
-        .clock(oww$1$clock)
-    );
-    sm_small$sched$sb$oww$2 oww$2(
-        .d(oww$2$d),
-        .q(oww$2$q),
-        .clock(oww$2$clock)
-    );
-    sm_small$sched$sb$oww$3 oww$3(
-        .d(oww$3$d),
-        .q(oww$3$q),
-        .clock(oww$3$clock)
-    );
-    sm_small$sched$sb$oww$4 oww$4(
-        .d(oww$4$d),
-        .q(oww$4$q),
-        .clock(oww$4$clock)
-    );
-    sm_small$sched$sb$oww$5 oww$5(
-        .d(oww$5$d),
-        .q(oww$5$q),
-        .clock(oww$5$clock)
-    );
-    sm_small$sched$sb$oww$6 oww$6(
-        .d(oww$6$d),
-        .q(oww$6$q),
-        .clock(oww$6$clock)
-    );
-    sm_small$sched$sb$oww$7 oww$7(
-        .d(oww$7$d),
-        .q(oww$7$q),
-        .clock(oww$7$clock)
-    );
-    sm_small$sched$sb$g$0 g$0(
-        .d(g$0$d),
-        .q(g$0$q),
-        .clock(g$0$clock)
-    );
-    sm_small$sched$sb$g$1 g$1(
-        .d(g$1$d),
-        .q(g$1$q),
-        .clock(g$1$clock)
-    );
-    sm_small$sched$sb$g$2 g$2(
-        .d(g$2$d),
-        .q(g$2$q),
-        .clock(g$2$clock)
-    );
-    sm_small$sched$sb$b_cls$0 b_cls$0(
-        .d(b_cls$0$d),
-        .q(b_cls$0$q),
-        .clock(b_cls$0$clock)
-    );
-    sm_small$sched$sb$b_cls$1 b_cls$1(
-        .d(b_cls$1$d),
-        .q(b_cls$1$q),
-        .clock(b_cls$1$clock)
-    );
-    sm_small$sched$sb$b_cls$2 b_cls$2(
-        .d(b_cls$2$d),
-        .q(b_cls$2$q),
-        .clock(b_cls$2$clock)
-    );
-    sm_small$sched$sb$b_cls$3 b_cls$3(
-        .d(b_cls$3$d),
-        .q(b_cls$3$q),
-        .clock(b_cls$3$clock)
-    );
-    sm_small$sched$sb$b_cls$4 b_cls$4(
-        .d(b_cls$4$d),
-        .q(b_cls$4$q),
-        .clock(b_cls$4$clock)
-    );
-    sm_small$sched$sb$b_cls$5 b_cls$5(
-        .d(b_cls$5$d),
-        .q(b_cls$5$q),
-        .clock(b_cls$5$clock)
-    );
-    sm_small$sched$sb$b_cls$6 b_cls$6(
-        .d(b_cls$6$d),
-        .q(b_cls$6$q),
-        .clock(b_cls$6$clock)
-    );
-    sm_small$sched$sb$b_cls$7 b_cls$7(
-        .d(b_cls$7$d),
-        .q(b_cls$7$q),
-        .clock(b_cls$7$clock)
-    );
-    sm_small$sched$sb$b_cls$8 b_cls$8(
-        .d(b_cls$8$d),
-        .q(b_cls$8$q),
-        .clock(b_cls$8$clock)
-    );
-    sm_small$sched$sb$b_cls$9 b_cls$9(
-        .d(b_cls$9$d),
-        .q(b_cls$9$q),
-        .clock(b_cls$9$clock)
-    );
-    sm_small$sched$sb$b_cls$10 b_cls$10(
-        .d(b_cls$10$d),
-        .q(b_cls$10$q),
-        .clock(b_cls$10$clock)
-    );
-    sm_small$sched$sb$b_cls$11 b_cls$11(
-        .d(b_cls$11$d),
-        .q(b_cls$11$q),
-        .clock(b_cls$11$clock)
-    );
-    sm_small$sched$sb$b_cls$12 b_cls$12(
-        .d(b_cls$12$d),
-        .q(b_cls$12$q),
-        .clock(b_cls$12$clock)
-    );
-    sm_small$sched$sb$b_cls$13 b_cls$13(
-        .d(b_cls$13$d),
-        .q(b_cls$13$q),
-        .clock(b_cls$13$clock)
-    );
-    sm_small$sched$sb$b_cls$14 b_cls$14(
-        .d(b_cls$14$d),
-        .q(b_cls$14$q),
-        .clock(b_cls$14$clock)
-    );
-    sm_small$sched$sb$b_cls$15 b_cls$15(
-        .d(b_cls$15$d),
-        .q(b_cls$15$q),
-        .clock(b_cls$15$clock)
-    );
-    sm_small$sched$sb$b_dst$0 b_dst$0(
-        .d(b_dst$0$d),
-        .q(b_dst$0$q),
-        .clock(b_dst$0$clock)
-    );
-    sm_small$sched$sb$b_dst$1 b_dst$1(
-        .d(b_dst$1$d),
-        .q(b_dst$1$q),
-        .clock(b_dst$1$clock)
-    );
-    sm_small$sched$sb$b_dst$2 b_dst$2(
-        .d(b_dst$2$d),
-        .q(b_dst$2$q),
-        .clock(b_dst$2$clock)
-    );
-    sm_small$sched$sb$b_dst$3 b_dst$3(
-        .d(b_dst$3$d),
-        .q(b_dst$3$q),
-        .clock(b_dst$3$clock)
-    );
-    sm_small$sched$sb$b_dst$4 b_dst$4(
-        .d(b_dst$4$d),
-        .q(b_dst$4$q),
-        .clock(b_dst$4$clock)
-    );
-    sm_small$sched$sb$b_dst$5 b_dst$5(
-        .d(b_dst$5$d),
-        .q(b_dst$5$q),
-        .clock(b_dst$5$clock)
-    );
-    sm_small$sched$sb$b_dst$6 b_dst$6(
-        .d(b_dst$6$d),
-        .q(b_dst$6$q),
-        .clock(b_dst$6$clock)
-    );
-    sm_small$sched$sb$b_dst$7 b_dst$7(
-        .d(b_dst$7$d),
-        .q(b_dst$7$q),
-        .clock(b_dst$7$clock)
-    );
-    sm_small$sched$sb$b_dst$8 b_dst$8(
-        .d(b_dst$8$d),
-        .q(b_dst$8$q),
-        .clock(b_dst$8$clock)
-    );
-    sm_small$sched$sb$b_dst$9 b_dst$9(
-        .d(b_dst$9$d),
-        .q(b_dst$9$q),
-        .clock(b_dst$9$clock)
-    );
-    sm_small$sched$sb$b_dst$10 b_dst$10(
-        .d(b_dst$10$d),
-        .q(b_dst$10$q),
-        .clock(b_dst$10$clock)
-    );
-    sm_small$sched$sb$b_dst$11 b_dst$11(
-        .d(b_dst$11$d),
-        .q(b_dst$11$q),
-        .clock(b_dst$11$clock)
-    );
-    sm_small$sched$sb$b_dst$12 b_dst$12(
-        .d(b_dst$12$d),
-        .q(b_dst$12$q),
-        .clock(b_dst$12$clock)
-    );
-    sm_small$sched$sb$b_dst$13 b_dst$13(
-        .d(b_dst$13$d),
-        .q(b_dst$13$q),
-        .clock(b_dst$13$clock)
-    );
-    sm_small$sched$sb$b_dst$14 b_dst$14(
-        .d(b_dst$14$d),
-        .q(b_dst$14$q),
-        .clock(b_dst$14$clock)
-    );
-    sm_small$sched$sb$b_dst$15 b_dst$15(
-        .d(b_dst$15$d),
-        .q(b_dst$15$q),
-        .clock(b_dst$15$clock)
-    );
-    sm_small$sched$sb$b_dstw$0 b_dstw$0(
-        .d(b_dstw$0$d),
-        .q(b_dstw$0$q),
-        .clock(b_dstw$0$clock)
-    );
-    sm_small$sched$sb$b_dstw$1 b_dstw$1(
-        .d(b_dstw$1$d),
-        .q(b_dstw$1$q),
-        .clock(b_dstw$1$clock)
-    );
-    sm_small$sched$sb$b_dstw$2 b_dstw$2(
-        .d(b_dstw$2$d),
-        .q(b_dstw$2$q),
-        .clock(b_dstw$2$clock)
-    );
-    sm_small$sched$sb$b_dstw$3 b_dstw$3(
-        .d(b_dstw$3$d),
-        .q(b_dstw$3$q),
-        .clock(b_dstw$3$clock)
-    );
-    sm_small$sched$sb$b_dstw$4 b_dstw$4(
-        .d(b_dstw$4$d),
-        .q(b_dstw$4$q),
-        .clock(b_dstw$4$clock)
-    );
-    sm_small$sched$sb$b_dstw$5 b_dstw$5(
-        .d(b_dstw$5$d),
-        .q(b_dstw$5$q),
-        .clock(b_dstw$5$clock)
-    );
-    sm_small$sched$sb$b_dstw$6 b_dstw$6(
-        .d(b_dstw$6$d),
-        .q(b_dstw$6$q),
-        .clock(b_dstw$6$clock)
-    );
-    sm_small$sched$sb$b_dstw$7 b_dstw$7(
-        .d(b_dstw$7$d),
-        .q(b_dstw$7$q),
-        .clock(b_dstw$7$clock)
-    );
-    sm_small$sched$sb$b_dstw$8 b_dstw$8(
-        .d(b_dstw$8$d),
-        .q(b_dstw$8$q),
-        .clock(b_dstw$8$clock)
-    );
-    sm_small$sched$sb$b_dstw$9 b_dstw$9(
-        .d(b_dstw$9$d),
-        .q(b_dstw$9$q),
-        .clock(b_dstw$9$clock)
-    );
-    sm_small$sched$sb$b_dstw$10 b_dstw$10(
-        .d(b_dstw$10$d),
-        .q(b_dstw$10$q),
-        .clock(b_dstw$10$clock)
-    );
-    sm_small$sched$sb$b_dstw$11 b_dstw$11(
-        .d(b_dstw$11$d),
-        .q(b_dstw$11$q),
-        .clock(b_dstw$11$clock)
-    );
-    sm_small$sched$sb$b_dstw$12 b_dstw$12(
-        .d(b_dstw$12$d),
-        .q(b_dstw$12$q),
-        .clock(b_dstw$12$clock)
-    );
-    sm_small$sched$sb$b_dstw$13 b_dstw$13(
-        .d(b_dstw$13$d),
-        .q(b_dstw$13$q),
-        .clock(b_dstw$13$clock)
-    );
-    sm_small$sched$sb$b_dstw$14 b_dstw$14(
-        .d(b_dstw$14$d),
-        .q(b_dstw$14$q),
-        .clock(b_dstw$14$clock)
-    );
-    sm_small$sched$sb$b_dstw$15 b_dstw$15(
-        .d(b_dstw$15$d),
-        .q(b_dstw$15$q),
-        .clock(b_dstw$15$clock)
-    );
-    sm_small$sched$sb$b_lat$0 b_lat$0(
-        .d(b_lat$0$d),
-        .q(b_lat$0$q),
-        .clock(b_lat$0$clock)
-    );
-    sm_small$sched$sb$b_lat$1 b_lat$1(
-        .d(b_lat$1$d),
-        .q(b_lat$1$q),
-        .clock(b_lat$1$clock)
-    );
-    sm_small$sched$sb$b_lat$2 b_lat$2(
-        .d(b_lat$2$d),
-        .q(b_lat$2$q),
-        .clock(b_lat$2$clock)
-    );
-    sm_small$sched$sb$b_lat$3 b_lat$3(
-        .d(b_lat$3$d),
-        .q(b_lat$3$q),
-        .clock(b_lat$3$clock)
-    );
-    sm_small$sched$sb$b_lat$4 b_lat$4(
-        .d(b_lat$4$d),
-        .q(b_lat$4$q),
-        .clock(b_lat$4$clock)
-    );
-    sm_small$sched$sb$b_lat$5 b_lat$5(
-        .d(b_lat$5$d),
-        .q(b_lat$5$q),
-        .clock(b_lat$5$clock)
-    );
-    sm_small$sched$sb$b_lat$6 b_lat$6(
-        .d(b_lat$6$d),
-        .q(b_lat$6$q),
-        .clock(b_lat$6$clock)
-    );
-    sm_small$sched$sb$b_lat$7 b_lat$7(
-        .d(b_lat$7$d),
-        .q(b_lat$7$q),
-        .clock(b_lat$7$clock)
-    );
-    sm_small$sched$sb$b_lat$8 b_lat$8(
-        .d(b_lat$8$d),
-        .q(b_lat$8$q),
-        .clock(b_lat$8$clock)
-    );
-    sm_small$sched$sb$b_lat$9 b_lat$9(
-        .d(b_lat$9$d),
-        .q(b_lat$9$q),
-        .clock(b_lat$9$clock)
-    );
-    sm_small$sched$sb$b_lat$10 b_lat$10(
-        .d(b_lat$10$d),
-        .q(b_lat$10$q),
-        .clock(b_lat$10$clock)
-    );
-    sm_small$sched$sb$b_lat$11 b_lat$11(
-        .d(b_lat$11$d),
-        .q(b_lat$11$q),
-        .clock(b_lat$11$clock)
-    );
-    sm_small$sched$sb$b_lat$12 b_lat$12(
-        .d(b_lat$12$d),
-        .q(b_lat$12$q),
-        .clock(b_lat$12$clock)
-    );
-    sm_small$sched$sb$b_lat$13 b_lat$13(
-        .d(b_lat$13$d),
-        .q(b_lat$13$q),
-        .clock(b_lat$13$clock)
-    );
-    sm_small$sched$sb$b_lat$14 b_lat$14(
-        .d(b_lat$14$d),
-        .q(b_lat$14$q),
-        .clock(b_lat$14$clock)
-    );
-    sm_small$sched$sb$b_lat$15 b_lat$15(
-        .d(b_lat$15$d),
-        .q(b_lat$15$q),
-        .clock(b_lat$15$clock)
-    );
-    sm_small$sched$sb$b_tgt$0 b_tgt$0(
-        .d(b_tgt$0$d),
-        .q(b_tgt$0$q),
-        .clock(b_tgt$0$clock)
-    );
-    sm_small$sched$sb$b_tgt$1 b_tgt$1(
-        .d(b_tgt$1$d),
-        .q(b_tgt$1$q),
-        .clock(b_tgt$1$clock)
-    );
-    sm_small$sched$sb$b_tgt$2 b_tgt$2(
-        .d(b_tgt$2$d),
-        .q(b_tgt$2$q),
-        .clock(b_tgt$2$clock)
-    );
-    sm_small$sched$sb$b_tgt$3 b_tgt$3(
-        .d(b_tgt$3$d),
-        .q(b_tgt$3$q),
-        .clock(b_tgt$3$clock)
-    );
-    sm_small$sched$sb$b_tgt$4 b_tgt$4(
-        .d(b_tgt$4$d),
-        .q(b_tgt$4$q),
-        .clock(b_tgt$4$clock)
-    );
-    sm_small$sched$sb$b_tgt$5 b_tgt$5(
-        .d(b_tgt$5$d),
-        .q(b_tgt$5$q),
-        .clock(b_tgt$5$clock)
-    );
-    sm_small$sched$sb$b_tgt$6 b_tgt$6(
-        .d(b_tgt$6$d),
-        .q(b_tgt$6$q),
-        .clock(b_tgt$6$clock)
-    );
-    sm_small$sched$sb$b_tgt$7 b_tgt$7(
-        .d(b_tgt$7$d),
-        .q(b_tgt$7$q),
-        .clock(b_tgt$7$clock)
-    );
-    sm_small$sched$sb$b_tgt$8 b_tgt$8(
-        .d(b_tgt$8$d),
-        .q(b_tgt$8$q),
-        .clock(b_tgt$8$clock)
-    );
-    sm_small$sched$sb$b_tgt$9 b_tgt$9(
-        .d(b_tgt$9$d),
-        .q(b_tgt$9$q),
-        .clock(b_tgt$9$clock)
-    );
-    sm_small$sched$sb$b_tgt$10 b_tgt$10(
-        .d(b_tgt$10$d),
-        .q(b_tgt$10$q),
-        .clock(b_tgt$10$clock)
-    );
-    sm_small$sched$sb$b_tgt$11 b_tgt$11(
-        .d(b_tgt$11$d),
-        .q(b_tgt$11$q),
-        .clock(b_tgt$11$clock)
-    );
-    sm_small$sched$sb$b_tgt$12 b_tgt$12(
-        .d(b_tgt$12$d),
-        .q(b_tgt$12$q),
-        .clock(b_tgt$12$clock)
-    );
-    sm_small$sched$sb$b_tgt$13 b_tgt$13(
-        .d(b_tgt$13$d),
-        .q(b_tgt$13$q),
-        .clock(b_tgt$13$clock)
-    );
-    sm_small$sched$sb$b_tgt$14 b_tgt$14(
-        .d(b_tgt$14$d),
-        .q(b_tgt$14$q),
-        .clock(b_tgt$14$clock)
-    );
-    sm_small$sched$sb$b_tgt$15 b_tgt$15(
-        .d(b_tgt$15$d),
-        .q(b_tgt$15$q),
-        .clock(b_tgt$15$clock)
-    );
-    sm_small$sched$sb$b_brpc$0 b_brpc$0(
-        .d(b_brpc$0$d),
-        .q(b_brpc$0$q),
-        .clock(b_brpc$0$clock)
-    );
-    sm_small$sched$sb$b_brpc$1 b_brpc$1(
-        .d(b_brpc$1$d),
-        .q(b_brpc$1$q),
-        .clock(b_brpc$1$clock)
-    );
-    sm_small$sched$sb$b_brpc$2 b_brpc$2(
-        .d(b_brpc$2$d),
-        .q(b_brpc$2$q),
-        .clock(b_brpc$2$clock)
-    );
-    sm_small$sched$sb$b_brpc$3 b_brpc$3(
-        .d(b_brpc$3$d),
-        .q(b_brpc$3$q),
-        .clock(b_brpc$3$clock)
-    );
-    sm_small$sched$sb$b_brpc$4 b_brpc$4(
-        .d(b_brpc$4$d),
-        .q(b_brpc$4$q),
-        .clock(b_brpc$4$clock)
-    );
-    sm_small$sched$sb$b_brpc$5 b_brpc$5(
-        .d(b_brpc$5$d),
-        .q(b_brpc$5$q),
-        .clock(b_brpc$5$clock)
-    );
-    sm_small$sched$sb$b_brpc$6 b_brpc$6(
-        .d(b_brpc$6$d),
-        .q(b_brpc$6$q),
-        .clock(b_brpc$6$clock)
-    );
-    sm_small$sched$sb$b_brpc$7 b_brpc$7(
-        .d(b_brpc$7$d),
-        .q(b_brpc$7$q),
-        .clock(b_brpc$7$clock)
-    );
-    sm_small$sched$sb$b_brpc$8 b_brpc$8(
-        .d(b_brpc$8$d),
-        .q(b_brpc$8$q),
-        .clock(b_brpc$8$clock)
-    );
-    sm_small$sched$sb$b_brpc$9 b_brpc$9(
-        .d(b_brpc$9$d),
-        .q(b_brpc$9$q),
-        .clock(b_brpc$9$clock)
-    );
-    sm_small$sched$sb$b_brpc$10 b_brpc$10(
-        .d(b_brpc$10$d),
-        .q(b_brpc$10$q),
-        .clock(b_brpc$10$clock)
-    );
-    sm_small$sched$sb$b_brpc$11 b_brpc$11(
-        .d(b_brpc$11$d),
-        .q(b_brpc$11$q),
-        .clock(b_brpc$11$clock)
-    );
-    sm_small$sched$sb$b_brpc$12 b_brpc$12(
-        .d(b_brpc$12$d),
-        .q(b_brpc$12$q),
-        .clock(b_brpc$12$clock)
-    );
-    sm_small$sched$sb$b_brpc$13 b_brpc$13(
-        .d(b_brpc$13$d),
-        .q(b_brpc$13$q),
-        .clock(b_brpc$13$clock)
-    );
-    sm_small$sched$sb$b_brpc$14 b_brpc$14(
-        .d(b_brpc$14$d),
-        .q(b_brpc$14$q),
-        .clock(b_brpc$14$clock)
-    );
-    sm_small$sched$sb$b_brpc$15 b_brpc$15(
-        .d(b_brpc$15$d),
-        .q(b_brpc$15$q),
-        .clock(b_brpc$15$clock)
+    sm_small$sched$sb$gvd gvd(
+        .d(gvd$d),
+        .q(gvd$q),
+        .clock(gvd$clock)
+    );
+    sm_small$sched$sb$he$0 he$0(
+        .d(he$0$d),
+        .q(he$0$q),
+        .clock(he$0$clock)
+    );
+    sm_small$sched$sb$he$1 he$1(
+        .d(he$1$d),
+        .q(he$1$q),
+        .clock(he$1$clock)
+    );
+    sm_small$sched$sb$he$2 he$2(
+        .d(he$2$d),
+        .q(he$2$q),
+        .clock(he$2$clock)
+    );
+    sm_small$sched$sb$he$3 he$3(
+        .d(he$3$d),
+        .q(he$3$q),
+        .clock(he$3$clock)
+    );
+    sm_small$sched$sb$b_fld b_fld(
+        .clock(b_fld$clock),
+        .we(b_fld$we),
+        .waddr(b_fld$waddr),
+        .wdata(b_fld$wdata),
+        .raddr(b_fld$raddr),
+        .rdata(b_fld$rdata)
+    );
+    sm_small$sched$sb$b_pcs b_pcs(
+        .clock(b_pcs$clock),
+        .we(b_pcs$we),
+        .waddr(b_pcs$waddr),
+        .wdata(b_pcs$wdata),
+        .raddr(b_pcs$raddr),
+        .rdata(b_pcs$rdata)
     );
     sm_small$sched$sb$b_uni b_uni(
         .d(b_uni$d),
@@ -118389,102 +117363,63 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
     always @(*) begin
         bufv$clock = clock;
         nd$clock = clock;
+        gvd$clock = clock;
         b_uni$clock = clock;
         cl$0$clock = clock;
-        ov$0$clock = clock;
+        he$0$clock = clock;
         ev$0$clock = clock;
         er$0$clock = clock;
         cl$1$clock = clock;
-        ov$1$clock = clock;
+        he$1$clock = clock;
         ev$1$clock = clock;
         er$1$clock = clock;
         cl$2$clock = clock;
-        ov$2$clock = clock;
+        he$2$clock = clock;
         ev$2$clock = clock;
         er$2$clock = clock;
         cl$3$clock = clock;
-        ov$3$clock = clock;
+        he$3$clock = clock;
         ev$3$clock = clock;
         er$3$clock = clock;
-        ob$0$clock = clock;
         ei$0$clock = clock;
-        ob$1$clock = clock;
         ei$1$clock = clock;
-        ob$2$clock = clock;
         ei$2$clock = clock;
-        ob$3$clock = clock;
         ei$3$clock = clock;
-        ob$4$clock = clock;
         ei$4$clock = clock;
-        ob$5$clock = clock;
         ei$5$clock = clock;
-        ob$6$clock = clock;
         ei$6$clock = clock;
-        ob$7$clock = clock;
         ei$7$clock = clock;
-        ob$8$clock = clock;
         ei$8$clock = clock;
-        ob$9$clock = clock;
         ei$9$clock = clock;
-        ob$10$clock = clock;
         ei$10$clock = clock;
-        ob$11$clock = clock;
         ei$11$clock = clock;
-        ob$12$clock = clock;
         ei$12$clock = clock;
-        ob$13$clock = clock;
         ei$13$clock = clock;
-        ob$14$clock = clock;
         ei$14$clock = clock;
-        ob$15$clock = clock;
         ei$15$clock = clock;
-        ob$16$clock = clock;
         ei$16$clock = clock;
-        ob$17$clock = clock;
         ei$17$clock = clock;
-        ob$18$clock = clock;
         ei$18$clock = clock;
-        ob$19$clock = clock;
         ei$19$clock = clock;
-        ob$20$clock = clock;
         ei$20$clock = clock;
-        ob$21$clock = clock;
         ei$21$clock = clock;
-        ob$22$clock = clock;
         ei$22$clock = clock;
-        ob$23$clock = clock;
         ei$23$clock = clock;
-        ob$24$clock = clock;
         ei$24$clock = clock;
-        ob$25$clock = clock;
         ei$25$clock = clock;
-        ob$26$clock = clock;
         ei$26$clock = clock;
-        ob$27$clock = clock;
         ei$27$clock = clock;
-        ob$28$clock = clock;
         ei$28$clock = clock;
-        ob$29$clock = clock;
         ei$29$clock = clock;
-        ob$30$clock = clock;
         ei$30$clock = clock;
-        ob$31$clock = clock;
         ei$31$clock = clock;
-        oww$0$clock = clock;
         ew$0$clock = clock;
-        oww$1$clock = clock;
         ew$1$clock = clock;
-        oww$2$clock = clock;
         ew$2$clock = clock;
-        oww$3$clock = clock;
         ew$3$clock = clock;
-        oww$4$clock = clock;
         ew$4$clock = clock;
-        oww$5$clock = clock;
         ew$5$clock = clock;
-        oww$6$clock = clock;
         ew$6$clock = clock;
-        oww$7$clock = clock;
         ew$7$clock = clock;
         ec$0$clock = clock;
         ec$1$clock = clock;
@@ -118510,155 +117445,13 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         ec$21$clock = clock;
         ec$22$clock = clock;
         ec$23$clock = clock;
-        g$0$clock = clock;
-        g$1$clock = clock;
-        g$2$clock = clock;
-        b_cls$0$clock = clock;
-        b_dst$0$clock = clock;
-        b_dstw$0$clock = clock;
-        b_lat$0$clock = clock;
-        b_tgt$0$clock = clock;
-        b_brpc$0$clock = clock;
-        b_cls$1$clock = clock;
-        b_dst$1$clock = clock;
-        b_dstw$1$clock = clock;
-        b_lat$1$clock = clock;
-        b_tgt$1$clock = clock;
-        b_brpc$1$clock = clock;
-        b_cls$2$clock = clock;
-        b_dst$2$clock = clock;
-        b_dstw$2$clock = clock;
-        b_lat$2$clock = clock;
-        b_tgt$2$clock = clock;
-        b_brpc$2$clock = clock;
-        b_cls$3$clock = clock;
-        b_dst$3$clock = clock;
-        b_dstw$3$clock = clock;
-        b_lat$3$clock = clock;
-        b_tgt$3$clock = clock;
-        b_brpc$3$clock = clock;
-        b_cls$4$clock = clock;
-        b_dst$4$clock = clock;
-        b_dstw$4$clock = clock;
-        b_lat$4$clock = clock;
-        b_tgt$4$clock = clock;
-        b_brpc$4$clock = clock;
-        b_cls$5$clock = clock;
-        b_dst$5$clock = clock;
-        b_dstw$5$clock = clock;
-        b_lat$5$clock = clock;
-        b_tgt$5$clock = clock;
-        b_brpc$5$clock = clock;
-        b_cls$6$clock = clock;
-        b_dst$6$clock = clock;
-        b_dstw$6$clock = clock;
-        b_lat$6$clock = clock;
-        b_tgt$6$clock = clock;
-        b_brpc$6$clock = clock;
-        b_cls$7$clock = clock;
-        b_dst$7$clock = clock;
-        b_dstw$7$clock = clock;
-        b_lat$7$clock = clock;
-        b_tgt$7$clock = clock;
-        b_brpc$7$clock = clock;
-        b_cls$8$clock = clock;
-        b_dst$8$clock = clock;
-        b_dstw$8$clock = clock;
-        b_lat$8$clock = clock;
-        b_tgt$8$clock = clock;
-        b_brpc$8$clock = clock;
-        b_cls$9$clock = clock;
-        b_dst$9$clock = clock;
-        b_dstw$9$clock = clock;
-        b_lat$9$clock = clock;
-        b_tgt$9$clock = clock;
-        b_brpc$9$clock = clock;
-        b_cls$10$clock = clock;
-        b_dst$10$clock = clock;
-        b_dstw$10$clock = clock;
-        b_lat$10$clock = clock;
-        b_tgt$10$clock = clock;
-        b_brpc$10$clock = clock;
-        b_cls$11$clock = clock;
-        b_dst$11$clock = clock;
-        b_dstw$11$clock = clock;
-        b_lat$11$clock = clock;
-        b_tgt$11$clock = clock;
-        b_brpc$11$clock = clock;
-        b_cls$12$clock = clock;
-        b_dst$12$clock = clock;
-        b_dstw$12$clock = clock;
-        b_lat$12$clock = clock;
-        b_tgt$12$clock = clock;
-        b_brpc$12$clock = clock;
-        b_cls$13$clock = clock;
-        b_dst$13$clock = clock;
-        b_dstw$13$clock = clock;
-        b_lat$13$clock = clock;
-        b_tgt$13$clock = clock;
-        b_brpc$13$clock = clock;
-        b_cls$14$clock = clock;
-        b_dst$14$clock = clock;
-        b_dstw$14$clock = clock;
-        b_lat$14$clock = clock;
-        b_tgt$14$clock = clock;
-        b_brpc$14$clock = clock;
-        b_cls$15$clock = clock;
-        b_dst$15$clock = clock;
-        b_dstw$15$clock = clock;
-        b_lat$15$clock = clock;
-        b_tgt$15$clock = clock;
-        b_brpc$15$clock = clock;
+        b_fld$clock = clock;
+        b_pcs$clock = clock;
         keep = ones;
         if (clear) begin
             keep = zero;
         end
-        part$0 = ~oww$1$q & ~oww$0$q;
-        part$1 = ~oww$1$q;
-        part$2 = ~(oww$1$q & oww$0$q);
-        part$3 = ~oww$3$q & ~oww$2$q;
-        part$4 = ~oww$3$q;
-        part$5 = ~(oww$3$q & oww$2$q);
-        part$6 = ~oww$5$q & ~oww$4$q;
-        part$7 = ~oww$5$q;
-        part$8 = ~(oww$5$q & oww$4$q);
-        part$9 = ~oww$7$q & ~oww$6$q;
-        part$10 = ~oww$7$q;
-        part$11 = ~(oww$7$q & oww$6$q);
-        part$12 = ~ew$1$q & ~ew$0$q;
-        part$13 = ~ew$1$q;
-        part$14 = ~(ew$1$q & ew$0$q);
-        part$15 = ~ew$3$q & ~ew$2$q;
-        part$16 = ~ew$3$q;
-        part$17 = ~(ew$3$q & ew$2$q);
-        part$18 = ~ew$5$q & ~ew$4$q;
-        part$19 = ~ew$5$q;
-        part$20 = ~(ew$5$q & ew$4$q);
-        part$21 = ~ew$7$q & ~ew$6$q;
-        part$22 = ~ew$7$q;
-        part$23 = ~(ew$7$q & ew$6$q);
-        hit$0 = ((ov$0$q & ev$0$q) & ~(ob$7$q ^ ei$7$q)) & ~((((((((ob$0$q ^ ei$0$q) & (part$0 & part$12)) | ((ob$1$q ^ ei$1$q) & (part$1 & part$13))) | ((ob$2$q ^ ei$2$q) & (part$2 & part$14))) | (ob$3$q ^ ei$3$q)) | (ob$4$q ^ ei$4$q)) | (ob$5$q ^ ei$5$q)) | (ob$6$q ^ ei$6$q));
-        hit$1 = ((ov$0$q & ev$1$q) & ~(ob$7$q ^ ei$15$q)) & ~((((((((ob$0$q ^ ei$8$q) & (part$0 & part$15)) | ((ob$1$q ^ ei$9$q) & (part$1 & part$16))) | ((ob$2$q ^ ei$10$q) & (part$2 & part$17))) | (ob$3$q ^ ei$11$q)) | (ob$4$q ^ ei$12$q)) | (ob$5$q ^ ei$13$q)) | (ob$6$q ^ ei$14$q));
-        hit$2 = ((ov$0$q & ev$2$q) & ~(ob$7$q ^ ei$23$q)) & ~((((((((ob$0$q ^ ei$16$q) & (part$0 & part$18)) | ((ob$1$q ^ ei$17$q) & (part$1 & part$19))) | ((ob$2$q ^ ei$18$q) & (part$2 & part$20))) | (ob$3$q ^ ei$19$q)) | (ob$4$q ^ ei$20$q)) | (ob$5$q ^ ei$21$q)) | (ob$6$q ^ ei$22$q));
-        hit$3 = ((ov$0$q & ev$3$q) & ~(ob$7$q ^ ei$31$q)) & ~((((((((ob$0$q ^ ei$24$q) & (part$0 & part$21)) | ((ob$1$q ^ ei$25$q) & (part$1 & part$22))) | ((ob$2$q ^ ei$26$q) & (part$2 & part$23))) | (ob$3$q ^ ei$27$q)) | (ob$4$q ^ ei$28$q)) | (ob$5$q ^ ei$29$q)) | (ob$6$q ^ ei$30$q));
-        hit$4 = ((ov$1$q & ev$0$q) & ~(ob$15$q ^ ei$7$q)) & ~((((((((ob$8$q ^ ei$0$q) & (part$3 & part$12)) | ((ob$9$q ^ ei$1$q) & (part$4 & part$13))) | ((ob$10$q ^ ei$2$q) & (part$5 & part$14))) | (ob$11$q ^ ei$3$q)) | (ob$12$q ^ ei$4$q)) | (ob$13$q ^ ei$5$q)) | (ob$14$q ^ ei$6$q));
-        hit$5 = ((ov$1$q & ev$1$q) & ~(ob$15$q ^ ei$15$q)) & ~((((((((ob$8$q ^ ei$8$q) & (part$3 & part$15)) | ((ob$9$q ^ ei$9$q) & (part$4 & part$16))) | ((ob$10$q ^ ei$10$q) & (part$5 & part$17))) | (ob$11$q ^ ei$11$q)) | (ob$12$q ^ ei$12$q)) | (ob$13$q ^ ei$13$q)) | (ob$14$q ^ ei$14$q));
-        hit$6 = ((ov$1$q & ev$2$q) & ~(ob$15$q ^ ei$23$q)) & ~((((((((ob$8$q ^ ei$16$q) & (part$3 & part$18)) | ((ob$9$q ^ ei$17$q) & (part$4 & part$19))) | ((ob$10$q ^ ei$18$q) & (part$5 & part$20))) | (ob$11$q ^ ei$19$q)) | (ob$12$q ^ ei$20$q)) | (ob$13$q ^ ei$21$q)) | (ob$14$q ^ ei$22$q));
-        hit$7 = ((ov$1$q & ev$3$q) & ~(ob$15$q ^ ei$31$q)) & ~((((((((ob$8$q ^ ei$24$q) & (part$3 & part$21)) | ((ob$9$q ^ ei$25$q) & (part$4 & part$22))) | ((ob$10$q ^ ei$26$q) & (part$5 & part$23))) | (ob$11$q ^ ei$27$q)) | (ob$12$q ^ ei$28$q)) | (ob$13$q ^ ei$29$q)) | (ob$14$q ^ ei$30$q));
-        hit$8 = ((ov$2$q & ev$0$q) & ~(ob$23$q ^ ei$7$q)) & ~((((((((ob$16$q ^ ei$0$q) & (part$6 & part$12)) | ((ob$17$q ^ ei$1$q) & (part$7 & part$13))) | ((ob$18$q ^ ei$2$q) & (part$8 & part$14))) | (ob$19$q ^ ei$3$q)) | (ob$20$q ^ ei$4$q)) | (ob$21$q ^ ei$5$q)) | (ob$22$q ^ ei$6$q));
-        hit$9 = ((ov$2$q & ev$1$q) & ~(ob$23$q ^ ei$15$q)) & ~((((((((ob$16$q ^ ei$8$q) & (part$6 & part$15)) | ((ob$17$q ^ ei$9$q) & (part$7 & part$16))) | ((ob$18$q ^ ei$10$q) & (part$8 & part$17))) | (ob$19$q ^ ei$11$q)) | (ob$20$q ^ ei$12$q)) | (ob$21$q ^ ei$13$q)) | (ob$22$q ^ ei$14$q));
-        hit$10 = ((ov$2$q & ev$2$q) & ~(ob$23$q ^ ei$23$q)) & ~((((((((ob$16$q ^ ei$16$q) & (part$6 & part$18)) | ((ob$17$q ^ ei$17$q) & (part$7 & part$19))) | ((ob$18$q ^ ei$18$q) & (part$8 & part$20))) | (ob$19$q ^ ei$19$q)) | (ob$20$q ^ ei$20$q)) | (ob$21$q ^ ei$21$q)) | (ob$22$q ^ ei$22$q));
-        hit$11 = ((ov$2$q & ev$3$q) & ~(ob$23$q ^ ei$31$q)) & ~((((((((ob$16$q ^ ei$24$q) & (part$6 & part$21)) | ((ob$17$q ^ ei$25$q) & (part$7 & part$22))) | ((ob$18$q ^ ei$26$q) & (part$8 & part$23))) | (ob$19$q ^ ei$27$q)) | (ob$20$q ^ ei$28$q)) | (ob$21$q ^ ei$29$q)) | (ob$22$q ^ ei$30$q));
-        hit$12 = ((ov$3$q & ev$0$q) & ~(ob$31$q ^ ei$7$q)) & ~((((((((ob$24$q ^ ei$0$q) & (part$9 & part$12)) | ((ob$25$q ^ ei$1$q) & (part$10 & part$13))) | ((ob$26$q ^ ei$2$q) & (part$11 & part$14))) | (ob$27$q ^ ei$3$q)) | (ob$28$q ^ ei$4$q)) | (ob$29$q ^ ei$5$q)) | (ob$30$q ^ ei$6$q));
-        hit$13 = ((ov$3$q & ev$1$q) & ~(ob$31$q ^ ei$15$q)) & ~((((((((ob$24$q ^ ei$8$q) & (part$9 & part$15)) | ((ob$25$q ^ ei$9$q) & (part$10 & part$16))) | ((ob$26$q ^ ei$10$q) & (part$11 & part$17))) | (ob$27$q ^ ei$11$q)) | (ob$28$q ^ ei$12$q)) | (ob$29$q ^ ei$13$q)) | (ob$30$q ^ ei$14$q));
-        hit$14 = ((ov$3$q & ev$2$q) & ~(ob$31$q ^ ei$23$q)) & ~((((((((ob$24$q ^ ei$16$q) & (part$9 & part$18)) | ((ob$25$q ^ ei$17$q) & (part$10 & part$19))) | ((ob$26$q ^ ei$18$q) & (part$11 & part$20))) | (ob$27$q ^ ei$19$q)) | (ob$28$q ^ ei$20$q)) | (ob$29$q ^ ei$21$q)) | (ob$30$q ^ ei$22$q));
-        hit$15 = ((ov$3$q & ev$3$q) & ~(ob$31$q ^ ei$31$q)) & ~((((((((ob$24$q ^ ei$24$q) & (part$9 & part$21)) | ((ob$25$q ^ ei$25$q) & (part$10 & part$22))) | ((ob$26$q ^ ei$26$q) & (part$11 & part$23))) | (ob$27$q ^ ei$27$q)) | (ob$28$q ^ ei$28$q)) | (ob$29$q ^ ei$29$q)) | (ob$30$q ^ ei$30$q));
-        gv = ~((g$0$q & g$1$q) & g$2$q);
-        hit$16 = ((gv & ev$0$q) & ei$7$q) & ~((((((((g$0$q ^ ei$0$q) & part$12) | ((g$1$q ^ ei$1$q) & part$13)) | ((g$2$q ^ ei$2$q) & part$14)) | ei$3$q) | ei$4$q) | ei$5$q) | ei$6$q);
-        hit$17 = ((gv & ev$1$q) & ei$15$q) & ~((((((((g$0$q ^ ei$8$q) & part$15) | ((g$1$q ^ ei$9$q) & part$16)) | ((g$2$q ^ ei$10$q) & part$17)) | ei$11$q) | ei$12$q) | ei$13$q) | ei$14$q);
-        hit$18 = ((gv & ev$2$q) & ei$23$q) & ~((((((((g$0$q ^ ei$16$q) & part$18) | ((g$1$q ^ ei$17$q) & part$19)) | ((g$2$q ^ ei$18$q) & part$20)) | ei$19$q) | ei$20$q) | ei$21$q) | ei$22$q);
-        hit$19 = ((gv & ev$3$q) & ei$31$q) & ~((((((((g$0$q ^ ei$24$q) & part$21) | ((g$1$q ^ ei$25$q) & part$22)) | ((g$2$q ^ ei$26$q) & part$23)) | ei$27$q) | ei$28$q) | ei$29$q) | ei$30$q);
-        pending = ((((((((((((((((((hit$0 | hit$1) | hit$2) | hit$3) | hit$4) | hit$5) | hit$6) | hit$7) | hit$8) | hit$9) | hit$10) | hit$11) | hit$12) | hit$13) | hit$14) | hit$15) | hit$16) | hit$17) | hit$18) | hit$19;
+        pending = ((he$0$q | he$1$q) | he$2$q) | he$3$q;
         full = (((ev$0$q | ~exists$0) & (ev$1$q | ~exists$1)) & (ev$2$q | ~exists$2)) & (ev$3$q | ~exists$3);
         empty = ~(((ev$0$q | ev$1$q) | ev$2$q) | ev$3$q);
         is_exit = ((~cl$3$q & cl$2$q) & cl$1$q) & cl$0$q;
@@ -118668,139 +117461,71 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         v_c1 = cl$1$q;
         v_c2 = cl$2$q;
         v_c3 = cl$3$q;
+        i_idx = 32'h0;
+        if (i_sel[0]) begin
+            i_idx = i_idx | widx$0;
+        end
+        if (i_sel[1]) begin
+            i_idx = i_idx | widx$1;
+        end
+        if (i_sel[2]) begin
+            i_idx = i_idx | widx$2;
+        end
+        if (i_sel[3]) begin
+            i_idx = i_idx | widx$3;
+        end
+        if (i_sel[4]) begin
+            i_idx = i_idx | widx$4;
+        end
+        if (i_sel[5]) begin
+            i_idx = i_idx | widx$5;
+        end
+        if (i_sel[6]) begin
+            i_idx = i_idx | widx$6;
+        end
+        if (i_sel[7]) begin
+            i_idx = i_idx | widx$7;
+        end
+        if (i_sel[8]) begin
+            i_idx = i_idx | widx$8;
+        end
+        if (i_sel[9]) begin
+            i_idx = i_idx | widx$9;
+        end
+        if (i_sel[10]) begin
+            i_idx = i_idx | widx$10;
+        end
+        if (i_sel[11]) begin
+            i_idx = i_idx | widx$11;
+        end
+        if (i_sel[12]) begin
+            i_idx = i_idx | widx$12;
+        end
+        if (i_sel[13]) begin
+            i_idx = i_idx | widx$13;
+        end
+        if (i_sel[14]) begin
+            i_idx = i_idx | widx$14;
+        end
+        if (i_sel[15]) begin
+            i_idx = i_idx | widx$15;
+        end
+        i_any = |i_sel;
+        b_fld$raddr = i_idx;
+        b_pcs$raddr = i_idx;
         sel_cls = 32'h0;
         sel_dst = 32'h0;
         sel_dstw = 32'h0;
         sel_lat = 32'h0;
         sel_tgt = 32'h0;
         sel_brpc = 32'h0;
-        if (i_sel[0]) begin
-            sel_cls = b_cls$0$q;
-            sel_dst = b_dst$0$q;
-            sel_dstw = b_dstw$0$q;
-            sel_lat = b_lat$0$q;
-            sel_tgt = b_tgt$0$q;
-            sel_brpc = b_brpc$0$q;
-        end
-        if (i_sel[1]) begin
-            sel_cls = b_cls$1$q;
-            sel_dst = b_dst$1$q;
-            sel_dstw = b_dstw$1$q;
-            sel_lat = b_lat$1$q;
-            sel_tgt = b_tgt$1$q;
-            sel_brpc = b_brpc$1$q;
-        end
-        if (i_sel[2]) begin
-            sel_cls = b_cls$2$q;
-            sel_dst = b_dst$2$q;
-            sel_dstw = b_dstw$2$q;
-            sel_lat = b_lat$2$q;
-            sel_tgt = b_tgt$2$q;
-            sel_brpc = b_brpc$2$q;
-        end
-        if (i_sel[3]) begin
-            sel_cls = b_cls$3$q;
-            sel_dst = b_dst$3$q;
-            sel_dstw = b_dstw$3$q;
-            sel_lat = b_lat$3$q;
-            sel_tgt = b_tgt$3$q;
-            sel_brpc = b_brpc$3$q;
-        end
-        if (i_sel[4]) begin
-            sel_cls = b_cls$4$q;
-            sel_dst = b_dst$4$q;
-            sel_dstw = b_dstw$4$q;
-            sel_lat = b_lat$4$q;
-            sel_tgt = b_tgt$4$q;
-            sel_brpc = b_brpc$4$q;
-        end
-        if (i_sel[5]) begin
-            sel_cls = b_cls$5$q;
-            sel_dst = b_dst$5$q;
-            sel_dstw = b_dstw$5$q;
-            sel_lat = b_lat$5$q;
-            sel_tgt = b_tgt$5$q;
-            sel_brpc = b_brpc$5$q;
-        end
-        if (i_sel[6]) begin
-            sel_cls = b_cls$6$q;
-            sel_dst = b_dst$6$q;
-            sel_dstw = b_dstw$6$q;
-            sel_lat = b_lat$6$q;
-            sel_tgt = b_tgt$6$q;
-            sel_brpc = b_brpc$6$q;
-        end
-        if (i_sel[7]) begin
-            sel_cls = b_cls$7$q;
-            sel_dst = b_dst$7$q;
-            sel_dstw = b_dstw$7$q;
-            sel_lat = b_lat$7$q;
-            sel_tgt = b_tgt$7$q;
-            sel_brpc = b_brpc$7$q;
-        end
-        if (i_sel[8]) begin
-            sel_cls = b_cls$8$q;
-            sel_dst = b_dst$8$q;
-            sel_dstw = b_dstw$8$q;
-            sel_lat = b_lat$8$q;
-            sel_tgt = b_tgt$8$q;
-            sel_brpc = b_brpc$8$q;
-        end
-        if (i_sel[9]) begin
-            sel_cls = b_cls$9$q;
-            sel_dst = b_dst$9$q;
-            sel_dstw = b_dstw$9$q;
-            sel_lat = b_lat$9$q;
-            sel_tgt = b_tgt$9$q;
-            sel_brpc = b_brpc$9$q;
-        end
-        if (i_sel[10]) begin
-            sel_cls = b_cls$10$q;
-            sel_dst = b_dst$10$q;
-            sel_dstw = b_dstw$10$q;
-            sel_lat = b_lat$10$q;
-            sel_tgt = b_tgt$10$q;
-            sel_brpc = b_brpc$10$q;
-        end
-        if (i_sel[11]) begin
-            sel_cls = b_cls$11$q;
-            sel_dst = b_dst$11$q;
-            sel_dstw = b_dstw$11$q;
-            sel_lat = b_lat$11$q;
-            sel_tgt = b_tgt$11$q;
-            sel_brpc = b_brpc$11$q;
-        end
-        if (i_sel[12]) begin
-            sel_cls = b_cls$12$q;
-            sel_dst = b_dst$12$q;
-            sel_dstw = b_dstw$12$q;
-            sel_lat = b_lat$12$q;
-            sel_tgt = b_tgt$12$q;
-            sel_brpc = b_brpc$12$q;
-        end
-        if (i_sel[13]) begin
-            sel_cls = b_cls$13$q;
-            sel_dst = b_dst$13$q;
-            sel_dstw = b_dstw$13$q;
-            sel_lat = b_lat$13$q;
-            sel_tgt = b_tgt$13$q;
-            sel_brpc = b_brpc$13$q;
-        end
-        if (i_sel[14]) begin
-            sel_cls = b_cls$14$q;
-            sel_dst = b_dst$14$q;
-            sel_dstw = b_dstw$14$q;
-            sel_lat = b_lat$14$q;
-            sel_tgt = b_tgt$14$q;
-            sel_brpc = b_brpc$14$q;
-        end
-        if (i_sel[15]) begin
-            sel_cls = b_cls$15$q;
-            sel_dst = b_dst$15$q;
-            sel_dstw = b_dstw$15$q;
-            sel_lat = b_lat$15$q;
-            sel_tgt = b_tgt$15$q;
-            sel_brpc = b_brpc$15$q;
+        if (i_any) begin
+            sel_cls = b_fld$rdata[(32'h0)+:(4)];
+            sel_dst = b_fld$rdata[(32'h4)+:(8)];
+            sel_dstw = b_fld$rdata[(32'hc)+:(2)];
+            sel_lat = b_fld$rdata[(32'he)+:(6)];
+            sel_tgt = b_pcs$rdata[(32'h0)+:(24)];
+            sel_brpc = b_pcs$rdata[(32'h18)+:(24)];
         end
         sel_needs = |(nd$q & i_sel);
         free$0 = |(exists$0 & i_sel) & ~|(ev$0$q & i_sel);
@@ -118825,7 +117550,7 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         s_target = sel_tgt;
         s_brpc = sel_brpc;
         s_uni = |(b_uni$q & i_sel);
-        s_gnone = ~|(gv & i_sel);
+        s_gnone = ~|(gvd$q & i_sel);
         s_tag = tag_v;
         s_needs = sel_needs;
         cnt0 = sel_lat - two6;
@@ -118857,7 +117582,8 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         borrow$3 = ((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q;
         borrow$4 = (((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q) & ~ec$3$q;
         borrow$5 = ((((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q) & ~ec$3$q) & ~ec$4$q;
-        ev$0$d = (((ev$0$q & ~expire$0) & ~relhit$0) | alloc$0) & keep;
+        ev_n$0 = (((ev$0$q & ~expire$0) & ~relhit$0) | alloc$0) & keep;
+        ev$0$d = ev_n$0;
         if (|sel_lat) begin
             er$0$d = (er$0$q & ~alloc$0) & keep;
         end
@@ -118981,7 +117707,8 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         borrow$9 = ((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q;
         borrow$10 = (((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q) & ~ec$9$q;
         borrow$11 = ((((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q) & ~ec$9$q) & ~ec$10$q;
-        ev$1$d = (((ev$1$q & ~expire$1) & ~relhit$1) | alloc$1) & keep;
+        ev_n$1 = (((ev$1$q & ~expire$1) & ~relhit$1) | alloc$1) & keep;
+        ev$1$d = ev_n$1;
         if (|sel_lat) begin
             er$1$d = (er$1$q & ~alloc$1) & keep;
         end
@@ -119105,7 +117832,8 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         borrow$15 = ((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q;
         borrow$16 = (((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q) & ~ec$15$q;
         borrow$17 = ((((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q) & ~ec$15$q) & ~ec$16$q;
-        ev$2$d = (((ev$2$q & ~expire$2) & ~relhit$2) | alloc$2) & keep;
+        ev_n$2 = (((ev$2$q & ~expire$2) & ~relhit$2) | alloc$2) & keep;
+        ev$2$d = ev_n$2;
         if (|sel_lat) begin
             er$2$d = (er$2$q & ~alloc$2) & keep;
         end
@@ -119229,7 +117957,8 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         borrow$21 = ((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q;
         borrow$22 = (((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q) & ~ec$21$q;
         borrow$23 = ((((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q) & ~ec$21$q) & ~ec$22$q;
-        ev$3$d = (((ev$3$q & ~expire$3) & ~relhit$3) | alloc$3) & keep;
+        ev_n$3 = (((ev$3$q & ~expire$3) & ~relhit$3) | alloc$3) & keep;
+        ev$3$d = ev_n$3;
         if (|sel_lat) begin
             er$3$d = (er$3$q & ~alloc$3) & keep;
         end
@@ -119370,2467 +118099,397 @@ module sm_small$sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,
         else begin
             b_uni$d = (b_uni$q & ~f_sel) & keep;
         end
-        if (f_guard[0]) begin
-            g$0$d = (g$0$q | f_sel) & keep;
+        if (f_guard == gnone) begin
+            gvd$d = (gvd$q & ~f_sel) & keep;
         end
         else begin
-            g$0$d = (g$0$q & ~f_sel) & keep;
+            gvd$d = (gvd$q | f_sel) & keep;
         end
-        if (f_guard[1]) begin
-            g$1$d = (g$1$q | f_sel) & keep;
+        fo_id$0 = f_dst;
+        fo_w$0 = f_dst_w;
+        fo_v$0 = f_dst_v;
+        fo_id$1 = f_s0;
+        fo_w$1 = f_s0_w;
+        fo_v$1 = f_s0_v;
+        fo_id$2 = f_s1;
+        fo_w$2 = f_s1_w;
+        fo_v$2 = f_s1_v;
+        fo_id$3 = f_s2;
+        fo_w$3 = f_s2_w;
+        fo_v$3 = f_s2_v;
+        fo_id$4 = pkind | ((f_guard) & 8'hff);
+        fo_w$4 = 32'h0;
+        fo_v$4 = f_guard != gnone;
+        fe_id$0 = 32'h0;
+        if (|(ei$0$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$0;
+        end
+        if (|(ei$1$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$1;
+        end
+        if (|(ei$2$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$2;
+        end
+        if (|(ei$3$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$3;
+        end
+        if (|(ei$4$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$4;
+        end
+        if (|(ei$5$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$5;
+        end
+        if (|(ei$6$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$6;
+        end
+        if (|(ei$7$q & f_sel)) begin
+            fe_id$0 = fe_id$0 | bit8$7;
+        end
+        fe_w$0 = 32'h0;
+        if (|(ew$0$q & f_sel)) begin
+            fe_w$0 = fe_w$0 | bit2$0;
+        end
+        if (|(ew$1$q & f_sel)) begin
+            fe_w$0 = fe_w$0 | bit2$1;
+        end
+        fe_id$1 = 32'h0;
+        if (|(ei$8$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$0;
+        end
+        if (|(ei$9$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$1;
+        end
+        if (|(ei$10$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$2;
+        end
+        if (|(ei$11$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$3;
+        end
+        if (|(ei$12$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$4;
+        end
+        if (|(ei$13$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$5;
+        end
+        if (|(ei$14$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$6;
+        end
+        if (|(ei$15$q & f_sel)) begin
+            fe_id$1 = fe_id$1 | bit8$7;
+        end
+        fe_w$1 = 32'h0;
+        if (|(ew$2$q & f_sel)) begin
+            fe_w$1 = fe_w$1 | bit2$0;
+        end
+        if (|(ew$3$q & f_sel)) begin
+            fe_w$1 = fe_w$1 | bit2$1;
+        end
+        fe_id$2 = 32'h0;
+        if (|(ei$16$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$0;
+        end
+        if (|(ei$17$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$1;
+        end
+        if (|(ei$18$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$2;
+        end
+        if (|(ei$19$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$3;
+        end
+        if (|(ei$20$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$4;
+        end
+        if (|(ei$21$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$5;
+        end
+        if (|(ei$22$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$6;
+        end
+        if (|(ei$23$q & f_sel)) begin
+            fe_id$2 = fe_id$2 | bit8$7;
+        end
+        fe_w$2 = 32'h0;
+        if (|(ew$4$q & f_sel)) begin
+            fe_w$2 = fe_w$2 | bit2$0;
+        end
+        if (|(ew$5$q & f_sel)) begin
+            fe_w$2 = fe_w$2 | bit2$1;
+        end
+        fe_id$3 = 32'h0;
+        if (|(ei$24$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$0;
+        end
+        if (|(ei$25$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$1;
+        end
+        if (|(ei$26$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$2;
+        end
+        if (|(ei$27$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$3;
+        end
+        if (|(ei$28$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$4;
+        end
+        if (|(ei$29$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$5;
+        end
+        if (|(ei$30$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$6;
+        end
+        if (|(ei$31$q & f_sel)) begin
+            fe_id$3 = fe_id$3 | bit8$7;
+        end
+        fe_w$3 = 32'h0;
+        if (|(ew$6$q & f_sel)) begin
+            fe_w$3 = fe_w$3 | bit2$0;
+        end
+        if (|(ew$7$q & f_sel)) begin
+            fe_w$3 = fe_w$3 | bit2$1;
+        end
+        fo_m$0 = wmask$0;
+        if (fo_w$0 == entry_idx$1) begin
+            fo_m$0 = wmask$1;
+        end
+        if (fo_w$0 == entry_idx$2) begin
+            fo_m$0 = wmask$2;
+        end
+        if (fo_w$0 == entry_idx$3) begin
+            fo_m$0 = wmask$3;
+        end
+        fo_m$1 = wmask$0;
+        if (fo_w$1 == entry_idx$1) begin
+            fo_m$1 = wmask$1;
+        end
+        if (fo_w$1 == entry_idx$2) begin
+            fo_m$1 = wmask$2;
+        end
+        if (fo_w$1 == entry_idx$3) begin
+            fo_m$1 = wmask$3;
+        end
+        fo_m$2 = wmask$0;
+        if (fo_w$2 == entry_idx$1) begin
+            fo_m$2 = wmask$1;
+        end
+        if (fo_w$2 == entry_idx$2) begin
+            fo_m$2 = wmask$2;
+        end
+        if (fo_w$2 == entry_idx$3) begin
+            fo_m$2 = wmask$3;
+        end
+        fo_m$3 = wmask$0;
+        if (fo_w$3 == entry_idx$1) begin
+            fo_m$3 = wmask$1;
+        end
+        if (fo_w$3 == entry_idx$2) begin
+            fo_m$3 = wmask$2;
+        end
+        if (fo_w$3 == entry_idx$3) begin
+            fo_m$3 = wmask$3;
+        end
+        fo_m$4 = wmask$0;
+        if (fo_w$4 == entry_idx$1) begin
+            fo_m$4 = wmask$1;
+        end
+        if (fo_w$4 == entry_idx$2) begin
+            fo_m$4 = wmask$2;
+        end
+        if (fo_w$4 == entry_idx$3) begin
+            fo_m$4 = wmask$3;
+        end
+        fe_m$0 = wmask$0;
+        if (fe_w$0 == entry_idx$1) begin
+            fe_m$0 = wmask$1;
+        end
+        if (fe_w$0 == entry_idx$2) begin
+            fe_m$0 = wmask$2;
+        end
+        if (fe_w$0 == entry_idx$3) begin
+            fe_m$0 = wmask$3;
+        end
+        fe_m$1 = wmask$0;
+        if (fe_w$1 == entry_idx$1) begin
+            fe_m$1 = wmask$1;
+        end
+        if (fe_w$1 == entry_idx$2) begin
+            fe_m$1 = wmask$2;
+        end
+        if (fe_w$1 == entry_idx$3) begin
+            fe_m$1 = wmask$3;
+        end
+        fe_m$2 = wmask$0;
+        if (fe_w$2 == entry_idx$1) begin
+            fe_m$2 = wmask$1;
+        end
+        if (fe_w$2 == entry_idx$2) begin
+            fe_m$2 = wmask$2;
+        end
+        if (fe_w$2 == entry_idx$3) begin
+            fe_m$2 = wmask$3;
+        end
+        fe_m$3 = wmask$0;
+        if (fe_w$3 == entry_idx$1) begin
+            fe_m$3 = wmask$1;
+        end
+        if (fe_w$3 == entry_idx$2) begin
+            fe_m$3 = wmask$2;
+        end
+        if (fe_w$3 == entry_idx$3) begin
+            fe_m$3 = wmask$3;
+        end
+        fx$0 = ((fo_id$0 ^ fe_id$0) & fo_m$0) & fe_m$0;
+        fx$1 = ((fo_id$0 ^ fe_id$1) & fo_m$0) & fe_m$1;
+        fx$2 = ((fo_id$0 ^ fe_id$2) & fo_m$0) & fe_m$2;
+        fx$3 = ((fo_id$0 ^ fe_id$3) & fo_m$0) & fe_m$3;
+        fx$4 = ((fo_id$1 ^ fe_id$0) & fo_m$1) & fe_m$0;
+        fx$5 = ((fo_id$1 ^ fe_id$1) & fo_m$1) & fe_m$1;
+        fx$6 = ((fo_id$1 ^ fe_id$2) & fo_m$1) & fe_m$2;
+        fx$7 = ((fo_id$1 ^ fe_id$3) & fo_m$1) & fe_m$3;
+        fx$8 = ((fo_id$2 ^ fe_id$0) & fo_m$2) & fe_m$0;
+        fx$9 = ((fo_id$2 ^ fe_id$1) & fo_m$2) & fe_m$1;
+        fx$10 = ((fo_id$2 ^ fe_id$2) & fo_m$2) & fe_m$2;
+        fx$11 = ((fo_id$2 ^ fe_id$3) & fo_m$2) & fe_m$3;
+        fx$12 = ((fo_id$3 ^ fe_id$0) & fo_m$3) & fe_m$0;
+        fx$13 = ((fo_id$3 ^ fe_id$1) & fo_m$3) & fe_m$1;
+        fx$14 = ((fo_id$3 ^ fe_id$2) & fo_m$3) & fe_m$2;
+        fx$15 = ((fo_id$3 ^ fe_id$3) & fo_m$3) & fe_m$3;
+        fx$16 = ((fo_id$4 ^ fe_id$0) & fo_m$4) & fe_m$0;
+        fx$17 = ((fo_id$4 ^ fe_id$1) & fo_m$4) & fe_m$1;
+        fx$18 = ((fo_id$4 ^ fe_id$2) & fo_m$4) & fe_m$2;
+        fx$19 = ((fo_id$4 ^ fe_id$3) & fo_m$4) & fe_m$3;
+        fhe$0 = ((((fo_v$0 & ~|fx$0) | (fo_v$1 & ~|fx$4)) | (fo_v$2 & ~|fx$8)) | (fo_v$3 & ~|fx$12)) | (fo_v$4 & ~|fx$16);
+        if (fhe$0) begin
+            he$0$d = (he$0$q | f_sel) & ev_n$0;
         end
         else begin
-            g$1$d = (g$1$q & ~f_sel) & keep;
+            he$0$d = (he$0$q & ~f_sel) & ev_n$0;
         end
-        if (f_guard[2]) begin
-            g$2$d = (g$2$q | f_sel) & keep;
-        end
-        else begin
-            g$2$d = (g$2$q & ~f_sel) & keep;
-        end
-        if (f_dst_v) begin
-            ov$0$d = (ov$0$q | f_sel) & keep;
+        fhe$1 = ((((fo_v$0 & ~|fx$1) | (fo_v$1 & ~|fx$5)) | (fo_v$2 & ~|fx$9)) | (fo_v$3 & ~|fx$13)) | (fo_v$4 & ~|fx$17);
+        if (fhe$1) begin
+            he$1$d = (he$1$q | f_sel) & ev_n$1;
         end
         else begin
-            ov$0$d = (ov$0$q & ~f_sel) & keep;
+            he$1$d = (he$1$q & ~f_sel) & ev_n$1;
         end
-        if (f_s0_v) begin
-            ov$1$d = (ov$1$q | f_sel) & keep;
-        end
-        else begin
-            ov$1$d = (ov$1$q & ~f_sel) & keep;
-        end
-        if (f_s1_v) begin
-            ov$2$d = (ov$2$q | f_sel) & keep;
+        fhe$2 = ((((fo_v$0 & ~|fx$2) | (fo_v$1 & ~|fx$6)) | (fo_v$2 & ~|fx$10)) | (fo_v$3 & ~|fx$14)) | (fo_v$4 & ~|fx$18);
+        if (fhe$2) begin
+            he$2$d = (he$2$q | f_sel) & ev_n$2;
         end
         else begin
-            ov$2$d = (ov$2$q & ~f_sel) & keep;
+            he$2$d = (he$2$q & ~f_sel) & ev_n$2;
         end
-        if (f_s2_v) begin
-            ov$3$d = (ov$3$q | f_sel) & keep;
-        end
-        else begin
-            ov$3$d = (ov$3$q & ~f_sel) & keep;
-        end
-        if (f_dst[0]) begin
-            ob$0$d = (ob$0$q | f_sel) & keep;
+        fhe$3 = ((((fo_v$0 & ~|fx$3) | (fo_v$1 & ~|fx$7)) | (fo_v$2 & ~|fx$11)) | (fo_v$3 & ~|fx$15)) | (fo_v$4 & ~|fx$19);
+        if (fhe$3) begin
+            he$3$d = (he$3$q | f_sel) & ev_n$3;
         end
         else begin
-            ob$0$d = (ob$0$q & ~f_sel) & keep;
+            he$3$d = (he$3$q & ~f_sel) & ev_n$3;
         end
-        if (f_s0[0]) begin
-            ob$8$d = (ob$8$q | f_sel) & keep;
-        end
-        else begin
-            ob$8$d = (ob$8$q & ~f_sel) & keep;
-        end
-        if (f_s1[0]) begin
-            ob$16$d = (ob$16$q | f_sel) & keep;
-        end
-        else begin
-            ob$16$d = (ob$16$q & ~f_sel) & keep;
-        end
-        if (f_s2[0]) begin
-            ob$24$d = (ob$24$q | f_sel) & keep;
-        end
-        else begin
-            ob$24$d = (ob$24$q & ~f_sel) & keep;
-        end
-        if (f_dst[1]) begin
-            ob$1$d = (ob$1$q | f_sel) & keep;
-        end
-        else begin
-            ob$1$d = (ob$1$q & ~f_sel) & keep;
-        end
-        if (f_s0[1]) begin
-            ob$9$d = (ob$9$q | f_sel) & keep;
-        end
-        else begin
-            ob$9$d = (ob$9$q & ~f_sel) & keep;
-        end
-        if (f_s1[1]) begin
-            ob$17$d = (ob$17$q | f_sel) & keep;
-        end
-        else begin
-            ob$17$d = (ob$17$q & ~f_sel) & keep;
-        end
-        if (f_s2[1]) begin
-            ob$25$d = (ob$25$q | f_sel) & keep;
-        end
-        else begin
-            ob$25$d = (ob$25$q & ~f_sel) & keep;
-        end
-        if (f_dst[2]) begin
-            ob$2$d = (ob$2$q | f_sel) & keep;
-        end
-        else begin
-            ob$2$d = (ob$2$q & ~f_sel) & keep;
-        end
-        if (f_s0[2]) begin
-            ob$10$d = (ob$10$q | f_sel) & keep;
-        end
-        else begin
-            ob$10$d = (ob$10$q & ~f_sel) & keep;
-        end
-        if (f_s1[2]) begin
-            ob$18$d = (ob$18$q | f_sel) & keep;
-        end
-        else begin
-            ob$18$d = (ob$18$q & ~f_sel) & keep;
-        end
-        if (f_s2[2]) begin
-            ob$26$d = (ob$26$q | f_sel) & keep;
-        end
-        else begin
-            ob$26$d = (ob$26$q & ~f_sel) & keep;
-        end
-        if (f_dst[3]) begin
-            ob$3$d = (ob$3$q | f_sel) & keep;
-        end
-        else begin
-            ob$3$d = (ob$3$q & ~f_sel) & keep;
-        end
-        if (f_s0[3]) begin
-            ob$11$d = (ob$11$q | f_sel) & keep;
-        end
-        else begin
-            ob$11$d = (ob$11$q & ~f_sel) & keep;
-        end
-        if (f_s1[3]) begin
-            ob$19$d = (ob$19$q | f_sel) & keep;
-        end
-        else begin
-            ob$19$d = (ob$19$q & ~f_sel) & keep;
-        end
-        if (f_s2[3]) begin
-            ob$27$d = (ob$27$q | f_sel) & keep;
-        end
-        else begin
-            ob$27$d = (ob$27$q & ~f_sel) & keep;
-        end
-        if (f_dst[4]) begin
-            ob$4$d = (ob$4$q | f_sel) & keep;
-        end
-        else begin
-            ob$4$d = (ob$4$q & ~f_sel) & keep;
-        end
-        if (f_s0[4]) begin
-            ob$12$d = (ob$12$q | f_sel) & keep;
-        end
-        else begin
-            ob$12$d = (ob$12$q & ~f_sel) & keep;
-        end
-        if (f_s1[4]) begin
-            ob$20$d = (ob$20$q | f_sel) & keep;
-        end
-        else begin
-            ob$20$d = (ob$20$q & ~f_sel) & keep;
-        end
-        if (f_s2[4]) begin
-            ob$28$d = (ob$28$q | f_sel) & keep;
-        end
-        else begin
-            ob$28$d = (ob$28$q & ~f_sel) & keep;
-        end
-        if (f_dst[5]) begin
-            ob$5$d = (ob$5$q | f_sel) & keep;
-        end
-        else begin
-            ob$5$d = (ob$5$q & ~f_sel) & keep;
-        end
-        if (f_s0[5]) begin
-            ob$13$d = (ob$13$q | f_sel) & keep;
-        end
-        else begin
-            ob$13$d = (ob$13$q & ~f_sel) & keep;
-        end
-        if (f_s1[5]) begin
-            ob$21$d = (ob$21$q | f_sel) & keep;
-        end
-        else begin
-            ob$21$d = (ob$21$q & ~f_sel) & keep;
-        end
-        if (f_s2[5]) begin
-            ob$29$d = (ob$29$q | f_sel) & keep;
-        end
-        else begin
-            ob$29$d = (ob$29$q & ~f_sel) & keep;
-        end
-        if (f_dst[6]) begin
-            ob$6$d = (ob$6$q | f_sel) & keep;
-        end
-        else begin
-            ob$6$d = (ob$6$q & ~f_sel) & keep;
-        end
-        if (f_s0[6]) begin
-            ob$14$d = (ob$14$q | f_sel) & keep;
-        end
-        else begin
-            ob$14$d = (ob$14$q & ~f_sel) & keep;
-        end
-        if (f_s1[6]) begin
-            ob$22$d = (ob$22$q | f_sel) & keep;
-        end
-        else begin
-            ob$22$d = (ob$22$q & ~f_sel) & keep;
-        end
-        if (f_s2[6]) begin
-            ob$30$d = (ob$30$q | f_sel) & keep;
-        end
-        else begin
-            ob$30$d = (ob$30$q & ~f_sel) & keep;
-        end
-        if (f_dst[7]) begin
-            ob$7$d = (ob$7$q | f_sel) & keep;
-        end
-        else begin
-            ob$7$d = (ob$7$q & ~f_sel) & keep;
-        end
-        if (f_s0[7]) begin
-            ob$15$d = (ob$15$q | f_sel) & keep;
-        end
-        else begin
-            ob$15$d = (ob$15$q & ~f_sel) & keep;
-        end
-        if (f_s1[7]) begin
-            ob$23$d = (ob$23$q | f_sel) & keep;
-        end
-        else begin
-            ob$23$d = (ob$23$q & ~f_sel) & keep;
-        end
-        if (f_s2[7]) begin
-            ob$31$d = (ob$31$q | f_sel) & keep;
-        end
-        else begin
-            ob$31$d = (ob$31$q & ~f_sel) & keep;
-        end
-        if (f_dst_w[0]) begin
-            oww$0$d = (oww$0$q | f_sel) & keep;
-        end
-        else begin
-            oww$0$d = (oww$0$q & ~f_sel) & keep;
-        end
-        if (f_s0_w[0]) begin
-            oww$2$d = (oww$2$q | f_sel) & keep;
-        end
-        else begin
-            oww$2$d = (oww$2$q & ~f_sel) & keep;
-        end
-        if (f_s1_w[0]) begin
-            oww$4$d = (oww$4$q | f_sel) & keep;
-        end
-        else begin
-            oww$4$d = (oww$4$q & ~f_sel) & keep;
-        end
-        if (f_s2_w[0]) begin
-            oww$6$d = (oww$6$q | f_sel) & keep;
-        end
-        else begin
-            oww$6$d = (oww$6$q & ~f_sel) & keep;
-        end
-        if (f_dst_w[1]) begin
-            oww$1$d = (oww$1$q | f_sel) & keep;
-        end
-        else begin
-            oww$1$d = (oww$1$q & ~f_sel) & keep;
-        end
-        if (f_s0_w[1]) begin
-            oww$3$d = (oww$3$q | f_sel) & keep;
-        end
-        else begin
-            oww$3$d = (oww$3$q & ~f_sel) & keep;
-        end
-        if (f_s1_w[1]) begin
-            oww$5$d = (oww$5$q | f_sel) & keep;
-        end
-        else begin
-            oww$5$d = (oww$5$q & ~f_sel) & keep;
-        end
-        if (f_s2_w[1]) begin
-            oww$7$d = (oww$7$q | f_sel) & keep;
-        end
-        else begin
-            oww$7$d = (oww$7$q & ~f_sel) & keep;
-        end
-        b_cls$0$d = b_cls$0$q;
-        b_dst$0$d = b_dst$0$q;
-        b_dstw$0$d = b_dstw$0$q;
-        b_lat$0$d = b_lat$0$q;
-        b_tgt$0$d = b_tgt$0$q;
-        b_brpc$0$d = b_brpc$0$q;
+        f_idx = 32'h0;
         if (f_sel[0]) begin
-            b_cls$0$d = f_class;
-            b_dst$0$d = f_dst;
-            b_dstw$0$d = f_dst_w;
-            b_lat$0$d = f_lat;
-            b_tgt$0$d = f_target;
-            b_brpc$0$d = f_brpc;
+            f_idx = f_idx | widx$0;
         end
-        if (clear) begin
-            b_cls$0$d = 32'h0;
-            b_dst$0$d = 32'h0;
-            b_dstw$0$d = 32'h0;
-            b_lat$0$d = 32'h0;
-            b_tgt$0$d = 32'h0;
-            b_brpc$0$d = 32'h0;
-        end
-        b_cls$1$d = b_cls$1$q;
-        b_dst$1$d = b_dst$1$q;
-        b_dstw$1$d = b_dstw$1$q;
-        b_lat$1$d = b_lat$1$q;
-        b_tgt$1$d = b_tgt$1$q;
-        b_brpc$1$d = b_brpc$1$q;
         if (f_sel[1]) begin
-            b_cls$1$d = f_class;
-            b_dst$1$d = f_dst;
-            b_dstw$1$d = f_dst_w;
-            b_lat$1$d = f_lat;
-            b_tgt$1$d = f_target;
-            b_brpc$1$d = f_brpc;
+            f_idx = f_idx | widx$1;
         end
-        if (clear) begin
-            b_cls$1$d = 32'h0;
-            b_dst$1$d = 32'h0;
-            b_dstw$1$d = 32'h0;
-            b_lat$1$d = 32'h0;
-            b_tgt$1$d = 32'h0;
-            b_brpc$1$d = 32'h0;
-        end
-        b_cls$2$d = b_cls$2$q;
-        b_dst$2$d = b_dst$2$q;
-        b_dstw$2$d = b_dstw$2$q;
-        b_lat$2$d = b_lat$2$q;
-        b_tgt$2$d = b_tgt$2$q;
-        b_brpc$2$d = b_brpc$2$q;
         if (f_sel[2]) begin
-            b_cls$2$d = f_class;
-            b_dst$2$d = f_dst;
-            b_dstw$2$d = f_dst_w;
-            b_lat$2$d = f_lat;
-            b_tgt$2$d = f_target;
-            b_brpc$2$d = f_brpc;
+            f_idx = f_idx | widx$2;
         end
-        if (clear) begin
-            b_cls$2$d = 32'h0;
-            b_dst$2$d = 32'h0;
-            b_dstw$2$d = 32'h0;
-            b_lat$2$d = 32'h0;
-            b_tgt$2$d = 32'h0;
-            b_brpc$2$d = 32'h0;
-        end
-        b_cls$3$d = b_cls$3$q;
-        b_dst$3$d = b_dst$3$q;
-        b_dstw$3$d = b_dstw$3$q;
-        b_lat$3$d = b_lat$3$q;
-        b_tgt$3$d = b_tgt$3$q;
-        b_brpc$3$d = b_brpc$3$q;
         if (f_sel[3]) begin
-            b_cls$3$d = f_class;
-            b_dst$3$d = f_dst;
-            b_dstw$3$d = f_dst_w;
-            b_lat$3$d = f_lat;
-            b_tgt$3$d = f_target;
-            b_brpc$3$d = f_brpc;
+            f_idx = f_idx | widx$3;
         end
-        if (clear) begin
-            b_cls$3$d = 32'h0;
-            b_dst$3$d = 32'h0;
-            b_dstw$3$d = 32'h0;
-            b_lat$3$d = 32'h0;
-            b_tgt$3$d = 32'h0;
-            b_brpc$3$d = 32'h0;
-        end
-        b_cls$4$d = b_cls$4$q;
-        b_dst$4$d = b_dst$4$q;
-        b_dstw$4$d = b_dstw$4$q;
-        b_lat$4$d = b_lat$4$q;
-        b_tgt$4$d = b_tgt$4$q;
-        b_brpc$4$d = b_brpc$4$q;
         if (f_sel[4]) begin
-            b_cls$4$d = f_class;
-            b_dst$4$d = f_dst;
-            b_dstw$4$d = f_dst_w;
-            b_lat$4$d = f_lat;
-            b_tgt$4$d = f_target;
-            b_brpc$4$d = f_brpc;
+            f_idx = f_idx | widx$4;
         end
-        if (clear) begin
-            b_cls$4$d = 32'h0;
-            b_dst$4$d = 32'h0;
-            b_dstw$4$d = 32'h0;
-            b_lat$4$d = 32'h0;
-            b_tgt$4$d = 32'h0;
-            b_brpc$4$d = 32'h0;
-        end
-        b_cls$5$d = b_cls$5$q;
-        b_dst$5$d = b_dst$5$q;
-        b_dstw$5$d = b_dstw$5$q;
-        b_lat$5$d = b_lat$5$q;
-        b_tgt$5$d = b_tgt$5$q;
-        b_brpc$5$d = b_brpc$5$q;
         if (f_sel[5]) begin
-            b_cls$5$d = f_class;
-            b_dst$5$d = f_dst;
-            b_dstw$5$d = f_dst_w;
-            b_lat$5$d = f_lat;
-            b_tgt$5$d = f_target;
-            b_brpc$5$d = f_brpc;
+            f_idx = f_idx | widx$5;
         end
-        if (clear) begin
-            b_cls$5$d = 32'h0;
-            b_dst$5$d = 32'h0;
-            b_dstw$5$d = 32'h0;
-            b_lat$5$d = 32'h0;
-            b_tgt$5$d = 32'h0;
-            b_brpc$5$d = 32'h0;
-        end
-        b_cls$6$d = b_cls$6$q;
-        b_dst$6$d = b_dst$6$q;
-        b_dstw$6$d = b_dstw$6$q;
-        b_lat$6$d = b_lat$6$q;
-        b_tgt$6$d = b_tgt$6$q;
-        b_brpc$6$d = b_brpc$6$q;
         if (f_sel[6]) begin
-            b_cls$6$d = f_class;
-            b_dst$6$d = f_dst;
-            b_dstw$6$d = f_dst_w;
-            b_lat$6$d = f_lat;
-            b_tgt$6$d = f_target;
-            b_brpc$6$d = f_brpc;
+            f_idx = f_idx | widx$6;
         end
-        if (clear) begin
-            b_cls$6$d = 32'h0;
-            b_dst$6$d = 32'h0;
-            b_dstw$6$d = 32'h0;
-            b_lat$6$d = 32'h0;
-            b_tgt$6$d = 32'h0;
-            b_brpc$6$d = 32'h0;
-        end
-        b_cls$7$d = b_cls$7$q;
-        b_dst$7$d = b_dst$7$q;
-        b_dstw$7$d = b_dstw$7$q;
-        b_lat$7$d = b_lat$7$q;
-        b_tgt$7$d = b_tgt$7$q;
-        b_brpc$7$d = b_brpc$7$q;
         if (f_sel[7]) begin
-            b_cls$7$d = f_class;
-            b_dst$7$d = f_dst;
-            b_dstw$7$d = f_dst_w;
-            b_lat$7$d = f_lat;
-            b_tgt$7$d = f_target;
-            b_brpc$7$d = f_brpc;
+            f_idx = f_idx | widx$7;
         end
-        if (clear) begin
-            b_cls$7$d = 32'h0;
-            b_dst$7$d = 32'h0;
-            b_dstw$7$d = 32'h0;
-            b_lat$7$d = 32'h0;
-            b_tgt$7$d = 32'h0;
-            b_brpc$7$d = 32'h0;
-        end
-        b_cls$8$d = b_cls$8$q;
-        b_dst$8$d = b_dst$8$q;
-        b_dstw$8$d = b_dstw$8$q;
-        b_lat$8$d = b_lat$8$q;
-        b_tgt$8$d = b_tgt$8$q;
-        b_brpc$8$d = b_brpc$8$q;
         if (f_sel[8]) begin
-            b_cls$8$d = f_class;
-            b_dst$8$d = f_dst;
-            b_dstw$8$d = f_dst_w;
-            b_lat$8$d = f_lat;
-            b_tgt$8$d = f_target;
-            b_brpc$8$d = f_brpc;
+            f_idx = f_idx | widx$8;
         end
-        if (clear) begin
-            b_cls$8$d = 32'h0;
-            b_dst$8$d = 32'h0;
-            b_dstw$8$d = 32'h0;
-            b_lat$8$d = 32'h0;
-            b_tgt$8$d = 32'h0;
-            b_brpc$8$d = 32'h0;
-        end
-        b_cls$9$d = b_cls$9$q;
-        b_dst$9$d = b_dst$9$q;
-        b_dstw$9$d = b_dstw$9$q;
-        b_lat$9$d = b_lat$9$q;
-        b_tgt$9$d = b_tgt$9$q;
-        b_brpc$9$d = b_brpc$9$q;
         if (f_sel[9]) begin
-            b_cls$9$d = f_class;
-            b_dst$9$d = f_dst;
-            b_dstw$9$d = f_dst_w;
-            b_lat$9$d = f_lat;
-            b_tgt$9$d = f_target;
-            b_brpc$9$d = f_brpc;
+            f_idx = f_idx | widx$9;
         end
-        if (clear) begin
-            b_cls$9$d = 32'h0;
-            b_dst$9$d = 32'h0;
-            b_dstw$9$d = 32'h0;
-            b_lat$9$d = 32'h0;
-            b_tgt$9$d = 32'h0;
-            b_brpc$9$d = 32'h0;
-        end
-        b_cls$10$d = b_cls$10$q;
-        b_dst$10$d = b_dst$10$q;
-        b_dstw$10$d = b_dstw$10$q;
-        b_lat$10$d = b_lat$10$q;
-        b_tgt$10$d = b_tgt$10$q;
-        b_brpc$10$d = b_brpc$10$q;
         if (f_sel[10]) begin
-            b_cls$10$d = f_class;
-            b_dst$10$d = f_dst;
-            b_dstw$10$d = f_dst_w;
-            b_lat$10$d = f_lat;
-            b_tgt$10$d = f_target;
-            b_brpc$10$d = f_brpc;
+            f_idx = f_idx | widx$10;
         end
-        if (clear) begin
-            b_cls$10$d = 32'h0;
-            b_dst$10$d = 32'h0;
-            b_dstw$10$d = 32'h0;
-            b_lat$10$d = 32'h0;
-            b_tgt$10$d = 32'h0;
-            b_brpc$10$d = 32'h0;
-        end
-        b_cls$11$d = b_cls$11$q;
-        b_dst$11$d = b_dst$11$q;
-        b_dstw$11$d = b_dstw$11$q;
-        b_lat$11$d = b_lat$11$q;
-        b_tgt$11$d = b_tgt$11$q;
-        b_brpc$11$d = b_brpc$11$q;
         if (f_sel[11]) begin
-            b_cls$11$d = f_class;
-            b_dst$11$d = f_dst;
-            b_dstw$11$d = f_dst_w;
-            b_lat$11$d = f_lat;
-            b_tgt$11$d = f_target;
-            b_brpc$11$d = f_brpc;
+            f_idx = f_idx | widx$11;
         end
-        if (clear) begin
-            b_cls$11$d = 32'h0;
-            b_dst$11$d = 32'h0;
-            b_dstw$11$d = 32'h0;
-            b_lat$11$d = 32'h0;
-            b_tgt$11$d = 32'h0;
-            b_brpc$11$d = 32'h0;
-        end
-        b_cls$12$d = b_cls$12$q;
-        b_dst$12$d = b_dst$12$q;
-        b_dstw$12$d = b_dstw$12$q;
-        b_lat$12$d = b_lat$12$q;
-        b_tgt$12$d = b_tgt$12$q;
-        b_brpc$12$d = b_brpc$12$q;
         if (f_sel[12]) begin
-            b_cls$12$d = f_class;
-            b_dst$12$d = f_dst;
-            b_dstw$12$d = f_dst_w;
-            b_lat$12$d = f_lat;
-            b_tgt$12$d = f_target;
-            b_brpc$12$d = f_brpc;
+            f_idx = f_idx | widx$12;
         end
-        if (clear) begin
-            b_cls$12$d = 32'h0;
-            b_dst$12$d = 32'h0;
-            b_dstw$12$d = 32'h0;
-            b_lat$12$d = 32'h0;
-            b_tgt$12$d = 32'h0;
-            b_brpc$12$d = 32'h0;
-        end
-        b_cls$13$d = b_cls$13$q;
-        b_dst$13$d = b_dst$13$q;
-        b_dstw$13$d = b_dstw$13$q;
-        b_lat$13$d = b_lat$13$q;
-        b_tgt$13$d = b_tgt$13$q;
-        b_brpc$13$d = b_brpc$13$q;
         if (f_sel[13]) begin
-            b_cls$13$d = f_class;
-            b_dst$13$d = f_dst;
-            b_dstw$13$d = f_dst_w;
-            b_lat$13$d = f_lat;
-            b_tgt$13$d = f_target;
-            b_brpc$13$d = f_brpc;
+            f_idx = f_idx | widx$13;
         end
-        if (clear) begin
-            b_cls$13$d = 32'h0;
-            b_dst$13$d = 32'h0;
-            b_dstw$13$d = 32'h0;
-            b_lat$13$d = 32'h0;
-            b_tgt$13$d = 32'h0;
-            b_brpc$13$d = 32'h0;
-        end
-        b_cls$14$d = b_cls$14$q;
-        b_dst$14$d = b_dst$14$q;
-        b_dstw$14$d = b_dstw$14$q;
-        b_lat$14$d = b_lat$14$q;
-        b_tgt$14$d = b_tgt$14$q;
-        b_brpc$14$d = b_brpc$14$q;
         if (f_sel[14]) begin
-            b_cls$14$d = f_class;
-            b_dst$14$d = f_dst;
-            b_dstw$14$d = f_dst_w;
-            b_lat$14$d = f_lat;
-            b_tgt$14$d = f_target;
-            b_brpc$14$d = f_brpc;
+            f_idx = f_idx | widx$14;
         end
-        if (clear) begin
-            b_cls$14$d = 32'h0;
-            b_dst$14$d = 32'h0;
-            b_dstw$14$d = 32'h0;
-            b_lat$14$d = 32'h0;
-            b_tgt$14$d = 32'h0;
-            b_brpc$14$d = 32'h0;
-        end
-        b_cls$15$d = b_cls$15$q;
-        b_dst$15$d = b_dst$15$q;
-        b_dstw$15$d = b_dstw$15$q;
-        b_lat$15$d = b_lat$15$q;
-        b_tgt$15$d = b_tgt$15$q;
-        b_brpc$15$d = b_brpc$15$q;
         if (f_sel[15]) begin
-            b_cls$15$d = f_class;
-            b_dst$15$d = f_dst;
-            b_dstw$15$d = f_dst_w;
-            b_lat$15$d = f_lat;
-            b_tgt$15$d = f_target;
-            b_brpc$15$d = f_brpc;
+            f_idx = f_idx | widx$15;
         end
-        if (clear) begin
-            b_cls$15$d = 32'h0;
-            b_dst$15$d = 32'h0;
-            b_dstw$15$d = 32'h0;
-            b_lat$15$d = 32'h0;
-            b_tgt$15$d = 32'h0;
-            b_brpc$15$d = 32'h0;
-        end
+        b_fld$we = |f_sel;
+        b_fld$waddr = f_idx;
+        b_fld$wdata = ((((f_class) & 20'hfffff) | (((f_dst) & 20'hfffff) << 32'h4)) | (((f_dst_w) & 20'hfffff) << 32'hc)) | (((f_lat) & 20'hfffff) << 32'he);
+        b_pcs$we = |f_sel;
+        b_pcs$waddr = f_idx;
+        b_pcs$wdata = ((f_target) & 48'hffffffffffff) | (((f_brpc) & 48'hffffffffffff) << 32'h18);
     end
 
 endmodule // sm_small$sched$sb
 
 
-module sm_small$sched$sb$b_brpc$0(d,q,clock);
+module sm_small$sched$sb$b_fld(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [19:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [19:0] rdata;
 
     // Update code (custom)
+    reg [19:0] mem [0:15];
+    integer i;
     initial begin
-       q = 24'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 20'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$0
-
-
-module sm_small$sched$sb$b_brpc$1(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$1
-
-
-module sm_small$sched$sb$b_brpc$10(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$10
-
-
-module sm_small$sched$sb$b_brpc$11(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$11
-
-
-module sm_small$sched$sb$b_brpc$12(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$12
-
-
-module sm_small$sched$sb$b_brpc$13(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$13
-
-
-module sm_small$sched$sb$b_brpc$14(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$14
-
-
-module sm_small$sched$sb$b_brpc$15(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$15
-
-
-module sm_small$sched$sb$b_brpc$2(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$2
-
-
-module sm_small$sched$sb$b_brpc$3(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$3
-
-
-module sm_small$sched$sb$b_brpc$4(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$4
-
-
-module sm_small$sched$sb$b_brpc$5(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$5
-
-
-module sm_small$sched$sb$b_brpc$6(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$6
-
-
-module sm_small$sched$sb$b_brpc$7(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$7
-
-
-module sm_small$sched$sb$b_brpc$8(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$8
-
-
-module sm_small$sched$sb$b_brpc$9(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_brpc$9
-
-
-module sm_small$sched$sb$b_cls$0(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$0
-
-
-module sm_small$sched$sb$b_cls$1(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$1
-
-
-module sm_small$sched$sb$b_cls$10(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$10
-
-
-module sm_small$sched$sb$b_cls$11(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$11
-
-
-module sm_small$sched$sb$b_cls$12(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$12
-
-
-module sm_small$sched$sb$b_cls$13(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$13
-
-
-module sm_small$sched$sb$b_cls$14(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$14
-
-
-module sm_small$sched$sb$b_cls$15(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$15
-
-
-module sm_small$sched$sb$b_cls$2(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$2
-
-
-module sm_small$sched$sb$b_cls$3(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$3
-
-
-module sm_small$sched$sb$b_cls$4(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$4
-
-
-module sm_small$sched$sb$b_cls$5(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$5
-
-
-module sm_small$sched$sb$b_cls$6(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$6
-
-
-module sm_small$sched$sb$b_cls$7(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$7
-
-
-module sm_small$sched$sb$b_cls$8(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$8
-
-
-module sm_small$sched$sb$b_cls$9(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_cls$9
-
-
-module sm_small$sched$sb$b_dst$0(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$0
-
-
-module sm_small$sched$sb$b_dst$1(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$1
-
-
-module sm_small$sched$sb$b_dst$10(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$10
-
-
-module sm_small$sched$sb$b_dst$11(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$11
-
-
-module sm_small$sched$sb$b_dst$12(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$12
-
-
-module sm_small$sched$sb$b_dst$13(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$13
-
-
-module sm_small$sched$sb$b_dst$14(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$14
-
-
-module sm_small$sched$sb$b_dst$15(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$15
-
-
-module sm_small$sched$sb$b_dst$2(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$2
-
-
-module sm_small$sched$sb$b_dst$3(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$3
-
-
-module sm_small$sched$sb$b_dst$4(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$4
-
-
-module sm_small$sched$sb$b_dst$5(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$5
-
-
-module sm_small$sched$sb$b_dst$6(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$6
-
-
-module sm_small$sched$sb$b_dst$7(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$7
-
-
-module sm_small$sched$sb$b_dst$8(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$8
-
-
-module sm_small$sched$sb$b_dst$9(d,q,clock);
-
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dst$9
-
-
-module sm_small$sched$sb$b_dstw$0(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$0
-
-
-module sm_small$sched$sb$b_dstw$1(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$1
-
-
-module sm_small$sched$sb$b_dstw$10(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$10
-
-
-module sm_small$sched$sb$b_dstw$11(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$11
-
-
-module sm_small$sched$sb$b_dstw$12(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$12
-
-
-module sm_small$sched$sb$b_dstw$13(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$13
-
-
-module sm_small$sched$sb$b_dstw$14(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$14
-
-
-module sm_small$sched$sb$b_dstw$15(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$15
-
-
-module sm_small$sched$sb$b_dstw$2(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$2
-
-
-module sm_small$sched$sb$b_dstw$3(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$3
-
-
-module sm_small$sched$sb$b_dstw$4(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$4
-
-
-module sm_small$sched$sb$b_dstw$5(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$5
-
-
-module sm_small$sched$sb$b_dstw$6(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$6
-
-
-module sm_small$sched$sb$b_dstw$7(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$7
-
-
-module sm_small$sched$sb$b_dstw$8(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$8
-
-
-module sm_small$sched$sb$b_dstw$9(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_dstw$9
-
-
-module sm_small$sched$sb$b_lat$0(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$0
-
-
-module sm_small$sched$sb$b_lat$1(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$1
-
-
-module sm_small$sched$sb$b_lat$10(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$10
-
-
-module sm_small$sched$sb$b_lat$11(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$11
-
-
-module sm_small$sched$sb$b_lat$12(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$12
-
-
-module sm_small$sched$sb$b_lat$13(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$13
-
-
-module sm_small$sched$sb$b_lat$14(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$14
-
-
-module sm_small$sched$sb$b_lat$15(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$15
-
-
-module sm_small$sched$sb$b_lat$2(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$2
-
-
-module sm_small$sched$sb$b_lat$3(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$3
-
-
-module sm_small$sched$sb$b_lat$4(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$4
-
-
-module sm_small$sched$sb$b_lat$5(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$5
-
-
-module sm_small$sched$sb$b_lat$6(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$6
-
-
-module sm_small$sched$sb$b_lat$7(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$7
-
-
-module sm_small$sched$sb$b_lat$8(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$8
-
-
-module sm_small$sched$sb$b_lat$9(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_lat$9
-
-
-module sm_small$sched$sb$b_tgt$0(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$0
-
-
-module sm_small$sched$sb$b_tgt$1(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$1
-
-
-module sm_small$sched$sb$b_tgt$10(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$10
-
-
-module sm_small$sched$sb$b_tgt$11(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$11
-
-
-module sm_small$sched$sb$b_tgt$12(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$12
-
-
-module sm_small$sched$sb$b_tgt$13(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$13
-
-
-module sm_small$sched$sb$b_tgt$14(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$14
-
-
-module sm_small$sched$sb$b_tgt$15(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$15
-
-
-module sm_small$sched$sb$b_tgt$2(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$2
-
-
-module sm_small$sched$sb$b_tgt$3(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$3
-
-
-module sm_small$sched$sb$b_tgt$4(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$4
-
-
-module sm_small$sched$sb$b_tgt$5(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$5
-
-
-module sm_small$sched$sb$b_tgt$6(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$6
-
-
-module sm_small$sched$sb$b_tgt$7(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$b_tgt$7
-
-
-module sm_small$sched$sb$b_tgt$8(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 20'h0;
+endmodule // sm_small$sched$sb$b_fld
 
-endmodule // sm_small$sched$sb$b_tgt$8
 
+module sm_small$sched$sb$b_pcs(clock,we,waddr,wdata,raddr,rdata);
 
-module sm_small$sched$sb$b_tgt$9(d,q,clock);
-
     // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [4:0] waddr;
+    input wire  [47:0] wdata;
+    input wire  [4:0] raddr;
+    output reg  [47:0] rdata;
 
     // Update code (custom)
+    reg [47:0] mem [0:15];
+    integer i;
     initial begin
-       q = 24'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 48'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we && (waddr < 5'd16)) mem[waddr[3:0]] <= wdata;
     end
-
-endmodule // sm_small$sched$sb$b_tgt$9
+    always @(*) rdata = (raddr < 5'd16) ? mem[raddr[3:0]] : 48'h0;
+endmodule // sm_small$sched$sb$b_pcs
 
 
 module sm_small$sched$sb$b_uni(d,q,clock);
@@ -123315,7 +119974,7 @@ module sm_small$sched$sb$ew$7(d,q,clock);
 endmodule // sm_small$sched$sb$ew$7
 
 
-module sm_small$sched$sb$g$0(d,q,clock);
+module sm_small$sched$sb$gvd(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -123331,29 +119990,10 @@ module sm_small$sched$sb$g$0(d,q,clock);
        q <= d;
     end
 
-endmodule // sm_small$sched$sb$g$0
+endmodule // sm_small$sched$sb$gvd
 
 
-module sm_small$sched$sb$g$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$g$1
-
-
-module sm_small$sched$sb$g$2(d,q,clock);
+module sm_small$sched$sb$he$0(d,q,clock);
 
     // Module arguments
     input wire  [15:0] d;
@@ -123369,7 +120009,64 @@ module sm_small$sched$sb$g$2(d,q,clock);
        q <= d;
     end
 
-endmodule // sm_small$sched$sb$g$2
+endmodule // sm_small$sched$sb$he$0
+
+
+module sm_small$sched$sb$he$1(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$sched$sb$he$1
+
+
+module sm_small$sched$sb$he$2(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$sched$sb$he$2
+
+
+module sm_small$sched$sb$he$3(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$sched$sb$he$3
 
 
 module sm_small$sched$sb$nd(d,q,clock);
@@ -123389,842 +120086,6 @@ module sm_small$sched$sb$nd(d,q,clock);
     end
 
 endmodule // sm_small$sched$sb$nd
-
-
-module sm_small$sched$sb$ob$0(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$0
-
-
-module sm_small$sched$sb$ob$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$1
-
-
-module sm_small$sched$sb$ob$10(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$10
-
-
-module sm_small$sched$sb$ob$11(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$11
-
-
-module sm_small$sched$sb$ob$12(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$12
-
-
-module sm_small$sched$sb$ob$13(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$13
-
-
-module sm_small$sched$sb$ob$14(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$14
-
-
-module sm_small$sched$sb$ob$15(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$15
-
-
-module sm_small$sched$sb$ob$16(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$16
-
-
-module sm_small$sched$sb$ob$17(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$17
-
-
-module sm_small$sched$sb$ob$18(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$18
-
-
-module sm_small$sched$sb$ob$19(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$19
-
-
-module sm_small$sched$sb$ob$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$2
-
-
-module sm_small$sched$sb$ob$20(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$20
-
-
-module sm_small$sched$sb$ob$21(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$21
-
-
-module sm_small$sched$sb$ob$22(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$22
-
-
-module sm_small$sched$sb$ob$23(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$23
-
-
-module sm_small$sched$sb$ob$24(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$24
-
-
-module sm_small$sched$sb$ob$25(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$25
-
-
-module sm_small$sched$sb$ob$26(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$26
-
-
-module sm_small$sched$sb$ob$27(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$27
-
-
-module sm_small$sched$sb$ob$28(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$28
-
-
-module sm_small$sched$sb$ob$29(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$29
-
-
-module sm_small$sched$sb$ob$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$3
-
-
-module sm_small$sched$sb$ob$30(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$30
-
-
-module sm_small$sched$sb$ob$31(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$31
-
-
-module sm_small$sched$sb$ob$4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$4
-
-
-module sm_small$sched$sb$ob$5(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$5
-
-
-module sm_small$sched$sb$ob$6(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$6
-
-
-module sm_small$sched$sb$ob$7(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$7
-
-
-module sm_small$sched$sb$ob$8(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$8
-
-
-module sm_small$sched$sb$ob$9(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ob$9
-
-
-module sm_small$sched$sb$ov$0(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ov$0
-
-
-module sm_small$sched$sb$ov$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ov$1
-
-
-module sm_small$sched$sb$ov$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ov$2
-
-
-module sm_small$sched$sb$ov$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$ov$3
-
-
-module sm_small$sched$sb$oww$0(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$0
-
-
-module sm_small$sched$sb$oww$1(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$1
-
-
-module sm_small$sched$sb$oww$2(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$2
-
-
-module sm_small$sched$sb$oww$3(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$3
-
-
-module sm_small$sched$sb$oww$4(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$4
-
-
-module sm_small$sched$sb$oww$5(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$5
-
-
-module sm_small$sched$sb$oww$6(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$6
-
-
-module sm_small$sched$sb$oww$7(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$sched$sb$oww$7
 
 
 module sm_small$sched$sbwait_r(d,q,clock);

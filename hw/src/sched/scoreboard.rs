@@ -13,10 +13,21 @@
 //! its issue (it is created with `lat - 2`); with `lat` = 0 it waits for the release port.
 //! Instructions with `lat` 1 or 2 need no entry (their warp cannot issue again sooner).
 //!
+//! The overlap of a buffered instruction's operands with its warp's entries is computed
+//! once, when the instruction enters the buffer (against the entries after that clock's
+//! edge), and kept as one bit per entry: while an instruction waits in its warp's buffer
+//! that warp issues nothing, so its entries are never allocated, only freed, and a kept
+//! bit is cleared with its entry. (Until stop 38 the operands were stored and compared
+//! with the entries in every clock, for every warp.)
+//!
 //! Everything a per-warp condition reads is stored bit-sliced (one N-bit vector per bit,
 //! bit w = warp w), so the N readiness checks are vector operations; fields read only for
-//! the issued warp are per-warp registers. Storage exists for 4 entries; entries >= E are
-//! never allocated (and synthesize to nothing).
+//! the issued warp (class, destination, latency, target, branch PC) are in distributed RAM
+//! ([`LutRam`]) written at the fetched warp and read at the issued one; a warp is issued
+//! only while its buffer holds an instruction, so what the RAM holds from before a `clear`
+//! is never read. (Until stop 38 they were N registers read through one-hot multiplexers.)
+//! Storage exists for 4 entries; entries >= E are never allocated (and synthesize to
+//! nothing).
 //!
 //! Ports (writes at the rising edge):
 //! - `clock`, `clear`  in 1  clock; synchronous reset (empty buffers and scoreboard)
@@ -34,7 +45,8 @@
 //! - `v_c0`..`v_c3` out N  bits of its class
 //! - `s_class` (4), `s_lat` (6), `s_target`, `s_brpc` (24), `s_uni`, `s_gnone` (guard is
 //!   `pt`), `s_needs` (its destination takes an entry), `s_tag` (2: the entry it would
-//!   take)  out  fields of warp `i_sel`
+//!   take)  out  fields of warp `i_sel` (0 when `i_sel` is 0)
+use crate::prim::lutram::LutRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -80,23 +92,22 @@ pub struct Scoreboard<const N: usize, const E: usize> {
     pub s_gnone: Signal<Out, Bit>,
     pub s_tag: Signal<Out, Bits<2>>,
     pub s_needs: Signal<Out, Bit>,
-    // Buffer, bit-sliced: valid, class, needs-an-entry, operands (k = 0 dst, 1..3 sources:
-    // valid ov[k], id bits ob[8k+b], width bits oww[2k+b]), guard.
+    // Buffer, bit-sliced: valid, class, needs-an-entry, has a guard, overlaps entry e
+    // (he[e]: some operand overlaps it and it is still valid).
     bufv: DFF<Bits<N>>,
     cl: [DFF<Bits<N>>; 4],
     nd: DFF<Bits<N>>,
-    ov: [DFF<Bits<N>>; 4],
-    ob: [DFF<Bits<N>>; 32],
-    oww: [DFF<Bits<N>>; 8],
-    g: [DFF<Bits<N>>; 3],
-    // Buffer, per warp (read for the issued warp).
-    b_cls: [DFF<Bits<4>>; N],
-    b_dst: [DFF<Bits<8>>; N],
-    b_dstw: [DFF<Bits<2>>; N],
-    b_lat: [DFF<Bits<6>>; N],
-    b_tgt: [DFF<Bits<24>>; N],
-    b_brpc: [DFF<Bits<24>>; N],
+    gvd: DFF<Bits<N>>,
+    he: [DFF<Bits<N>>; 4],
+    // Buffer, per warp (read for the issued warp): class in bits 3..0, destination 11..4,
+    // its width 13..12, latency 19..14; target 23..0 and branch PC 47..24.
+    b_fld: LutRam<5, 20>,
+    b_pcs: LutRam<5, 48>,
     b_uni: DFF<Bits<N>>,
+    f_idx: Signal<Local, Bits<5>>,
+    i_idx: Signal<Local, Bits<5>>,
+    i_any: Signal<Local, Bit>,
+    widx: [Constant<Bits<5>>; N],
     // Entries e = 0..3, bit-sliced: valid, release mode, id ei[8e+b], width ew[2e+b],
     // count ec[6e+b].
     ev: [DFF<Bits<N>>; 4],
@@ -104,14 +115,23 @@ pub struct Scoreboard<const N: usize, const E: usize> {
     ei: [DFF<Bits<N>>; 32],
     ew: [DFF<Bits<N>>; 8],
     ec: [DFF<Bits<N>>; 24],
-    // Combinational.
-    part: [Signal<Local, Bits<N>>; 24],
-    hit: [Signal<Local, Bits<N>>; 20],
+    // Combinational. The fetched instruction's operands k (0 destination, 1..3 sources,
+    // 4 the guard: id, width code, id bits that count, valid) and the fetched warp's entries
+    // e (id, width code, id bits that count); fx[4k+e]: the bits where they differ.
+    fo_id: [Signal<Local, Bits<8>>; 5],
+    fo_w: [Signal<Local, Bits<2>>; 5],
+    fo_m: [Signal<Local, Bits<8>>; 5],
+    fo_v: [Signal<Local, Bit>; 5],
+    fe_id: [Signal<Local, Bits<8>>; 4],
+    fe_w: [Signal<Local, Bits<2>>; 4],
+    fe_m: [Signal<Local, Bits<8>>; 4],
+    fx: [Signal<Local, Bits<8>>; 20],
+    fhe: [Signal<Local, Bit>; 4],
+    ev_n: [Signal<Local, Bits<N>>; 4],
     pending: Signal<Local, Bits<N>>,
     full: Signal<Local, Bits<N>>,
     empty: Signal<Local, Bits<N>>,
     is_exit: Signal<Local, Bits<N>>,
-    gv: Signal<Local, Bits<N>>,
     f_needs: Signal<Local, Bit>,
     issue: Signal<Local, Bits<N>>,
     czero: [Signal<Local, Bits<N>>; 4],
@@ -136,6 +156,12 @@ pub struct Scoreboard<const N: usize, const E: usize> {
     exists: [Constant<Bits<N>>; 4],
     entry_idx: [Constant<Bits<2>>; 4],
     two6: Constant<Bits<6>>,
+    // Id bits that count for width code c; bit b alone; the predicate kind; guard `pt`.
+    wmask: [Constant<Bits<8>>; 4],
+    bit8: [Constant<Bits<8>>; 8],
+    bit2: [Constant<Bits<2>>; 2],
+    pkind: Constant<Bits<8>>,
+    gnone: Constant<Bits<3>>,
 }
 
 impl<const N: usize, const E: usize> Default for Scoreboard<N, E> {
@@ -186,29 +212,34 @@ impl<const N: usize, const E: usize> Default for Scoreboard<N, E> {
             bufv: Default::default(),
             cl: array_init(|_| Default::default()),
             nd: Default::default(),
-            ov: array_init(|_| Default::default()),
-            ob: array_init(|_| Default::default()),
-            oww: array_init(|_| Default::default()),
-            g: array_init(|_| Default::default()),
-            b_cls: array_init(|_| Default::default()),
-            b_dst: array_init(|_| Default::default()),
-            b_dstw: array_init(|_| Default::default()),
-            b_lat: array_init(|_| Default::default()),
-            b_tgt: array_init(|_| Default::default()),
-            b_brpc: array_init(|_| Default::default()),
+            gvd: Default::default(),
+            he: array_init(|_| Default::default()),
+            b_fld: LutRam::new(N),
+            b_pcs: LutRam::new(N),
             b_uni: Default::default(),
+            f_idx: Default::default(),
+            i_idx: Default::default(),
+            i_any: Default::default(),
+            widx: array_init(|w| Constant::new((w as u64).into())),
             ev: array_init(|_| Default::default()),
             er: array_init(|_| Default::default()),
             ei: array_init(|_| Default::default()),
             ew: array_init(|_| Default::default()),
             ec: array_init(|_| Default::default()),
-            part: array_init(|_| Default::default()),
-            hit: array_init(|_| Default::default()),
+            fo_id: array_init(|_| Default::default()),
+            fo_w: array_init(|_| Default::default()),
+            fo_m: array_init(|_| Default::default()),
+            fo_v: array_init(|_| Default::default()),
+            fe_id: array_init(|_| Default::default()),
+            fe_w: array_init(|_| Default::default()),
+            fe_m: array_init(|_| Default::default()),
+            fx: array_init(|_| Default::default()),
+            fhe: array_init(|_| Default::default()),
+            ev_n: array_init(|_| Default::default()),
             pending: Default::default(),
             full: Default::default(),
             empty: Default::default(),
             is_exit: Default::default(),
-            gv: Default::default(),
             f_needs: Default::default(),
             issue: Default::default(),
             czero: array_init(|_| Default::default()),
@@ -233,6 +264,11 @@ impl<const N: usize, const E: usize> Default for Scoreboard<N, E> {
             exists: array_init(|e| Constant::new((if e < E { ones } else { 0 }).into())),
             entry_idx: array_init(|e| Constant::new((e as u64).into())),
             two6: Constant::new(2u64.into()),
+            wmask: array_init(|c| Constant::new(([0xFFu64, 0xFE, 0xFC, 0xF8][c]).into())),
+            bit8: array_init(|b| Constant::new((1u64 << b).into())),
+            bit2: array_init(|b| Constant::new((1u64 << b).into())),
+            pkind: Constant::new(0x80u64.into()),
+            gnone: Constant::new(7u64.into()),
         }
     }
 }
@@ -242,100 +278,32 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
     fn update(&mut self) {
         self.bufv.clock.next = self.clock.val();
         self.nd.clock.next = self.clock.val();
+        self.gvd.clock.next = self.clock.val();
         self.b_uni.clock.next = self.clock.val();
         for k in 0..4 {
             self.cl[k].clock.next = self.clock.val();
-            self.ov[k].clock.next = self.clock.val();
+            self.he[k].clock.next = self.clock.val();
             self.ev[k].clock.next = self.clock.val();
             self.er[k].clock.next = self.clock.val();
         }
         for k in 0..32 {
-            self.ob[k].clock.next = self.clock.val();
             self.ei[k].clock.next = self.clock.val();
         }
         for k in 0..8 {
-            self.oww[k].clock.next = self.clock.val();
             self.ew[k].clock.next = self.clock.val();
         }
         for k in 0..24 {
             self.ec[k].clock.next = self.clock.val();
         }
-        for k in 0..3 {
-            self.g[k].clock.next = self.clock.val();
-        }
-        for w in 0..N {
-            self.b_cls[w].clock.next = self.clock.val();
-            self.b_dst[w].clock.next = self.clock.val();
-            self.b_dstw[w].clock.next = self.clock.val();
-            self.b_lat[w].clock.next = self.clock.val();
-            self.b_tgt[w].clock.next = self.clock.val();
-            self.b_brpc[w].clock.next = self.clock.val();
-        }
+        self.b_fld.clock.next = self.clock.val();
+        self.b_pcs.clock.next = self.clock.val();
         self.keep.next = self.ones.val();
         if self.clear.val() {
             self.keep.next = self.zero.val();
         }
 
         // --- Readiness of every warp (vector operations). ---
-        // Width participation of id bits 0, 1, 2: part[3k+j] for operand k (0..3 the
-        // buffer's, 4..7 entry k-4): bit j of the id counts when the width code is <= j.
-        for k in 0..4 {
-            self.part[3 * k].next = !self.oww[2 * k + 1].q.val() & !self.oww[2 * k].q.val();
-            self.part[3 * k + 1].next = !self.oww[2 * k + 1].q.val();
-            self.part[3 * k + 2].next = !(self.oww[2 * k + 1].q.val() & self.oww[2 * k].q.val());
-        }
-        for e in 0..4 {
-            self.part[12 + 3 * e].next = !self.ew[2 * e + 1].q.val() & !self.ew[2 * e].q.val();
-            self.part[12 + 3 * e + 1].next = !self.ew[2 * e + 1].q.val();
-            self.part[12 + 3 * e + 2].next = !(self.ew[2 * e + 1].q.val() & self.ew[2 * e].q.val());
-        }
-        // hit[4k+e]: operand k of each warp's buffered instruction overlaps its entry e.
-        for k in 0..4 {
-            for e in 0..4 {
-                self.hit[4 * k + e].next = ((self.ov[k].q.val() & self.ev[e].q.val())
-                    & !(self.ob[8 * k + 7].q.val() ^ self.ei[8 * e + 7].q.val()))
-                    & !((((((((self.ob[8 * k].q.val() ^ self.ei[8 * e].q.val())
-                        & (self.part[3 * k].val() & self.part[12 + 3 * e].val()))
-                        | ((self.ob[8 * k + 1].q.val() ^ self.ei[8 * e + 1].q.val())
-                            & (self.part[3 * k + 1].val() & self.part[12 + 3 * e + 1].val())))
-                        | ((self.ob[8 * k + 2].q.val() ^ self.ei[8 * e + 2].q.val())
-                            & (self.part[3 * k + 2].val() & self.part[12 + 3 * e + 2].val())))
-                        | (self.ob[8 * k + 3].q.val() ^ self.ei[8 * e + 3].q.val()))
-                        | (self.ob[8 * k + 4].q.val() ^ self.ei[8 * e + 4].q.val()))
-                        | (self.ob[8 * k + 5].q.val() ^ self.ei[8 * e + 5].q.val()))
-                        | (self.ob[8 * k + 6].q.val() ^ self.ei[8 * e + 6].q.val()));
-            }
-        }
-        // The guard (operand 4): predicate 0x80 | g, width 1, valid unless g = 7.
-        self.gv.next = !((self.g[0].q.val() & self.g[1].q.val()) & self.g[2].q.val());
-        for e in 0..4 {
-            self.hit[16 + e].next = ((self.gv.val() & self.ev[e].q.val()) & self.ei[8 * e + 7].q.val())
-                & !((((((((self.g[0].q.val() ^ self.ei[8 * e].q.val()) & self.part[12 + 3 * e].val())
-                    | ((self.g[1].q.val() ^ self.ei[8 * e + 1].q.val()) & self.part[12 + 3 * e + 1].val()))
-                    | ((self.g[2].q.val() ^ self.ei[8 * e + 2].q.val()) & self.part[12 + 3 * e + 2].val()))
-                    | self.ei[8 * e + 3].q.val())
-                    | self.ei[8 * e + 4].q.val())
-                    | self.ei[8 * e + 5].q.val())
-                    | self.ei[8 * e + 6].q.val());
-        }
-        self.pending.next = ((((((((((((((((((self.hit[0].val() | self.hit[1].val()) | self.hit[2].val())
-            | self.hit[3].val())
-            | self.hit[4].val())
-            | self.hit[5].val())
-            | self.hit[6].val())
-            | self.hit[7].val())
-            | self.hit[8].val())
-            | self.hit[9].val())
-            | self.hit[10].val())
-            | self.hit[11].val())
-            | self.hit[12].val())
-            | self.hit[13].val())
-            | self.hit[14].val())
-            | self.hit[15].val())
-            | self.hit[16].val())
-            | self.hit[17].val())
-            | self.hit[18].val())
-            | self.hit[19].val();
+        self.pending.next = ((self.he[0].q.val() | self.he[1].q.val()) | self.he[2].q.val()) | self.he[3].q.val();
         self.full.next = (((self.ev[0].q.val() | !self.exists[0].val()) & (self.ev[1].q.val() | !self.exists[1].val()))
             & (self.ev[2].q.val() | !self.exists[2].val()))
             & (self.ev[3].q.val() | !self.exists[3].val());
@@ -350,21 +318,28 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
         self.v_c3.next = self.cl[3].q.val();
 
         // --- The issued warp's fields. ---
+        self.i_idx.next = 0.into();
+        for w in 0..N {
+            if self.i_sel.val().get_bit(w) {
+                self.i_idx.next = self.i_idx.val() | self.widx[w].val();
+            }
+        }
+        self.i_any.next = self.i_sel.val().any();
+        self.b_fld.raddr.next = self.i_idx.val();
+        self.b_pcs.raddr.next = self.i_idx.val();
         self.sel_cls.next = 0.into();
         self.sel_dst.next = 0.into();
         self.sel_dstw.next = 0.into();
         self.sel_lat.next = 0.into();
         self.sel_tgt.next = 0.into();
         self.sel_brpc.next = 0.into();
-        for w in 0..N {
-            if self.i_sel.val().get_bit(w) {
-                self.sel_cls.next = self.b_cls[w].q.val();
-                self.sel_dst.next = self.b_dst[w].q.val();
-                self.sel_dstw.next = self.b_dstw[w].q.val();
-                self.sel_lat.next = self.b_lat[w].q.val();
-                self.sel_tgt.next = self.b_tgt[w].q.val();
-                self.sel_brpc.next = self.b_brpc[w].q.val();
-            }
+        if self.i_any.val() {
+            self.sel_cls.next = self.b_fld.rdata.val().get_bits::<4>(0);
+            self.sel_dst.next = self.b_fld.rdata.val().get_bits::<8>(4);
+            self.sel_dstw.next = self.b_fld.rdata.val().get_bits::<2>(12);
+            self.sel_lat.next = self.b_fld.rdata.val().get_bits::<6>(14);
+            self.sel_tgt.next = self.b_pcs.rdata.val().get_bits::<24>(0);
+            self.sel_brpc.next = self.b_pcs.rdata.val().get_bits::<24>(24);
         }
         self.sel_needs.next = (self.nd.q.val() & self.i_sel.val()).any();
         for e in 0..4 {
@@ -389,7 +364,7 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
         self.s_target.next = self.sel_tgt.val();
         self.s_brpc.next = self.sel_brpc.val();
         self.s_uni.next = (self.b_uni.q.val() & self.i_sel.val()).any();
-        self.s_gnone.next = !(self.gv.val() & self.i_sel.val()).any();
+        self.s_gnone.next = !(self.gvd.q.val() & self.i_sel.val()).any();
         self.s_tag.next = self.tag_v.val();
         self.s_needs.next = self.sel_needs.val();
 
@@ -434,8 +409,9 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
                 & !self.ec[6 * e + 2].q.val())
                 & !self.ec[6 * e + 3].q.val())
                 & !self.ec[6 * e + 4].q.val();
-            self.ev[e].d.next =
+            self.ev_n[e].next =
                 (((self.ev[e].q.val() & !self.expire[e].val()) & !self.relhit[e].val()) | self.alloc[e].val()) & self.keep.val();
+            self.ev[e].d.next = self.ev_n[e].val();
             if self.sel_lat.val().any() {
                 self.er[e].d.next = (self.er[e].q.val() & !self.alloc[e].val()) & self.keep.val();
             } else {
@@ -486,101 +462,87 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
         } else {
             self.b_uni.d.next = (self.b_uni.q.val() & !self.f_sel.val()) & self.keep.val();
         }
-        for b in 0..3 {
-            if self.f_guard.val().get_bit(b) {
-                self.g[b].d.next = (self.g[b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.g[b].d.next = (self.g[b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-        }
-        // Operand 0 is the destination, 1..3 the sources.
-        if self.f_dst_v.val() {
-            self.ov[0].d.next = (self.ov[0].q.val() | self.f_sel.val()) & self.keep.val();
+        if self.f_guard.val() == self.gnone.val() {
+            self.gvd.d.next = (self.gvd.q.val() & !self.f_sel.val()) & self.keep.val();
         } else {
-            self.ov[0].d.next = (self.ov[0].q.val() & !self.f_sel.val()) & self.keep.val();
+            self.gvd.d.next = (self.gvd.q.val() | self.f_sel.val()) & self.keep.val();
         }
-        if self.f_s0_v.val() {
-            self.ov[1].d.next = (self.ov[1].q.val() | self.f_sel.val()) & self.keep.val();
-        } else {
-            self.ov[1].d.next = (self.ov[1].q.val() & !self.f_sel.val()) & self.keep.val();
-        }
-        if self.f_s1_v.val() {
-            self.ov[2].d.next = (self.ov[2].q.val() | self.f_sel.val()) & self.keep.val();
-        } else {
-            self.ov[2].d.next = (self.ov[2].q.val() & !self.f_sel.val()) & self.keep.val();
-        }
-        if self.f_s2_v.val() {
-            self.ov[3].d.next = (self.ov[3].q.val() | self.f_sel.val()) & self.keep.val();
-        } else {
-            self.ov[3].d.next = (self.ov[3].q.val() & !self.f_sel.val()) & self.keep.val();
-        }
-        for b in 0..8 {
-            if self.f_dst.val().get_bit(b) {
-                self.ob[b].d.next = (self.ob[b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.ob[b].d.next = (self.ob[b].q.val() & !self.f_sel.val()) & self.keep.val();
+        // The fetched instruction's overlaps with its warp's entries (the fetched warp is
+        // not issued at this edge: its buffer is empty).
+        self.fo_id[0].next = self.f_dst.val();
+        self.fo_w[0].next = self.f_dst_w.val();
+        self.fo_v[0].next = self.f_dst_v.val();
+        self.fo_id[1].next = self.f_s0.val();
+        self.fo_w[1].next = self.f_s0_w.val();
+        self.fo_v[1].next = self.f_s0_v.val();
+        self.fo_id[2].next = self.f_s1.val();
+        self.fo_w[2].next = self.f_s1_w.val();
+        self.fo_v[2].next = self.f_s1_v.val();
+        self.fo_id[3].next = self.f_s2.val();
+        self.fo_w[3].next = self.f_s2_w.val();
+        self.fo_v[3].next = self.f_s2_v.val();
+        self.fo_id[4].next = self.pkind.val() | bit_cast::<8, 3>(self.f_guard.val());
+        self.fo_w[4].next = 0.into();
+        self.fo_v[4].next = self.f_guard.val() != self.gnone.val();
+        for e in 0..4 {
+            self.fe_id[e].next = 0.into();
+            for b in 0..8 {
+                if (self.ei[8 * e + b].q.val() & self.f_sel.val()).any() {
+                    self.fe_id[e].next = self.fe_id[e].val() | self.bit8[b].val();
+                }
             }
-            if self.f_s0.val().get_bit(b) {
-                self.ob[8 + b].d.next = (self.ob[8 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.ob[8 + b].d.next = (self.ob[8 + b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-            if self.f_s1.val().get_bit(b) {
-                self.ob[16 + b].d.next = (self.ob[16 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.ob[16 + b].d.next = (self.ob[16 + b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-            if self.f_s2.val().get_bit(b) {
-                self.ob[24 + b].d.next = (self.ob[24 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.ob[24 + b].d.next = (self.ob[24 + b].q.val() & !self.f_sel.val()) & self.keep.val();
+            self.fe_w[e].next = 0.into();
+            for b in 0..2 {
+                if (self.ew[2 * e + b].q.val() & self.f_sel.val()).any() {
+                    self.fe_w[e].next = self.fe_w[e].val() | self.bit2[b].val();
+                }
             }
         }
-        for b in 0..2 {
-            if self.f_dst_w.val().get_bit(b) {
-                self.oww[b].d.next = (self.oww[b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.oww[b].d.next = (self.oww[b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-            if self.f_s0_w.val().get_bit(b) {
-                self.oww[2 + b].d.next = (self.oww[2 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.oww[2 + b].d.next = (self.oww[2 + b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-            if self.f_s1_w.val().get_bit(b) {
-                self.oww[4 + b].d.next = (self.oww[4 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.oww[4 + b].d.next = (self.oww[4 + b].q.val() & !self.f_sel.val()) & self.keep.val();
-            }
-            if self.f_s2_w.val().get_bit(b) {
-                self.oww[6 + b].d.next = (self.oww[6 + b].q.val() | self.f_sel.val()) & self.keep.val();
-            } else {
-                self.oww[6 + b].d.next = (self.oww[6 + b].q.val() & !self.f_sel.val()) & self.keep.val();
+        for k in 0..5 {
+            self.fo_m[k].next = self.wmask[0].val();
+            for c in 1..4 {
+                if self.fo_w[k].val() == self.entry_idx[c].val() {
+                    self.fo_m[k].next = self.wmask[c].val();
+                }
             }
         }
+        for e in 0..4 {
+            self.fe_m[e].next = self.wmask[0].val();
+            for c in 1..4 {
+                if self.fe_w[e].val() == self.entry_idx[c].val() {
+                    self.fe_m[e].next = self.wmask[c].val();
+                }
+            }
+        }
+        for k in 0..5 {
+            for e in 0..4 {
+                self.fx[4 * k + e].next = ((self.fo_id[k].val() ^ self.fe_id[e].val()) & self.fo_m[k].val()) & self.fe_m[e].val();
+            }
+        }
+        for e in 0..4 {
+            self.fhe[e].next = ((((self.fo_v[0].val() & !self.fx[e].val().any()) | (self.fo_v[1].val() & !self.fx[4 + e].val().any()))
+                | (self.fo_v[2].val() & !self.fx[8 + e].val().any()))
+                | (self.fo_v[3].val() & !self.fx[12 + e].val().any()))
+                | (self.fo_v[4].val() & !self.fx[16 + e].val().any());
+            if self.fhe[e].val() {
+                self.he[e].d.next = (self.he[e].q.val() | self.f_sel.val()) & self.ev_n[e].val();
+            } else {
+                self.he[e].d.next = (self.he[e].q.val() & !self.f_sel.val()) & self.ev_n[e].val();
+            }
+        }
+        self.f_idx.next = 0.into();
         for w in 0..N {
-            self.b_cls[w].d.next = self.b_cls[w].q.val();
-            self.b_dst[w].d.next = self.b_dst[w].q.val();
-            self.b_dstw[w].d.next = self.b_dstw[w].q.val();
-            self.b_lat[w].d.next = self.b_lat[w].q.val();
-            self.b_tgt[w].d.next = self.b_tgt[w].q.val();
-            self.b_brpc[w].d.next = self.b_brpc[w].q.val();
             if self.f_sel.val().get_bit(w) {
-                self.b_cls[w].d.next = self.f_class.val();
-                self.b_dst[w].d.next = self.f_dst.val();
-                self.b_dstw[w].d.next = self.f_dst_w.val();
-                self.b_lat[w].d.next = self.f_lat.val();
-                self.b_tgt[w].d.next = self.f_target.val();
-                self.b_brpc[w].d.next = self.f_brpc.val();
-            }
-            if self.clear.val() {
-                self.b_cls[w].d.next = 0.into();
-                self.b_dst[w].d.next = 0.into();
-                self.b_dstw[w].d.next = 0.into();
-                self.b_lat[w].d.next = 0.into();
-                self.b_tgt[w].d.next = 0.into();
-                self.b_brpc[w].d.next = 0.into();
+                self.f_idx.next = self.f_idx.val() | self.widx[w].val();
             }
         }
+        self.b_fld.we.next = self.f_sel.val().any();
+        self.b_fld.waddr.next = self.f_idx.val();
+        self.b_fld.wdata.next = ((bit_cast::<20, 4>(self.f_class.val()) | (bit_cast::<20, 8>(self.f_dst.val()) << 4))
+            | (bit_cast::<20, 2>(self.f_dst_w.val()) << 12))
+            | (bit_cast::<20, 6>(self.f_lat.val()) << 14);
+        self.b_pcs.we.next = self.f_sel.val().any();
+        self.b_pcs.waddr.next = self.f_idx.val();
+        self.b_pcs.wdata.next = bit_cast::<48, 24>(self.f_target.val()) | (bit_cast::<48, 24>(self.f_brpc.val()) << 24);
     }
 }
