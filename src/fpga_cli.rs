@@ -73,6 +73,9 @@ pub fn run(cmd: FpgaCmd) -> Result<(), String> {
             let b = build::build(&board, freq, &dir, force, &mut |m| eprintln!("fpga build: {m}"))?;
             println!("bitstream: {}", b.bit.display());
             println!("  SM clock {} Hz, routed Fmax {:.1} MHz", b.board.clock_hz, b.fmax_mhz);
+            if let Some(p) = &b.critical_path {
+                println!("  critical path {p}");
+            }
             for u in &b.utilisation {
                 println!("  {u}");
             }

@@ -74,6 +74,103 @@ pub struct BlockReport {
     /// flow, every record before stop 34).
     #[serde(default)]
     pub synth: String,
+    /// The register-to-register path that sets `fmax_mhz` (None without P&R, and in the
+    /// records made before stop 38).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub critical_path: Option<CriticalPath>,
+}
+
+/// The critical path of a routed design, from nextpnr-ecp5's `--report` JSON: where it
+/// starts and ends (cell and port, the block's instance prefix taken off; a flip-flop as
+/// `register[bit]`), its logic levels (LUT4s, carry chains, memories on the way) and its
+/// delay split into logic and routing.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CriticalPath {
+    pub from: String,
+    pub to: String,
+    pub logic_levels: u32,
+    pub logic_ns: f64,
+    pub routing_ns: f64,
+}
+
+impl std::fmt::Display for CriticalPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} -> {}: {} logic levels, {:.2} ns logic + {:.2} ns routing",
+            self.from, self.to, self.logic_levels, self.logic_ns, self.routing_ns
+        )
+    }
+}
+
+/// A cell of nextpnr's report as a reader finds it in the block: the instance `prefix`
+/// taken off, a flip-flop `name_TRELLIS_FF_Q_7` as `name[7]`. A flip-flop of the report's
+/// wrappers (outside the block) is named by the block's port it holds (`ports`: the
+/// block's ports, [`parse_ports`]), as `input a[3]` or `output y[0]`.
+fn cell_name(cell: &str, port: &str, prefix: &str, ports: &[VPort]) -> String {
+    let (inner, ours) = match cell.strip_prefix(prefix) {
+        Some(inner) => (inner, true),
+        None => (cell, false),
+    };
+    let (reg, bit) = match inner.rsplit_once("_TRELLIS_FF_Q_") {
+        Some((reg, bit)) if bit.bytes().all(|b| b.is_ascii_digit()) => (reg, bit.parse::<usize>().ok()),
+        _ => match inner.strip_suffix("_TRELLIS_FF_Q") {
+            Some(reg) => (reg, None),
+            None => return if ours { format!("{inner}.{port}") } else { format!("{inner}.{port} (the report wrapper's)") },
+        },
+    };
+    let bit_s = |b: Option<usize>| b.map_or(String::new(), |b| format!("[{b}]"));
+    if ours {
+        return format!("{reg}{}", bit_s(bit));
+    }
+    // The serial wrapper's shift registers hold the ports in order; the ring's `r_NAME`
+    // holds port NAME.
+    let in_order = |input: bool, k: usize| {
+        let mut lo = 0;
+        for p in ports.iter().filter(|p| p.input == input && p.name != "clock") {
+            if k < lo + p.width {
+                return Some(format!("{} {}[{}]", if input { "input" } else { "output" }, p.name, k - lo));
+            }
+            lo += p.width;
+        }
+        None
+    };
+    let named = match (reg, bit) {
+        ("isr", Some(k)) => in_order(true, k),
+        ("osr", Some(k)) => in_order(false, k),
+        _ => reg.strip_prefix("r_").and_then(|n| ports.iter().find(|p| p.name == n && p.name != "clock")).map(|p| {
+            format!("{} {}{}", if p.input { "input" } else { "output" }, p.name, bit_s(bit))
+        }),
+    };
+    named.unwrap_or_else(|| format!("{reg}{} (the report wrapper's)", bit_s(bit)))
+}
+
+/// The critical path of nextpnr-ecp5's report `rep` (its `--report` JSON): of the paths
+/// from a clock edge to a clock edge, the one with the largest delay; `prefix` is the
+/// block's instance name with its dot (`dut.`; empty for a top-level design) and `ports` its
+/// ports (to name the wrapper's registers; empty without a wrapper). None when the report
+/// has no such path (a design without registers).
+pub fn critical_path(rep: &serde_json::Value, prefix: &str, ports: &[VPort]) -> Option<CriticalPath> {
+    let clocked = |v: &serde_json::Value| v.as_str().is_some_and(|s| s != "<async>");
+    let total = |p: &serde_json::Value| p["path"].as_array().map_or(0.0, |a| a.iter().filter_map(|s| s["delay"].as_f64()).sum::<f64>());
+    let worst = rep["critical_paths"]
+        .as_array()?
+        .iter()
+        .filter(|p| clocked(&p["from"]) && clocked(&p["to"]))
+        .max_by(|a, b| total(a).total_cmp(&total(b)))?;
+    let steps = worst["path"].as_array()?;
+    let (first, last) = (steps.first()?, steps.last()?);
+    let name = |e: &serde_json::Value| cell_name(e["cell"].as_str().unwrap_or("?"), e["port"].as_str().unwrap_or("?"), prefix, ports);
+    let sum = |kind: &str| steps.iter().filter(|s| s["type"] == kind).filter_map(|s| s["delay"].as_f64()).sum::<f64>();
+    // In picoseconds, so that the record's JSON reads back the same.
+    let ps = |ns: f64| (ns * 1000.0).round() / 1000.0;
+    Some(CriticalPath {
+        from: name(&first["from"]),
+        to: name(&last["to"]),
+        logic_levels: steps.iter().filter(|s| s["type"] == "logic").count() as u32,
+        logic_ns: ps(sum("logic") + sum("clk-to-q") + sum("setup")),
+        routing_ns: ps(sum("routing")),
+    })
 }
 
 #[derive(Debug)]
@@ -312,9 +409,9 @@ pub fn ecp5_fmax(block: &str, verilog: &str, dir: &Path, limit: Duration) -> Res
 /// The outcome of place and route.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Placed {
-    /// Routed: the Fmax in MHz and how it was measured ("serial-io wrapper" or "out of
-    /// context").
-    Fmax(f64, &'static str),
+    /// Routed: the Fmax in MHz, how it was measured ("serial-io wrapper" or "out of
+    /// context") and the path that sets it.
+    Fmax(f64, &'static str, Option<CriticalPath>),
     /// nextpnr-ecp5 was stopped at the time limit: what it was doing (its last log line).
     TimedOut { seconds: u64, last: String },
 }
@@ -369,7 +466,7 @@ pub fn ecp5_fmax_placed(block: &str, verilog: &str, dir: &Path, ooc: bool, limit
         .as_object()
         .and_then(|m| m.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min))
         .ok_or_else(|| ReportError(format!("no Fmax in nextpnr's report for {block}")))?;
-    Ok(Placed::Fmax(f, if ooc { "out of context" } else { "serial-io wrapper" }))
+    Ok(Placed::Fmax(f, if ooc { "out of context" } else { "serial-io wrapper" }, critical_path(&rep, "dut.", &ports)))
 }
 
 /// Runs `cmd` to completion, or kills it after `limit` (None).
@@ -407,22 +504,29 @@ pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<B
     let cached = dir.join("report.json");
     let latency = heddle_hw::blocks().iter().find(|b| b.name == block).map_or(0, |b| b.latency);
     if let Ok(t) = std::fs::read_to_string(&cached) {
-        if let Ok(r) = serde_json::from_str::<BlockReport>(&t) {
+        // A routed report from before critical paths were read is made again.
+        if let Ok(r) = serde_json::from_str::<BlockReport>(&t).map_err(|_| ()).and_then(|r| {
+            if r.fmax_mhz.is_some() && r.critical_path.is_none() {
+                Err(())
+            } else {
+                Ok(r)
+            }
+        }) {
             return Ok(BlockReport { latency, verilog_fnv64: verilog_hash(&verilog), ..r });
         }
     }
     let tmp = tmp_sibling(&dir);
     std::fs::create_dir_all(&tmp).map_err(err("mkdir"))?;
     let (cells, other_cells) = ecp5_cells(block, &verilog, &tmp)?;
-    let (fmax_mhz, fmax_method, keep) = if pnr {
+    let (fmax_mhz, fmax_method, critical_path, keep) = if pnr {
         match ecp5_fmax(block, &verilog, &tmp, limit)? {
-            Placed::Fmax(f, m) => (Some(f), Some(m.to_string()), true),
+            Placed::Fmax(f, m, path) => (Some(f), Some(m.to_string()), path, true),
             Placed::TimedOut { seconds, last } => {
-                (None, Some(format!("not routed within {} min (nextpnr stopped at: {last})", seconds / 60)), false)
+                (None, Some(format!("not routed within {} min (nextpnr stopped at: {last})", seconds / 60)), None, false)
             }
         }
     } else {
-        (None, None, true)
+        (None, None, None, true)
     };
     let tools = format!(
         "{}; nextpnr-ecp5 {}",
@@ -445,6 +549,7 @@ pub fn block_report_limited(block: &str, pnr: bool, limit: Duration) -> Result<B
         tools,
         verilog_fnv64: verilog_hash(&verilog),
         synth: SYNTH_OPTIONS.into(),
+        critical_path,
     };
     if keep {
         std::fs::write(tmp.join("report.json"), serde_json::to_string_pretty(&r).unwrap()).map_err(err("write"))?;
@@ -488,6 +593,11 @@ pub fn table(reports: &[BlockReport]) -> String {
     for r in reports.iter().filter(|r| r.fmax_mhz.is_none()) {
         if let Some(why) = &r.fmax_method {
             let _ = writeln!(s, "{}: {why}", r.block);
+        }
+    }
+    for r in reports {
+        if let (Some(f), Some(p)) = (r.fmax_mhz, &r.critical_path) {
+            let _ = writeln!(s, "{}: {f:.1} MHz, critical path {p}", r.block);
         }
     }
     for r in reports.iter().filter(|r| r.fmax_mhz.is_some() && router_for(&r.block) != "router1") {
@@ -567,7 +677,13 @@ pub fn merge_record(record: &[BlockReport], new: &[BlockReport], registry: &[&st
                         (Some((y, _)), Some((_, p))) => format!("{y}; nextpnr{p}"),
                         _ => o.tools.clone(),
                     };
-                    Some(BlockReport { fmax_mhz: o.fmax_mhz, fmax_method: o.fmax_method.clone(), tools, ..n.clone() })
+                    Some(BlockReport {
+                        fmax_mhz: o.fmax_mhz,
+                        fmax_method: o.fmax_method.clone(),
+                        critical_path: o.critical_path.clone(),
+                        tools,
+                        ..n.clone()
+                    })
                 }
                 (Some(n), _) => Some(n.clone()),
                 (None, Some(o)) => Some(o.clone()),

@@ -78,6 +78,7 @@ fn merge_keeps_fmax_only_for_unchanged_verilog() {
         tools: tools.into(),
         verilog_fnv64: hash.into(),
         synth: heddle_sim::report::SYNTH_OPTIONS.into(),
+        critical_path: None,
     };
     let old = vec![rep("a", "1", Some(50.0), "yosys 1; nextpnr-ecp5 v9 (router1)"), rep("b", "2", Some(60.0), "y; nextpnr-ecp5 v9"), rep("gone", "3", None, "")];
     let new = vec![rep("a", "1", None, "yosys 2; nextpnr-ecp5 not run"), rep("b", "22", None, "y; nextpnr-ecp5 not run")];
@@ -99,6 +100,10 @@ fn place_and_route_gives_fmax_and_json() {
         let r = block_report(b, true).unwrap_or_else(|e| panic!("{e}"));
         let f = r.fmax_mhz.expect("P&R ran");
         assert!(f > 20.0 && f < 2000.0, "{b}: implausible Fmax {f}");
+        let p = r.critical_path.clone().expect("P&R gives the critical path");
+        assert!(p.logic_ns + p.routing_ns <= 1000.0 / f + 0.01, "{b}: the path {p} is longer than the clock period at {f} MHz");
+        assert!(p.logic_ns > 0.0 && !p.from.is_empty() && !p.to.is_empty(), "{b}: {p}");
+        assert!(table(&[r.clone()]).contains(&format!("{b}: {f:.1} MHz, critical path {p}")));
         assert!(r.registered);
         let back: BlockReport = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
         assert_eq!(back, r);
@@ -129,7 +134,9 @@ fn out_of_context_place_and_route_gives_fmax() {
     std::fs::create_dir_all(&dir).unwrap();
     let limit = std::time::Duration::from_secs(600);
     let placed = heddle_sim::report::ecp5_fmax_placed("fp32_unpack", &v, &dir, true, limit).unwrap_or_else(|e| panic!("{e}"));
-    let Placed::Fmax(f, how) = placed else { panic!("{placed:?}") };
+    let Placed::Fmax(f, how, path) = placed else { panic!("{placed:?}") };
+    let path = path.expect("a register-to-register path");
+    assert!(!path.from.is_empty() && !path.to.is_empty() && path.logic_ns > 0.0, "{path}");
     assert_eq!(how, "out of context");
     assert!(f > 20.0 && f < 2000.0, "implausible Fmax {f}");
     let w = std::fs::read_to_string(dir.join("wrap.v")).unwrap();
@@ -179,6 +186,7 @@ fn place_and_route_stops_at_the_time_limit() {
         tools: String::new(),
         verilog_fnv64: String::new(),
         synth: heddle_sim::report::SYNTH_OPTIONS.into(),
+        critical_path: None,
     };
     let t = table(&[r.clone()]);
     assert!(t.contains("unrouted") && t.contains("x: not routed within 60 min"), "{t}");
@@ -215,9 +223,78 @@ fn router2_blocks_are_registered() {
         tools: String::new(),
         verilog_fnv64: String::new(),
         synth: heddle_sim::report::SYNTH_OPTIONS.into(),
+        critical_path: None,
     };
     let t = table(&[report(Some(26.8), "serial-io wrapper")]);
     assert!(t.contains("warp_sched: routed with nextpnr's router2"), "{t}");
     let t = table(&[report(None, "not routed within 60 min (nextpnr stopped at: x)")]);
     assert!(!t.contains("routed with nextpnr's") && t.contains("unrouted"), "{t}");
+}
+
+/// The critical path is read from nextpnr's report: of the clock-to-clock paths the
+/// longest, its ends named as a reader finds them in the block (flip-flops as `reg[bit]`,
+/// the report wrapper's own registers marked), its logic levels and delays summed by kind;
+/// an asynchronous path is not the critical one, and a report without a clocked path has
+/// none. Merging keeps a recorded path with its Fmax.
+#[test]
+fn critical_path_is_read_from_the_nextpnr_report() {
+    use heddle_sim::report::critical_path;
+    let step = |kind: &str, cell: &str, port: &str, d: f64| {
+        serde_json::json!({"type": kind, "delay": d, "from": {"cell": cell, "port": port}, "to": {"cell": cell, "port": port}})
+    };
+    let rep = serde_json::json!({"critical_paths": [
+        {"from": "posedge clk", "to": "posedge clk", "path": [
+            step("clk-to-q", "dut.r_frac.q_TRELLIS_FF_Q_5", "Q", 0.5),
+            step("routing", "x", "A", 1.0),
+            step("logic", "dut.add.$abc$1$lut", "Z", 0.25),
+            step("routing", "x", "B", 2.0),
+            step("logic", "dut.add.$abc$2$lut", "Z", 0.25),
+            step("setup", "dut.r_sig.q_TRELLIS_FF_Q", "DI", 0.5),
+        ]},
+        {"from": "posedge clk", "to": "posedge clk", "path": [
+            step("clk-to-q", "isr_TRELLIS_FF_Q_3", "Q", 0.5),
+            step("setup", "dut.r_a.q_TRELLIS_FF_Q_0", "DI", 0.5),
+        ]},
+        {"from": "<async>", "to": "posedge clk", "path": [step("routing", "x", "A", 99.0)]},
+    ]});
+    let ports = parse_ports("module b(clock, a, c, y);\n  input wire clock;\n  input wire [3:0] a;\n  input wire c;\n  output wire [1:0] y;\nendmodule\n", "b").unwrap();
+    let p = critical_path(&rep, "dut.", &ports).expect("a clocked path");
+    assert_eq!((p.from.as_str(), p.to.as_str(), p.logic_levels), ("r_frac.q[5]", "r_sig.q", 2));
+    assert!((p.logic_ns - 1.5).abs() < 1e-9 && (p.routing_ns - 3.0).abs() < 1e-9, "{p}");
+    assert_eq!(p.to_string(), "r_frac.q[5] -> r_sig.q: 2 logic levels, 1.50 ns logic + 3.00 ns routing");
+    let wrapper_only = serde_json::json!({"critical_paths": [rep["critical_paths"][1].clone()]});
+    let w = critical_path(&wrapper_only, "dut.", &ports).unwrap();
+    assert_eq!((w.from.as_str(), w.to.as_str()), ("input a[3]", "r_a.q[0]"), "the serial wrapper's bit 3 holds a[3]");
+    let beyond = serde_json::json!({"critical_paths": [{"from": "posedge clk", "to": "posedge clk", "path": [
+        step("clk-to-q", "isr_TRELLIS_FF_Q_4", "Q", 0.5),
+        step("setup", "osr_TRELLIS_FF_Q_1", "DI", 0.5),
+    ]}]});
+    let b = critical_path(&beyond, "dut.", &ports).unwrap();
+    assert_eq!((b.from.as_str(), b.to.as_str()), ("input c[0]", "output y[1]"));
+    let ring = serde_json::json!({"critical_paths": [{"from": "posedge clk", "to": "posedge clk", "path": [
+        step("clk-to-q", "r_y_TRELLIS_FF_Q_1", "Q", 0.5),
+        step("setup", "r_zz_TRELLIS_FF_Q", "DI", 0.5),
+    ]}]});
+    let r = critical_path(&ring, "dut.", &ports).unwrap();
+    assert_eq!((r.from.as_str(), r.to.as_str()), ("output y[1]", "r_zz (the report wrapper's)"));
+    let async_only = serde_json::json!({"critical_paths": [rep["critical_paths"][2].clone()]});
+    assert_eq!(critical_path(&async_only, "dut.", &ports), None);
+    assert_eq!(critical_path(&serde_json::json!({}), "dut.", &ports), None);
+    // Merging a run without P&R into a routed record keeps the path with the Fmax.
+    let routed = BlockReport {
+        block: "a".into(),
+        cells: Default::default(),
+        other_cells: 0,
+        registered: true,
+        latency: 1,
+        fmax_mhz: Some(50.0),
+        fmax_method: Some("serial-io wrapper".into()),
+        device: String::new(),
+        tools: "yosys 1; nextpnr-ecp5 v9 (router1)".into(),
+        verilog_fnv64: "1".into(),
+        synth: heddle_sim::report::SYNTH_OPTIONS.into(),
+        critical_path: Some(p.clone()),
+    };
+    let cells_only = BlockReport { fmax_mhz: None, fmax_method: None, critical_path: None, tools: "yosys 2; nextpnr-ecp5 not run".into(), ..routed.clone() };
+    assert_eq!(merge_record(&[routed], &[cells_only], &["a"])[0].critical_path, Some(p));
 }

@@ -24,6 +24,8 @@ pub struct Built {
     /// the SM's clock in MHz.
     pub utilisation: Vec<String>,
     pub fmax_mhz: f64,
+    /// The path that sets it ([`crate::report::critical_path`]).
+    pub critical_path: Option<crate::report::CriticalPath>,
     pub synth_s: f64,
     pub pnr_s: f64,
     pub pack_s: f64,
@@ -131,6 +133,7 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         .as_ref()
         .and_then(|r| r["fmax"].as_object().and_then(|m| m.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min)))
         .unwrap_or(0.0);
+    let critical_path = rep.as_ref().and_then(|r| crate::report::critical_path(r, "", &[]));
     // The cells over the device, from the utilisation lines (`NAME: used/ total pct%`).
     let over: Vec<String> = utilisation
         .iter()
@@ -151,7 +154,8 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         let why = if !over.is_empty() {
             format!("placement failed: the design does not fit {board}: {}", over.join(", "))
         } else if log.contains("Max frequency") && fmax_mhz > 0.0 && fmax_mhz < b.clock_hz as f64 / 1e6 {
-            format!("timing failed: the SM's clock routes at {fmax_mhz:.1} MHz, below {mhz} MHz (try `--freq {}`)", (fmax_mhz * 0.95).floor())
+            let path = critical_path.as_ref().map_or(String::new(), |p| format!("; critical path {p}"));
+            format!("timing failed: the SM's clock routes at {fmax_mhz:.1} MHz, below {mhz} MHz (try `--freq {}`){path}", (fmax_mhz * 0.95).floor())
         } else {
             "placement or routing failed".to_string()
         };
@@ -168,5 +172,16 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
     if !o.status.success() {
         return Err(format!("ecppack failed: {}", String::from_utf8_lossy(&o.stderr)));
     }
-    Ok(Built { bit: dir.join("ulx3s.bit"), dir: dir.to_path_buf(), board: b, pll, utilisation, fmax_mhz, synth_s, pnr_s, pack_s: t.elapsed().as_secs_f64() })
+    Ok(Built {
+        bit: dir.join("ulx3s.bit"),
+        dir: dir.to_path_buf(),
+        board: b,
+        pll,
+        utilisation,
+        fmax_mhz,
+        critical_path,
+        synth_s,
+        pnr_s,
+        pack_s: t.elapsed().as_secs_f64(),
+    })
 }
