@@ -217,3 +217,22 @@ fn the_bridge_speaks_uartbone() {
     b.write(&hdr(cmd::READ_INCR, 1, ulx3s::map::BOARD)).unwrap();
     assert_eq!(words(&mut b, 1), vec![ulx3s::BOARD_ID]);
 }
+
+/// The runners read the ports of the board and of the SMs from their Verilog
+/// (`cosim::ports_of_verilog`) instead of building each model a second time: the list is
+/// the model's own, name, width, direction and order (the runner libraries pack their
+/// words in that order).
+#[test]
+fn ports_read_from_the_verilog_are_the_models() {
+    use heddle_sim::cosim::{ports_of, ports_of_verilog};
+    let b = ulx3s::ULX3S;
+    let verilog = heddle_sim::export::file_text("ulx3s_board", &heddle_hw::ulx3s_board_verilog(b).unwrap());
+    let model = heddle_hw::on_sm_stack(move || ports_of(&heddle_hw::Ulx3sBoard::new(&b).unwrap()).unwrap()).unwrap();
+    assert_eq!(ports_of_verilog(&verilog, "ulx3s_board").unwrap(), model);
+    for (cfg, block) in heddle_hw::SM_BLOCKS {
+        let verilog = heddle_sim::export::block_verilog(block).unwrap();
+        let model = heddle_hw::on_sm_stack(move || heddle_hw::with_sm!(&cfg, uut => ports_of(&uut).unwrap(), unreachable!())).unwrap();
+        assert!(model.len() > 100, "{block}: {} ports", model.len());
+        assert_eq!(ports_of_verilog(&verilog, block).unwrap(), model, "{block}");
+    }
+}

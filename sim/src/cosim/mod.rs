@@ -92,6 +92,14 @@ pub fn ports_of<B: Block>(uut: &B) -> Result<Vec<Port>, CosimError> {
     Ok(l.ports)
 }
 
+/// The top-level ports of module `top` in its exported Verilog text, in declaration order:
+/// the same list as [`ports_of`] on the block it was exported from, without building the
+/// block (the SM's model takes seconds to build).
+pub fn ports_of_verilog(verilog: &str, top: &str) -> Result<Vec<Port>, CosimError> {
+    let ports = crate::report::parse_ports(verilog, top).map_err(|e| CosimError::Unsupported(e.to_string()))?;
+    Ok(ports.into_iter().map(|p| Port { name: p.name, width: p.width, dir: if p.input { Dir::In } else { Dir::Out } }).collect())
+}
+
 /// Reads every top-level port value into 32-bit words (LSB word first).
 struct Sampler<'a> {
     depth: usize,

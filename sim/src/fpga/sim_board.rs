@@ -58,10 +58,7 @@ impl SimBoard {
     pub fn with_verilog(cfg: &BoardConfig, verilog: &str) -> Result<SimBoard, String> {
         let b = *cfg;
         let div = b.uart_divider()? as u64;
-        let ports = heddle_hw::on_sm_stack(move || -> Result<_, String> {
-            let uut = heddle_hw::Ulx3sBoard::new(&b)?;
-            crate::cosim::ports_of(&uut).map_err(|e| e.to_string())
-        })??;
+        let ports = crate::cosim::ports_of_verilog(verilog, "ulx3s_board").map_err(|e| e.to_string())?;
         let lib = VerilatorModel::build_lib("ulx3s_board", verilog, &ports, false).map_err(|e| e.to_string())?;
         let mut at = Offsets::default();
         let mut off = 0;

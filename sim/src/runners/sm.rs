@@ -1162,7 +1162,7 @@ impl SmModel {
         let cfg = *cfg;
         let block = heddle_hw::sm_block(&cfg).ok_or_else(|| no_sm(&cfg))?;
         let verilog = super::verilog(block).map_err(|e| e.to_string())?;
-        let ports = heddle_hw::on_sm_stack(move || heddle_hw::with_sm!(&cfg, uut => crate::cosim::ports_of(&uut).map_err(|e| e.to_string()), Err(no_sm(&cfg))))??;
+        let ports = crate::cosim::ports_of_verilog(&verilog, block).map_err(|e| e.to_string())?;
         let lib = crate::cosim::VerilatorModel::build_lib(block, &verilog, &ports, false).map_err(|e| e.to_string())?;
         let map = SmPortMap::of(&ports).map_err(|e| e.to_string())?;
         let imem_words = 1 << cfg.imem_log2;
