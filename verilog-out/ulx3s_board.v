@@ -64651,6 +64651,18 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  gidx$1 = 2'b1;
     localparam  gidx$2 = 2'b10;
     localparam  gidx$3 = 2'b11;
+    localparam  grpmask$0 = 32'hff;
+    localparam  grpmask$1 = 32'hff00;
+    localparam  grpmask$2 = 32'hff0000;
+    localparam  grpmask$3 = 32'hff000000;
+    localparam  bit8$0 = 8'h1;
+    localparam  bit8$1 = 8'h2;
+    localparam  bit8$2 = 8'h4;
+    localparam  bit8$3 = 8'h8;
+    localparam  bit8$4 = 8'h10;
+    localparam  bit8$5 = 8'h20;
+    localparam  bit8$6 = 8'h40;
+    localparam  bit8$7 = 8'h80;
     localparam  pos$0 = 3'b0;
     localparam  pos$1 = 3'b1;
     localparam  pos$2 = 3'b10;
@@ -64798,6 +64810,12 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [1:0] rg$d;
     wire  [1:0] rg$q;
     reg  rg$clock;
+    reg  [31:0] fmis$d;
+    wire  [31:0] fmis$q;
+    reg  fmis$clock;
+    reg  [31:0] foob$d;
+    wire  [31:0] foob$q;
+    reg  foob$clock;
     reg  [31:0] addr$0$d;
     wire  [31:0] addr$0$q;
     reg  addr$0$clock;
@@ -64894,102 +64912,102 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] addr$31$d;
     wire  [31:0] addr$31$q;
     reg  addr$31$clock;
-    reg  [31:0] data$0$d;
-    wire  [31:0] data$0$q;
-    reg  data$0$clock;
-    reg  [31:0] data$1$d;
-    wire  [31:0] data$1$q;
-    reg  data$1$clock;
-    reg  [31:0] data$2$d;
-    wire  [31:0] data$2$q;
-    reg  data$2$clock;
-    reg  [31:0] data$3$d;
-    wire  [31:0] data$3$q;
-    reg  data$3$clock;
-    reg  [31:0] data$4$d;
-    wire  [31:0] data$4$q;
-    reg  data$4$clock;
-    reg  [31:0] data$5$d;
-    wire  [31:0] data$5$q;
-    reg  data$5$clock;
-    reg  [31:0] data$6$d;
-    wire  [31:0] data$6$q;
-    reg  data$6$clock;
-    reg  [31:0] data$7$d;
-    wire  [31:0] data$7$q;
-    reg  data$7$clock;
-    reg  [31:0] data$8$d;
-    wire  [31:0] data$8$q;
-    reg  data$8$clock;
-    reg  [31:0] data$9$d;
-    wire  [31:0] data$9$q;
-    reg  data$9$clock;
-    reg  [31:0] data$10$d;
-    wire  [31:0] data$10$q;
-    reg  data$10$clock;
-    reg  [31:0] data$11$d;
-    wire  [31:0] data$11$q;
-    reg  data$11$clock;
-    reg  [31:0] data$12$d;
-    wire  [31:0] data$12$q;
-    reg  data$12$clock;
-    reg  [31:0] data$13$d;
-    wire  [31:0] data$13$q;
-    reg  data$13$clock;
-    reg  [31:0] data$14$d;
-    wire  [31:0] data$14$q;
-    reg  data$14$clock;
-    reg  [31:0] data$15$d;
-    wire  [31:0] data$15$q;
-    reg  data$15$clock;
-    reg  [31:0] data$16$d;
-    wire  [31:0] data$16$q;
-    reg  data$16$clock;
-    reg  [31:0] data$17$d;
-    wire  [31:0] data$17$q;
-    reg  data$17$clock;
-    reg  [31:0] data$18$d;
-    wire  [31:0] data$18$q;
-    reg  data$18$clock;
-    reg  [31:0] data$19$d;
-    wire  [31:0] data$19$q;
-    reg  data$19$clock;
-    reg  [31:0] data$20$d;
-    wire  [31:0] data$20$q;
-    reg  data$20$clock;
-    reg  [31:0] data$21$d;
-    wire  [31:0] data$21$q;
-    reg  data$21$clock;
-    reg  [31:0] data$22$d;
-    wire  [31:0] data$22$q;
-    reg  data$22$clock;
-    reg  [31:0] data$23$d;
-    wire  [31:0] data$23$q;
-    reg  data$23$clock;
-    reg  [31:0] data$24$d;
-    wire  [31:0] data$24$q;
-    reg  data$24$clock;
-    reg  [31:0] data$25$d;
-    wire  [31:0] data$25$q;
-    reg  data$25$clock;
-    reg  [31:0] data$26$d;
-    wire  [31:0] data$26$q;
-    reg  data$26$clock;
-    reg  [31:0] data$27$d;
-    wire  [31:0] data$27$q;
-    reg  data$27$clock;
-    reg  [31:0] data$28$d;
-    wire  [31:0] data$28$q;
-    reg  data$28$clock;
-    reg  [31:0] data$29$d;
-    wire  [31:0] data$29$q;
-    reg  data$29$clock;
-    reg  [31:0] data$30$d;
-    wire  [31:0] data$30$q;
-    reg  data$30$clock;
-    reg  [31:0] data$31$d;
-    wire  [31:0] data$31$q;
-    reg  data$31$clock;
+    reg  dram_a$0$clock;
+    reg  dram_a$0$we;
+    reg  [1:0] dram_a$0$waddr;
+    reg  [31:0] dram_a$0$wdata;
+    reg  [1:0] dram_a$0$raddr;
+    wire  [31:0] dram_a$0$rdata;
+    reg  dram_a$1$clock;
+    reg  dram_a$1$we;
+    reg  [1:0] dram_a$1$waddr;
+    reg  [31:0] dram_a$1$wdata;
+    reg  [1:0] dram_a$1$raddr;
+    wire  [31:0] dram_a$1$rdata;
+    reg  dram_a$2$clock;
+    reg  dram_a$2$we;
+    reg  [1:0] dram_a$2$waddr;
+    reg  [31:0] dram_a$2$wdata;
+    reg  [1:0] dram_a$2$raddr;
+    wire  [31:0] dram_a$2$rdata;
+    reg  dram_a$3$clock;
+    reg  dram_a$3$we;
+    reg  [1:0] dram_a$3$waddr;
+    reg  [31:0] dram_a$3$wdata;
+    reg  [1:0] dram_a$3$raddr;
+    wire  [31:0] dram_a$3$rdata;
+    reg  dram_a$4$clock;
+    reg  dram_a$4$we;
+    reg  [1:0] dram_a$4$waddr;
+    reg  [31:0] dram_a$4$wdata;
+    reg  [1:0] dram_a$4$raddr;
+    wire  [31:0] dram_a$4$rdata;
+    reg  dram_a$5$clock;
+    reg  dram_a$5$we;
+    reg  [1:0] dram_a$5$waddr;
+    reg  [31:0] dram_a$5$wdata;
+    reg  [1:0] dram_a$5$raddr;
+    wire  [31:0] dram_a$5$rdata;
+    reg  dram_a$6$clock;
+    reg  dram_a$6$we;
+    reg  [1:0] dram_a$6$waddr;
+    reg  [31:0] dram_a$6$wdata;
+    reg  [1:0] dram_a$6$raddr;
+    wire  [31:0] dram_a$6$rdata;
+    reg  dram_a$7$clock;
+    reg  dram_a$7$we;
+    reg  [1:0] dram_a$7$waddr;
+    reg  [31:0] dram_a$7$wdata;
+    reg  [1:0] dram_a$7$raddr;
+    wire  [31:0] dram_a$7$rdata;
+    reg  dram_b$0$clock;
+    reg  dram_b$0$we;
+    reg  [1:0] dram_b$0$waddr;
+    reg  [31:0] dram_b$0$wdata;
+    reg  [1:0] dram_b$0$raddr;
+    wire  [31:0] dram_b$0$rdata;
+    reg  dram_b$1$clock;
+    reg  dram_b$1$we;
+    reg  [1:0] dram_b$1$waddr;
+    reg  [31:0] dram_b$1$wdata;
+    reg  [1:0] dram_b$1$raddr;
+    wire  [31:0] dram_b$1$rdata;
+    reg  dram_b$2$clock;
+    reg  dram_b$2$we;
+    reg  [1:0] dram_b$2$waddr;
+    reg  [31:0] dram_b$2$wdata;
+    reg  [1:0] dram_b$2$raddr;
+    wire  [31:0] dram_b$2$rdata;
+    reg  dram_b$3$clock;
+    reg  dram_b$3$we;
+    reg  [1:0] dram_b$3$waddr;
+    reg  [31:0] dram_b$3$wdata;
+    reg  [1:0] dram_b$3$raddr;
+    wire  [31:0] dram_b$3$rdata;
+    reg  dram_b$4$clock;
+    reg  dram_b$4$we;
+    reg  [1:0] dram_b$4$waddr;
+    reg  [31:0] dram_b$4$wdata;
+    reg  [1:0] dram_b$4$raddr;
+    wire  [31:0] dram_b$4$rdata;
+    reg  dram_b$5$clock;
+    reg  dram_b$5$we;
+    reg  [1:0] dram_b$5$waddr;
+    reg  [31:0] dram_b$5$wdata;
+    reg  [1:0] dram_b$5$raddr;
+    wire  [31:0] dram_b$5$rdata;
+    reg  dram_b$6$clock;
+    reg  dram_b$6$we;
+    reg  [1:0] dram_b$6$waddr;
+    reg  [31:0] dram_b$6$wdata;
+    reg  [1:0] dram_b$6$raddr;
+    wire  [31:0] dram_b$6$rdata;
+    reg  dram_b$7$clock;
+    reg  dram_b$7$we;
+    reg  [1:0] dram_b$7$waddr;
+    reg  [31:0] dram_b$7$wdata;
+    reg  [1:0] dram_b$7$raddr;
+    wire  [31:0] dram_b$7$rdata;
     reg  [31:0] res$0$d;
     wire  [31:0] res$0$q;
     reg  res$0$clock;
@@ -65358,6 +65376,18 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] psrc;
     reg  [31:0] sel_a;
     reg  [31:0] sel_d;
+    reg  [1:0] d_ra;
+    reg  [1:0] d_rb;
+    reg  [1:0] d_wa;
+    reg  d_anew;
+    reg  [31:0] d_wd$0;
+    reg  [31:0] d_wd$1;
+    reg  [31:0] d_wd$2;
+    reg  [31:0] d_wd$3;
+    reg  [31:0] d_wd$4;
+    reg  [31:0] d_wd$5;
+    reg  [31:0] d_wd$6;
+    reg  [31:0] d_wd$7;
     reg  [31:0] sel_b;
     reg  [6:0] rsrc;
     reg  hsel;
@@ -65390,6 +65420,29 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [1:0] gk$5;
     reg  [1:0] gk$6;
     reg  [1:0] gk$7;
+    reg  resp_en;
+    reg  [31:0] sm_en;
+    reg  [31:0] rsp$0;
+    reg  [31:0] rsp$1;
+    reg  [31:0] rsp$2;
+    reg  [31:0] rsp$3;
+    reg  [31:0] rsp$4;
+    reg  [31:0] rsp$5;
+    reg  [31:0] rsp$6;
+    reg  [31:0] rsp$7;
+    reg  [31:0] rsp$8;
+    reg  [31:0] rsp$9;
+    reg  [31:0] rsp$10;
+    reg  [31:0] rsp$11;
+    reg  [31:0] rsp$12;
+    reg  [31:0] rsp$13;
+    reg  [31:0] rsp$14;
+    reg  [31:0] rsp$15;
+    reg  [7:0] gmis;
+    reg  [7:0] goob;
+    reg  [31:0] gmis32;
+    reg  [31:0] goob32;
+    reg  [31:0] gm;
     reg  [31:0] llim;
     reg  lneg;
     reg  [9:0] thr10;
@@ -65614,6 +65667,16 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .q(rg$q),
         .clock(rg$clock)
     );
+    ulx3s_board$sm$lsu$fmis fmis(
+        .d(fmis$d),
+        .q(fmis$q),
+        .clock(fmis$clock)
+    );
+    ulx3s_board$sm$lsu$foob foob(
+        .d(foob$d),
+        .q(foob$q),
+        .clock(foob$clock)
+    );
     ulx3s_board$sm$lsu$addr$0 addr$0(
         .d(addr$0$d),
         .q(addr$0$q),
@@ -65774,165 +65837,133 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .q(addr$31$q),
         .clock(addr$31$clock)
     );
-    ulx3s_board$sm$lsu$data$0 data$0(
-        .d(data$0$d),
-        .q(data$0$q),
-        .clock(data$0$clock)
+    ulx3s_board$sm$lsu$dram_a$0 dram_a$0(
+        .clock(dram_a$0$clock),
+        .we(dram_a$0$we),
+        .waddr(dram_a$0$waddr),
+        .wdata(dram_a$0$wdata),
+        .raddr(dram_a$0$raddr),
+        .rdata(dram_a$0$rdata)
     );
-    ulx3s_board$sm$lsu$data$1 data$1(
-        .d(data$1$d),
-        .q(data$1$q),
-        .clock(data$1$clock)
+    ulx3s_board$sm$lsu$dram_a$1 dram_a$1(
+        .clock(dram_a$1$clock),
+        .we(dram_a$1$we),
+        .waddr(dram_a$1$waddr),
+        .wdata(dram_a$1$wdata),
+        .raddr(dram_a$1$raddr),
+        .rdata(dram_a$1$rdata)
     );
-    ulx3s_board$sm$lsu$data$2 data$2(
-        .d(data$2$d),
-        .q(data$2$q),
-        .clock(data$2$clock)
+    ulx3s_board$sm$lsu$dram_a$2 dram_a$2(
+        .clock(dram_a$2$clock),
+        .we(dram_a$2$we),
+        .waddr(dram_a$2$waddr),
+        .wdata(dram_a$2$wdata),
+        .raddr(dram_a$2$raddr),
+        .rdata(dram_a$2$rdata)
     );
-    ulx3s_board$sm$lsu$data$3 data$3(
-        .d(data$3$d),
-        .q(data$3$q),
-        .clock(data$3$clock)
+    ulx3s_board$sm$lsu$dram_a$3 dram_a$3(
+        .clock(dram_a$3$clock),
+        .we(dram_a$3$we),
+        .waddr(dram_a$3$waddr),
+        .wdata(dram_a$3$wdata),
+        .raddr(dram_a$3$raddr),
+        .rdata(dram_a$3$rdata)
     );
-    ulx3s_board$sm$lsu$data$4 data$4(
-        .d(data$4$d),
-        .q(data$4$q),
-        .clock(data$4$clock)
+    ulx3s_board$sm$lsu$dram_a$4 dram_a$4(
+        .clock(dram_a$4$clock),
+        .we(dram_a$4$we),
+        .waddr(dram_a$4$waddr),
+        .wdata(dram_a$4$wdata),
+        .raddr(dram_a$4$raddr),
+        .rdata(dram_a$4$rdata)
     );
-    ulx3s_board$sm$lsu$data$5 data$5(
-        .d(data$5$d),
-        .q(data$5$q),
-        .clock(data$5$clock)
+    ulx3s_board$sm$lsu$dram_a$5 dram_a$5(
+        .clock(dram_a$5$clock),
+        .we(dram_a$5$we),
+        .waddr(dram_a$5$waddr),
+        .wdata(dram_a$5$wdata),
+        .raddr(dram_a$5$raddr),
+        .rdata(dram_a$5$rdata)
     );
-    ulx3s_board$sm$lsu$data$6 data$6(
-        .d(data$6$d),
-        .q(data$6$q),
-        .clock(data$6$clock)
+    ulx3s_board$sm$lsu$dram_a$6 dram_a$6(
+        .clock(dram_a$6$clock),
+        .we(dram_a$6$we),
+        .waddr(dram_a$6$waddr),
+        .wdata(dram_a$6$wdata),
+        .raddr(dram_a$6$raddr),
+        .rdata(dram_a$6$rdata)
     );
-    ulx3s_board$sm$lsu$data$7 data$7(
-        .d(data$7$d),
-        .q(data$7$q),
-        .clock(data$7$clock)
+    ulx3s_board$sm$lsu$dram_a$7 dram_a$7(
+        .clock(dram_a$7$clock),
+        .we(dram_a$7$we),
+        .waddr(dram_a$7$waddr),
+        .wdata(dram_a$7$wdata),
+        .raddr(dram_a$7$raddr),
+        .rdata(dram_a$7$rdata)
     );
-    ulx3s_board$sm$lsu$data$8 data$8(
-        .d(data$8$d),
-        .q(data$8$q),
-        .clock(data$8$clock)
+    ulx3s_board$sm$lsu$dram_b$0 dram_b$0(
+        .clock(dram_b$0$clock),
+        .we(dram_b$0$we),
+        .waddr(dram_b$0$waddr),
+        .wdata(dram_b$0$wdata),
+        .raddr(dram_b$0$raddr),
+        .rdata(dram_b$0$rdata)
     );
-    ulx3s_board$sm$lsu$data$9 data$9(
-        .d(data$9$d),
-        .q(data$9$q),
-        .clock(data$9$clock)
+    ulx3s_board$sm$lsu$dram_b$1 dram_b$1(
+        .clock(dram_b$1$clock),
+        .we(dram_b$1$we),
+        .waddr(dram_b$1$waddr),
+        .wdata(dram_b$1$wdata),
+        .raddr(dram_b$1$raddr),
+        .rdata(dram_b$1$rdata)
     );
-    ulx3s_board$sm$lsu$data$10 data$10(
-        .d(data$10$d),
-        .q(data$10$q),
-        .clock(data$10$clock)
+    ulx3s_board$sm$lsu$dram_b$2 dram_b$2(
+        .clock(dram_b$2$clock),
+        .we(dram_b$2$we),
+        .waddr(dram_b$2$waddr),
+        .wdata(dram_b$2$wdata),
+        .raddr(dram_b$2$raddr),
+        .rdata(dram_b$2$rdata)
     );
-    ulx3s_board$sm$lsu$data$11 data$11(
-        .d(data$11$d),
-        .q(data$11$q),
-        .clock(data$11$clock)
+    ulx3s_board$sm$lsu$dram_b$3 dram_b$3(
+        .clock(dram_b$3$clock),
+        .we(dram_b$3$we),
+        .waddr(dram_b$3$waddr),
+        .wdata(dram_b$3$wdata),
+        .raddr(dram_b$3$raddr),
+        .rdata(dram_b$3$rdata)
     );
-    ulx3s_board$sm$lsu$data$12 data$12(
-        .d(data$12$d),
-        .q(data$12$q),
-        .clock(data$12$clock)
+    ulx3s_board$sm$lsu$dram_b$4 dram_b$4(
+        .clock(dram_b$4$clock),
+        .we(dram_b$4$we),
+        .waddr(dram_b$4$waddr),
+        .wdata(dram_b$4$wdata),
+        .raddr(dram_b$4$raddr),
+        .rdata(dram_b$4$rdata)
     );
-    ulx3s_board$sm$lsu$data$13 data$13(
-        .d(data$13$d),
-        .q(data$13$q),
-        .clock(data$13$clock)
+    ulx3s_board$sm$lsu$dram_b$5 dram_b$5(
+        .clock(dram_b$5$clock),
+        .we(dram_b$5$we),
+        .waddr(dram_b$5$waddr),
+        .wdata(dram_b$5$wdata),
+        .raddr(dram_b$5$raddr),
+        .rdata(dram_b$5$rdata)
     );
-    ulx3s_board$sm$lsu$data$14 data$14(
-        .d(data$14$d),
-        .q(data$14$q),
-        .clock(data$14$clock)
+    ulx3s_board$sm$lsu$dram_b$6 dram_b$6(
+        .clock(dram_b$6$clock),
+        .we(dram_b$6$we),
+        .waddr(dram_b$6$waddr),
+        .wdata(dram_b$6$wdata),
+        .raddr(dram_b$6$raddr),
+        .rdata(dram_b$6$rdata)
     );
-    ulx3s_board$sm$lsu$data$15 data$15(
-        .d(data$15$d),
-        .q(data$15$q),
-        .clock(data$15$clock)
-    );
-    ulx3s_board$sm$lsu$data$16 data$16(
-        .d(data$16$d),
-        .q(data$16$q),
-        .clock(data$16$clock)
-    );
-    ulx3s_board$sm$lsu$data$17 data$17(
-        .d(data$17$d),
-        .q(data$17$q),
-        .clock(data$17$clock)
-    );
-    ulx3s_board$sm$lsu$data$18 data$18(
-        .d(data$18$d),
-        .q(data$18$q),
-        .clock(data$18$clock)
-    );
-    ulx3s_board$sm$lsu$data$19 data$19(
-        .d(data$19$d),
-        .q(data$19$q),
-        .clock(data$19$clock)
-    );
-    ulx3s_board$sm$lsu$data$20 data$20(
-        .d(data$20$d),
-        .q(data$20$q),
-        .clock(data$20$clock)
-    );
-    ulx3s_board$sm$lsu$data$21 data$21(
-        .d(data$21$d),
-        .q(data$21$q),
-        .clock(data$21$clock)
-    );
-    ulx3s_board$sm$lsu$data$22 data$22(
-        .d(data$22$d),
-        .q(data$22$q),
-        .clock(data$22$clock)
-    );
-    ulx3s_board$sm$lsu$data$23 data$23(
-        .d(data$23$d),
-        .q(data$23$q),
-        .clock(data$23$clock)
-    );
-    ulx3s_board$sm$lsu$data$24 data$24(
-        .d(data$24$d),
-        .q(data$24$q),
-        .clock(data$24$clock)
-    );
-    ulx3s_board$sm$lsu$data$25 data$25(
-        .d(data$25$d),
-        .q(data$25$q),
-        .clock(data$25$clock)
-    );
-    ulx3s_board$sm$lsu$data$26 data$26(
-        .d(data$26$d),
-        .q(data$26$q),
-        .clock(data$26$clock)
-    );
-    ulx3s_board$sm$lsu$data$27 data$27(
-        .d(data$27$d),
-        .q(data$27$q),
-        .clock(data$27$clock)
-    );
-    ulx3s_board$sm$lsu$data$28 data$28(
-        .d(data$28$d),
-        .q(data$28$q),
-        .clock(data$28$clock)
-    );
-    ulx3s_board$sm$lsu$data$29 data$29(
-        .d(data$29$d),
-        .q(data$29$q),
-        .clock(data$29$clock)
-    );
-    ulx3s_board$sm$lsu$data$30 data$30(
-        .d(data$30$d),
-        .q(data$30$q),
-        .clock(data$30$clock)
-    );
-    ulx3s_board$sm$lsu$data$31 data$31(
-        .d(data$31$d),
-        .q(data$31$q),
-        .clock(data$31$clock)
+    ulx3s_board$sm$lsu$dram_b$7 dram_b$7(
+        .clock(dram_b$7$clock),
+        .we(dram_b$7$we),
+        .waddr(dram_b$7$waddr),
+        .wdata(dram_b$7$wdata),
+        .raddr(dram_b$7$raddr),
+        .rdata(dram_b$7$rdata)
     );
     ulx3s_board$sm$lsu$res$0 res$0(
         .d(res$0$d),
@@ -66539,258 +66570,194 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         smem$clock = clock;
         mine$clock = clock;
         addr$0$clock = clock;
-        data$0$clock = clock;
         res$0$clock = clock;
         addr$0$d = addr$0$q;
-        data$0$d = data$0$q;
         res$0$d = res$0$q;
         lsp$0$clock = clock;
         lsp$0$d = lsp$0$q;
         addr$1$clock = clock;
-        data$1$clock = clock;
         res$1$clock = clock;
         addr$1$d = addr$1$q;
-        data$1$d = data$1$q;
         res$1$d = res$1$q;
         lsp$1$clock = clock;
         lsp$1$d = lsp$1$q;
         addr$2$clock = clock;
-        data$2$clock = clock;
         res$2$clock = clock;
         addr$2$d = addr$2$q;
-        data$2$d = data$2$q;
         res$2$d = res$2$q;
         lsp$2$clock = clock;
         lsp$2$d = lsp$2$q;
         addr$3$clock = clock;
-        data$3$clock = clock;
         res$3$clock = clock;
         addr$3$d = addr$3$q;
-        data$3$d = data$3$q;
         res$3$d = res$3$q;
         lsp$3$clock = clock;
         lsp$3$d = lsp$3$q;
         addr$4$clock = clock;
-        data$4$clock = clock;
         res$4$clock = clock;
         addr$4$d = addr$4$q;
-        data$4$d = data$4$q;
         res$4$d = res$4$q;
         lsp$4$clock = clock;
         lsp$4$d = lsp$4$q;
         addr$5$clock = clock;
-        data$5$clock = clock;
         res$5$clock = clock;
         addr$5$d = addr$5$q;
-        data$5$d = data$5$q;
         res$5$d = res$5$q;
         lsp$5$clock = clock;
         lsp$5$d = lsp$5$q;
         addr$6$clock = clock;
-        data$6$clock = clock;
         res$6$clock = clock;
         addr$6$d = addr$6$q;
-        data$6$d = data$6$q;
         res$6$d = res$6$q;
         lsp$6$clock = clock;
         lsp$6$d = lsp$6$q;
         addr$7$clock = clock;
-        data$7$clock = clock;
         res$7$clock = clock;
         addr$7$d = addr$7$q;
-        data$7$d = data$7$q;
         res$7$d = res$7$q;
         lsp$7$clock = clock;
         lsp$7$d = lsp$7$q;
         addr$8$clock = clock;
-        data$8$clock = clock;
         res$8$clock = clock;
         addr$8$d = addr$8$q;
-        data$8$d = data$8$q;
         res$8$d = res$8$q;
         lsp$8$clock = clock;
         lsp$8$d = lsp$8$q;
         addr$9$clock = clock;
-        data$9$clock = clock;
         res$9$clock = clock;
         addr$9$d = addr$9$q;
-        data$9$d = data$9$q;
         res$9$d = res$9$q;
         lsp$9$clock = clock;
         lsp$9$d = lsp$9$q;
         addr$10$clock = clock;
-        data$10$clock = clock;
         res$10$clock = clock;
         addr$10$d = addr$10$q;
-        data$10$d = data$10$q;
         res$10$d = res$10$q;
         lsp$10$clock = clock;
         lsp$10$d = lsp$10$q;
         addr$11$clock = clock;
-        data$11$clock = clock;
         res$11$clock = clock;
         addr$11$d = addr$11$q;
-        data$11$d = data$11$q;
         res$11$d = res$11$q;
         lsp$11$clock = clock;
         lsp$11$d = lsp$11$q;
         addr$12$clock = clock;
-        data$12$clock = clock;
         res$12$clock = clock;
         addr$12$d = addr$12$q;
-        data$12$d = data$12$q;
         res$12$d = res$12$q;
         lsp$12$clock = clock;
         lsp$12$d = lsp$12$q;
         addr$13$clock = clock;
-        data$13$clock = clock;
         res$13$clock = clock;
         addr$13$d = addr$13$q;
-        data$13$d = data$13$q;
         res$13$d = res$13$q;
         lsp$13$clock = clock;
         lsp$13$d = lsp$13$q;
         addr$14$clock = clock;
-        data$14$clock = clock;
         res$14$clock = clock;
         addr$14$d = addr$14$q;
-        data$14$d = data$14$q;
         res$14$d = res$14$q;
         lsp$14$clock = clock;
         lsp$14$d = lsp$14$q;
         addr$15$clock = clock;
-        data$15$clock = clock;
         res$15$clock = clock;
         addr$15$d = addr$15$q;
-        data$15$d = data$15$q;
         res$15$d = res$15$q;
         lsp$15$clock = clock;
         lsp$15$d = lsp$15$q;
         addr$16$clock = clock;
-        data$16$clock = clock;
         res$16$clock = clock;
         addr$16$d = addr$16$q;
-        data$16$d = data$16$q;
         res$16$d = res$16$q;
         lsp$16$clock = clock;
         lsp$16$d = lsp$16$q;
         addr$17$clock = clock;
-        data$17$clock = clock;
         res$17$clock = clock;
         addr$17$d = addr$17$q;
-        data$17$d = data$17$q;
         res$17$d = res$17$q;
         lsp$17$clock = clock;
         lsp$17$d = lsp$17$q;
         addr$18$clock = clock;
-        data$18$clock = clock;
         res$18$clock = clock;
         addr$18$d = addr$18$q;
-        data$18$d = data$18$q;
         res$18$d = res$18$q;
         lsp$18$clock = clock;
         lsp$18$d = lsp$18$q;
         addr$19$clock = clock;
-        data$19$clock = clock;
         res$19$clock = clock;
         addr$19$d = addr$19$q;
-        data$19$d = data$19$q;
         res$19$d = res$19$q;
         lsp$19$clock = clock;
         lsp$19$d = lsp$19$q;
         addr$20$clock = clock;
-        data$20$clock = clock;
         res$20$clock = clock;
         addr$20$d = addr$20$q;
-        data$20$d = data$20$q;
         res$20$d = res$20$q;
         lsp$20$clock = clock;
         lsp$20$d = lsp$20$q;
         addr$21$clock = clock;
-        data$21$clock = clock;
         res$21$clock = clock;
         addr$21$d = addr$21$q;
-        data$21$d = data$21$q;
         res$21$d = res$21$q;
         lsp$21$clock = clock;
         lsp$21$d = lsp$21$q;
         addr$22$clock = clock;
-        data$22$clock = clock;
         res$22$clock = clock;
         addr$22$d = addr$22$q;
-        data$22$d = data$22$q;
         res$22$d = res$22$q;
         lsp$22$clock = clock;
         lsp$22$d = lsp$22$q;
         addr$23$clock = clock;
-        data$23$clock = clock;
         res$23$clock = clock;
         addr$23$d = addr$23$q;
-        data$23$d = data$23$q;
         res$23$d = res$23$q;
         lsp$23$clock = clock;
         lsp$23$d = lsp$23$q;
         addr$24$clock = clock;
-        data$24$clock = clock;
         res$24$clock = clock;
         addr$24$d = addr$24$q;
-        data$24$d = data$24$q;
         res$24$d = res$24$q;
         lsp$24$clock = clock;
         lsp$24$d = lsp$24$q;
         addr$25$clock = clock;
-        data$25$clock = clock;
         res$25$clock = clock;
         addr$25$d = addr$25$q;
-        data$25$d = data$25$q;
         res$25$d = res$25$q;
         lsp$25$clock = clock;
         lsp$25$d = lsp$25$q;
         addr$26$clock = clock;
-        data$26$clock = clock;
         res$26$clock = clock;
         addr$26$d = addr$26$q;
-        data$26$d = data$26$q;
         res$26$d = res$26$q;
         lsp$26$clock = clock;
         lsp$26$d = lsp$26$q;
         addr$27$clock = clock;
-        data$27$clock = clock;
         res$27$clock = clock;
         addr$27$d = addr$27$q;
-        data$27$d = data$27$q;
         res$27$d = res$27$q;
         lsp$27$clock = clock;
         lsp$27$d = lsp$27$q;
         addr$28$clock = clock;
-        data$28$clock = clock;
         res$28$clock = clock;
         addr$28$d = addr$28$q;
-        data$28$d = data$28$q;
         res$28$d = res$28$q;
         lsp$28$clock = clock;
         lsp$28$d = lsp$28$q;
         addr$29$clock = clock;
-        data$29$clock = clock;
         res$29$clock = clock;
         addr$29$d = addr$29$q;
-        data$29$d = data$29$q;
         res$29$d = res$29$q;
         lsp$29$clock = clock;
         lsp$29$d = lsp$29$q;
         addr$30$clock = clock;
-        data$30$clock = clock;
         res$30$clock = clock;
         addr$30$d = addr$30$q;
-        data$30$d = data$30$q;
         res$30$d = res$30$q;
         lsp$30$clock = clock;
         lsp$30$d = lsp$30$q;
         addr$31$clock = clock;
-        data$31$clock = clock;
         res$31$clock = clock;
         addr$31$d = addr$31$q;
-        data$31$d = data$31$q;
         res$31$d = res$31$q;
         lsp$31$clock = clock;
         lsp$31$d = lsp$31$q;
@@ -66809,103 +66776,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         shared = spc$q == k_shared;
         ser = (atom$q | (spc$q == k_local)) | (spc$q == k_generic);
         unsup = ((spc$q > k_generic) | (atom$q & ro)) | (sz$q > k_b32);
-        mis = 32'h0;
-        if (exec$q[0] & ((sz2 & addr$0$q[32'h0]) | (sz4 & |addr$0$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$0;
-        end
-        if (exec$q[1] & ((sz2 & addr$1$q[32'h0]) | (sz4 & |addr$1$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$1;
-        end
-        if (exec$q[2] & ((sz2 & addr$2$q[32'h0]) | (sz4 & |addr$2$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$2;
-        end
-        if (exec$q[3] & ((sz2 & addr$3$q[32'h0]) | (sz4 & |addr$3$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$3;
-        end
-        if (exec$q[4] & ((sz2 & addr$4$q[32'h0]) | (sz4 & |addr$4$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$4;
-        end
-        if (exec$q[5] & ((sz2 & addr$5$q[32'h0]) | (sz4 & |addr$5$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$5;
-        end
-        if (exec$q[6] & ((sz2 & addr$6$q[32'h0]) | (sz4 & |addr$6$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$6;
-        end
-        if (exec$q[7] & ((sz2 & addr$7$q[32'h0]) | (sz4 & |addr$7$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$7;
-        end
-        if (exec$q[8] & ((sz2 & addr$8$q[32'h0]) | (sz4 & |addr$8$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$8;
-        end
-        if (exec$q[9] & ((sz2 & addr$9$q[32'h0]) | (sz4 & |addr$9$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$9;
-        end
-        if (exec$q[10] & ((sz2 & addr$10$q[32'h0]) | (sz4 & |addr$10$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$10;
-        end
-        if (exec$q[11] & ((sz2 & addr$11$q[32'h0]) | (sz4 & |addr$11$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$11;
-        end
-        if (exec$q[12] & ((sz2 & addr$12$q[32'h0]) | (sz4 & |addr$12$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$12;
-        end
-        if (exec$q[13] & ((sz2 & addr$13$q[32'h0]) | (sz4 & |addr$13$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$13;
-        end
-        if (exec$q[14] & ((sz2 & addr$14$q[32'h0]) | (sz4 & |addr$14$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$14;
-        end
-        if (exec$q[15] & ((sz2 & addr$15$q[32'h0]) | (sz4 & |addr$15$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$15;
-        end
-        if (exec$q[16] & ((sz2 & addr$16$q[32'h0]) | (sz4 & |addr$16$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$16;
-        end
-        if (exec$q[17] & ((sz2 & addr$17$q[32'h0]) | (sz4 & |addr$17$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$17;
-        end
-        if (exec$q[18] & ((sz2 & addr$18$q[32'h0]) | (sz4 & |addr$18$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$18;
-        end
-        if (exec$q[19] & ((sz2 & addr$19$q[32'h0]) | (sz4 & |addr$19$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$19;
-        end
-        if (exec$q[20] & ((sz2 & addr$20$q[32'h0]) | (sz4 & |addr$20$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$20;
-        end
-        if (exec$q[21] & ((sz2 & addr$21$q[32'h0]) | (sz4 & |addr$21$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$21;
-        end
-        if (exec$q[22] & ((sz2 & addr$22$q[32'h0]) | (sz4 & |addr$22$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$22;
-        end
-        if (exec$q[23] & ((sz2 & addr$23$q[32'h0]) | (sz4 & |addr$23$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$23;
-        end
-        if (exec$q[24] & ((sz2 & addr$24$q[32'h0]) | (sz4 & |addr$24$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$24;
-        end
-        if (exec$q[25] & ((sz2 & addr$25$q[32'h0]) | (sz4 & |addr$25$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$25;
-        end
-        if (exec$q[26] & ((sz2 & addr$26$q[32'h0]) | (sz4 & |addr$26$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$26;
-        end
-        if (exec$q[27] & ((sz2 & addr$27$q[32'h0]) | (sz4 & |addr$27$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$27;
-        end
-        if (exec$q[28] & ((sz2 & addr$28$q[32'h0]) | (sz4 & |addr$28$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$28;
-        end
-        if (exec$q[29] & ((sz2 & addr$29$q[32'h0]) | (sz4 & |addr$29$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$29;
-        end
-        if (exec$q[30] & ((sz2 & addr$30$q[32'h0]) | (sz4 & |addr$30$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$30;
-        end
-        if (exec$q[31] & ((sz2 & addr$31$q[32'h0]) | (sz4 & |addr$31$q[(32'h0)+:(2)]))) begin
-            mis = mis | onehot$31;
-        end
+        mis = exec$q & fmis$q;
         nbytes = n1_32;
         if (sz2) begin
             nbytes = n2_32;
@@ -66915,103 +66786,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         end
         slim = s_bytes - nbytes;
         sneg = s_bytes < nbytes;
-        soob = 32'h0;
-        if (exec$q[0] & (sneg | (addr$0$q > slim))) begin
-            soob = soob | onehot$0;
-        end
-        if (exec$q[1] & (sneg | (addr$1$q > slim))) begin
-            soob = soob | onehot$1;
-        end
-        if (exec$q[2] & (sneg | (addr$2$q > slim))) begin
-            soob = soob | onehot$2;
-        end
-        if (exec$q[3] & (sneg | (addr$3$q > slim))) begin
-            soob = soob | onehot$3;
-        end
-        if (exec$q[4] & (sneg | (addr$4$q > slim))) begin
-            soob = soob | onehot$4;
-        end
-        if (exec$q[5] & (sneg | (addr$5$q > slim))) begin
-            soob = soob | onehot$5;
-        end
-        if (exec$q[6] & (sneg | (addr$6$q > slim))) begin
-            soob = soob | onehot$6;
-        end
-        if (exec$q[7] & (sneg | (addr$7$q > slim))) begin
-            soob = soob | onehot$7;
-        end
-        if (exec$q[8] & (sneg | (addr$8$q > slim))) begin
-            soob = soob | onehot$8;
-        end
-        if (exec$q[9] & (sneg | (addr$9$q > slim))) begin
-            soob = soob | onehot$9;
-        end
-        if (exec$q[10] & (sneg | (addr$10$q > slim))) begin
-            soob = soob | onehot$10;
-        end
-        if (exec$q[11] & (sneg | (addr$11$q > slim))) begin
-            soob = soob | onehot$11;
-        end
-        if (exec$q[12] & (sneg | (addr$12$q > slim))) begin
-            soob = soob | onehot$12;
-        end
-        if (exec$q[13] & (sneg | (addr$13$q > slim))) begin
-            soob = soob | onehot$13;
-        end
-        if (exec$q[14] & (sneg | (addr$14$q > slim))) begin
-            soob = soob | onehot$14;
-        end
-        if (exec$q[15] & (sneg | (addr$15$q > slim))) begin
-            soob = soob | onehot$15;
-        end
-        if (exec$q[16] & (sneg | (addr$16$q > slim))) begin
-            soob = soob | onehot$16;
-        end
-        if (exec$q[17] & (sneg | (addr$17$q > slim))) begin
-            soob = soob | onehot$17;
-        end
-        if (exec$q[18] & (sneg | (addr$18$q > slim))) begin
-            soob = soob | onehot$18;
-        end
-        if (exec$q[19] & (sneg | (addr$19$q > slim))) begin
-            soob = soob | onehot$19;
-        end
-        if (exec$q[20] & (sneg | (addr$20$q > slim))) begin
-            soob = soob | onehot$20;
-        end
-        if (exec$q[21] & (sneg | (addr$21$q > slim))) begin
-            soob = soob | onehot$21;
-        end
-        if (exec$q[22] & (sneg | (addr$22$q > slim))) begin
-            soob = soob | onehot$22;
-        end
-        if (exec$q[23] & (sneg | (addr$23$q > slim))) begin
-            soob = soob | onehot$23;
-        end
-        if (exec$q[24] & (sneg | (addr$24$q > slim))) begin
-            soob = soob | onehot$24;
-        end
-        if (exec$q[25] & (sneg | (addr$25$q > slim))) begin
-            soob = soob | onehot$25;
-        end
-        if (exec$q[26] & (sneg | (addr$26$q > slim))) begin
-            soob = soob | onehot$26;
-        end
-        if (exec$q[27] & (sneg | (addr$27$q > slim))) begin
-            soob = soob | onehot$27;
-        end
-        if (exec$q[28] & (sneg | (addr$28$q > slim))) begin
-            soob = soob | onehot$28;
-        end
-        if (exec$q[29] & (sneg | (addr$29$q > slim))) begin
-            soob = soob | onehot$29;
-        end
-        if (exec$q[30] & (sneg | (addr$30$q > slim))) begin
-            soob = soob | onehot$30;
-        end
-        if (exec$q[31] & (sneg | (addr$31$q > slim))) begin
-            soob = soob | onehot$31;
-        end
+        soob = exec$q & foob$q;
         psrc = pend$q;
         if (st$q == k_check) begin
             psrc = 32'h0;
@@ -67033,193 +66808,161 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (low[0]) begin
             low_i = lidx$0;
             sel_a = addr$0$q;
-            sel_d = data$0$q;
             sel_k = lsp$0$q;
         end
         if (low[1]) begin
             low_i = lidx$1;
             sel_a = addr$1$q;
-            sel_d = data$1$q;
             sel_k = lsp$1$q;
         end
         if (low[2]) begin
             low_i = lidx$2;
             sel_a = addr$2$q;
-            sel_d = data$2$q;
             sel_k = lsp$2$q;
         end
         if (low[3]) begin
             low_i = lidx$3;
             sel_a = addr$3$q;
-            sel_d = data$3$q;
             sel_k = lsp$3$q;
         end
         if (low[4]) begin
             low_i = lidx$4;
             sel_a = addr$4$q;
-            sel_d = data$4$q;
             sel_k = lsp$4$q;
         end
         if (low[5]) begin
             low_i = lidx$5;
             sel_a = addr$5$q;
-            sel_d = data$5$q;
             sel_k = lsp$5$q;
         end
         if (low[6]) begin
             low_i = lidx$6;
             sel_a = addr$6$q;
-            sel_d = data$6$q;
             sel_k = lsp$6$q;
         end
         if (low[7]) begin
             low_i = lidx$7;
             sel_a = addr$7$q;
-            sel_d = data$7$q;
             sel_k = lsp$7$q;
         end
         if (low[8]) begin
             low_i = lidx$8;
             sel_a = addr$8$q;
-            sel_d = data$8$q;
             sel_k = lsp$8$q;
         end
         if (low[9]) begin
             low_i = lidx$9;
             sel_a = addr$9$q;
-            sel_d = data$9$q;
             sel_k = lsp$9$q;
         end
         if (low[10]) begin
             low_i = lidx$10;
             sel_a = addr$10$q;
-            sel_d = data$10$q;
             sel_k = lsp$10$q;
         end
         if (low[11]) begin
             low_i = lidx$11;
             sel_a = addr$11$q;
-            sel_d = data$11$q;
             sel_k = lsp$11$q;
         end
         if (low[12]) begin
             low_i = lidx$12;
             sel_a = addr$12$q;
-            sel_d = data$12$q;
             sel_k = lsp$12$q;
         end
         if (low[13]) begin
             low_i = lidx$13;
             sel_a = addr$13$q;
-            sel_d = data$13$q;
             sel_k = lsp$13$q;
         end
         if (low[14]) begin
             low_i = lidx$14;
             sel_a = addr$14$q;
-            sel_d = data$14$q;
             sel_k = lsp$14$q;
         end
         if (low[15]) begin
             low_i = lidx$15;
             sel_a = addr$15$q;
-            sel_d = data$15$q;
             sel_k = lsp$15$q;
         end
         if (low[16]) begin
             low_i = lidx$16;
             sel_a = addr$16$q;
-            sel_d = data$16$q;
             sel_k = lsp$16$q;
         end
         if (low[17]) begin
             low_i = lidx$17;
             sel_a = addr$17$q;
-            sel_d = data$17$q;
             sel_k = lsp$17$q;
         end
         if (low[18]) begin
             low_i = lidx$18;
             sel_a = addr$18$q;
-            sel_d = data$18$q;
             sel_k = lsp$18$q;
         end
         if (low[19]) begin
             low_i = lidx$19;
             sel_a = addr$19$q;
-            sel_d = data$19$q;
             sel_k = lsp$19$q;
         end
         if (low[20]) begin
             low_i = lidx$20;
             sel_a = addr$20$q;
-            sel_d = data$20$q;
             sel_k = lsp$20$q;
         end
         if (low[21]) begin
             low_i = lidx$21;
             sel_a = addr$21$q;
-            sel_d = data$21$q;
             sel_k = lsp$21$q;
         end
         if (low[22]) begin
             low_i = lidx$22;
             sel_a = addr$22$q;
-            sel_d = data$22$q;
             sel_k = lsp$22$q;
         end
         if (low[23]) begin
             low_i = lidx$23;
             sel_a = addr$23$q;
-            sel_d = data$23$q;
             sel_k = lsp$23$q;
         end
         if (low[24]) begin
             low_i = lidx$24;
             sel_a = addr$24$q;
-            sel_d = data$24$q;
             sel_k = lsp$24$q;
         end
         if (low[25]) begin
             low_i = lidx$25;
             sel_a = addr$25$q;
-            sel_d = data$25$q;
             sel_k = lsp$25$q;
         end
         if (low[26]) begin
             low_i = lidx$26;
             sel_a = addr$26$q;
-            sel_d = data$26$q;
             sel_k = lsp$26$q;
         end
         if (low[27]) begin
             low_i = lidx$27;
             sel_a = addr$27$q;
-            sel_d = data$27$q;
             sel_k = lsp$27$q;
         end
         if (low[28]) begin
             low_i = lidx$28;
             sel_a = addr$28$q;
-            sel_d = data$28$q;
             sel_k = lsp$28$q;
         end
         if (low[29]) begin
             low_i = lidx$29;
             sel_a = addr$29$q;
-            sel_d = data$29$q;
             sel_k = lsp$29$q;
         end
         if (low[30]) begin
             low_i = lidx$30;
             sel_a = addr$30$q;
-            sel_d = data$30$q;
             sel_k = lsp$30$q;
         end
         if (low[31]) begin
             low_i = lidx$31;
             sel_a = addr$31$q;
-            sel_d = data$31$q;
             sel_k = lsp$31$q;
         end
         exlo = |exec$q[(32'h0)+:(16)];
@@ -67255,180 +66998,235 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (~s_own) begin
             sbase_z = z_addr;
         end
+        d_ra = low_i[(32'h3)+:(2)];
+        if (s_own) begin
+            d_ra = gidx$0;
+            if (hsel) begin
+                d_ra = gidx$2;
+            end
+        end
+        if (((st$q == k_swait) | (st$q == k_asww)) | (st$q == k_aswt)) begin
+            d_ra = gc$q;
+        end
+        d_rb = gidx$1;
+        if (hsel) begin
+            d_rb = gidx$3;
+        end
+        dram_a$0$raddr = d_ra;
+        dram_b$0$raddr = d_rb;
+        dram_a$1$raddr = d_ra;
+        dram_b$1$raddr = d_rb;
+        dram_a$2$raddr = d_ra;
+        dram_b$2$raddr = d_rb;
+        dram_a$3$raddr = d_ra;
+        dram_b$3$raddr = d_rb;
+        dram_a$4$raddr = d_ra;
+        dram_b$4$raddr = d_rb;
+        dram_a$5$raddr = d_ra;
+        dram_b$5$raddr = d_rb;
+        dram_a$6$raddr = d_ra;
+        dram_b$6$raddr = d_rb;
+        dram_a$7$raddr = d_ra;
+        dram_b$7$raddr = d_rb;
+        sel_d = 32'h0;
+        if (low_i[(32'h0)+:(3)] == pos$0) begin
+            sel_d = dram_a$0$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$1) begin
+            sel_d = dram_a$1$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$2) begin
+            sel_d = dram_a$2$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$3) begin
+            sel_d = dram_a$3$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$4) begin
+            sel_d = dram_a$4$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$5) begin
+            sel_d = dram_a$5$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$6) begin
+            sel_d = dram_a$6$rdata;
+        end
+        if (low_i[(32'h0)+:(3)] == pos$7) begin
+            sel_d = dram_a$7$rdata;
+        end
+        sld$0 = dram_a$0$rdata;
+        sld$8 = dram_b$0$rdata;
+        if (~s_own) begin
+            sld$0 = 32'h0;
+            sld$8 = 32'h0;
+        end
+        sld$1 = dram_a$1$rdata;
+        sld$9 = dram_b$1$rdata;
+        if (~s_own) begin
+            sld$1 = 32'h0;
+            sld$9 = 32'h0;
+        end
+        sld$2 = dram_a$2$rdata;
+        sld$10 = dram_b$2$rdata;
+        if (~s_own) begin
+            sld$2 = 32'h0;
+            sld$10 = 32'h0;
+        end
+        sld$3 = dram_a$3$rdata;
+        sld$11 = dram_b$3$rdata;
+        if (~s_own) begin
+            sld$3 = 32'h0;
+            sld$11 = 32'h0;
+        end
+        sld$4 = dram_a$4$rdata;
+        sld$12 = dram_b$4$rdata;
+        if (~s_own) begin
+            sld$4 = 32'h0;
+            sld$12 = 32'h0;
+        end
+        sld$5 = dram_a$5$rdata;
+        sld$13 = dram_b$5$rdata;
+        if (~s_own) begin
+            sld$5 = 32'h0;
+            sld$13 = 32'h0;
+        end
+        sld$6 = dram_a$6$rdata;
+        sld$14 = dram_b$6$rdata;
+        if (~s_own) begin
+            sld$6 = 32'h0;
+            sld$14 = 32'h0;
+        end
+        sld$7 = dram_a$7$rdata;
+        sld$15 = dram_b$7$rdata;
+        if (~s_own) begin
+            sld$7 = 32'h0;
+            sld$15 = 32'h0;
+        end
         sofs_k$0 = addr$0$q;
-        sld$0 = data$0$q;
         if (hsel) begin
             sofs_k$0 = addr$16$q;
-            sld$0 = data$16$q;
         end
         if (~s_own) begin
             sofs_k$0 = zofs$0;
-            sld$0 = 32'h0;
         end
         sla$0 = sofs_k$0 + sbase_z;
         sofs_k$1 = addr$1$q;
-        sld$1 = data$1$q;
         if (hsel) begin
             sofs_k$1 = addr$17$q;
-            sld$1 = data$17$q;
         end
         if (~s_own) begin
             sofs_k$1 = zofs$1;
-            sld$1 = 32'h0;
         end
         sla$1 = sofs_k$1 + sbase_z;
         sofs_k$2 = addr$2$q;
-        sld$2 = data$2$q;
         if (hsel) begin
             sofs_k$2 = addr$18$q;
-            sld$2 = data$18$q;
         end
         if (~s_own) begin
             sofs_k$2 = zofs$2;
-            sld$2 = 32'h0;
         end
         sla$2 = sofs_k$2 + sbase_z;
         sofs_k$3 = addr$3$q;
-        sld$3 = data$3$q;
         if (hsel) begin
             sofs_k$3 = addr$19$q;
-            sld$3 = data$19$q;
         end
         if (~s_own) begin
             sofs_k$3 = zofs$3;
-            sld$3 = 32'h0;
         end
         sla$3 = sofs_k$3 + sbase_z;
         sofs_k$4 = addr$4$q;
-        sld$4 = data$4$q;
         if (hsel) begin
             sofs_k$4 = addr$20$q;
-            sld$4 = data$20$q;
         end
         if (~s_own) begin
             sofs_k$4 = zofs$4;
-            sld$4 = 32'h0;
         end
         sla$4 = sofs_k$4 + sbase_z;
         sofs_k$5 = addr$5$q;
-        sld$5 = data$5$q;
         if (hsel) begin
             sofs_k$5 = addr$21$q;
-            sld$5 = data$21$q;
         end
         if (~s_own) begin
             sofs_k$5 = zofs$5;
-            sld$5 = 32'h0;
         end
         sla$5 = sofs_k$5 + sbase_z;
         sofs_k$6 = addr$6$q;
-        sld$6 = data$6$q;
         if (hsel) begin
             sofs_k$6 = addr$22$q;
-            sld$6 = data$22$q;
         end
         if (~s_own) begin
             sofs_k$6 = zofs$6;
-            sld$6 = 32'h0;
         end
         sla$6 = sofs_k$6 + sbase_z;
         sofs_k$7 = addr$7$q;
-        sld$7 = data$7$q;
         if (hsel) begin
             sofs_k$7 = addr$23$q;
-            sld$7 = data$23$q;
         end
         if (~s_own) begin
             sofs_k$7 = zofs$7;
-            sld$7 = 32'h0;
         end
         sla$7 = sofs_k$7 + sbase_z;
         sofs_k$8 = addr$8$q;
-        sld$8 = data$8$q;
         if (hsel) begin
             sofs_k$8 = addr$24$q;
-            sld$8 = data$24$q;
         end
         if (~s_own) begin
             sofs_k$8 = zofs$8;
-            sld$8 = 32'h0;
         end
         sla$8 = sofs_k$8 + sbase_z;
         sofs_k$9 = addr$9$q;
-        sld$9 = data$9$q;
         if (hsel) begin
             sofs_k$9 = addr$25$q;
-            sld$9 = data$25$q;
         end
         if (~s_own) begin
             sofs_k$9 = zofs$9;
-            sld$9 = 32'h0;
         end
         sla$9 = sofs_k$9 + sbase_z;
         sofs_k$10 = addr$10$q;
-        sld$10 = data$10$q;
         if (hsel) begin
             sofs_k$10 = addr$26$q;
-            sld$10 = data$26$q;
         end
         if (~s_own) begin
             sofs_k$10 = zofs$10;
-            sld$10 = 32'h0;
         end
         sla$10 = sofs_k$10 + sbase_z;
         sofs_k$11 = addr$11$q;
-        sld$11 = data$11$q;
         if (hsel) begin
             sofs_k$11 = addr$27$q;
-            sld$11 = data$27$q;
         end
         if (~s_own) begin
             sofs_k$11 = zofs$11;
-            sld$11 = 32'h0;
         end
         sla$11 = sofs_k$11 + sbase_z;
         sofs_k$12 = addr$12$q;
-        sld$12 = data$12$q;
         if (hsel) begin
             sofs_k$12 = addr$28$q;
-            sld$12 = data$28$q;
         end
         if (~s_own) begin
             sofs_k$12 = zofs$12;
-            sld$12 = 32'h0;
         end
         sla$12 = sofs_k$12 + sbase_z;
         sofs_k$13 = addr$13$q;
-        sld$13 = data$13$q;
         if (hsel) begin
             sofs_k$13 = addr$29$q;
-            sld$13 = data$29$q;
         end
         if (~s_own) begin
             sofs_k$13 = zofs$13;
-            sld$13 = 32'h0;
         end
         sla$13 = sofs_k$13 + sbase_z;
         sofs_k$14 = addr$14$q;
-        sld$14 = data$14$q;
         if (hsel) begin
             sofs_k$14 = addr$30$q;
-            sld$14 = data$30$q;
         end
         if (~s_own) begin
             sofs_k$14 = zofs$14;
-            sld$14 = 32'h0;
         end
         sla$14 = sofs_k$14 + sbase_z;
         sofs_k$15 = addr$15$q;
-        sld$15 = data$15$q;
         if (hsel) begin
             sofs_k$15 = addr$31$q;
-            sld$15 = data$31$q;
         end
         if (~s_own) begin
             sofs_k$15 = zofs$15;
-            sld$15 = 32'h0;
         end
         sla$15 = sofs_k$15 + sbase_z;
         smem$in_valid = s_own | z_go;
@@ -67486,106 +67284,176 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (mine$q) begin
             rn$d = rn$q - one_rn;
             rh$d = 1'b1;
+        end
+        resp_en = ((st$q == k_resp) & m_resp_valid) & ~aw$q;
+        sm_en = 32'h0;
+        if (mine$q) begin
             if (rsel) begin
-                if (cap[32'h10]) begin
-                    res$16$d = smem$lane0_rdata;
-                end
-                if (cap[32'h11]) begin
-                    res$17$d = smem$lane1_rdata;
-                end
-                if (cap[32'h12]) begin
-                    res$18$d = smem$lane2_rdata;
-                end
-                if (cap[32'h13]) begin
-                    res$19$d = smem$lane3_rdata;
-                end
-                if (cap[32'h14]) begin
-                    res$20$d = smem$lane4_rdata;
-                end
-                if (cap[32'h15]) begin
-                    res$21$d = smem$lane5_rdata;
-                end
-                if (cap[32'h16]) begin
-                    res$22$d = smem$lane6_rdata;
-                end
-                if (cap[32'h17]) begin
-                    res$23$d = smem$lane7_rdata;
-                end
-                if (cap[32'h18]) begin
-                    res$24$d = smem$lane8_rdata;
-                end
-                if (cap[32'h19]) begin
-                    res$25$d = smem$lane9_rdata;
-                end
-                if (cap[32'h1a]) begin
-                    res$26$d = smem$lane10_rdata;
-                end
-                if (cap[32'h1b]) begin
-                    res$27$d = smem$lane11_rdata;
-                end
-                if (cap[32'h1c]) begin
-                    res$28$d = smem$lane12_rdata;
-                end
-                if (cap[32'h1d]) begin
-                    res$29$d = smem$lane13_rdata;
-                end
-                if (cap[32'h1e]) begin
-                    res$30$d = smem$lane14_rdata;
-                end
-                if (cap[32'h1f]) begin
-                    res$31$d = smem$lane15_rdata;
-                end
+                sm_en = cap & hi16;
             end
             else begin
-                if (cap[32'h0]) begin
-                    res$0$d = smem$lane0_rdata;
-                end
-                if (cap[32'h1]) begin
-                    res$1$d = smem$lane1_rdata;
-                end
-                if (cap[32'h2]) begin
-                    res$2$d = smem$lane2_rdata;
-                end
-                if (cap[32'h3]) begin
-                    res$3$d = smem$lane3_rdata;
-                end
-                if (cap[32'h4]) begin
-                    res$4$d = smem$lane4_rdata;
-                end
-                if (cap[32'h5]) begin
-                    res$5$d = smem$lane5_rdata;
-                end
-                if (cap[32'h6]) begin
-                    res$6$d = smem$lane6_rdata;
-                end
-                if (cap[32'h7]) begin
-                    res$7$d = smem$lane7_rdata;
-                end
-                if (cap[32'h8]) begin
-                    res$8$d = smem$lane8_rdata;
-                end
-                if (cap[32'h9]) begin
-                    res$9$d = smem$lane9_rdata;
-                end
-                if (cap[32'ha]) begin
-                    res$10$d = smem$lane10_rdata;
-                end
-                if (cap[32'hb]) begin
-                    res$11$d = smem$lane11_rdata;
-                end
-                if (cap[32'hc]) begin
-                    res$12$d = smem$lane12_rdata;
-                end
-                if (cap[32'hd]) begin
-                    res$13$d = smem$lane13_rdata;
-                end
-                if (cap[32'he]) begin
-                    res$14$d = smem$lane14_rdata;
-                end
-                if (cap[32'hf]) begin
-                    res$15$d = smem$lane15_rdata;
-                end
+                sm_en = cap & lo16;
             end
+        end
+        rsp$0 = smem$lane0_rdata;
+        rsp$1 = smem$lane1_rdata;
+        rsp$2 = smem$lane2_rdata;
+        rsp$3 = smem$lane3_rdata;
+        rsp$4 = smem$lane4_rdata;
+        rsp$5 = smem$lane5_rdata;
+        rsp$6 = smem$lane6_rdata;
+        rsp$7 = smem$lane7_rdata;
+        rsp$8 = smem$lane8_rdata;
+        rsp$9 = smem$lane9_rdata;
+        rsp$10 = smem$lane10_rdata;
+        rsp$11 = smem$lane11_rdata;
+        rsp$12 = smem$lane12_rdata;
+        rsp$13 = smem$lane13_rdata;
+        rsp$14 = smem$lane14_rdata;
+        rsp$15 = smem$lane15_rdata;
+        if (resp_en) begin
+            rsp$0 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$1 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$2 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$3 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$4 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$5 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$6 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$7 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$8 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$9 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$10 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$11 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$12 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$13 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$14 = m_resp_data;
+        end
+        if (resp_en) begin
+            rsp$15 = m_resp_data;
+        end
+        if (sm_en[0] | (resp_en & mtch$q[0])) begin
+            res$0$d = rsp$0;
+        end
+        if (sm_en[0 + 32'h10] | (resp_en & mtch$q[0 + 32'h10])) begin
+            res$16$d = rsp$0;
+        end
+        if (sm_en[1] | (resp_en & mtch$q[1])) begin
+            res$1$d = rsp$1;
+        end
+        if (sm_en[1 + 32'h10] | (resp_en & mtch$q[1 + 32'h10])) begin
+            res$17$d = rsp$1;
+        end
+        if (sm_en[2] | (resp_en & mtch$q[2])) begin
+            res$2$d = rsp$2;
+        end
+        if (sm_en[2 + 32'h10] | (resp_en & mtch$q[2 + 32'h10])) begin
+            res$18$d = rsp$2;
+        end
+        if (sm_en[3] | (resp_en & mtch$q[3])) begin
+            res$3$d = rsp$3;
+        end
+        if (sm_en[3 + 32'h10] | (resp_en & mtch$q[3 + 32'h10])) begin
+            res$19$d = rsp$3;
+        end
+        if (sm_en[4] | (resp_en & mtch$q[4])) begin
+            res$4$d = rsp$4;
+        end
+        if (sm_en[4 + 32'h10] | (resp_en & mtch$q[4 + 32'h10])) begin
+            res$20$d = rsp$4;
+        end
+        if (sm_en[5] | (resp_en & mtch$q[5])) begin
+            res$5$d = rsp$5;
+        end
+        if (sm_en[5 + 32'h10] | (resp_en & mtch$q[5 + 32'h10])) begin
+            res$21$d = rsp$5;
+        end
+        if (sm_en[6] | (resp_en & mtch$q[6])) begin
+            res$6$d = rsp$6;
+        end
+        if (sm_en[6 + 32'h10] | (resp_en & mtch$q[6 + 32'h10])) begin
+            res$22$d = rsp$6;
+        end
+        if (sm_en[7] | (resp_en & mtch$q[7])) begin
+            res$7$d = rsp$7;
+        end
+        if (sm_en[7 + 32'h10] | (resp_en & mtch$q[7 + 32'h10])) begin
+            res$23$d = rsp$7;
+        end
+        if (sm_en[8] | (resp_en & mtch$q[8])) begin
+            res$8$d = rsp$8;
+        end
+        if (sm_en[8 + 32'h10] | (resp_en & mtch$q[8 + 32'h10])) begin
+            res$24$d = rsp$8;
+        end
+        if (sm_en[9] | (resp_en & mtch$q[9])) begin
+            res$9$d = rsp$9;
+        end
+        if (sm_en[9 + 32'h10] | (resp_en & mtch$q[9 + 32'h10])) begin
+            res$25$d = rsp$9;
+        end
+        if (sm_en[10] | (resp_en & mtch$q[10])) begin
+            res$10$d = rsp$10;
+        end
+        if (sm_en[10 + 32'h10] | (resp_en & mtch$q[10 + 32'h10])) begin
+            res$26$d = rsp$10;
+        end
+        if (sm_en[11] | (resp_en & mtch$q[11])) begin
+            res$11$d = rsp$11;
+        end
+        if (sm_en[11 + 32'h10] | (resp_en & mtch$q[11 + 32'h10])) begin
+            res$27$d = rsp$11;
+        end
+        if (sm_en[12] | (resp_en & mtch$q[12])) begin
+            res$12$d = rsp$12;
+        end
+        if (sm_en[12 + 32'h10] | (resp_en & mtch$q[12 + 32'h10])) begin
+            res$28$d = rsp$12;
+        end
+        if (sm_en[13] | (resp_en & mtch$q[13])) begin
+            res$13$d = rsp$13;
+        end
+        if (sm_en[13 + 32'h10] | (resp_en & mtch$q[13 + 32'h10])) begin
+            res$29$d = rsp$13;
+        end
+        if (sm_en[14] | (resp_en & mtch$q[14])) begin
+            res$14$d = rsp$14;
+        end
+        if (sm_en[14 + 32'h10] | (resp_en & mtch$q[14 + 32'h10])) begin
+            res$30$d = rsp$14;
+        end
+        if (sm_en[15] | (resp_en & mtch$q[15])) begin
+            res$15$d = rsp$15;
+        end
+        if (sm_en[15 + 32'h10] | (resp_en & mtch$q[15 + 32'h10])) begin
+            res$31$d = rsp$15;
         end
         wa = sel_a & word_mask;
         m_v = low;
@@ -68586,24 +68454,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a0 = addr$24$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d0 = data$0$q;
-                end
-            1:
-                begin
-                    ss_d0 = data$8$q;
-                end
-            2:
-                begin
-                    ss_d0 = data$16$q;
-                end
-            default:
-                begin
-                    ss_d0 = data$24$q;
-                end
-        endcase
+        ss_d0 = dram_a$0$rdata;
         case (gc$q)
             0:
                 begin
@@ -68622,24 +68473,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a1 = addr$25$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d1 = data$1$q;
-                end
-            1:
-                begin
-                    ss_d1 = data$9$q;
-                end
-            2:
-                begin
-                    ss_d1 = data$17$q;
-                end
-            default:
-                begin
-                    ss_d1 = data$25$q;
-                end
-        endcase
+        ss_d1 = dram_a$1$rdata;
         case (gc$q)
             0:
                 begin
@@ -68658,24 +68492,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a2 = addr$26$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d2 = data$2$q;
-                end
-            1:
-                begin
-                    ss_d2 = data$10$q;
-                end
-            2:
-                begin
-                    ss_d2 = data$18$q;
-                end
-            default:
-                begin
-                    ss_d2 = data$26$q;
-                end
-        endcase
+        ss_d2 = dram_a$2$rdata;
         case (gc$q)
             0:
                 begin
@@ -68694,24 +68511,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a3 = addr$27$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d3 = data$3$q;
-                end
-            1:
-                begin
-                    ss_d3 = data$11$q;
-                end
-            2:
-                begin
-                    ss_d3 = data$19$q;
-                end
-            default:
-                begin
-                    ss_d3 = data$27$q;
-                end
-        endcase
+        ss_d3 = dram_a$3$rdata;
         case (gc$q)
             0:
                 begin
@@ -68730,24 +68530,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a4 = addr$28$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d4 = data$4$q;
-                end
-            1:
-                begin
-                    ss_d4 = data$12$q;
-                end
-            2:
-                begin
-                    ss_d4 = data$20$q;
-                end
-            default:
-                begin
-                    ss_d4 = data$28$q;
-                end
-        endcase
+        ss_d4 = dram_a$4$rdata;
         case (gc$q)
             0:
                 begin
@@ -68766,24 +68549,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a5 = addr$29$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d5 = data$5$q;
-                end
-            1:
-                begin
-                    ss_d5 = data$13$q;
-                end
-            2:
-                begin
-                    ss_d5 = data$21$q;
-                end
-            default:
-                begin
-                    ss_d5 = data$29$q;
-                end
-        endcase
+        ss_d5 = dram_a$5$rdata;
         case (gc$q)
             0:
                 begin
@@ -68802,24 +68568,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a6 = addr$30$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d6 = data$6$q;
-                end
-            1:
-                begin
-                    ss_d6 = data$14$q;
-                end
-            2:
-                begin
-                    ss_d6 = data$22$q;
-                end
-            default:
-                begin
-                    ss_d6 = data$30$q;
-                end
-        endcase
+        ss_d6 = dram_a$6$rdata;
         case (gc$q)
             0:
                 begin
@@ -68838,24 +68587,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     ss_a7 = addr$31$q;
                 end
         endcase
-        case (gc$q)
-            0:
-                begin
-                    ss_d7 = data$7$q;
-                end
-            1:
-                begin
-                    ss_d7 = data$15$q;
-                end
-            2:
-                begin
-                    ss_d7 = data$23$q;
-                end
-            default:
-                begin
-                    ss_d7 = data$31$q;
-                end
-        endcase
+        ss_d7 = dram_a$7$rdata;
         sv$d = 1'b0;
         sa$d = sel_a;
         sd$d = sel_d;
@@ -69013,207 +68745,150 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         bop$5$wdata = ub5;
         bop$6$wdata = ub6;
         bop$7$wdata = ub7;
+        gmis = 32'h0;
+        goob = 32'h0;
+        if ((sz2 & gofs$0[32'h0]) | (sz4 & |gofs$0[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$0;
+        end
+        if (sneg | (gofs$0 > slim)) begin
+            goob = goob | bit8$0;
+        end
+        if ((sz2 & gofs$1[32'h0]) | (sz4 & |gofs$1[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$1;
+        end
+        if (sneg | (gofs$1 > slim)) begin
+            goob = goob | bit8$1;
+        end
+        if ((sz2 & gofs$2[32'h0]) | (sz4 & |gofs$2[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$2;
+        end
+        if (sneg | (gofs$2 > slim)) begin
+            goob = goob | bit8$2;
+        end
+        if ((sz2 & gofs$3[32'h0]) | (sz4 & |gofs$3[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$3;
+        end
+        if (sneg | (gofs$3 > slim)) begin
+            goob = goob | bit8$3;
+        end
+        if ((sz2 & gofs$4[32'h0]) | (sz4 & |gofs$4[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$4;
+        end
+        if (sneg | (gofs$4 > slim)) begin
+            goob = goob | bit8$4;
+        end
+        if ((sz2 & gofs$5[32'h0]) | (sz4 & |gofs$5[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$5;
+        end
+        if (sneg | (gofs$5 > slim)) begin
+            goob = goob | bit8$5;
+        end
+        if ((sz2 & gofs$6[32'h0]) | (sz4 & |gofs$6[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$6;
+        end
+        if (sneg | (gofs$6 > slim)) begin
+            goob = goob | bit8$6;
+        end
+        if ((sz2 & gofs$7[32'h0]) | (sz4 & |gofs$7[(32'h0)+:(2)])) begin
+            gmis = gmis | bit8$7;
+        end
+        if (sneg | (gofs$7 > slim)) begin
+            goob = goob | bit8$7;
+        end
+        gmis32 = ((((gmis) & 32'hffffffff) | (((gmis) & 32'hffffffff) << 32'h8)) | (((gmis) & 32'hffffffff) << 32'h10)) | (((gmis) & 32'hffffffff) << 32'h18);
+        goob32 = ((((goob) & 32'hffffffff) | (((goob) & 32'hffffffff) << 32'h8)) | (((goob) & 32'hffffffff) << 32'h10)) | (((goob) & 32'hffffffff) << 32'h18);
+        gm = 32'h0;
+        if (rv$q) begin
+            if (rg$q == gidx$0) begin
+                gm = grpmask$0;
+            end
+            if (rg$q == gidx$1) begin
+                gm = grpmask$1;
+            end
+            if (rg$q == gidx$2) begin
+                gm = grpmask$2;
+            end
+            if (rg$q == gidx$3) begin
+                gm = grpmask$3;
+            end
+        end
+        fmis$clock = clock;
+        foob$clock = clock;
+        fmis$d = (fmis$q & ~gm) | (gmis32 & gm);
+        foob$d = (foob$q & ~gm) | (goob32 & gm);
         if (rv$q) begin
             if (rg$q == gidx$0) begin
                 addr$0$d = gofs$0;
                 lsp$0$d = gk$0;
-                data$0$d = uc0;
                 addr$1$d = gofs$1;
                 lsp$1$d = gk$1;
-                data$1$d = uc1;
                 addr$2$d = gofs$2;
                 lsp$2$d = gk$2;
-                data$2$d = uc2;
                 addr$3$d = gofs$3;
                 lsp$3$d = gk$3;
-                data$3$d = uc3;
                 addr$4$d = gofs$4;
                 lsp$4$d = gk$4;
-                data$4$d = uc4;
                 addr$5$d = gofs$5;
                 lsp$5$d = gk$5;
-                data$5$d = uc5;
                 addr$6$d = gofs$6;
                 lsp$6$d = gk$6;
-                data$6$d = uc6;
                 addr$7$d = gofs$7;
                 lsp$7$d = gk$7;
-                data$7$d = uc7;
             end
             if (rg$q == gidx$1) begin
                 addr$8$d = gofs$0;
                 lsp$8$d = gk$0;
-                data$8$d = uc0;
                 addr$9$d = gofs$1;
                 lsp$9$d = gk$1;
-                data$9$d = uc1;
                 addr$10$d = gofs$2;
                 lsp$10$d = gk$2;
-                data$10$d = uc2;
                 addr$11$d = gofs$3;
                 lsp$11$d = gk$3;
-                data$11$d = uc3;
                 addr$12$d = gofs$4;
                 lsp$12$d = gk$4;
-                data$12$d = uc4;
                 addr$13$d = gofs$5;
                 lsp$13$d = gk$5;
-                data$13$d = uc5;
                 addr$14$d = gofs$6;
                 lsp$14$d = gk$6;
-                data$14$d = uc6;
                 addr$15$d = gofs$7;
                 lsp$15$d = gk$7;
-                data$15$d = uc7;
             end
             if (rg$q == gidx$2) begin
                 addr$16$d = gofs$0;
                 lsp$16$d = gk$0;
-                data$16$d = uc0;
                 addr$17$d = gofs$1;
                 lsp$17$d = gk$1;
-                data$17$d = uc1;
                 addr$18$d = gofs$2;
                 lsp$18$d = gk$2;
-                data$18$d = uc2;
                 addr$19$d = gofs$3;
                 lsp$19$d = gk$3;
-                data$19$d = uc3;
                 addr$20$d = gofs$4;
                 lsp$20$d = gk$4;
-                data$20$d = uc4;
                 addr$21$d = gofs$5;
                 lsp$21$d = gk$5;
-                data$21$d = uc5;
                 addr$22$d = gofs$6;
                 lsp$22$d = gk$6;
-                data$22$d = uc6;
                 addr$23$d = gofs$7;
                 lsp$23$d = gk$7;
-                data$23$d = uc7;
             end
             if (rg$q == gidx$3) begin
                 addr$24$d = gofs$0;
                 lsp$24$d = gk$0;
-                data$24$d = uc0;
                 addr$25$d = gofs$1;
                 lsp$25$d = gk$1;
-                data$25$d = uc1;
                 addr$26$d = gofs$2;
                 lsp$26$d = gk$2;
-                data$26$d = uc2;
                 addr$27$d = gofs$3;
                 lsp$27$d = gk$3;
-                data$27$d = uc3;
                 addr$28$d = gofs$4;
                 lsp$28$d = gk$4;
-                data$28$d = uc4;
                 addr$29$d = gofs$5;
                 lsp$29$d = gk$5;
-                data$29$d = uc5;
                 addr$30$d = gofs$6;
                 lsp$30$d = gk$6;
-                data$30$d = uc6;
                 addr$31$d = gofs$7;
                 lsp$31$d = gk$7;
-                data$31$d = uc7;
             end
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[0]) begin
-            res$0$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[1]) begin
-            res$1$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[2]) begin
-            res$2$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[3]) begin
-            res$3$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[4]) begin
-            res$4$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[5]) begin
-            res$5$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[6]) begin
-            res$6$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[7]) begin
-            res$7$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[8]) begin
-            res$8$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[9]) begin
-            res$9$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[10]) begin
-            res$10$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[11]) begin
-            res$11$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[12]) begin
-            res$12$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[13]) begin
-            res$13$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[14]) begin
-            res$14$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[15]) begin
-            res$15$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[16]) begin
-            res$16$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[17]) begin
-            res$17$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[18]) begin
-            res$18$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[19]) begin
-            res$19$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[20]) begin
-            res$20$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[21]) begin
-            res$21$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[22]) begin
-            res$22$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[23]) begin
-            res$23$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[24]) begin
-            res$24$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[25]) begin
-            res$25$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[26]) begin
-            res$26$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[27]) begin
-            res$27$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[28]) begin
-            res$28$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[29]) begin
-            res$29$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[30]) begin
-            res$30$d = m_resp_data;
-        end
-        if ((((st$q == k_resp) & m_resp_valid) & ~aw$q) & mtch$q[31]) begin
-            res$31$d = m_resp_data;
         end
         alu$sub = asub$q;
         alu$old = aold$q;
@@ -69250,102 +68925,107 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         end
         alu$b = sel_b;
         alu$c = sel_d;
-        if ((st$q == k_anew) & low[0]) begin
-            data$0$d = alu$y;
+        d_anew = st$q == k_anew;
+        d_wa = rg$q;
+        if (d_anew) begin
+            d_wa = low_i[(32'h3)+:(2)];
         end
-        if ((st$q == k_anew) & low[1]) begin
-            data$1$d = alu$y;
+        d_wd$0 = uc0;
+        d_wd$1 = uc1;
+        d_wd$2 = uc2;
+        d_wd$3 = uc3;
+        d_wd$4 = uc4;
+        d_wd$5 = uc5;
+        d_wd$6 = uc6;
+        d_wd$7 = uc7;
+        if (d_anew) begin
+            d_wd$0 = alu$y;
         end
-        if ((st$q == k_anew) & low[2]) begin
-            data$2$d = alu$y;
+        dram_a$0$clock = clock;
+        dram_b$0$clock = clock;
+        dram_a$0$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$0));
+        dram_b$0$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$0));
+        dram_a$0$waddr = d_wa;
+        dram_b$0$waddr = d_wa;
+        dram_a$0$wdata = d_wd$0;
+        dram_b$0$wdata = d_wd$0;
+        if (d_anew) begin
+            d_wd$1 = alu$y;
         end
-        if ((st$q == k_anew) & low[3]) begin
-            data$3$d = alu$y;
+        dram_a$1$clock = clock;
+        dram_b$1$clock = clock;
+        dram_a$1$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$1));
+        dram_b$1$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$1));
+        dram_a$1$waddr = d_wa;
+        dram_b$1$waddr = d_wa;
+        dram_a$1$wdata = d_wd$1;
+        dram_b$1$wdata = d_wd$1;
+        if (d_anew) begin
+            d_wd$2 = alu$y;
         end
-        if ((st$q == k_anew) & low[4]) begin
-            data$4$d = alu$y;
+        dram_a$2$clock = clock;
+        dram_b$2$clock = clock;
+        dram_a$2$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$2));
+        dram_b$2$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$2));
+        dram_a$2$waddr = d_wa;
+        dram_b$2$waddr = d_wa;
+        dram_a$2$wdata = d_wd$2;
+        dram_b$2$wdata = d_wd$2;
+        if (d_anew) begin
+            d_wd$3 = alu$y;
         end
-        if ((st$q == k_anew) & low[5]) begin
-            data$5$d = alu$y;
+        dram_a$3$clock = clock;
+        dram_b$3$clock = clock;
+        dram_a$3$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$3));
+        dram_b$3$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$3));
+        dram_a$3$waddr = d_wa;
+        dram_b$3$waddr = d_wa;
+        dram_a$3$wdata = d_wd$3;
+        dram_b$3$wdata = d_wd$3;
+        if (d_anew) begin
+            d_wd$4 = alu$y;
         end
-        if ((st$q == k_anew) & low[6]) begin
-            data$6$d = alu$y;
+        dram_a$4$clock = clock;
+        dram_b$4$clock = clock;
+        dram_a$4$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$4));
+        dram_b$4$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$4));
+        dram_a$4$waddr = d_wa;
+        dram_b$4$waddr = d_wa;
+        dram_a$4$wdata = d_wd$4;
+        dram_b$4$wdata = d_wd$4;
+        if (d_anew) begin
+            d_wd$5 = alu$y;
         end
-        if ((st$q == k_anew) & low[7]) begin
-            data$7$d = alu$y;
+        dram_a$5$clock = clock;
+        dram_b$5$clock = clock;
+        dram_a$5$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$5));
+        dram_b$5$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$5));
+        dram_a$5$waddr = d_wa;
+        dram_b$5$waddr = d_wa;
+        dram_a$5$wdata = d_wd$5;
+        dram_b$5$wdata = d_wd$5;
+        if (d_anew) begin
+            d_wd$6 = alu$y;
         end
-        if ((st$q == k_anew) & low[8]) begin
-            data$8$d = alu$y;
+        dram_a$6$clock = clock;
+        dram_b$6$clock = clock;
+        dram_a$6$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$6));
+        dram_b$6$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$6));
+        dram_a$6$waddr = d_wa;
+        dram_b$6$waddr = d_wa;
+        dram_a$6$wdata = d_wd$6;
+        dram_b$6$wdata = d_wd$6;
+        if (d_anew) begin
+            d_wd$7 = alu$y;
         end
-        if ((st$q == k_anew) & low[9]) begin
-            data$9$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[10]) begin
-            data$10$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[11]) begin
-            data$11$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[12]) begin
-            data$12$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[13]) begin
-            data$13$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[14]) begin
-            data$14$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[15]) begin
-            data$15$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[16]) begin
-            data$16$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[17]) begin
-            data$17$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[18]) begin
-            data$18$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[19]) begin
-            data$19$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[20]) begin
-            data$20$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[21]) begin
-            data$21$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[22]) begin
-            data$22$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[23]) begin
-            data$23$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[24]) begin
-            data$24$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[25]) begin
-            data$25$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[26]) begin
-            data$26$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[27]) begin
-            data$27$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[28]) begin
-            data$28$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[29]) begin
-            data$29$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[30]) begin
-            data$30$d = alu$y;
-        end
-        if ((st$q == k_anew) & low[31]) begin
-            data$31$d = alu$y;
-        end
+        dram_a$7$clock = clock;
+        dram_b$7$clock = clock;
+        dram_a$7$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$7));
+        dram_b$7$we = rv$q | (d_anew & (low_i[(32'h0)+:(3)] == pos$7));
+        dram_a$7$waddr = d_wa;
+        dram_b$7$waddr = d_wa;
+        dram_a$7$wdata = d_wd$7;
+        dram_b$7$wdata = d_wd$7;
         case (st$q)
             0:
                 begin
@@ -71180,612 +70860,372 @@ module ulx3s_board$sm$lsu$cta(d,q,clock);
 endmodule // ulx3s_board$sm$lsu$cta
 
 
-module ulx3s_board$sm$lsu$data$0(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$0
 
-endmodule // ulx3s_board$sm$lsu$data$0
 
-
-module ulx3s_board$sm$lsu$data$1(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$1
 
-endmodule // ulx3s_board$sm$lsu$data$1
 
-
-module ulx3s_board$sm$lsu$data$10(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$2
 
-endmodule // ulx3s_board$sm$lsu$data$10
 
-
-module ulx3s_board$sm$lsu$data$11(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$3
 
-endmodule // ulx3s_board$sm$lsu$data$11
 
-
-module ulx3s_board$sm$lsu$data$12(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$4
 
-endmodule // ulx3s_board$sm$lsu$data$12
 
-
-module ulx3s_board$sm$lsu$data$13(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$5
 
-endmodule // ulx3s_board$sm$lsu$data$13
 
-
-module ulx3s_board$sm$lsu$data$14(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$6
 
-endmodule // ulx3s_board$sm$lsu$data$14
 
-
-module ulx3s_board$sm$lsu$data$15(d,q,clock);
+module ulx3s_board$sm$lsu$dram_a$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_a$7
 
-endmodule // ulx3s_board$sm$lsu$data$15
 
-
-module ulx3s_board$sm$lsu$data$16(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$0(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$0
 
-endmodule // ulx3s_board$sm$lsu$data$16
 
-
-module ulx3s_board$sm$lsu$data$17(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$1(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$1
 
-endmodule // ulx3s_board$sm$lsu$data$17
 
-
-module ulx3s_board$sm$lsu$data$18(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$2(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$2
 
-endmodule // ulx3s_board$sm$lsu$data$18
 
-
-module ulx3s_board$sm$lsu$data$19(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$3(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$3
 
-endmodule // ulx3s_board$sm$lsu$data$19
 
-
-module ulx3s_board$sm$lsu$data$2(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$4(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$4
 
-endmodule // ulx3s_board$sm$lsu$data$2
 
-
-module ulx3s_board$sm$lsu$data$20(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$5(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$5
 
-endmodule // ulx3s_board$sm$lsu$data$20
 
-
-module ulx3s_board$sm$lsu$data$21(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$6(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$6
 
-endmodule // ulx3s_board$sm$lsu$data$21
 
-
-module ulx3s_board$sm$lsu$data$22(d,q,clock);
+module ulx3s_board$sm$lsu$dram_b$7(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
 
     // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lsu$data$22
-
-
-module ulx3s_board$sm$lsu$data$23(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$23
-
-
-module ulx3s_board$sm$lsu$data$24(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$24
-
-
-module ulx3s_board$sm$lsu$data$25(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$25
-
-
-module ulx3s_board$sm$lsu$data$26(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$26
-
-
-module ulx3s_board$sm$lsu$data$27(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$27
-
-
-module ulx3s_board$sm$lsu$data$28(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$28
-
-
-module ulx3s_board$sm$lsu$data$29(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$29
-
-
-module ulx3s_board$sm$lsu$data$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$3
-
-
-module ulx3s_board$sm$lsu$data$30(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$30
-
-
-module ulx3s_board$sm$lsu$data$31(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$31
-
-
-module ulx3s_board$sm$lsu$data$4(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$4
-
-
-module ulx3s_board$sm$lsu$data$5(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$5
-
-
-module ulx3s_board$sm$lsu$data$6(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$6
-
-
-module ulx3s_board$sm$lsu$data$7(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$7
-
-
-module ulx3s_board$sm$lsu$data$8(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$8
-
-
-module ulx3s_board$sm$lsu$data$9(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lsu$data$9
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$dram_b$7
 
 
 module ulx3s_board$sm$lsu$exec(d,q,clock);
@@ -71862,6 +71302,44 @@ module ulx3s_board$sm$lsu$fl(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$lsu$fl
+
+
+module ulx3s_board$sm$lsu$fmis(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$fmis
+
+
+module ulx3s_board$sm$lsu$foob(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$foob
 
 
 module ulx3s_board$sm$lsu$gc(d,q,clock);

@@ -293,10 +293,19 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     gc: DFF<Bits<2>>,
     rv: DFF<Bit>,
     rg: DFF<Bits<2>>,
+    // Per lane, found as its group's address arrives: misaligned for the instruction's
+    // size; beyond the CTA's shared bytes.
+    fmis: DFF<Bits<32>>,
+    foob: DFF<Bits<32>>,
     // Per lane: address, store data, load result (a memory-port word as it came: extracted
     // at the write-back); lanes still to access; the request's.
     addr: [DFF<Bits<32>>; 32],
-    data: [DFF<Bits<32>>; 32],
+    // Each lane's data word (a store's, an atomic's c and then its new word), in two copies
+    // of distributed RAM: lane 8g + j is word g of RAM j (a: the lane select's and the
+    // shown group's reads, and the first eight lanes of a half-warp request; b: its last
+    // eight).
+    dram_a: [LutRam<2, 32>; 8],
+    dram_b: [LutRam<2, 32>; 8],
     res: [DFF<Bits<32>>; 32],
     // An atomic's operand b per lane (c is in `data`, then the new word).
     // (In distributed RAM: lane 8g + j in word g of RAM j, written a lane group at a time,
@@ -346,6 +355,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     psrc: Signal<Local, Bits<32>>,
     sel_a: Signal<Local, Bits<32>>,
     sel_d: Signal<Local, Bits<32>>,
+    d_ra: Signal<Local, Bits<2>>,
+    d_rb: Signal<Local, Bits<2>>,
+    d_wa: Signal<Local, Bits<2>>,
+    d_anew: Signal<Local, Bit>,
+    d_wd: [Signal<Local, Bits<32>>; 8],
     sel_b: Signal<Local, Bits<32>>,
     rsrc: Signal<Local, Bits<7>>,
     hsel: Signal<Local, Bit>,
@@ -357,6 +371,14 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     ga: [Signal<Local, Bits<32>>; 8],
     gofs: [Signal<Local, Bits<32>>; 8],
     gk: [Signal<Local, Bits<2>>; 8],
+    resp_en: Signal<Local, Bit>,
+    sm_en: Signal<Local, Bits<32>>,
+    rsp: [Signal<Local, Bits<32>>; 16],
+    gmis: Signal<Local, Bits<8>>,
+    goob: Signal<Local, Bits<8>>,
+    gmis32: Signal<Local, Bits<32>>,
+    goob32: Signal<Local, Bits<32>>,
+    gm: Signal<Local, Bits<32>>,
     llim: Signal<Local, Bits<32>>,
     lneg: Signal<Local, Bit>,
     thr10: Signal<Local, Bits<10>>,
@@ -400,6 +422,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     lidx: [Constant<Bits<5>>; 32],
     onehot: [Constant<Bits<32>>; 32],
     gidx: [Constant<Bits<2>>; 4],
+    grpmask: [Constant<Bits<32>>; 4],
+    bit8: [Constant<Bits<8>>; 8],
     pos: [Constant<Bits<3>>; 8],
     one2: Constant<Bits<2>>,
     n1: Constant<Bits<3>>,
@@ -618,8 +642,11 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             gc: Default::default(),
             rv: Default::default(),
             rg: Default::default(),
+            fmis: Default::default(),
+            foob: Default::default(),
             addr: array_init(|_| Default::default()),
-            data: array_init(|_| Default::default()),
+            dram_a: array_init(|_| LutRam::new(4)),
+            dram_b: array_init(|_| LutRam::new(4)),
             res: array_init(|_| Default::default()),
             bop: array_init(|_| LutRam::new(4)),
             lsp: array_init(|_| Default::default()),
@@ -657,6 +684,11 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             psrc: Default::default(),
             sel_a: Default::default(),
             sel_d: Default::default(),
+            d_ra: Default::default(),
+            d_rb: Default::default(),
+            d_wa: Default::default(),
+            d_anew: Default::default(),
+            d_wd: array_init(|_| Default::default()),
             sel_b: Default::default(),
             rsrc: Default::default(),
             hsel: Default::default(),
@@ -668,6 +700,14 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             ga: array_init(|_| Default::default()),
             gofs: array_init(|_| Default::default()),
             gk: array_init(|_| Default::default()),
+            resp_en: Default::default(),
+            sm_en: Default::default(),
+            rsp: array_init(|_| Default::default()),
+            gmis: Default::default(),
+            goob: Default::default(),
+            gmis32: Default::default(),
+            goob32: Default::default(),
+            gm: Default::default(),
             llim: Default::default(),
             lneg: Default::default(),
             thr10: Default::default(),
@@ -710,6 +750,8 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             lidx: array_init(|l| Constant::new((l as u64).into())),
             onehot: array_init(|l| Constant::new((1u64 << l).into())),
             gidx: array_init(|g| Constant::new((g as u64).into())),
+            grpmask: array_init(|g| Constant::new((0xFFu64 << (8 * g)).into())),
+            bit8: array_init(|j| Constant::new((1u64 << j).into())),
             pos: array_init(|j| Constant::new((j as u64).into())),
             one2: Constant::new(1u64.into()),
             n1: Constant::new(1u64.into()),
@@ -782,10 +824,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.mine.clock.next = self.clock.val();
         for l in 0..32 {
             self.addr[l].clock.next = self.clock.val();
-            self.data[l].clock.next = self.clock.val();
             self.res[l].clock.next = self.clock.val();
             self.addr[l].d.next = self.addr[l].q.val();
-            self.data[l].d.next = self.data[l].q.val();
             self.res[l].d.next = self.res[l].q.val();
             self.lsp[l].clock.next = self.clock.val();
             self.lsp[l].d.next = self.lsp[l].q.val();
@@ -808,17 +848,10 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.ser.next = (self.atom.q.val() | (self.spc.q.val() == self.k_local.val())) | (self.spc.q.val() == self.k_generic.val());
         self.unsup.next = ((self.spc.q.val() > self.k_generic.val()) | (self.atom.q.val() & self.ro.val()))
             | (self.sz.q.val() > self.k_b32.val());
-        // Lanes in exec with a misaligned address.
-        self.mis.next = 0.into();
-        for l in 0..32 {
-            if self.exec.q.val().get_bit(l)
-                & ((self.sz2.val() & self.addr[l].q.val().get_bit(0)) | (self.sz4.val() & self.addr[l].q.val().get_bits::<2>(0).any()))
-            {
-                self.mis.next = self.mis.val() | self.onehot[l].val();
-            }
-        }
+        // Lanes in exec with a misaligned address (found as the addresses arrived).
+        self.mis.next = self.exec.q.val() & self.fmis.q.val();
         // Shared memory: the lanes in exec beyond the CTA's bytes (an n-byte access at a
-        // fits when a <= S - n).
+        // fits when a <= S - n; found as the addresses arrived, below).
         self.nbytes.next = self.n1_32.val();
         if self.sz2.val() {
             self.nbytes.next = self.n2_32.val();
@@ -828,12 +861,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.slim.next = self.s_bytes.val() - self.nbytes.val();
         self.sneg.next = self.s_bytes.val() < self.nbytes.val();
-        self.soob.next = 0.into();
-        for l in 0..32 {
-            if self.exec.q.val().get_bit(l) & (self.sneg.val() | (self.addr[l].q.val() > self.slim.val())) {
-                self.soob.next = self.soob.val() | self.onehot[l].val();
-            }
-        }
+        self.soob.next = self.exec.q.val() & self.foob.q.val();
         // The lowest lane still to access, or in CHECK the lowest lane of the fault found
         // (the priority of the CHECK state's faults: a store to a read-only space names the
         // lowest lane in exec, then misaligned lanes, then shared lanes out of bounds), and
@@ -860,7 +888,6 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             if self.low.val().get_bit(l) {
                 self.low_i.next = self.lidx[l].val();
                 self.sel_a.next = self.addr[l].q.val();
-                self.sel_d.next = self.data[l].q.val();
                 self.sel_k.next = self.lsp[l].q.val();
             }
         }
@@ -903,16 +930,48 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         if !self.s_own.val() {
             self.sbase_z.next = self.z_addr.val();
         }
+        // The data words: copy a reads the shown group (a shared store's wait, an atomic's
+        // shared write), else the first lane group of the half-warp request, else the
+        // lowest lane's group; copy b the half's second group.
+        self.d_ra.next = self.low_i.val().get_bits::<2>(3);
+        if self.s_own.val() {
+            self.d_ra.next = self.gidx[0].val();
+            if self.hsel.val() {
+                self.d_ra.next = self.gidx[2].val();
+            }
+        }
+        if ((self.st.q.val() == self.k_swait.val()) | (self.st.q.val() == self.k_asww.val())) | (self.st.q.val() == self.k_aswt.val()) {
+            self.d_ra.next = self.gc.q.val();
+        }
+        self.d_rb.next = self.gidx[1].val();
+        if self.hsel.val() {
+            self.d_rb.next = self.gidx[3].val();
+        }
+        for j in 0..8 {
+            self.dram_a[j].raddr.next = self.d_ra.val();
+            self.dram_b[j].raddr.next = self.d_rb.val();
+        }
+        self.sel_d.next = 0.into();
+        for j in 0..8 {
+            if self.low_i.val().get_bits::<3>(0) == self.pos[j].val() {
+                self.sel_d.next = self.dram_a[j].rdata.val();
+            }
+        }
+        for k in 0..8 {
+            self.sld[k].next = self.dram_a[k].rdata.val();
+            self.sld[k + 8].next = self.dram_b[k].rdata.val();
+            if !self.s_own.val() {
+                self.sld[k].next = 0.into();
+                self.sld[k + 8].next = 0.into();
+            }
+        }
         for k in 0..16 {
             self.sofs_k[k].next = self.addr[k].q.val();
-            self.sld[k].next = self.data[k].q.val();
             if self.hsel.val() {
                 self.sofs_k[k].next = self.addr[k + 16].q.val();
-                self.sld[k].next = self.data[k + 16].q.val();
             }
             if !self.s_own.val() {
                 self.sofs_k[k].next = self.zofs[k].val();
-                self.sld[k].next = 0.into();
             }
             self.sla[k].next = self.sofs_k[k].val() + self.sbase_z.val();
         }
@@ -975,104 +1034,48 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         if self.mine.q.val() {
             self.rn.d.next = self.rn.q.val() - self.one_rn.val();
             self.rh.d.next = true;
+        }
+        // A lane's result is written from its shared-memory lane (l mod 16) or from the
+        // memory port's response, through one multiplexer per shared-memory lane: a
+        // shared-memory response and a memory-port response never arrive in one clock (a
+        // global access takes no shared-memory request, and an instruction's shared
+        // responses have all come before it leaves SWAIT or ASWT).
+        self.resp_en.next = ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val();
+        self.sm_en.next = 0.into();
+        if self.mine.q.val() {
             if self.rsel.val() {
-                if self.cap.val().get_bit(16) {
-                    self.res[16].d.next = self.smem.lane0_rdata.val();
-                }
-                if self.cap.val().get_bit(17) {
-                    self.res[17].d.next = self.smem.lane1_rdata.val();
-                }
-                if self.cap.val().get_bit(18) {
-                    self.res[18].d.next = self.smem.lane2_rdata.val();
-                }
-                if self.cap.val().get_bit(19) {
-                    self.res[19].d.next = self.smem.lane3_rdata.val();
-                }
-                if self.cap.val().get_bit(20) {
-                    self.res[20].d.next = self.smem.lane4_rdata.val();
-                }
-                if self.cap.val().get_bit(21) {
-                    self.res[21].d.next = self.smem.lane5_rdata.val();
-                }
-                if self.cap.val().get_bit(22) {
-                    self.res[22].d.next = self.smem.lane6_rdata.val();
-                }
-                if self.cap.val().get_bit(23) {
-                    self.res[23].d.next = self.smem.lane7_rdata.val();
-                }
-                if self.cap.val().get_bit(24) {
-                    self.res[24].d.next = self.smem.lane8_rdata.val();
-                }
-                if self.cap.val().get_bit(25) {
-                    self.res[25].d.next = self.smem.lane9_rdata.val();
-                }
-                if self.cap.val().get_bit(26) {
-                    self.res[26].d.next = self.smem.lane10_rdata.val();
-                }
-                if self.cap.val().get_bit(27) {
-                    self.res[27].d.next = self.smem.lane11_rdata.val();
-                }
-                if self.cap.val().get_bit(28) {
-                    self.res[28].d.next = self.smem.lane12_rdata.val();
-                }
-                if self.cap.val().get_bit(29) {
-                    self.res[29].d.next = self.smem.lane13_rdata.val();
-                }
-                if self.cap.val().get_bit(30) {
-                    self.res[30].d.next = self.smem.lane14_rdata.val();
-                }
-                if self.cap.val().get_bit(31) {
-                    self.res[31].d.next = self.smem.lane15_rdata.val();
-                }
+                self.sm_en.next = self.cap.val() & self.hi16.val();
             } else {
-                if self.cap.val().get_bit(0) {
-                    self.res[0].d.next = self.smem.lane0_rdata.val();
-                }
-                if self.cap.val().get_bit(1) {
-                    self.res[1].d.next = self.smem.lane1_rdata.val();
-                }
-                if self.cap.val().get_bit(2) {
-                    self.res[2].d.next = self.smem.lane2_rdata.val();
-                }
-                if self.cap.val().get_bit(3) {
-                    self.res[3].d.next = self.smem.lane3_rdata.val();
-                }
-                if self.cap.val().get_bit(4) {
-                    self.res[4].d.next = self.smem.lane4_rdata.val();
-                }
-                if self.cap.val().get_bit(5) {
-                    self.res[5].d.next = self.smem.lane5_rdata.val();
-                }
-                if self.cap.val().get_bit(6) {
-                    self.res[6].d.next = self.smem.lane6_rdata.val();
-                }
-                if self.cap.val().get_bit(7) {
-                    self.res[7].d.next = self.smem.lane7_rdata.val();
-                }
-                if self.cap.val().get_bit(8) {
-                    self.res[8].d.next = self.smem.lane8_rdata.val();
-                }
-                if self.cap.val().get_bit(9) {
-                    self.res[9].d.next = self.smem.lane9_rdata.val();
-                }
-                if self.cap.val().get_bit(10) {
-                    self.res[10].d.next = self.smem.lane10_rdata.val();
-                }
-                if self.cap.val().get_bit(11) {
-                    self.res[11].d.next = self.smem.lane11_rdata.val();
-                }
-                if self.cap.val().get_bit(12) {
-                    self.res[12].d.next = self.smem.lane12_rdata.val();
-                }
-                if self.cap.val().get_bit(13) {
-                    self.res[13].d.next = self.smem.lane13_rdata.val();
-                }
-                if self.cap.val().get_bit(14) {
-                    self.res[14].d.next = self.smem.lane14_rdata.val();
-                }
-                if self.cap.val().get_bit(15) {
-                    self.res[15].d.next = self.smem.lane15_rdata.val();
-                }
+                self.sm_en.next = self.cap.val() & self.lo16.val();
+            }
+        }
+        self.rsp[0].next = self.smem.lane0_rdata.val();
+        self.rsp[1].next = self.smem.lane1_rdata.val();
+        self.rsp[2].next = self.smem.lane2_rdata.val();
+        self.rsp[3].next = self.smem.lane3_rdata.val();
+        self.rsp[4].next = self.smem.lane4_rdata.val();
+        self.rsp[5].next = self.smem.lane5_rdata.val();
+        self.rsp[6].next = self.smem.lane6_rdata.val();
+        self.rsp[7].next = self.smem.lane7_rdata.val();
+        self.rsp[8].next = self.smem.lane8_rdata.val();
+        self.rsp[9].next = self.smem.lane9_rdata.val();
+        self.rsp[10].next = self.smem.lane10_rdata.val();
+        self.rsp[11].next = self.smem.lane11_rdata.val();
+        self.rsp[12].next = self.smem.lane12_rdata.val();
+        self.rsp[13].next = self.smem.lane13_rdata.val();
+        self.rsp[14].next = self.smem.lane14_rdata.val();
+        self.rsp[15].next = self.smem.lane15_rdata.val();
+        for k in 0..16 {
+            if self.resp_en.val() {
+                self.rsp[k].next = self.m_resp_data.val();
+            }
+        }
+        for l in 0..16 {
+            if self.sm_en.val().get_bit(l) | (self.resp_en.val() & self.mtch.q.val().get_bit(l)) {
+                self.res[l].d.next = self.rsp[l].val();
+            }
+            if self.sm_en.val().get_bit(l + 16) | (self.resp_en.val() & self.mtch.q.val().get_bit(l + 16)) {
+                self.res[l + 16].d.next = self.rsp[l].val();
             }
         }
         // The request: the lowest pending lane's word; a load serves every pending lane of
@@ -1256,20 +1259,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a0.next = self.addr[24].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d0.next = self.data[0].q.val();
-            }
-            1 => {
-                self.ss_d0.next = self.data[8].q.val();
-            }
-            2 => {
-                self.ss_d0.next = self.data[16].q.val();
-            }
-            _ => {
-                self.ss_d0.next = self.data[24].q.val();
-            }
-        }
+        self.ss_d0.next = self.dram_a[0].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a1.next = self.addr[1].q.val();
@@ -1284,20 +1274,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a1.next = self.addr[25].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d1.next = self.data[1].q.val();
-            }
-            1 => {
-                self.ss_d1.next = self.data[9].q.val();
-            }
-            2 => {
-                self.ss_d1.next = self.data[17].q.val();
-            }
-            _ => {
-                self.ss_d1.next = self.data[25].q.val();
-            }
-        }
+        self.ss_d1.next = self.dram_a[1].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a2.next = self.addr[2].q.val();
@@ -1312,20 +1289,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a2.next = self.addr[26].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d2.next = self.data[2].q.val();
-            }
-            1 => {
-                self.ss_d2.next = self.data[10].q.val();
-            }
-            2 => {
-                self.ss_d2.next = self.data[18].q.val();
-            }
-            _ => {
-                self.ss_d2.next = self.data[26].q.val();
-            }
-        }
+        self.ss_d2.next = self.dram_a[2].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a3.next = self.addr[3].q.val();
@@ -1340,20 +1304,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a3.next = self.addr[27].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d3.next = self.data[3].q.val();
-            }
-            1 => {
-                self.ss_d3.next = self.data[11].q.val();
-            }
-            2 => {
-                self.ss_d3.next = self.data[19].q.val();
-            }
-            _ => {
-                self.ss_d3.next = self.data[27].q.val();
-            }
-        }
+        self.ss_d3.next = self.dram_a[3].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a4.next = self.addr[4].q.val();
@@ -1368,20 +1319,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a4.next = self.addr[28].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d4.next = self.data[4].q.val();
-            }
-            1 => {
-                self.ss_d4.next = self.data[12].q.val();
-            }
-            2 => {
-                self.ss_d4.next = self.data[20].q.val();
-            }
-            _ => {
-                self.ss_d4.next = self.data[28].q.val();
-            }
-        }
+        self.ss_d4.next = self.dram_a[4].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a5.next = self.addr[5].q.val();
@@ -1396,20 +1334,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a5.next = self.addr[29].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d5.next = self.data[5].q.val();
-            }
-            1 => {
-                self.ss_d5.next = self.data[13].q.val();
-            }
-            2 => {
-                self.ss_d5.next = self.data[21].q.val();
-            }
-            _ => {
-                self.ss_d5.next = self.data[29].q.val();
-            }
-        }
+        self.ss_d5.next = self.dram_a[5].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a6.next = self.addr[6].q.val();
@@ -1424,20 +1349,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a6.next = self.addr[30].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d6.next = self.data[6].q.val();
-            }
-            1 => {
-                self.ss_d6.next = self.data[14].q.val();
-            }
-            2 => {
-                self.ss_d6.next = self.data[22].q.val();
-            }
-            _ => {
-                self.ss_d6.next = self.data[30].q.val();
-            }
-        }
+        self.ss_d6.next = self.dram_a[6].rdata.val();
         match self.gc.q.val().index() {
             0 => {
                 self.ss_a7.next = self.addr[7].q.val();
@@ -1452,20 +1364,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.ss_a7.next = self.addr[31].q.val();
             }
         }
-        match self.gc.q.val().index() {
-            0 => {
-                self.ss_d7.next = self.data[7].q.val();
-            }
-            1 => {
-                self.ss_d7.next = self.data[15].q.val();
-            }
-            2 => {
-                self.ss_d7.next = self.data[23].q.val();
-            }
-            _ => {
-                self.ss_d7.next = self.data[31].q.val();
-            }
-        }
+        self.ss_d7.next = self.dram_a[7].rdata.val();
         self.sv.d.next = false;
         self.sa.d.next = self.sel_a.val();
         self.sd.d.next = self.sel_d.val();
@@ -1512,119 +1411,111 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.bop[5].wdata.next = self.ub5.val();
         self.bop[6].wdata.next = self.ub6.val();
         self.bop[7].wdata.next = self.ub7.val();
+        // The arriving group's lanes misaligned or beyond the shared bytes, kept per lane.
+        self.gmis.next = 0.into();
+        self.goob.next = 0.into();
+        for j in 0..8 {
+            if (self.sz2.val() & self.gofs[j].val().get_bit(0)) | (self.sz4.val() & self.gofs[j].val().get_bits::<2>(0).any()) {
+                self.gmis.next = self.gmis.val() | self.bit8[j].val();
+            }
+            if self.sneg.val() | (self.gofs[j].val() > self.slim.val()) {
+                self.goob.next = self.goob.val() | self.bit8[j].val();
+            }
+        }
+        self.gmis32.next = ((bit_cast::<32, 8>(self.gmis.val()) | (bit_cast::<32, 8>(self.gmis.val()) << 8))
+            | (bit_cast::<32, 8>(self.gmis.val()) << 16))
+            | (bit_cast::<32, 8>(self.gmis.val()) << 24);
+        self.goob32.next = ((bit_cast::<32, 8>(self.goob.val()) | (bit_cast::<32, 8>(self.goob.val()) << 8))
+            | (bit_cast::<32, 8>(self.goob.val()) << 16))
+            | (bit_cast::<32, 8>(self.goob.val()) << 24);
+        self.gm.next = 0.into();
+        if self.rv.q.val() {
+            for g in 0..4 {
+                if self.rg.q.val() == self.gidx[g].val() {
+                    self.gm.next = self.grpmask[g].val();
+                }
+            }
+        }
+        self.fmis.clock.next = self.clock.val();
+        self.foob.clock.next = self.clock.val();
+        self.fmis.d.next = (self.fmis.q.val() & !self.gm.val()) | (self.gmis32.val() & self.gm.val());
+        self.foob.d.next = (self.foob.q.val() & !self.gm.val()) | (self.goob32.val() & self.gm.val());
         if self.rv.q.val() {
             if self.rg.q.val() == self.gidx[0].val() {
                 self.addr[0].d.next = self.gofs[0].val();
                 self.lsp[0].d.next = self.gk[0].val();
-                self.data[0].d.next = self.uc0.val();
                 self.addr[1].d.next = self.gofs[1].val();
                 self.lsp[1].d.next = self.gk[1].val();
-                self.data[1].d.next = self.uc1.val();
                 self.addr[2].d.next = self.gofs[2].val();
                 self.lsp[2].d.next = self.gk[2].val();
-                self.data[2].d.next = self.uc2.val();
                 self.addr[3].d.next = self.gofs[3].val();
                 self.lsp[3].d.next = self.gk[3].val();
-                self.data[3].d.next = self.uc3.val();
                 self.addr[4].d.next = self.gofs[4].val();
                 self.lsp[4].d.next = self.gk[4].val();
-                self.data[4].d.next = self.uc4.val();
                 self.addr[5].d.next = self.gofs[5].val();
                 self.lsp[5].d.next = self.gk[5].val();
-                self.data[5].d.next = self.uc5.val();
                 self.addr[6].d.next = self.gofs[6].val();
                 self.lsp[6].d.next = self.gk[6].val();
-                self.data[6].d.next = self.uc6.val();
                 self.addr[7].d.next = self.gofs[7].val();
                 self.lsp[7].d.next = self.gk[7].val();
-                self.data[7].d.next = self.uc7.val();
             }
             if self.rg.q.val() == self.gidx[1].val() {
                 self.addr[8].d.next = self.gofs[0].val();
                 self.lsp[8].d.next = self.gk[0].val();
-                self.data[8].d.next = self.uc0.val();
                 self.addr[9].d.next = self.gofs[1].val();
                 self.lsp[9].d.next = self.gk[1].val();
-                self.data[9].d.next = self.uc1.val();
                 self.addr[10].d.next = self.gofs[2].val();
                 self.lsp[10].d.next = self.gk[2].val();
-                self.data[10].d.next = self.uc2.val();
                 self.addr[11].d.next = self.gofs[3].val();
                 self.lsp[11].d.next = self.gk[3].val();
-                self.data[11].d.next = self.uc3.val();
                 self.addr[12].d.next = self.gofs[4].val();
                 self.lsp[12].d.next = self.gk[4].val();
-                self.data[12].d.next = self.uc4.val();
                 self.addr[13].d.next = self.gofs[5].val();
                 self.lsp[13].d.next = self.gk[5].val();
-                self.data[13].d.next = self.uc5.val();
                 self.addr[14].d.next = self.gofs[6].val();
                 self.lsp[14].d.next = self.gk[6].val();
-                self.data[14].d.next = self.uc6.val();
                 self.addr[15].d.next = self.gofs[7].val();
                 self.lsp[15].d.next = self.gk[7].val();
-                self.data[15].d.next = self.uc7.val();
             }
             if self.rg.q.val() == self.gidx[2].val() {
                 self.addr[16].d.next = self.gofs[0].val();
                 self.lsp[16].d.next = self.gk[0].val();
-                self.data[16].d.next = self.uc0.val();
                 self.addr[17].d.next = self.gofs[1].val();
                 self.lsp[17].d.next = self.gk[1].val();
-                self.data[17].d.next = self.uc1.val();
                 self.addr[18].d.next = self.gofs[2].val();
                 self.lsp[18].d.next = self.gk[2].val();
-                self.data[18].d.next = self.uc2.val();
                 self.addr[19].d.next = self.gofs[3].val();
                 self.lsp[19].d.next = self.gk[3].val();
-                self.data[19].d.next = self.uc3.val();
                 self.addr[20].d.next = self.gofs[4].val();
                 self.lsp[20].d.next = self.gk[4].val();
-                self.data[20].d.next = self.uc4.val();
                 self.addr[21].d.next = self.gofs[5].val();
                 self.lsp[21].d.next = self.gk[5].val();
-                self.data[21].d.next = self.uc5.val();
                 self.addr[22].d.next = self.gofs[6].val();
                 self.lsp[22].d.next = self.gk[6].val();
-                self.data[22].d.next = self.uc6.val();
                 self.addr[23].d.next = self.gofs[7].val();
                 self.lsp[23].d.next = self.gk[7].val();
-                self.data[23].d.next = self.uc7.val();
             }
             if self.rg.q.val() == self.gidx[3].val() {
                 self.addr[24].d.next = self.gofs[0].val();
                 self.lsp[24].d.next = self.gk[0].val();
-                self.data[24].d.next = self.uc0.val();
                 self.addr[25].d.next = self.gofs[1].val();
                 self.lsp[25].d.next = self.gk[1].val();
-                self.data[25].d.next = self.uc1.val();
                 self.addr[26].d.next = self.gofs[2].val();
                 self.lsp[26].d.next = self.gk[2].val();
-                self.data[26].d.next = self.uc2.val();
                 self.addr[27].d.next = self.gofs[3].val();
                 self.lsp[27].d.next = self.gk[3].val();
-                self.data[27].d.next = self.uc3.val();
                 self.addr[28].d.next = self.gofs[4].val();
                 self.lsp[28].d.next = self.gk[4].val();
-                self.data[28].d.next = self.uc4.val();
                 self.addr[29].d.next = self.gofs[5].val();
                 self.lsp[29].d.next = self.gk[5].val();
-                self.data[29].d.next = self.uc5.val();
                 self.addr[30].d.next = self.gofs[6].val();
                 self.lsp[30].d.next = self.gk[6].val();
-                self.data[30].d.next = self.uc6.val();
                 self.addr[31].d.next = self.gofs[7].val();
                 self.lsp[31].d.next = self.gk[7].val();
-                self.data[31].d.next = self.uc7.val();
             }
         }
         // A load's results: the response word as it came (extracted at the write-back; an
-        // atomic's: the word read, not the write's response).
-        for l in 0..32 {
-            if (((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val()) & self.mtch.q.val().get_bit(l) {
-                self.res[l].d.next = self.m_resp_data.val();
-            }
-        }
+        // atomic's: the word read, not the write's response), written above.
         // An atomic's new word for its lane (ANEW): from the word read, b and c.
         self.alu.sub.next = self.asub.q.val();
         self.alu.old.next = self.aold.q.val();
@@ -1647,10 +1538,33 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.alu.b.next = self.sel_b.val();
         self.alu.c.next = self.sel_d.val();
-        for l in 0..32 {
-            if (self.st.q.val() == self.k_anew.val()) & self.low.val().get_bit(l) {
-                self.data[l].d.next = self.alu.y.val();
+        // The data words: a lane group as its registers arrive, or an atomic's new word at
+        // its lane (ANEW), in both copies.
+        self.d_anew.next = self.st.q.val() == self.k_anew.val();
+        self.d_wa.next = self.rg.q.val();
+        if self.d_anew.val() {
+            self.d_wa.next = self.low_i.val().get_bits::<2>(3);
+        }
+        self.d_wd[0].next = self.uc0.val();
+        self.d_wd[1].next = self.uc1.val();
+        self.d_wd[2].next = self.uc2.val();
+        self.d_wd[3].next = self.uc3.val();
+        self.d_wd[4].next = self.uc4.val();
+        self.d_wd[5].next = self.uc5.val();
+        self.d_wd[6].next = self.uc6.val();
+        self.d_wd[7].next = self.uc7.val();
+        for j in 0..8 {
+            if self.d_anew.val() {
+                self.d_wd[j].next = self.alu.y.val();
             }
+            self.dram_a[j].clock.next = self.clock.val();
+            self.dram_b[j].clock.next = self.clock.val();
+            self.dram_a[j].we.next = self.rv.q.val() | (self.d_anew.val() & (self.low_i.val().get_bits::<3>(0) == self.pos[j].val()));
+            self.dram_b[j].we.next = self.rv.q.val() | (self.d_anew.val() & (self.low_i.val().get_bits::<3>(0) == self.pos[j].val()));
+            self.dram_a[j].waddr.next = self.d_wa.val();
+            self.dram_b[j].waddr.next = self.d_wa.val();
+            self.dram_a[j].wdata.next = self.d_wd[j].val();
+            self.dram_b[j].wdata.next = self.d_wd[j].val();
         }
         match self.st.q.val().index() {
             0 => {
