@@ -14,10 +14,11 @@
 //! Instructions with `lat` 1 or 2 need no entry (their warp cannot issue again sooner).
 //!
 //! The overlap of a buffered instruction's operands with its warp's entries is computed
-//! once, when the instruction enters the buffer (against the entries after that clock's
-//! edge), and kept as one bit per entry: while an instruction waits in its warp's buffer
-//! that warp issues nothing, so its entries are never allocated, only freed, and a kept
-//! bit is cleared with its entry. (Until stop 38 the operands were stored and compared
+//! once, when the instruction enters the buffer (the entries' ids as they are before that
+//! clock's edge, their valid bits as they are after it: the fetched warp is not the one
+//! issued at that edge, so none of its entries is allocated there), and kept as one bit per
+//! entry: while an instruction waits in its warp's buffer that warp issues nothing, so its
+//! entries are never allocated, only freed, and a kept bit is cleared with its entry. (Until stop 38 the operands were stored and compared
 //! with the entries in every clock, for every warp.)
 //!
 //! Everything a per-warp condition reads is stored bit-sliced (one N-bit vector per bit,
@@ -31,7 +32,10 @@
 //!
 //! Ports (writes at the rising edge):
 //! - `clock`, `clear`  in 1  clock; synchronous reset (empty buffers and scoreboard)
-//! - `f_sel`  in N  fetch: one-hot warp whose buffer takes the instruction below (0: none)
+//! - `f_sel`  in N  fetch: one-hot warp whose buffer takes the instruction below (0: none);
+//!                  never the warp issued at the same edge (`WarpSched` fetches the warp
+//!                  issued in the previous slot, whose buffer is empty, or in phase 0, when
+//!                  nothing issues)
 //! - `f_class` (4), `f_dst_v`, `f_dst` (8), `f_dst_w` (2), `f_s0_v`, `f_s0`, `f_s0_w`, ...
 //!   `f_s2_w`, `f_guard` (3; 7 = none), `f_lat` (6), `f_target` (24), `f_brpc` (24),
 //!   `f_uni`  in  the instruction's scheduling fields
@@ -45,7 +49,7 @@
 //! - `v_c0`..`v_c3` out N  bits of its class
 //! - `s_class` (4), `s_lat` (6), `s_target`, `s_brpc` (24), `s_uni`, `s_gnone` (guard is
 //!   `pt`), `s_needs` (its destination takes an entry), `s_tag` (2: the entry it would
-//!   take)  out  fields of warp `i_sel` (0 when `i_sel` is 0)
+//!   take)  out  fields of warp `i_sel` (with `i_sel` 0: `s_gnone` 1, the others 0)
 use crate::prim::lutram::LutRam;
 use array_init::array_init;
 use rust_hdl::prelude::*;

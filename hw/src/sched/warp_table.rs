@@ -20,7 +20,8 @@
 //! through one-hot multiplexers, about 7,000 LUT4 more at 16 warps, estimated.)
 //!
 //! Ports (all writes take effect at the rising edge):
-//! - `clock`, `clear`  in  1  clock; synchronous reset of every register to zero (free)
+//! - `clock`, `clear`  in  1  clock; synchronous reset of every warp to free with zero
+//!                   words (the launch flags are kept: the zero flags `clear` sets hide them)
 //! - `a_sel`      in  N  port A: one-hot warp (0: no write)
 //! - `a_wr_tos`   in  1  write `a_pc`, `a_rpc`, `a_mask` (24, 24, L)
 //! - `a_wr_live`  in  1  write `a_live` (L)

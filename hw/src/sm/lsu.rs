@@ -23,7 +23,7 @@
 //! Atomics (`atom`, global and shared): the lanes in exec one at a time in lane order, as
 //! the golden SM: the lane's word read (a memory-port request, or a one-lane half-warp
 //! request to the shared memory), its new word from [`AtomAlu`] (the lane's b and c) into
-//! the lane's `data`, written (shown on `st_*` / `ss_*` as a store of the new word), the word
+//! the lane's data word, written (shown on `st_*` / `ss_*` as a store of the new word), the word
 //! read kept as the lane's result and written back to d like a load's.
 //!
 //! Local memory and generic addresses (loads, stores and atomics) also go lane by lane in
@@ -297,8 +297,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     // size; beyond the CTA's shared bytes.
     fmis: DFF<Bits<32>>,
     foob: DFF<Bits<32>>,
-    // Per lane: address, store data, load result (a memory-port word as it came: extracted
-    // at the write-back); lanes still to access; the request's.
+    // Per lane: address (the data words below), load result (a memory-port word as it
+    // came: extracted at the write-back).
     addr: [DFF<Bits<32>>; 32],
     // Each lane's data word (a store's, an atomic's c and then its new word), in two copies
     // of distributed RAM: lane 8g + j is word g of RAM j (a: the lane select's and the
@@ -307,7 +307,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     dram_a: [LutRam<2, 32>; 8],
     dram_b: [LutRam<2, 32>; 8],
     res: [DFF<Bits<32>>; 32],
-    // An atomic's operand b per lane (c is in `data`, then the new word).
+    // An atomic's operand b per lane (c is in the data words, then the new word).
     // (In distributed RAM: lane 8g + j in word g of RAM j, written a lane group at a time,
     // read at the lane `low`.)
     bop: [LutRam<2, 32>; 8],
@@ -1745,7 +1745,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 }
             }
             11 => {
-                // ANEW: the lane's new word (into its `data`), then the write.
+                // ANEW: the lane's new word (into its data word), then the write.
                 self.aw.d.next = true;
                 self.st.d.next = 4.into();
                 if self.sel_k.val() == self.k2_shared.val() {
