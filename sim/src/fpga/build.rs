@@ -129,10 +129,7 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         .map(|l| l.trim_start_matches("Info:").trim().to_string())
         .collect();
     let rep: Option<serde_json::Value> = std::fs::read_to_string(dir.join("pnr.json")).ok().and_then(|t| serde_json::from_str(&t).ok());
-    let fmax_mhz = rep
-        .as_ref()
-        .and_then(|r| r["fmax"].as_object().and_then(|m| m.values().filter_map(|c| c["achieved"].as_f64()).reduce(f64::min)))
-        .unwrap_or(0.0);
+    let fmax_mhz = rep.as_ref().and_then(crate::report::fmax).unwrap_or(0.0);
     let critical_path = rep.as_ref().and_then(|r| crate::report::critical_path(r, "", &[]));
     // The cells over the device, from the utilisation lines (`NAME: used/ total pct%`).
     let over: Vec<String> = utilisation
