@@ -171,7 +171,9 @@ pub fn gate_all(files: &[(String, PathBuf)], gates: &[Gate]) -> Result<Vec<GateR
 /// assigned exactly once per `always @(*)` block; stage the value in a local first.
 ///
 /// Assignments are counted per execution path: a sequence adds, the branches of an
-/// `if`/`else` or a `case` take the maximum. Inputs of purely sequential sub-modules (a
+/// `if`/`else` or a `case` take the maximum. A sub-module counts as combinational with an
+/// `always @(*)` block or statement (the distributed RAM's read, `prim::lutram`), an
+/// `assign` or an assigned wire. Inputs of purely sequential sub-modules (a
 /// DFF's `d`, which rust-hdl's `dff_setup!` first sets to `q` and then overrides) are not
 /// watched: nothing reads them combinationally; nor are locals (local arrays are `name$k`).
 /// Returns one line per violation.
@@ -187,7 +189,7 @@ pub fn multiple_port_assignments(verilog: &str) -> Vec<String> {
     for t in &lines {
         if let Some(rest) = t.strip_prefix("module ") {
             cur = rest.split('(').next().unwrap_or("").trim().to_string();
-        } else if *t == "always @(*) begin" || t.starts_with("assign ") || (t.starts_with("wire ") && t.contains(" = ")) {
+        } else if t.starts_with("always @(*)") || t.starts_with("assign ") || (t.starts_with("wire ") && t.contains(" = ")) {
             comb_modules.insert(cur.clone());
         } else if let Some((ty, inst)) = t.strip_suffix('(').and_then(|x| x.split_once(' ')) {
             if !ty.contains(' ') && !inst.contains(' ') {

@@ -161,24 +161,29 @@ fn ports_and_sub_block_inputs_are_assigned_once_per_run() {
 }
 
 /// The single-assignment check flags a default-then-override of a port or a sub-block
-/// input (also of an element of a sub-block array, `s$1`), and accepts exclusive branches
+/// input (also of an element of a sub-block array, `s$1`, and of a sub-block whose logic is
+/// one `always @(*)` statement, `m`, as the distributed RAM's read is), and accepts
+/// exclusive branches
 /// DFF inputs (also of a DFF array, `r$1`) and locals (also a local array, `t$0`).
 #[test]
 fn single_assignment_check_flags_planted_glitches() {
     let v = "module top(a,y,p);\n    input wire [1:0] a;\n    output reg y;\n    output reg p;\n    reg  sub$x;\n    wire  sub$z;\n    reg  r$d;\n    wire  r$q;\n\
-    reg  r$1$d;\n    wire  r$1$q;\n    reg  s$1$x;\n    wire  s$1$z;\n    reg  t$0;\n\
+    reg  r$1$d;\n    wire  r$1$q;\n    reg  s$1$x;\n    wire  s$1$z;\n    reg  t$0;\n    reg  m$x;\n    wire  m$z;\n\
+    ram_t m(\n        .x(m$x),\n        .z(m$z)\n    );\n\
     sub_t sub(\n        .x(sub$x),\n        .z(sub$z)\n    );\n    dff_t r(\n        .d(r$d),\n        .q(r$q)\n    );\n\
     dff_t r$1(\n        .d(r$1$d),\n        .q(r$1$q)\n    );\n    sub_t s$1(\n        .x(s$1$x),\n        .z(s$1$z)\n    );\n\
     always @(*) begin\n        r$d = r$q;\n        r$d = a[0];\n        r$1$d = r$1$q;\n        r$1$d = a[1];\n        s$1$x = a[0];\n        s$1$x = a[1];\n        t$0 = a[0];\n        t$0 = a[1];\n\
-        sub$x = a[0];\n        if (a[1]) begin\n            sub$x = 1'b0;\n        end\n\
+        sub$x = a[0];\n        if (a[1]) begin\n            sub$x = 1'b0;\n        end\n        m$x = a[0];\n        m$x = a[1];\n\
         case (a)\n            0:\n                begin\n                    p = 1'b1;\n                end\n            default:\n                begin\n                    p = 1'b0;\n                end\n        endcase\n\
         if (a[0]) begin\n            y = 1'b1;\n        end\n        else begin\n            y = sub$z;\n        end\n    end\nendmodule\n\
 module sub_t(x,z);\n    input wire x;\n    output reg z;\n    always @(*) begin\n        z = ~x;\n    end\nendmodule\n\
+module ram_t(x,z);\n    input wire x;\n    output reg z;\n    always @(*) z = ~x;\nendmodule\n\
 module dff_t(d,q);\n    input wire d;\n    output reg q;\n    always @(posedge d) begin\n       q <= d;\n    end\nendmodule\n";
     let found = multiple_port_assignments(v);
     assert_eq!(
         found,
         vec![
+            "top: `m$x` assigned up to 2 times in one run of its always @(*)".to_string(),
             "top: `s$1$x` assigned up to 2 times in one run of its always @(*)".to_string(),
             "top: `sub$x` assigned up to 2 times in one run of its always @(*)".to_string()
         ],
