@@ -5111,8 +5111,6 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
         end
         cid$clock = clock;
         clin$clock = clock;
-        cid$we = 1'b0;
-        clin$we = 1'b0;
         cid$waddr = cpick;
         clin$waddr = cpick;
         cid$wdata = (((cz$q) & 48'hffffffffffff) << 32'h20) | ((((cy$q) & 48'hffffffffffff) << 32'h10) | ((cx$q) & 48'hffffffffffff));
@@ -5348,8 +5346,6 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
                         za$d = psbase;
                         zend$d = psbase + sb$q;
                         cbusy$d = (cbusy$q & ~dsel) | clow;
-                        cid$we = |clow;
-                        clin$we = |clow;
                         k$d = 32'h0;
                         rem$d = threads$q;
                         tx$d = 32'h0;
@@ -6036,6 +6032,8 @@ module sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x,block_y,blo
         fault = st$q == k_fault;
         clr_v = clr_v_l;
         cta_valid = cta_valid_l;
+        cid$we = cta_valid_l;
+        clin$we = cta_valid_l;
         launch_valid = launch_valid_l;
         t_we = t_we_l;
         u_wr = u_wr_l;

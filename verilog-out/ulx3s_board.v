@@ -6897,8 +6897,6 @@ module ulx3s_board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         end
         cid$clock = clock;
         clin$clock = clock;
-        cid$we = 1'b0;
-        clin$we = 1'b0;
         cid$waddr = cpick;
         clin$waddr = cpick;
         cid$wdata = (((cz$q) & 48'hffffffffffff) << 32'h20) | ((((cy$q) & 48'hffffffffffff) << 32'h10) | ((cx$q) & 48'hffffffffffff));
@@ -7110,8 +7108,6 @@ module ulx3s_board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
                         za$d = psbase;
                         zend$d = psbase + sb$q;
                         cbusy$d = (cbusy$q & ~dsel) | clow;
-                        cid$we = |clow;
-                        clin$we = |clow;
                         k$d = 32'h0;
                         rem$d = threads$q;
                         tx$d = 32'h0;
@@ -7646,6 +7642,8 @@ module ulx3s_board$sm$disp(clock,clear,phase,launch,grid_x,grid_y,grid_z,block_x
         fault = st$q == k_fault;
         clr_v = clr_v_l;
         cta_valid = cta_valid_l;
+        cid$we = cta_valid_l;
+        clin$we = cta_valid_l;
         launch_valid = launch_valid_l;
         t_we = t_we_l;
         u_wr = u_wr_l;

@@ -513,8 +513,6 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         // A started CTA's id and linear number, at its slot (written in NEXT_CTA).
         self.cid.clock.next = self.clock.val();
         self.clin.clock.next = self.clock.val();
-        self.cid.we.next = false;
-        self.clin.we.next = false;
         self.cid.waddr.next = self.cpick.val();
         self.clin.waddr.next = self.cpick.val();
         self.cid.wdata.next = (bit_cast::<48, 16>(self.cz.q.val()) << 32) | ((bit_cast::<48, 16>(self.cy.q.val()) << 16) | bit_cast::<48, 16>(self.cx.q.val()));
@@ -661,8 +659,6 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
                     self.za.d.next = self.psbase.val();
                     self.zend.d.next = self.psbase.val() + self.sb.q.val();
                     self.cbusy.d.next = (self.cbusy.q.val() & !self.dsel.val()) | self.clow.val();
-                    self.cid.we.next = self.clow.val().any();
-                    self.clin.we.next = self.clow.val().any();
                     self.k.d.next = 0.into();
                     self.rem.d.next = self.threads.q.val();
                     self.tx.d.next = 0.into();
@@ -907,6 +903,10 @@ impl<const N: usize, const C: usize, const AW: usize> Logic for CtaDispatch<N, C
         self.fault.next = self.st.q.val() == self.k_fault.val();
         self.clr_v.next = self.clr_v_l.val();
         self.cta_valid.next = self.cta_valid_l.val();
+        // The started CTA's ids and linear index are written at its slot (cpick) in the
+        // clock it starts: one assignment each (the RAM's read is combinational).
+        self.cid.we.next = self.cta_valid_l.val();
+        self.clin.we.next = self.cta_valid_l.val();
         self.launch_valid.next = self.launch_valid_l.val();
         self.t_we.next = self.t_we_l.val();
         self.u_wr.next = self.u_wr_l.val();
