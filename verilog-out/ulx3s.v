@@ -2570,6 +2570,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  lsu$m_resp_valid;
     reg  [31:0] lsu$m_resp_data;
     reg  lsu$m_resp_err;
+    wire  lsu$m_taken;
     wire  lsu$mem_ready;
     wire  lsu$rel_valid;
     reg  lsu$rel_ok;
@@ -3191,6 +3192,9 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  ctrs$m_glob;
     reg  [3:0] ctrs$sel;
     wire  [31:0] ctrs$val;
+    reg  clr$d;
+    wire  clr$q;
+    reg  clr$clock;
     reg  [31:0] cyc$d;
     wire  [31:0] cyc$q;
     reg  cyc$clock;
@@ -3625,6 +3629,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .m_resp_valid(lsu$m_resp_valid),
         .m_resp_data(lsu$m_resp_data),
         .m_resp_err(lsu$m_resp_err),
+        .m_taken(lsu$m_taken),
         .mem_ready(lsu$mem_ready),
         .rel_valid(lsu$rel_valid),
         .rel_ok(lsu$rel_ok),
@@ -4273,6 +4278,11 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .sel(ctrs$sel),
         .val(ctrs$val)
     );
+    ulx3s$board$sm$clr clr(
+        .d(clr$d),
+        .q(clr$q),
+        .clock(clr$clock)
+    );
     ulx3s$board$sm$cyc cyc(
         .d(cyc$d),
         .q(cyc$q),
@@ -4311,6 +4321,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
 
     // Update code
     always @(*) begin
+        clr$clock = clock;
         cyc$clock = clock;
         flt_v$clock = clock;
         flt_kind$clock = clock;
@@ -4318,6 +4329,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         flt_pc$clock = clock;
         flt_lane$clock = clock;
         flt_addr$clock = clock;
+        clr$d = clr$q;
         cyc$d = cyc$q;
         flt_v$d = flt_v$q;
         flt_kind$d = flt_kind$q;
@@ -4351,7 +4363,8 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         imem$i_addr = sched$iss_pc[(32'h0)+:(12)];
         fdec$word = imem$f_data;
         idec$word = imem$i_data;
-        sched$clear = clear;
+        clr$d = clear;
+        sched$clear = clr$q;
         sched$res_guard = ((pipe$res_guard) & 32'hffffffff);
         sched$inst_class = fdec$cls;
         sched$inst_dst_v = fdec$dst_v;
@@ -4400,7 +4413,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         sched$prio_class = 32'h0;
         sched$prio_type = 32'h0;
         sched$dbg_warp = 32'h0;
-        disp$clear = clear;
+        disp$clear = clr$q;
         disp$phase = sched$phase;
         disp$launch = host$launch;
         disp$grid_x = host$grid_x;
@@ -4422,7 +4435,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         disp$c_warp = lsu$b_warp;
         disp$x_warp = fpu$b_warp;
         disp$y_warp = fmul$b_warp;
-        pipe$clear = clear;
+        pipe$clear = clr$q;
         pipe$phase = sched$phase;
         pipe$fetch_valid = sched$fetch_valid;
         pipe$fetch_warp = sched$fetch_warp;
@@ -4443,7 +4456,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         pipe$regs = host$regs;
         pipe$b_base = disp$b_base;
         pipe$s_val = disp$s_val;
-        preds$clear = clear;
+        preds$clear = clr$q;
         preds$clr_v = disp$clr_v;
         preds$clr_warp = disp$clr_warp;
         preds$g_warp = pipe$g_warp;
@@ -4457,7 +4470,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         preds$w_grp = pipe$w_grp;
         preds$w_idx = pipe$pw_idx;
         preds$w_mask = pipe$w_exec;
-        lsu$clear = clear;
+        lsu$clear = clr$q;
         lsu$phase = sched$phase;
         lsu$a_v = pipe$m_v;
         lsu$a_warp = pipe$e_warp_o;
@@ -4513,7 +4526,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         lsu$ua7 = lanes$7$u_a;
         lsu$ub7 = lanes$7$u_b;
         lsu$uc7 = lanes$7$u_c;
-        fpu$clear = clear;
+        fpu$clear = clr$q;
         fpu$phase = sched$phase;
         fpu$a_v = pipe$f_v;
         fpu$a_warp = pipe$e_warp_o;
@@ -4561,7 +4574,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         fpu$ua7 = lanes$7$u_a;
         fpu$ub7 = lanes$7$u_b;
         fpu$uc7 = lanes$7$u_c;
-        fmul$clear = clear;
+        fmul$clear = clr$q;
         fmul$phase = sched$phase;
         fmul$a_v = pipe$u_v;
         fmul$a_warp = pipe$e_warp_o;
@@ -5038,7 +5051,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
                 flt_pc$d = 32'h0;
             end
         end
-        if (clear | host$launch) begin
+        if (clr$q | host$launch) begin
             cyc$d = 32'h0;
             flt_v$d = 1'b0;
             flt_kind$d = 32'h0;
@@ -5053,7 +5066,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         busy = busy_v;
         done = done_v;
         fault = flt_v$q;
-        host$clear = clear;
+        host$clear = clr$q;
         host$h_we = h_we;
         host$h_re = h_re;
         host$h_addr = h_addr;
@@ -5070,7 +5083,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         host$fault_addr = flt_addr$q;
         host$cycles = cyc$q;
         host$c_val = ctrs$val;
-        ctrs$clear = clear;
+        ctrs$clear = clr$q;
         ctrs$start = host$launch;
         ctrs$run = busy_v;
         ctrs$phase = sched$phase;
@@ -5085,7 +5098,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         ctrs$ret3 = fmul$mt_valid;
         ctrs$sh_req = lsu$sh_req;
         ctrs$sh_step = lsu$sh_step;
-        ctrs$m_req = lsu$m_req_valid & m_req_ready;
+        ctrs$m_req = lsu$m_taken;
         ctrs$m_glob = lsu$m_req_space == k_global;
         ctrs$sel = host$c_sel;
         m_req_valid = lsu$m_req_valid;
@@ -5200,6 +5213,25 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     end
 
 endmodule // ulx3s$board$sm
+
+
+module ulx3s$board$sm$clr(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$clr
 
 
 module ulx3s$board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwait,barwait,ret0,ret1,ret2,ret3,sh_req,sh_step,m_req,m_glob,sel,val);
@@ -64512,7 +64544,7 @@ module ulx3s$board$sm$lanes$7$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s$board$sm$lanes$7$tid
 
 
-module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_space,a_size,a_store,a_atom,a_ra,a_rb,a_rc,a_sub,a_rd,a_imm,regs,s_bytes,l_bytes,l_shift,s_base,z_v,z_addr,z_ok,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,m_req_valid,m_req_addr,m_req_space,m_req_we,m_req_be,m_req_wdata,m_req_ready,m_resp_valid,m_resp_data,m_resp_err,mem_ready,rel_valid,rel_ok,rd_busy,sh_step,sh_req,rel_warp,rel_tag,lw_valid,lw_grp,lw_reg,st_valid,st_lane,st_addr,st_data,st_bytes,ss_valid,ss_grp,ss_mask,ss_a0,ss_a1,ss_a2,ss_a3,ss_a4,ss_a5,ss_a6,ss_a7,ss_d0,ss_d1,ss_d2,ss_d3,ss_d4,ss_d5,ss_d6,ss_d7,lt_valid,lt_warp,lt_pc,lt_mask,lt_cta,lt_wid,flt_v,flt_kind,flt_warp,flt_pc,flt_lane,flt_addr);
+module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_space,a_size,a_store,a_atom,a_ra,a_rb,a_rc,a_sub,a_rd,a_imm,regs,s_bytes,l_bytes,l_shift,s_base,z_v,z_addr,z_ok,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,m_req_valid,m_req_addr,m_req_space,m_req_we,m_req_be,m_req_wdata,m_req_ready,m_resp_valid,m_resp_data,m_resp_err,m_taken,mem_ready,rel_valid,rel_ok,rd_busy,sh_step,sh_req,rel_warp,rel_tag,lw_valid,lw_grp,lw_reg,st_valid,st_lane,st_addr,st_data,st_bytes,ss_valid,ss_grp,ss_mask,ss_a0,ss_a1,ss_a2,ss_a3,ss_a4,ss_a5,ss_a6,ss_a7,ss_d0,ss_d1,ss_d2,ss_d3,ss_d4,ss_d5,ss_d6,ss_d7,lt_valid,lt_warp,lt_pc,lt_mask,lt_cta,lt_wid,flt_v,flt_kind,flt_warp,flt_pc,flt_lane,flt_addr);
 
     // Module arguments
     input wire  clock;
@@ -64599,6 +64631,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     input wire  m_resp_valid;
     input wire  [31:0] m_resp_data;
     input wire  m_resp_err;
+    output reg  m_taken;
     output reg  mem_ready;
     output reg  rel_valid;
     input wire  rel_ok;
@@ -65407,6 +65440,18 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     wire  [31:0] smem$lane13_rdata;
     wire  [31:0] smem$lane14_rdata;
     wire  [31:0] smem$lane15_rdata;
+    reg  mport$clock;
+    reg  mport$clear;
+    reg  mport$start;
+    reg  mport$m_req_ready;
+    wire  mport$m_req_valid;
+    wire  mport$taken;
+    reg  mport$m_resp_valid;
+    reg  [31:0] mport$m_resp_data;
+    reg  mport$m_resp_err;
+    wire  mport$r_valid;
+    wire  [31:0] mport$r_data;
+    wire  mport$r_err;
     reg  h$d;
     wire  h$q;
     reg  h$clock;
@@ -66532,6 +66577,20 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .lane14_rdata(smem$lane14_rdata),
         .lane15_rdata(smem$lane15_rdata)
     );
+    ulx3s$board$sm$lsu$mport mport(
+        .clock(mport$clock),
+        .clear(mport$clear),
+        .start(mport$start),
+        .m_req_ready(mport$m_req_ready),
+        .m_req_valid(mport$m_req_valid),
+        .taken(mport$taken),
+        .m_resp_valid(mport$m_resp_valid),
+        .m_resp_data(mport$m_resp_data),
+        .m_resp_err(mport$m_resp_err),
+        .r_valid(mport$r_valid),
+        .r_data(mport$r_data),
+        .r_err(mport$r_err)
+    );
     ulx3s$board$sm$lsu$h h(
         .d(h$d),
         .q(h$q),
@@ -66633,6 +66692,8 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         gdone$d = gdone$q;
         aold$d = aold$q;
         smem$clock = clock;
+        mport$clock = clock;
+        mport$clear = clear;
         mine$clock = clock;
         addr$0$clock = clock;
         res$0$clock = clock;
@@ -67350,7 +67411,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             rn$d = rn$q - one_rn;
             rh$d = 1'b1;
         end
-        resp_en = ((st$q == k_resp) & m_resp_valid) & ~aw$q;
+        resp_en = ((st$q == k_resp) & mport$r_valid) & ~aw$q;
         sm_en = 32'h0;
         if (mine$q) begin
             if (rsel) begin
@@ -67377,52 +67438,52 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         rsp$14 = smem$lane14_rdata;
         rsp$15 = smem$lane15_rdata;
         if (resp_en) begin
-            rsp$0 = m_resp_data;
+            rsp$0 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$1 = m_resp_data;
+            rsp$1 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$2 = m_resp_data;
+            rsp$2 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$3 = m_resp_data;
+            rsp$3 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$4 = m_resp_data;
+            rsp$4 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$5 = m_resp_data;
+            rsp$5 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$6 = m_resp_data;
+            rsp$6 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$7 = m_resp_data;
+            rsp$7 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$8 = m_resp_data;
+            rsp$8 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$9 = m_resp_data;
+            rsp$9 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$10 = m_resp_data;
+            rsp$10 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$11 = m_resp_data;
+            rsp$11 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$12 = m_resp_data;
+            rsp$12 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$13 = m_resp_data;
+            rsp$13 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$14 = m_resp_data;
+            rsp$14 = mport$r_data;
         end
         if (resp_en) begin
-            rsp$15 = m_resp_data;
+            rsp$15 = mport$r_data;
         end
         if (sm_en[0] | (resp_en & mtch$q[0])) begin
             res$0$d = rsp$0;
@@ -68005,7 +68066,13 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         end
         sofs = sel_a[(32'h0)+:(2)];
         sh8 = ((sofs) & 5'h1f) << 32'h3;
-        m_req_valid = st$q == k_req;
+        mport$start = st$q == k_req;
+        m_req_valid = mport$m_req_valid;
+        mport$m_req_ready = m_req_ready;
+        mport$m_resp_valid = m_resp_valid;
+        mport$m_resp_data = m_resp_data;
+        mport$m_resp_err = m_resp_err;
+        m_taken = mport$taken;
         thr10 = ((warp$q) & 10'h3ff) << 32'h5;
         thr = ((thr10) & 32'hffffffff) | ((low_i) & 32'hffffffff);
         loc_a = (thr << l_shift) + wa;
@@ -68960,8 +69027,8 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if ((st$q == k_aswt) & mine$q) begin
             aold$d = (((smem$lane0_rdata | smem$lane1_rdata) | (smem$lane2_rdata | smem$lane3_rdata)) | ((smem$lane4_rdata | smem$lane5_rdata) | (smem$lane6_rdata | smem$lane7_rdata))) | (((smem$lane8_rdata | smem$lane9_rdata) | (smem$lane10_rdata | smem$lane11_rdata)) | ((smem$lane12_rdata | smem$lane13_rdata) | (smem$lane14_rdata | smem$lane15_rdata)));
         end
-        if (((st$q == k_resp) & m_resp_valid) & ~aw$q) begin
-            aold$d = m_resp_data;
+        if (((st$q == k_resp) & mport$r_valid) & ~aw$q) begin
+            aold$d = mport$r_data;
         end
         sel_b = 32'h0;
         if (low_i[(32'h0)+:(3)] == pos$0) begin
@@ -69178,15 +69245,13 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 end
             4:
                 begin
-                    if (m_req_ready) begin
-                        st$d = 32'h5;
-                        mtch$d = m_v;
-                        lane$d = low_i;
-                    end
+                    st$d = 32'h5;
+                    mtch$d = m_v;
+                    lane$d = low_i;
                 end
             5:
                 begin
-                    if (m_resp_valid) begin
+                    if (mport$r_valid) begin
                         pend$d = pend$q & ~mtch$q;
                         st$d = 32'h4;
                         if (ser) begin
@@ -69209,7 +69274,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                                 st$d = 32'hb;
                             end
                         end
-                        if (m_resp_err) begin
+                        if (mport$r_err) begin
                             sv$d = 1'b0;
                             st$d = 32'h8;
                             fk$d = k_oob;
@@ -72269,6 +72334,198 @@ module ulx3s$board$sm$lsu$mine$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lsu$mine$stage$3
+
+
+module ulx3s$board$sm$lsu$mport(clock,clear,start,m_req_ready,m_req_valid,taken,m_resp_valid,m_resp_data,m_resp_err,r_valid,r_data,r_err);
+
+    // Module arguments
+    input wire  clock;
+    input wire  clear;
+    input wire  start;
+    input wire  m_req_ready;
+    output reg  m_req_valid;
+    output reg  taken;
+    input wire  m_resp_valid;
+    input wire  [31:0] m_resp_data;
+    input wire  m_resp_err;
+    output reg  r_valid;
+    output reg  [31:0] r_data;
+    output reg  r_err;
+
+    // Stub signals
+    reg  held$d;
+    wire  held$q;
+    reg  held$clock;
+    reg  tk$d;
+    wire  tk$q;
+    reg  tk$clock;
+    reg  rv$d;
+    wire  rv$q;
+    reg  rv$clock;
+    reg  [31:0] rd$d;
+    wire  [31:0] rd$q;
+    reg  rd$clock;
+    reg  re$d;
+    wire  re$q;
+    reg  re$clock;
+
+    // Local signals
+    reg  req;
+
+    // Sub module instances
+    ulx3s$board$sm$lsu$mport$held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    ulx3s$board$sm$lsu$mport$tk tk(
+        .d(tk$d),
+        .q(tk$q),
+        .clock(tk$clock)
+    );
+    ulx3s$board$sm$lsu$mport$rv rv(
+        .d(rv$d),
+        .q(rv$q),
+        .clock(rv$clock)
+    );
+    ulx3s$board$sm$lsu$mport$rd rd(
+        .d(rd$d),
+        .q(rd$q),
+        .clock(rd$clock)
+    );
+    ulx3s$board$sm$lsu$mport$re re(
+        .d(re$d),
+        .q(re$q),
+        .clock(re$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        held$clock = clock;
+        tk$clock = clock;
+        rv$clock = clock;
+        rd$clock = clock;
+        re$clock = clock;
+        held$d = held$q;
+        tk$d = tk$q;
+        rv$d = rv$q;
+        rd$d = rd$q;
+        re$d = re$q;
+        req = start | held$q;
+        m_req_valid = req;
+        held$d = req & ~m_req_ready;
+        tk$d = req & m_req_ready;
+        rv$d = m_resp_valid;
+        rd$d = m_resp_data;
+        re$d = m_resp_valid & m_resp_err;
+        if (clear) begin
+            held$d = 1'b0;
+            tk$d = 1'b0;
+            rv$d = 1'b0;
+            re$d = 1'b0;
+        end
+        taken = tk$q;
+        r_valid = rv$q;
+        r_data = rd$q;
+        r_err = re$q;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport
+
+
+module ulx3s$board$sm$lsu$mport$held(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport$held
+
+
+module ulx3s$board$sm$lsu$mport$rd(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport$rd
+
+
+module ulx3s$board$sm$lsu$mport$re(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport$re
+
+
+module ulx3s$board$sm$lsu$mport$rv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport$rv
+
+
+module ulx3s$board$sm$lsu$mport$tk(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$mport$tk
 
 
 module ulx3s$board$sm$lsu$mtch(d,q,clock);

@@ -73,7 +73,12 @@
 //!   / `m_req_ready`                                       enables (the bytes accessed)
 //! - `m_resp_valid`, `m_resp_data`, `m_resp_err`   in   the response to the accepted
 //!                                                         request (one outstanding): the
-//!                                                         word read, or err (unmapped)
+//!                                                         word read, or err (unmapped);
+//!                                                         seen by the unit one clock later
+//!                                                         ([`MemPort`] holds the request
+//!                                                         and registers the response)
+//! - `m_taken`                                     out  1   registered: the memory took a
+//!                                                         request in the last clock
 //! - `mem_ready`                                   out  1   the unit takes an instruction
 //! - `rd_busy`                                     out  1   it reads its instruction's
 //!                                                         registers (state READ)
@@ -101,6 +106,7 @@ use crate::isa::{size, sm_fault, space};
 use crate::prim::delay::Delay;
 use crate::prim::lutram::LutRam;
 use crate::sm::atom_alu::AtomAlu;
+use crate::sm::mem_port::MemPort;
 use crate::smem::{SharedMem, SMEM_LATENCY};
 use array_init::array_init;
 use rust_hdl::prelude::*;
@@ -221,6 +227,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub m_resp_valid: Signal<In, Bit>,
     pub m_resp_data: Signal<In, Bits<32>>,
     pub m_resp_err: Signal<In, Bit>,
+    pub m_taken: Signal<Out, Bit>,
     pub mem_ready: Signal<Out, Bit>,
     pub rel_valid: Signal<Out, Bit>,
     pub rel_ok: Signal<In, Bit>,
@@ -331,6 +338,7 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     // Shared memory: the unit; the half requested, the half of the next response, the
     // responses still due, the store's lane groups shown; which responses are this unit's.
     smem: SharedMem<SW>,
+    mport: MemPort,
     h: DFF<Bit>,
     rh: DFF<Bit>,
     rn: DFF<Bits<2>>,
@@ -573,6 +581,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             m_resp_valid: Default::default(),
             m_resp_data: Default::default(),
             m_resp_err: Default::default(),
+            m_taken: Default::default(),
             mem_ready: Default::default(),
             rel_valid: Default::default(),
             rel_ok: Default::default(),
@@ -662,6 +671,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             sa: Default::default(),
             sd: Default::default(),
             smem: Default::default(),
+            mport: Default::default(),
             h: Default::default(),
             rh: Default::default(),
             rn: Default::default(),
@@ -821,6 +831,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone, aold
         );
         self.smem.clock.next = self.clock.val();
+        self.mport.clock.next = self.clock.val();
+        self.mport.clear.next = self.clear.val();
         self.mine.clock.next = self.clock.val();
         for l in 0..32 {
             self.addr[l].clock.next = self.clock.val();
@@ -1040,7 +1052,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         // shared-memory response and a memory-port response never arrive in one clock (a
         // global access takes no shared-memory request, and an instruction's shared
         // responses have all come before it leaves SWAIT or ASWT).
-        self.resp_en.next = ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val();
+        self.resp_en.next = ((self.st.q.val() == self.k_resp.val()) & self.mport.r_valid.val()) & !self.aw.q.val();
         self.sm_en.next = 0.into();
         if self.mine.q.val() {
             if self.rsel.val() {
@@ -1067,7 +1079,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.rsp[15].next = self.smem.lane15_rdata.val();
         for k in 0..16 {
             if self.resp_en.val() {
-                self.rsp[k].next = self.m_resp_data.val();
+                self.rsp[k].next = self.mport.r_data.val();
             }
         }
         for l in 0..16 {
@@ -1102,7 +1114,13 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         }
         self.sofs.next = self.sel_a.val().get_bits::<2>(0);
         self.sh8.next = bit_cast::<5, 2>(self.sofs.val()) << 3;
-        self.m_req_valid.next = self.st.q.val() == self.k_req.val();
+        self.mport.start.next = self.st.q.val() == self.k_req.val();
+        self.m_req_valid.next = self.mport.m_req_valid.val();
+        self.mport.m_req_ready.next = self.m_req_ready.val();
+        self.mport.m_resp_valid.next = self.m_resp_valid.val();
+        self.mport.m_resp_data.next = self.m_resp_data.val();
+        self.mport.m_resp_err.next = self.m_resp_err.val();
+        self.m_taken.next = self.mport.taken.val();
         // Local memory: thread (warp slot, lane)'s window of 2^l_shift bytes.
         self.thr10.next = bit_cast::<10, 5>(self.warp.q.val()) << 5;
         self.thr.next = bit_cast::<32, 10>(self.thr10.val()) | bit_cast::<32, 5>(self.low_i.val());
@@ -1527,8 +1545,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 | (((self.smem.lane8_rdata.val() | self.smem.lane9_rdata.val()) | (self.smem.lane10_rdata.val() | self.smem.lane11_rdata.val()))
                     | ((self.smem.lane12_rdata.val() | self.smem.lane13_rdata.val()) | (self.smem.lane14_rdata.val() | self.smem.lane15_rdata.val())));
         }
-        if ((self.st.q.val() == self.k_resp.val()) & self.m_resp_valid.val()) & !self.aw.q.val() {
-            self.aold.d.next = self.m_resp_data.val();
+        if ((self.st.q.val() == self.k_resp.val()) & self.mport.r_valid.val()) & !self.aw.q.val() {
+            self.aold.d.next = self.mport.r_data.val();
         }
         self.sel_b.next = 0.into();
         for j in 0..8 {
@@ -1655,16 +1673,14 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 }
             }
             4 => {
-                // REQ
-                if self.m_req_ready.val() {
-                    self.st.d.next = 5.into();
-                    self.mtch.d.next = self.m_v.val();
-                    self.lane.d.next = self.low_i.val();
-                }
+                // REQ: presented for one clock (`mport` holds it until the memory takes it)
+                self.st.d.next = 5.into();
+                self.mtch.d.next = self.m_v.val();
+                self.lane.d.next = self.low_i.val();
             }
             5 => {
                 // RESP
-                if self.m_resp_valid.val() {
+                if self.mport.r_valid.val() {
                     self.pend.d.next = self.pend.q.val() & !self.mtch.q.val();
                     self.st.d.next = 4.into();
                     if self.ser.val() {
@@ -1689,7 +1705,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                             self.st.d.next = 11.into();
                         }
                     }
-                    if self.m_resp_err.val() {
+                    if self.mport.r_err.val() {
                         self.sv.d.next = false;
                         self.st.d.next = 8.into();
                         self.fk.d.next = self.k_oob.val();

@@ -31,7 +31,9 @@
 //! "Status").
 //!
 //! Ports of [`Sm`]:
-//! - `clock`, `clear`                               in   synchronous reset (memories kept)
+//! - `clock`, `clear`                               in   synchronous reset (memories kept),
+//!                                                          registered: the SM is reset at
+//!                                                          the clock after `clear`
 //! - `h_we`, `h_re`, `h_addr`, `h_wdata`            in   1, 1, 16, 32  the host interface's
 //!   / `h_rvalid`, `h_rdata` out 1, 32                      bus: the register map of
 //!                                                          [`host::SmHost`] (program,
@@ -58,7 +60,9 @@
 //! - `m_req_valid`, `m_req_addr`, `m_req_space`,    out  the memory port's request (the
 //!   `m_req_we`, `m_req_be`, `m_req_wdata`                  load/store unit's; docs/sm.md)
 //!   / `m_req_ready` in
-//! - `m_resp_valid`, `m_resp_data`, `m_resp_err`    in   its response
+//! - `m_resp_valid`, `m_resp_data`, `m_resp_err`    in   its response (registered: the
+//!                                                          load/store unit sees it a clock
+//!                                                          later, [`mem_port::MemPort`])
 //! - `lt_valid`, `lt_warp`, `lt_pc`, `lt_mask`,     out  the load/store unit's retire port
 //!   `lt_cta`, `lt_wid`                                     (as `rt_*`)
 //! - `lw_valid`, `lw_grp`, `lw_reg`, `lw_mask`,     out  a load's lane-group write (of warp
@@ -101,6 +105,7 @@ pub mod host;
 pub mod imem;
 pub mod lane;
 pub mod lsu;
+pub mod mem_port;
 pub mod pipe;
 pub mod preds;
 pub mod rf_bank;
@@ -308,6 +313,8 @@ pub struct Sm<
     host: SmHost<IW>,
     ctrs: SmCounters<N>,
     // Status.
+    /// `clear`, registered: the SM's synchronous reset (docs/sm.md, "Simulation speed").
+    clr: DFF<Bit>,
     cyc: DFF<Bits<32>>,
     flt_v: DFF<Bit>,
     flt_kind: DFF<Bits<4>>,
@@ -513,6 +520,7 @@ impl<
             done_dl: Default::default(),
             host: SmHost::new(host::config_word(N, C, RA, SW, IW)),
             ctrs: Default::default(),
+            clr: Default::default(),
             cyc: Default::default(),
             flt_v: Default::default(),
             flt_kind: Default::default(),
@@ -569,7 +577,7 @@ impl<
 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, cyc, flt_v, flt_kind, flt_warp, flt_pc, flt_lane, flt_addr);
+        dff_setup!(self, clock, clr, cyc, flt_v, flt_kind, flt_warp, flt_pc, flt_lane, flt_addr);
         self.sched.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
         self.preds.clock.next = self.clock.val();
@@ -596,7 +604,8 @@ impl<
         self.idec.word.next = self.imem.i_data.val();
 
         // Warp scheduler.
-        self.sched.clear.next = self.clear.val();
+        self.clr.d.next = self.clear.val();
+        self.sched.clear.next = self.clr.q.val();
         self.sched.res_guard.next = bit_cast::<L, 32>(self.pipe.res_guard.val());
         self.sched.inst_class.next = self.fdec.cls.val();
         self.sched.inst_dst_v.next = self.fdec.dst_v.val();
@@ -656,7 +665,7 @@ impl<
         self.sched.dbg_warp.next = 0.into();
 
         // CTA dispatcher.
-        self.disp.clear.next = self.clear.val();
+        self.disp.clear.next = self.clr.q.val();
         self.disp.phase.next = self.sched.phase.val();
         self.disp.launch.next = self.host.launch.val();
         self.disp.grid_x.next = self.host.grid_x.val();
@@ -680,7 +689,7 @@ impl<
         self.disp.y_warp.next = self.fmul.b_warp.val();
 
         // SP issue pipeline.
-        self.pipe.clear.next = self.clear.val();
+        self.pipe.clear.next = self.clr.q.val();
         self.pipe.phase.next = self.sched.phase.val();
         self.pipe.fetch_valid.next = self.sched.fetch_valid.val();
         self.pipe.fetch_warp.next = self.sched.fetch_warp.val();
@@ -703,7 +712,7 @@ impl<
         self.pipe.s_val.next = self.disp.s_val.val();
 
         // Predicate file.
-        self.preds.clear.next = self.clear.val();
+        self.preds.clear.next = self.clr.q.val();
         self.preds.clr_v.next = self.disp.clr_v.val();
         self.preds.clr_warp.next = self.disp.clr_warp.val();
         self.preds.g_warp.next = self.pipe.g_warp.val();
@@ -719,7 +728,7 @@ impl<
         self.preds.w_mask.next = self.pipe.w_exec.val();
 
         // Load/store unit.
-        self.lsu.clear.next = self.clear.val();
+        self.lsu.clear.next = self.clr.q.val();
         self.lsu.phase.next = self.sched.phase.val();
         self.lsu.a_v.next = self.pipe.m_v.val();
         self.lsu.a_warp.next = self.pipe.e_warp_o.val();
@@ -777,7 +786,7 @@ impl<
         self.lsu.uc7.next = self.lanes[7].u_c.val();
 
         // SFU and FMA unit.
-        self.fpu.clear.next = self.clear.val();
+        self.fpu.clear.next = self.clr.q.val();
         self.fpu.phase.next = self.sched.phase.val();
         self.fpu.a_v.next = self.pipe.f_v.val();
         self.fpu.a_warp.next = self.pipe.e_warp_o.val();
@@ -827,7 +836,7 @@ impl<
         self.fpu.uc7.next = self.lanes[7].u_c.val();
 
         // mul.f32 on the SFUs' multipliers.
-        self.fmul.clear.next = self.clear.val();
+        self.fmul.clear.next = self.clr.q.val();
         self.fmul.phase.next = self.sched.phase.val();
         self.fmul.a_v.next = self.pipe.u_v.val();
         self.fmul.a_warp.next = self.pipe.e_warp_o.val();
@@ -1032,7 +1041,7 @@ impl<
                 self.flt_pc.d.next = 0.into();
             }
         }
-        if self.clear.val() | self.host.launch.val() {
+        if self.clr.q.val() | self.host.launch.val() {
             self.cyc.d.next = 0.into();
             self.flt_v.d.next = false;
             self.flt_kind.d.next = 0.into();
@@ -1051,7 +1060,7 @@ impl<
         self.fault.next = self.flt_v.q.val();
         // Host interface: the register map (program, launch registers, status, first
         // fault, counters).
-        self.host.clear.next = self.clear.val();
+        self.host.clear.next = self.clr.q.val();
         self.host.h_we.next = self.h_we.val();
         self.host.h_re.next = self.h_re.val();
         self.host.h_addr.next = self.h_addr.val();
@@ -1069,7 +1078,7 @@ impl<
         self.host.cycles.next = self.cyc.q.val();
         self.host.c_val.next = self.ctrs.val.val();
         // Performance counters.
-        self.ctrs.clear.next = self.clear.val();
+        self.ctrs.clear.next = self.clr.q.val();
         self.ctrs.start.next = self.host.launch.val();
         self.ctrs.run.next = self.busy_v.val();
         self.ctrs.phase.next = self.sched.phase.val();
@@ -1084,7 +1093,9 @@ impl<
         self.ctrs.ret3.next = self.fmul.mt_valid.val();
         self.ctrs.sh_req.next = self.lsu.sh_req.val();
         self.ctrs.sh_step.next = self.lsu.sh_step.val();
-        self.ctrs.m_req.next = self.lsu.m_req_valid.val() & self.m_req_ready.val();
+        // A request taken in the last clock: its space is still on the port (the response
+        // reaches the unit a clock after the memory gives it, at the earliest two clocks on).
+        self.ctrs.m_req.next = self.lsu.m_taken.val();
         self.ctrs.m_glob.next = self.lsu.m_req_space.val() == self.k_global.val();
         self.ctrs.sel.next = self.host.c_sel.val();
         // Memory port.
