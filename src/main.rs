@@ -477,8 +477,8 @@ pub(crate) fn print_report(r: &heddle_sim::gsm::launch::RunReport) {
         r.max_stack_depth
     );
     println!(
-        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; {} barriers",
-        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.barriers
+        "  shared memory: {} half-warp requests, {} steps, {} conflict steps; global memory: {} transactions (compute capability 1.x coalescing); {} barriers",
+        r.shared_requests, r.shared_steps, r.shared_conflict_steps, r.global_transactions, r.barriers
     );
 }
 

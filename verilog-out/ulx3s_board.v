@@ -2504,6 +2504,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [31:0] lsu$m_resp_data;
     reg  lsu$m_resp_err;
     wire  lsu$m_taken;
+    wire  lsu$gt_v;
+    wire  [5:0] lsu$gt_n;
     wire  lsu$mem_ready;
     wire  lsu$rel_valid;
     reg  lsu$rel_ok;
@@ -3123,6 +3125,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  ctrs$sh_step;
     reg  ctrs$m_req;
     reg  ctrs$m_glob;
+    reg  ctrs$gt_v;
+    reg  [5:0] ctrs$gt_n;
     reg  [3:0] ctrs$sel;
     wire  [31:0] ctrs$val;
     reg  clr$d;
@@ -3563,6 +3567,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .m_resp_data(lsu$m_resp_data),
         .m_resp_err(lsu$m_resp_err),
         .m_taken(lsu$m_taken),
+        .gt_v(lsu$gt_v),
+        .gt_n(lsu$gt_n),
         .mem_ready(lsu$mem_ready),
         .rel_valid(lsu$rel_valid),
         .rel_ok(lsu$rel_ok),
@@ -4208,6 +4214,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .sh_step(ctrs$sh_step),
         .m_req(ctrs$m_req),
         .m_glob(ctrs$m_glob),
+        .gt_v(ctrs$gt_v),
+        .gt_n(ctrs$gt_n),
         .sel(ctrs$sel),
         .val(ctrs$val)
     );
@@ -5033,6 +5041,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         ctrs$sh_step = lsu$sh_step;
         ctrs$m_req = lsu$m_taken;
         ctrs$m_glob = lsu$m_req_space == k_global;
+        ctrs$gt_v = lsu$gt_v;
+        ctrs$gt_n = lsu$gt_n;
         ctrs$sel = host$c_sel;
         m_req_valid = lsu$m_req_valid;
         m_req_addr = lsu$m_req_addr;
@@ -5167,7 +5177,7 @@ module ulx3s_board$sm$clr(d,q,clock);
 endmodule // ulx3s_board$sm$clr
 
 
-module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwait,barwait,ret0,ret1,ret2,ret3,sh_req,sh_step,m_req,m_glob,sel,val);
+module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwait,barwait,ret0,ret1,ret2,ret3,sh_req,sh_step,m_req,m_glob,gt_v,gt_n,sel,val);
 
     // Module arguments
     input wire  clock;
@@ -5188,6 +5198,8 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
     input wire  sh_step;
     input wire  m_req;
     input wire  m_glob;
+    input wire  gt_v;
+    input wire  [5:0] gt_n;
     input wire  [3:0] sel;
     output reg  [31:0] val;
 
@@ -5205,6 +5217,7 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
     localparam  k_sel$10 = 4'ha;
     localparam  k_sel$11 = 4'hb;
     localparam  k_sel$12 = 4'hc;
+    localparam  k_sel$13 = 4'hd;
     localparam  k1 = 2'b1;
     localparam  k2 = 2'b10;
     localparam  one32 = 32'h1;
@@ -5249,6 +5262,9 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
     reg  [31:0] ctr$12$d;
     wire  [31:0] ctr$12$q;
     reg  ctr$12$clock;
+    reg  [31:0] ctr$13$d;
+    wire  [31:0] ctr$13$q;
+    reg  ctr$13$clock;
 
     // Local signals
     reg  inc$0;
@@ -5264,6 +5280,7 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
     reg  inc$10;
     reg  inc$11;
     reg  inc$12;
+    reg  inc$13;
     reg  slot;
     reg  e_any;
     reg  sb_any;
@@ -5273,6 +5290,7 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
     reg  [1:0] r01;
     reg  [1:0] r23;
     reg  [31:0] nret;
+    reg  [31:0] ngt;
     reg  [31:0] v;
 
     // Sub module instances
@@ -5341,6 +5359,11 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         .q(ctr$12$q),
         .clock(ctr$12$clock)
     );
+    ulx3s_board$sm$ctrs$ctr$13 ctr$13(
+        .d(ctr$13$d),
+        .q(ctr$13$q),
+        .clock(ctr$13$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -5357,6 +5380,7 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         ctr$10$clock = clock;
         ctr$11$clock = clock;
         ctr$12$clock = clock;
+        ctr$13$clock = clock;
         slot = run & phase;
         e_any = |elig;
         sb_any = |sbwait;
@@ -5376,6 +5400,11 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         inc$10 = run & sh_step;
         inc$11 = run & m_req;
         inc$12 = (run & m_req) & m_glob;
+        inc$13 = 1'b0;
+        ngt = 32'h0;
+        if (run & gt_v) begin
+            ngt = ((gt_n) & 32'hffffffff);
+        end
         r01 = 32'h0;
         if (ret0 | ret1) begin
             r01 = k1;
@@ -5443,7 +5472,12 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         if (inc$12) begin
             ctr$12$d = ctr$12$q + one32;
         end
+        ctr$13$d = ctr$13$q;
+        if (inc$13) begin
+            ctr$13$d = ctr$13$q + one32;
+        end
         ctr$8$d = ctr$8$q + nret;
+        ctr$13$d = ctr$13$q + ngt;
         if (clear | start) begin
             ctr$0$d = 32'h0;
         end
@@ -5482,6 +5516,9 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         end
         if (clear | start) begin
             ctr$12$d = 32'h0;
+        end
+        if (clear | start) begin
+            ctr$13$d = 32'h0;
         end
         v = 32'h0;
         if (sel == k_sel$0) begin
@@ -5522,6 +5559,9 @@ module ulx3s_board$sm$ctrs(clock,clear,start,run,phase,elig,sbwait,ubwait,memwai
         end
         if (sel == k_sel$12) begin
             v = ctr$12$q;
+        end
+        if (sel == k_sel$13) begin
+            v = ctr$13$q;
         end
         val = v;
     end
@@ -5622,6 +5662,25 @@ module ulx3s_board$sm$ctrs$ctr$12(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$ctrs$ctr$12
+
+
+module ulx3s_board$sm$ctrs$ctr$13(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$ctrs$ctr$13
 
 
 module ulx3s_board$sm$ctrs$ctr$2(d,q,clock);
@@ -64477,7 +64536,7 @@ module ulx3s_board$sm$lanes$7$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$7$tid
 
 
-module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_space,a_size,a_store,a_atom,a_ra,a_rb,a_rc,a_sub,a_rd,a_imm,regs,s_bytes,l_bytes,l_shift,s_base,z_v,z_addr,z_ok,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,m_req_valid,m_req_addr,m_req_space,m_req_we,m_req_be,m_req_wdata,m_req_ready,m_resp_valid,m_resp_data,m_resp_err,m_taken,mem_ready,rel_valid,rel_ok,rd_busy,sh_step,sh_req,rel_warp,rel_tag,lw_valid,lw_grp,lw_reg,st_valid,st_lane,st_addr,st_data,st_bytes,ss_valid,ss_grp,ss_mask,ss_a0,ss_a1,ss_a2,ss_a3,ss_a4,ss_a5,ss_a6,ss_a7,ss_d0,ss_d1,ss_d2,ss_d3,ss_d4,ss_d5,ss_d6,ss_d7,lt_valid,lt_warp,lt_pc,lt_mask,lt_cta,lt_wid,flt_v,flt_kind,flt_warp,flt_pc,flt_lane,flt_addr);
+module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_space,a_size,a_store,a_atom,a_ra,a_rb,a_rc,a_sub,a_rd,a_imm,regs,s_bytes,l_bytes,l_shift,s_base,z_v,z_addr,z_ok,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,m_req_valid,m_req_addr,m_req_space,m_req_we,m_req_be,m_req_wdata,m_req_ready,m_resp_valid,m_resp_data,m_resp_err,m_taken,gt_v,gt_n,mem_ready,rel_valid,rel_ok,rd_busy,sh_step,sh_req,rel_warp,rel_tag,lw_valid,lw_grp,lw_reg,st_valid,st_lane,st_addr,st_data,st_bytes,ss_valid,ss_grp,ss_mask,ss_a0,ss_a1,ss_a2,ss_a3,ss_a4,ss_a5,ss_a6,ss_a7,ss_d0,ss_d1,ss_d2,ss_d3,ss_d4,ss_d5,ss_d6,ss_d7,lt_valid,lt_warp,lt_pc,lt_mask,lt_cta,lt_wid,flt_v,flt_kind,flt_warp,flt_pc,flt_lane,flt_addr);
 
     // Module arguments
     input wire  clock;
@@ -64565,6 +64624,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     input wire  [31:0] m_resp_data;
     input wire  m_resp_err;
     output reg  m_taken;
+    output reg  gt_v;
+    output reg  [5:0] gt_n;
     output reg  mem_ready;
     output reg  rel_valid;
     input wire  rel_ok;
@@ -64686,6 +64747,17 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  grpmask$1 = 32'hff00;
     localparam  grpmask$2 = 32'hff0000;
     localparam  grpmask$3 = 32'hff000000;
+    localparam  w4$0 = 5'b0;
+    localparam  w4$1 = 5'b100;
+    localparam  w4$2 = 5'b1000;
+    localparam  w4$3 = 5'b1100;
+    localparam  w4$4 = 5'b10000;
+    localparam  w4$5 = 5'b10100;
+    localparam  w4$6 = 5'b11000;
+    localparam  w4$7 = 5'b11100;
+    localparam  ones26 = 26'h3ffffff;
+    localparam  one6 = 6'b1;
+    localparam  k_global = 3'b0;
     localparam  bit8$0 = 8'h1;
     localparam  bit8$1 = 8'h2;
     localparam  bit8$2 = 8'h4;
@@ -64844,6 +64916,21 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] fmis$d;
     wire  [31:0] fmis$q;
     reg  fmis$clock;
+    reg  [25:0] cand$0$d;
+    wire  [25:0] cand$0$q;
+    reg  cand$0$clock;
+    reg  [25:0] cand$1$d;
+    wire  [25:0] cand$1$q;
+    reg  cand$1$clock;
+    reg  [25:0] cor$0$d;
+    wire  [25:0] cor$0$q;
+    reg  cor$0$clock;
+    reg  [25:0] cor$1$d;
+    wire  [25:0] cor$1$q;
+    reg  cor$1$clock;
+    reg  [1:0] cinp$d;
+    wire  [1:0] cinp$q;
+    reg  cinp$clock;
     reg  [31:0] foob$d;
     wire  [31:0] foob$q;
     reg  foob$clock;
@@ -65486,6 +65573,14 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] gmis32;
     reg  [31:0] goob32;
     reg  [31:0] gm;
+    reg  [7:0] ge8;
+    reg  [25:0] gand;
+    reg  [25:0] gor;
+    reg  ginp;
+    reg  [5:0] ecnt$0;
+    reg  [5:0] ecnt$1;
+    reg  [5:0] tn$0;
+    reg  [5:0] tn$1;
     reg  [31:0] llim;
     reg  lneg;
     reg  [9:0] thr10;
@@ -65714,6 +65809,31 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .d(fmis$d),
         .q(fmis$q),
         .clock(fmis$clock)
+    );
+    ulx3s_board$sm$lsu$cand$0 cand$0(
+        .d(cand$0$d),
+        .q(cand$0$q),
+        .clock(cand$0$clock)
+    );
+    ulx3s_board$sm$lsu$cand$1 cand$1(
+        .d(cand$1$d),
+        .q(cand$1$q),
+        .clock(cand$1$clock)
+    );
+    ulx3s_board$sm$lsu$cor$0 cor$0(
+        .d(cor$0$d),
+        .q(cor$0$q),
+        .clock(cor$0$clock)
+    );
+    ulx3s_board$sm$lsu$cor$1 cor$1(
+        .d(cor$1$d),
+        .q(cor$1$q),
+        .clock(cor$1$clock)
+    );
+    ulx3s_board$sm$lsu$cinp cinp(
+        .d(cinp$d),
+        .q(cinp$q),
+        .clock(cinp$clock)
     );
     ulx3s_board$sm$lsu$foob foob(
         .d(foob$d),
@@ -68881,6 +69001,211 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         foob$clock = clock;
         fmis$d = (fmis$q & ~gm) | (gmis32 & gm);
         foob$d = (foob$q & ~gm) | (goob32 & gm);
+        ge8 = 32'h0;
+        if (rg$q == gidx$0) begin
+            ge8 = exec$q[(32'h8 * 0)+:(8)];
+        end
+        if (rg$q == gidx$1) begin
+            ge8 = exec$q[(32'h8 * 1)+:(8)];
+        end
+        if (rg$q == gidx$2) begin
+            ge8 = exec$q[(32'h8 * 2)+:(8)];
+        end
+        if (rg$q == gidx$3) begin
+            ge8 = exec$q[(32'h8 * 3)+:(8)];
+        end
+        gand = ones26;
+        gor = 32'h0;
+        ginp = 1'b1;
+        if (ge8[0]) begin
+            gand = gand & gofs$0[(32'h6)+:(26)];
+            gor = gor | gofs$0[(32'h6)+:(26)];
+            if ((gofs$0[(32'h0)+:(5)] != w4$0) | (gofs$0[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[1]) begin
+            gand = gand & gofs$1[(32'h6)+:(26)];
+            gor = gor | gofs$1[(32'h6)+:(26)];
+            if ((gofs$1[(32'h0)+:(5)] != w4$1) | (gofs$1[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[2]) begin
+            gand = gand & gofs$2[(32'h6)+:(26)];
+            gor = gor | gofs$2[(32'h6)+:(26)];
+            if ((gofs$2[(32'h0)+:(5)] != w4$2) | (gofs$2[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[3]) begin
+            gand = gand & gofs$3[(32'h6)+:(26)];
+            gor = gor | gofs$3[(32'h6)+:(26)];
+            if ((gofs$3[(32'h0)+:(5)] != w4$3) | (gofs$3[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[4]) begin
+            gand = gand & gofs$4[(32'h6)+:(26)];
+            gor = gor | gofs$4[(32'h6)+:(26)];
+            if ((gofs$4[(32'h0)+:(5)] != w4$4) | (gofs$4[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[5]) begin
+            gand = gand & gofs$5[(32'h6)+:(26)];
+            gor = gor | gofs$5[(32'h6)+:(26)];
+            if ((gofs$5[(32'h0)+:(5)] != w4$5) | (gofs$5[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[6]) begin
+            gand = gand & gofs$6[(32'h6)+:(26)];
+            gor = gor | gofs$6[(32'h6)+:(26)];
+            if ((gofs$6[(32'h0)+:(5)] != w4$6) | (gofs$6[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        if (ge8[7]) begin
+            gand = gand & gofs$7[(32'h6)+:(26)];
+            gor = gor | gofs$7[(32'h6)+:(26)];
+            if ((gofs$7[(32'h0)+:(5)] != w4$7) | (gofs$7[32'h5] != rg$q[32'h0])) begin
+                ginp = 1'b0;
+            end
+        end
+        cand$0$clock = clock;
+        cor$0$clock = clock;
+        cand$0$d = cand$0$q;
+        cor$0$d = cor$0$q;
+        cand$1$clock = clock;
+        cor$1$clock = clock;
+        cand$1$d = cand$1$q;
+        cor$1$d = cor$1$q;
+        cinp$clock = clock;
+        cinp$d = cinp$q;
+        if (rv$q) begin
+            if (rg$q[32'h1]) begin
+                cand$1$d = cand$1$q & gand;
+                cor$1$d = cor$1$q | gor;
+                if (~ginp) begin
+                    cinp$d = cinp$q & bit8$0[(32'h0)+:(2)];
+                end
+            end
+            else begin
+                cand$0$d = cand$0$q & gand;
+                cor$0$d = cor$0$q | gor;
+                if (~ginp) begin
+                    cinp$d = cinp$q & bit8$1[(32'h0)+:(2)];
+                end
+            end
+        end
+        ecnt$0 = 32'h0;
+        ecnt$1 = 32'h0;
+        if (exec$q[0]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 0]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[1]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 1]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[2]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 2]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[3]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 3]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[4]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 4]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[5]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 5]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[6]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 6]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[7]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 7]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[8]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 8]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[9]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 9]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[10]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 10]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[11]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 11]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[12]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 12]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[13]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 13]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[14]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 14]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        if (exec$q[15]) begin
+            ecnt$0 = ecnt$0 + one6;
+        end
+        if (exec$q[32'h10 + 15]) begin
+            ecnt$1 = ecnt$1 + one6;
+        end
+        tn$0 = ecnt$0;
+        if ((sz4 & cinp$q[0]) & (cand$0$q == cor$0$q)) begin
+            tn$0 = one6;
+        end
+        tn$1 = ecnt$1;
+        if ((sz4 & cinp$q[1]) & (cand$1$q == cor$1$q)) begin
+            tn$1 = one6;
+        end
+        gt_n = tn$0 + tn$1;
         if (rv$q) begin
             if (rg$q == gidx$0) begin
                 addr$0$d = gofs$0;
@@ -69100,6 +69425,11 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                         pc$d = a_pc;
                         mask$d = a_mask;
                         exec$d = a_exec;
+                        cinp$d = 32'h3;
+                        cand$0$d = ones26;
+                        cand$1$d = ones26;
+                        cor$0$d = 32'h0;
+                        cor$1$d = 32'h0;
                         cta$d = a_cta;
                         wid$d = a_wid;
                         tag$d = a_tag;
@@ -69353,6 +69683,7 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         rel_valid = rel_valid_l;
         lw_valid = lw_valid_l;
         lt_valid = lt_valid_l;
+        gt_v = (lt_valid_l & (spc$q == k_global)) & ~atom$q;
     end
 
 endmodule // ulx3s_board$sm$lsu
@@ -70902,6 +71233,101 @@ module ulx3s_board$sm$lsu$bop$7(clock,we,waddr,wdata,raddr,rdata);
     end
     always @(*) rdata = mem[raddr];
 endmodule // ulx3s_board$sm$lsu$bop$7
+
+
+module ulx3s_board$sm$lsu$cand$0(d,q,clock);
+
+    // Module arguments
+    input wire  [25:0] d;
+    output reg  [25:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 26'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$cand$0
+
+
+module ulx3s_board$sm$lsu$cand$1(d,q,clock);
+
+    // Module arguments
+    input wire  [25:0] d;
+    output reg  [25:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 26'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$cand$1
+
+
+module ulx3s_board$sm$lsu$cinp(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$cinp
+
+
+module ulx3s_board$sm$lsu$cor$0(d,q,clock);
+
+    // Module arguments
+    input wire  [25:0] d;
+    output reg  [25:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 26'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$cor$0
+
+
+module ulx3s_board$sm$lsu$cor$1(d,q,clock);
+
+    // Module arguments
+    input wire  [25:0] d;
+    output reg  [25:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 26'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lsu$cor$1
 
 
 module ulx3s_board$sm$lsu$cta(d,q,clock);

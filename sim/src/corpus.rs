@@ -125,6 +125,7 @@ fn add_stats(a: &mut Stats, b: &Stats) {
     a.shared_requests += b.shared_requests;
     a.shared_steps += b.shared_steps;
     a.shared_conflict_steps += b.shared_conflict_steps;
+    a.global_transactions += b.global_transactions;
     a.shared_max_steps = a.shared_max_steps.max(b.shared_max_steps);
     a.barriers += b.barriers;
     a.max_stack_depth = a.max_stack_depth.max(b.max_stack_depth);

@@ -324,3 +324,31 @@ fn trace_records_pc_mask_writes_and_stores() {
     // the same run twice gives the same trace
     assert_eq!(run_vector_add(40, 32, 31).trace, r.trace);
 }
+
+/// The compute capability 1.x coalescing rule on its own: a transaction per half-warp when
+/// coalesced, one per thread that takes part otherwise, none for an empty half-warp.
+#[test]
+fn global_transactions_by_the_coalescing_rule() {
+    use heddle_sim::gsm::global_transactions;
+    let in_place = |seg0: u32, seg1: u32| -> [u32; 32] { std::array::from_fn(|l| if l < 16 { seg0 } else { seg1 } + 4 * (l as u32 % 16)) };
+    let all = u32::MAX;
+    // each half-warp in its own aligned segment, coalesced: 2
+    assert_eq!(global_transactions(&in_place(0x1000, 0x2040), all, 4), 2);
+    // the same as 16-bit words: never coalesced, 32
+    assert_eq!(global_transactions(&in_place(0x1000, 0x2040), all, 2), 32);
+    // a segment off by one word: every thread of that half its own
+    assert_eq!(global_transactions(&in_place(0x1004, 0x2040), all, 4), 17);
+    // threads that take no part do not break it; an empty half makes none
+    assert_eq!(global_transactions(&in_place(0x1000, 0x2040), 0x0000_5555, 4), 1);
+    assert_eq!(global_transactions(&in_place(0x1000, 0x2040), 0, 4), 0);
+    // one thread out of place (lane 3 at word 4) in the second half: 16 + 1
+    let mut a = in_place(0x1000, 0x2040);
+    a[19] += 4;
+    assert_eq!(global_transactions(&a, all, 4), 17);
+    // a thread of the first half in another segment at its own word
+    let mut a = in_place(0x1000, 0x2040);
+    a[5] += 64;
+    assert_eq!(global_transactions(&a, all, 4), 17);
+    // ... that does not take part
+    assert_eq!(global_transactions(&a, all & !(1 << 5), 4), 2);
+}

@@ -445,6 +445,40 @@ fn memory_faults_equal_the_golden_sms() {
     assert_eq!((f.kind, f.pc), (sm_fault::OUT_OF_BOUNDS, 1));
 }
 
+/// The global-transaction counter follows the compute capability 1.x coalescing rule
+/// (`gsm::global_transactions`), counted by the RTL SM as by the golden SM (every lock-step
+/// run compares them) and equal to the rule's count worked out by hand: two warps of 32
+/// threads, each pattern alone, in Verilator.
+#[test]
+fn global_transactions_follow_the_coalescing_rule() {
+    use heddle_hw::sm::counters::GLOBAL_TRANSACTIONS;
+    let mut mem = GlobalMem::default();
+    let base = mem.alloc_u32(&[3; 2048]);
+    // r1: base + 4 tid (thread k of a half-warp at word k of a 64-byte segment)
+    let head = format!("s2r r0, %tid.x\nmovi r4, 4\nimul.u32 r5, r0, r4\nmovi r1, {base}\niadd r1, r1, r5\nmovi r6, 1\n");
+    for (what, body, want) in [
+        ("in place", "ld.global.b32 r2, [r1]", 4),
+        ("stored in place", "st.global.b32 [r1+0x100], r0", 4),
+        ("in place, one word on (a segment not 64-byte aligned)", "ld.global.b32 r2, [r1+0x4]", 64),
+        ("one lane in two (the others take no part)", "and r7, r0, r6\nisetp.eq.u32 p0, r7, r6\n@p0 ld.global.b32 r2, [r1]", 4),
+        ("the first half-warp only", "movi r7, 16\nisetp.lt.u32 p0, r0, r7\n@p0 ld.global.b32 r2, [r1]", 1),
+        ("stride two words", "iadd r7, r1, r5\nld.global.b32 r2, [r7]", 64),
+        ("one word for every thread", "movi r7, BASE\nld.global.b32 r2, [r7]", 64),
+        ("each thread its word of its own segment", "movi r7, 68\nimul.u32 r7, r0, r7\nmovi r8, BASE\niadd r7, r7, r8\nld.global.b32 r2, [r7]", 64),
+        ("neighbours swapped", "xor r7, r0, r6\nimul.u32 r7, r7, r4\nmovi r8, BASE\niadd r7, r7, r8\nld.global.b32 r2, [r7]", 64),
+        ("bytes", "movi r8, BASE\niadd r7, r0, r8\nld.global.u8 r2, [r7]", 64),
+        ("ld r1, [r1]: the address register overwritten", "ld.global.b32 r1, [r1]", 4),
+    ] {
+        let text = format!("{head}{}\nexit", body.replace("BASE", &base.to_string()));
+        let k = Kernel::from_asm("coalesce", &text, 16).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let ls = run_vl(&k, [1, 1, 1], [64, 1, 1], &mem);
+        let got = ls.rtl.counters[GLOBAL_TRANSACTIONS];
+        let golden = ls.golden.as_ref().map(|g| g.stats.global_transactions).unwrap_or_else(|f| panic!("{what}: {f}"));
+        println!("{what}: {got} transactions (golden {golden})");
+        assert_eq!((got as u64, golden), (want, want), "{what}");
+    }
+}
+
 /// A warp slot reused after a load: the dispatcher's register clearing writes zeros, not
 /// the load/store unit's last results (a random program of `heddle sm-random` found it: the
 /// new warp read the old warp's values in its uncleared registers), in Verilator. (The

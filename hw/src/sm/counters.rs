@@ -29,6 +29,9 @@
 //!                                           not counted)
 //! - `m_req`, `m_glob`              in   1   a memory-port request is taken / its space is
 //!                                           global
+//! - `gt_v`, `gt_n`                 in   1, 6  an `ld.global` / `st.global` retires with
+//!                                           `gt_n` transactions by the compute capability
+//!                                           1.x coalescing rule
 //! - `sel` / `val`                  in 4 / out 32  the value of counter `sel`
 //!                                           (combinational; 0 beyond [`COUNT`])
 use array_init::array_init;
@@ -48,8 +51,9 @@ pub const SHARED_REQUESTS: usize = 9;
 pub const SHARED_STEPS: usize = 10;
 pub const MEM_REQUESTS: usize = 11;
 pub const GLOBAL_REQUESTS: usize = 12;
+pub const GLOBAL_TRANSACTIONS: usize = 13;
 /// Number of counters.
-pub const COUNT: usize = 13;
+pub const COUNT: usize = 14;
 
 /// Each counter's key (reports, JSON) and meaning, by number.
 pub const NAMES: [(&str, &str); COUNT] = [
@@ -66,6 +70,7 @@ pub const NAMES: [(&str, &str); COUNT] = [
     ("shared_steps", "shared-memory steps (requests + bank-conflict steps)"),
     ("memory_requests", "memory-port requests (one per word a warp-instruction touches)"),
     ("global_requests", "memory-port requests to global memory"),
+    ("global_transactions", "global-memory transactions of ld.global and st.global by the compute capability 1.x coalescing rule"),
 ];
 
 #[derive(LogicBlock)]
@@ -88,6 +93,8 @@ pub struct SmCounters<const N: usize> {
     pub sh_step: Signal<In, Bit>,
     pub m_req: Signal<In, Bit>,
     pub m_glob: Signal<In, Bit>,
+    pub gt_v: Signal<In, Bit>,
+    pub gt_n: Signal<In, Bits<6>>,
     pub sel: Signal<In, Bits<4>>,
     pub val: Signal<Out, Bits<32>>,
     ctr: [DFF<Bits<32>>; COUNT],
@@ -101,6 +108,7 @@ pub struct SmCounters<const N: usize> {
     r01: Signal<Local, Bits<2>>,
     r23: Signal<Local, Bits<2>>,
     nret: Signal<Local, Bits<32>>,
+    ngt: Signal<Local, Bits<32>>,
     v: Signal<Local, Bits<32>>,
     k_sel: [Constant<Bits<4>>; COUNT],
     k1: Constant<Bits<2>>,
@@ -129,6 +137,8 @@ impl<const N: usize> Default for SmCounters<N> {
             sh_step: Default::default(),
             m_req: Default::default(),
             m_glob: Default::default(),
+            gt_v: Default::default(),
+            gt_n: Default::default(),
             sel: Default::default(),
             val: Default::default(),
             ctr: array_init(|_| Default::default()),
@@ -142,6 +152,7 @@ impl<const N: usize> Default for SmCounters<N> {
             r01: Default::default(),
             r23: Default::default(),
             nret: Default::default(),
+            ngt: Default::default(),
             v: Default::default(),
             k_sel: array_init(|i| Constant::new((i as u64).into())),
             k1: Constant::new(1u64.into()),
@@ -176,6 +187,11 @@ impl<const N: usize> Logic for SmCounters<N> {
         self.inc[10].next = self.run.val() & self.sh_step.val();
         self.inc[11].next = self.run.val() & self.m_req.val();
         self.inc[12].next = (self.run.val() & self.m_req.val()) & self.m_glob.val();
+        self.inc[13].next = false; // by the transactions, below
+        self.ngt.next = 0.into();
+        if self.run.val() & self.gt_v.val() {
+            self.ngt.next = bit_cast::<32, 6>(self.gt_n.val());
+        }
         // Retires of this clock: 0 to 4 (the retire ports can fire together).
         self.r01.next = 0.into();
         if self.ret0.val() | self.ret1.val() {
@@ -200,6 +216,7 @@ impl<const N: usize> Logic for SmCounters<N> {
         }
         // Retires count by the ports, not by one.
         self.ctr[8].d.next = self.ctr[8].q.val() + self.nret.val();
+        self.ctr[13].d.next = self.ctr[13].q.val() + self.ngt.val();
         for i in 0..COUNT {
             if self.clear.val() | self.start.val() {
                 self.ctr[i].d.next = 0.into();

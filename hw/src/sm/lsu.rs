@@ -79,6 +79,11 @@
 //!                                                         and registers the response)
 //! - `m_taken`                                     out  1   registered: the memory took a
 //!                                                         request in the last clock
+//! - `gt_v`, `gt_n`                                out  1, 6  an `ld.global` / `st.global`
+//!                                                         retires (with `lt_valid`) with
+//!                                                         `gt_n` global transactions by the
+//!                                                         compute capability 1.x coalescing
+//!                                                         rule (`gsm::global_transactions`)
 //! - `mem_ready`                                   out  1   the unit takes an instruction
 //! - `rd_busy`                                     out  1   it reads its instruction's
 //!                                                         registers (state READ)
@@ -228,6 +233,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     pub m_resp_data: Signal<In, Bits<32>>,
     pub m_resp_err: Signal<In, Bit>,
     pub m_taken: Signal<Out, Bit>,
+    pub gt_v: Signal<Out, Bit>,
+    pub gt_n: Signal<Out, Bits<6>>,
     pub mem_ready: Signal<Out, Bit>,
     pub rel_valid: Signal<Out, Bit>,
     pub rel_ok: Signal<In, Bit>,
@@ -303,6 +310,12 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     // Per lane, found as its group's address arrives: misaligned for the instruction's
     // size; beyond the CTA's shared bytes.
     fmis: DFF<Bits<32>>,
+    /// The coalescing rule, per half-warp: the AND and the OR of the executing lanes'
+    /// segments (address bits 31..6; equal when they share one), and whether each executing
+    /// lane addresses its own word of the segment (bit h).
+    cand: [DFF<Bits<26>>; 2],
+    cor: [DFF<Bits<26>>; 2],
+    cinp: DFF<Bits<2>>,
     foob: DFF<Bits<32>>,
     // Per lane: address (the data words below), load result (a memory-port word as it
     // came: extracted at the write-back).
@@ -387,6 +400,12 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     gmis32: Signal<Local, Bits<32>>,
     goob32: Signal<Local, Bits<32>>,
     gm: Signal<Local, Bits<32>>,
+    ge8: Signal<Local, Bits<8>>,
+    gand: Signal<Local, Bits<26>>,
+    gor: Signal<Local, Bits<26>>,
+    ginp: Signal<Local, Bit>,
+    ecnt: [Signal<Local, Bits<6>>; 2],
+    tn: [Signal<Local, Bits<6>>; 2],
     llim: Signal<Local, Bits<32>>,
     lneg: Signal<Local, Bit>,
     thr10: Signal<Local, Bits<10>>,
@@ -431,6 +450,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     onehot: [Constant<Bits<32>>; 32],
     gidx: [Constant<Bits<2>>; 4],
     grpmask: [Constant<Bits<32>>; 4],
+    /// Byte offset 4j of lane j's word in its half-warp's lane group (bits 4..0).
+    w4: [Constant<Bits<5>>; 8],
+    ones26: Constant<Bits<26>>,
+    one6: Constant<Bits<6>>,
+    k_global: Constant<Bits<3>>,
     bit8: [Constant<Bits<8>>; 8],
     pos: [Constant<Bits<3>>; 8],
     one2: Constant<Bits<2>>,
@@ -582,6 +606,8 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             m_resp_data: Default::default(),
             m_resp_err: Default::default(),
             m_taken: Default::default(),
+            gt_v: Default::default(),
+            gt_n: Default::default(),
             mem_ready: Default::default(),
             rel_valid: Default::default(),
             rel_ok: Default::default(),
@@ -652,6 +678,9 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             rv: Default::default(),
             rg: Default::default(),
             fmis: Default::default(),
+            cand: array_init(|_| Default::default()),
+            cor: array_init(|_| Default::default()),
+            cinp: Default::default(),
             foob: Default::default(),
             addr: array_init(|_| Default::default()),
             dram_a: array_init(|_| LutRam::new(4)),
@@ -718,6 +747,12 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             gmis32: Default::default(),
             goob32: Default::default(),
             gm: Default::default(),
+            ge8: Default::default(),
+            gand: Default::default(),
+            gor: Default::default(),
+            ginp: Default::default(),
+            ecnt: array_init(|_| Default::default()),
+            tn: array_init(|_| Default::default()),
             llim: Default::default(),
             lneg: Default::default(),
             thr10: Default::default(),
@@ -761,6 +796,10 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             onehot: array_init(|l| Constant::new((1u64 << l).into())),
             gidx: array_init(|g| Constant::new((g as u64).into())),
             grpmask: array_init(|g| Constant::new((0xFFu64 << (8 * g)).into())),
+            w4: array_init(|j| Constant::new((4 * j as u64).into())),
+            ones26: Constant::new(((1u64 << 26) - 1).into()),
+            one6: Constant::new(1u64.into()),
+            k_global: k3(space::GLOBAL),
             bit8: array_init(|j| Constant::new((1u64 << j).into())),
             pos: array_init(|j| Constant::new((j as u64).into())),
             one2: Constant::new(1u64.into()),
@@ -1458,6 +1497,70 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.foob.clock.next = self.clock.val();
         self.fmis.d.next = (self.fmis.q.val() & !self.gm.val()) | (self.gmis32.val() & self.gm.val());
         self.foob.d.next = (self.foob.q.val() & !self.gm.val()) | (self.goob32.val() & self.gm.val());
+        // The coalescing rule (docs/sm.md, "Load/store unit"), as the group's addresses
+        // arrive: its executing lanes' segments ANDed and ORed, and whether each addresses
+        // word 8 (g mod 2) + j of its segment.
+        self.ge8.next = 0.into();
+        for g in 0..4 {
+            if self.rg.q.val() == self.gidx[g].val() {
+                self.ge8.next = self.exec.q.val().get_bits::<8>(8 * g);
+            }
+        }
+        self.gand.next = self.ones26.val();
+        self.gor.next = 0.into();
+        self.ginp.next = true;
+        for j in 0..8 {
+            if self.ge8.val().get_bit(j) {
+                self.gand.next = self.gand.val() & self.gofs[j].val().get_bits::<26>(6);
+                self.gor.next = self.gor.val() | self.gofs[j].val().get_bits::<26>(6);
+                if (self.gofs[j].val().get_bits::<5>(0) != self.w4[j].val()) | (self.gofs[j].val().get_bit(5) != self.rg.q.val().get_bit(0)) {
+                    self.ginp.next = false;
+                }
+            }
+        }
+        for h in 0..2 {
+            self.cand[h].clock.next = self.clock.val();
+            self.cor[h].clock.next = self.clock.val();
+            self.cand[h].d.next = self.cand[h].q.val();
+            self.cor[h].d.next = self.cor[h].q.val();
+        }
+        self.cinp.clock.next = self.clock.val();
+        self.cinp.d.next = self.cinp.q.val();
+        if self.rv.q.val() {
+            if self.rg.q.val().get_bit(1) {
+                self.cand[1].d.next = self.cand[1].q.val() & self.gand.val();
+                self.cor[1].d.next = self.cor[1].q.val() | self.gor.val();
+                if !self.ginp.val() {
+                    self.cinp.d.next = self.cinp.q.val() & self.bit8[0].val().get_bits::<2>(0);
+                }
+            } else {
+                self.cand[0].d.next = self.cand[0].q.val() & self.gand.val();
+                self.cor[0].d.next = self.cor[0].q.val() | self.gor.val();
+                if !self.ginp.val() {
+                    self.cinp.d.next = self.cinp.q.val() & self.bit8[1].val().get_bits::<2>(0);
+                }
+            }
+        }
+        // Its transactions: per half-warp with executing lanes, one when coalesced, else
+        // one per executing lane (a half without any: its AND stays all ones and its OR 0,
+        // so it is not coalesced, and it has no lanes to count).
+        self.ecnt[0].next = 0.into();
+        self.ecnt[1].next = 0.into();
+        for l in 0..16 {
+            if self.exec.q.val().get_bit(l) {
+                self.ecnt[0].next = self.ecnt[0].val() + self.one6.val();
+            }
+            if self.exec.q.val().get_bit(16 + l) {
+                self.ecnt[1].next = self.ecnt[1].val() + self.one6.val();
+            }
+        }
+        for h in 0..2 {
+            self.tn[h].next = self.ecnt[h].val();
+            if (self.sz4.val() & self.cinp.q.val().get_bit(h)) & (self.cand[h].q.val() == self.cor[h].q.val()) {
+                self.tn[h].next = self.one6.val();
+            }
+        }
+        self.gt_n.next = self.tn[0].val() + self.tn[1].val();
         if self.rv.q.val() {
             if self.rg.q.val() == self.gidx[0].val() {
                 self.addr[0].d.next = self.gofs[0].val();
@@ -1593,6 +1696,11 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                     self.pc.d.next = self.a_pc.val();
                     self.mask.d.next = self.a_mask.val();
                     self.exec.d.next = self.a_exec.val();
+                    self.cinp.d.next = 3.into();
+                    self.cand[0].d.next = self.ones26.val();
+                    self.cand[1].d.next = self.ones26.val();
+                    self.cor[0].d.next = 0.into();
+                    self.cor[1].d.next = 0.into();
                     self.cta.d.next = self.a_cta.val();
                     self.wid.d.next = self.a_wid.val();
                     self.tag.d.next = self.a_tag.val();
@@ -1851,5 +1959,6 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.rel_valid.next = self.rel_valid_l.val();
         self.lw_valid.next = self.lw_valid_l.val();
         self.lt_valid.next = self.lt_valid_l.val();
+        self.gt_v.next = (self.lt_valid_l.val() & (self.spc.q.val() == self.k_global.val())) & !self.atom.q.val();
     }
 }

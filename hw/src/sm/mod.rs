@@ -1097,6 +1097,8 @@ impl<
         // reaches the unit a clock after the memory gives it, at the earliest two clocks on).
         self.ctrs.m_req.next = self.lsu.m_taken.val();
         self.ctrs.m_glob.next = self.lsu.m_req_space.val() == self.k_global.val();
+        self.ctrs.gt_v.next = self.lsu.gt_v.val();
+        self.ctrs.gt_n.next = self.lsu.gt_n.val();
         self.ctrs.sel.next = self.host.c_sel.val();
         // Memory port.
         self.m_req_valid.next = self.lsu.m_req_valid.val();

@@ -564,6 +564,9 @@ pub struct RunReport {
     pub shared_requests: u64,
     pub shared_steps: u64,
     pub shared_conflict_steps: u64,
+    /// Global-memory transactions of `ld.global` / `st.global` by the compute capability
+    /// 1.x coalescing rule ([`crate::gsm::global_transactions`]).
+    pub global_transactions: u64,
     pub barriers: u64,
     pub max_stack_depth: usize,
 }
@@ -731,6 +734,7 @@ pub fn report(
         shared_requests: s.shared_requests,
         shared_steps: s.shared_steps,
         shared_conflict_steps: s.shared_conflict_steps,
+        global_transactions: s.global_transactions,
         barriers: s.barriers,
         max_stack_depth: s.max_stack_depth,
     })

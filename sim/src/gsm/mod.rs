@@ -298,6 +298,9 @@ pub struct Stats {
     pub shared_conflict_steps: u64,
     /// The largest number of steps one half-warp request took.
     pub shared_max_steps: u32,
+    /// Global-memory transactions of `ld.global` and `st.global` by the compute
+    /// capability 1.x coalescing rule ([`global_transactions`]).
+    pub global_transactions: u64,
     /// Barrier releases (each releases all warps of a CTA).
     pub barriers: u64,
     pub max_stack_depth: usize,
@@ -841,6 +844,9 @@ impl<'a> Cta<'a> {
             }
             return Ok(());
         }
+        // the lanes' addresses before a load overwrites its address register
+        let global_addrs: Option<[u32; WARP]> =
+            (i.space == space::GLOBAL && i.op != op::ATOM).then(|| std::array::from_fn(|lane| addr(w, lane)));
         for lane in 0..WARP {
             if exec >> lane & 1 == 0 {
                 continue;
@@ -935,8 +941,36 @@ impl<'a> Cta<'a> {
                 te.writes.push((lane as u8, i.d, y));
             }
         }
+        if let Some(addrs) = global_addrs {
+            out.stats.global_transactions += global_transactions(&addrs, exec, n) as u64;
+        }
         Ok(())
     }
+}
+
+/// The global-memory transactions of one `ld.global` / `st.global` warp-instruction by the
+/// compute capability 1.0 and 1.1 rule (CUDA Programming Guide 2.x, 5.1.2.1, "Global
+/// Memory"; the G80 is 1.0): each half-warp is served apart; its access is coalesced into
+/// one transaction when the words are 32 bits and every thread that takes part (bit of
+/// `exec`) reads or writes the k-th word of one 64-byte-aligned segment, k its index in the
+/// half-warp (threads that take no part do not break it); otherwise each thread that takes
+/// part makes its own transaction. 8- and 16-bit accesses are never coalesced (the rule
+/// asks for 4-, 8- or 16-byte words). A half-warp without threads makes none. `addr`: each
+/// lane's byte address; `bytes`: the access size (1, 2 or 4).
+pub fn global_transactions(addr: &[u32; WARP], exec: u32, bytes: u32) -> u32 {
+    (0..2)
+        .map(|h| {
+            let lanes: Vec<usize> = (16 * h..16 * h + 16).filter(|&l| exec >> l & 1 == 1).collect();
+            let Some(&first) = lanes.first() else { return 0 };
+            let segment = addr[first] & !63;
+            let coalesced = bytes == 4 && lanes.iter().all(|&l| addr[l] == segment + 4 * (l as u32 % 16));
+            if coalesced {
+                1
+            } else {
+                lanes.len() as u32
+            }
+        })
+        .sum()
 }
 
 /// The new value of an atomic (isa::ATOM_NAMES order).

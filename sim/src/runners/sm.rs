@@ -649,12 +649,13 @@ pub fn counter_lines(n: &[u32]) -> Vec<String> {
             pct(NO_READY)
         ),
         format!(
-            "memory (counters): {} shared-memory half-warp requests in {} steps ({} bank-conflict steps); {} memory-port requests, {} of them global",
+            "memory (counters): {} shared-memory half-warp requests in {} steps ({} bank-conflict steps); {} memory-port requests, {} of them global; {} global transactions by the compute capability 1.x coalescing rule",
             n[SHARED_REQUESTS],
             n[SHARED_STEPS],
             n[SHARED_STEPS].saturating_sub(n[SHARED_REQUESTS]),
             n[MEM_REQUESTS],
-            n[GLOBAL_REQUESTS]
+            n[GLOBAL_REQUESTS],
+            n[GLOBAL_TRANSACTIONS]
         ),
     ]
 }
@@ -1031,6 +1032,18 @@ fn check(
                         return Err((
                             format!(
                                 "sm: the performance counters show {req} half-warp shared-memory requests in {steps} steps; the golden SM made {greq} in {gsteps}"
+                            ),
+                            rtl.cycles,
+                        ));
+                    }
+                }
+                // And its global transactions by the coalescing rule.
+                if let Some(&t) = rtl.counters.get(counters::GLOBAL_TRANSACTIONS) {
+                    if t as u64 != g.stats.global_transactions {
+                        return Err((
+                            format!(
+                                "sm: the performance counters show {t} global transactions by the coalescing rule; the golden SM counted {}",
+                                g.stats.global_transactions
                             ),
                             rtl.cycles,
                         ));
