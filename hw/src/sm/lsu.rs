@@ -1497,7 +1497,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.foob.clock.next = self.clock.val();
         self.fmis.d.next = (self.fmis.q.val() & !self.gm.val()) | (self.gmis32.val() & self.gm.val());
         self.foob.d.next = (self.foob.q.val() & !self.gm.val()) | (self.goob32.val() & self.gm.val());
-        // The coalescing rule (docs/sm.md, "Load/store unit"), as the group's addresses
+        // The coalescing rule (docs/sm.md, "Performance counters"), as the group's addresses
         // arrive: its executing lanes' segments ANDed and ORed, and whether each addresses
         // word 8 (g mod 2) + j of its segment.
         self.ge8.next = 0.into();
