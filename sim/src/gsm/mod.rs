@@ -960,14 +960,14 @@ impl<'a> Cta<'a> {
 pub fn global_transactions(addr: &[u32; WARP], exec: u32, bytes: u32) -> u32 {
     (0..2)
         .map(|h| {
-            let lanes: Vec<usize> = (16 * h..16 * h + 16).filter(|&l| exec >> l & 1 == 1).collect();
-            let Some(&first) = lanes.first() else { return 0 };
+            let half = (exec >> (16 * h)) & 0xFFFF;
+            let lanes = || (16 * h..16 * h + 16).filter(|&l| exec >> l & 1 == 1);
+            let Some(first) = lanes().next() else { return 0 };
             let segment = addr[first] & !63;
-            let coalesced = bytes == 4 && lanes.iter().all(|&l| addr[l] == segment + 4 * (l as u32 % 16));
-            if coalesced {
+            if bytes == 4 && lanes().all(|l| addr[l] == segment + 4 * (l as u32 % 16)) {
                 1
             } else {
-                lanes.len() as u32
+                half.count_ones()
             }
         })
         .sum()
