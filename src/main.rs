@@ -647,7 +647,7 @@ fn run_kernel(
                 r.block,
                 x.backend.name()
             );
-            std::fs::write(p, heddle_sim::runners::timeline::svg(&x.kernel, &x.rtl, &title))
+            std::fs::write(p, heddle_sim::runners::timeline::svg(&cfg, &x.kernel, &x.rtl, &title))
                 .map_err(|e| format!("{}: {e}", p.display()))?;
             println!("  timeline: {}", p.display());
         }
@@ -675,7 +675,7 @@ fn run_kernel(
                         .collect::<serde_json::Map<_, _>>(),
                     "retired_by_kind": heddle_sim::runners::timeline::KINDS
                         .iter()
-                        .zip(heddle_sim::runners::timeline::retired_by_kind(&x.kernel, &x.rtl))
+                        .zip(heddle_sim::runners::timeline::retired_by_kind(&cfg, &x.kernel, &x.rtl))
                         .map(|((key, _, _), n)| (key.to_string(), serde_json::json!(n)))
                         .collect::<serde_json::Map<_, _>>(),
                 }),

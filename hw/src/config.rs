@@ -10,7 +10,8 @@
 //! - [`TINY`]: 4 warps, stack depth 4, for tests that must reach every limit quickly.
 //! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
 //!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
-//!   the predicate file by a third. Its measured size is in docs/sm.md.
+//!   the predicate file by a third, 4 SPs (each lane group in two passes) with `mul.f32`
+//!   on them, without the SFUs' multipliers, and one SFU. Its measured size is in docs/sm.md.
 //!
 //! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
 //! occupancies) are `const fn`s, so they can be const-generic arguments:
@@ -22,11 +23,14 @@
 pub struct SmConfig {
     /// Preset name (`g80`).
     pub name: &'static str,
-    /// Scalar processor cores: a warp-instruction runs over them in `lanes / sps` clocks.
+    /// Scalar processor cores (SP datapaths): a warp-instruction runs over them in
+    /// `lanes / sps` clocks. 8, or 4 (each datapath serves two of the register file's
+    /// [`RF_LANES`] lanes, one lane group's two halves in two passes: docs/sm.md, "Two-pass
+    /// SP lanes").
     pub sps: usize,
     /// Special function units, one special function result per clock each.
     pub sfus: usize,
-    /// `mul.f32` multipliers per SFU.
+    /// `mul.f32` multipliers per SFU; 0: `mul.f32` runs on the SPs (no dual issue).
     pub sfu_multipliers: usize,
     /// FMA units (binary64 and fused binary32), one lane per clock each.
     pub fmas: usize,
@@ -60,6 +64,10 @@ pub const CLOCKS_PER_SLOT: usize = 2;
 
 /// Shared-memory banks (compute capability 1.x: bank = word address mod 16).
 pub const SMEM_BANKS: usize = 16;
+
+/// Register-file lanes: thread l's registers are in lane l mod 8 (docs/sm.md, "Register
+/// file"), whatever the number of SP datapaths.
+pub const RF_LANES: usize = 8;
 
 /// Register-file bank sets: lane group g of a warp lives in set g mod 2, so the SPs, which
 /// take one lane group a clock, use each set's ports every other clock and leave the other
@@ -108,8 +116,10 @@ pub const TINY: SmConfig = SmConfig {
 .checked();
 
 /// The FPGA board's SM (issue 19): the G80 SM with 16 warps, so that a CTA of
-/// `max_threads_per_cta` = 512 threads is still resident.
-pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, ..G80 }.checked();
+/// `max_threads_per_cta` = 512 threads is still resident, 4 SP datapaths (8 clocks per
+/// warp-instruction) with `mul.f32` on them rather than on the SFUs' multipliers, and one
+/// SFU (32 clocks per special function), to fit the ECP5-85F (docs/sm.md, "Configurations").
+pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, ..G80 }.checked();
 
 /// Every preset, for listings and lookups by name.
 pub const PRESETS: [SmConfig; 3] = [G80, TINY, SM_SMALL];
@@ -120,9 +130,9 @@ impl SmConfig {
         assert!(self.lanes >= 1 && self.lanes <= 32, "SmConfig: 1..=32 lanes");
         assert!(self.warps >= 1 && self.warps <= 32, "SmConfig: 1..=32 warps");
         assert!(self.sps >= 1 && self.lanes % self.sps == 0, "SmConfig: sps must divide lanes");
+        assert!(self.sps == RF_LANES || self.sps * 2 == RF_LANES, "SmConfig: 8 SPs, or 4 (two passes)");
         assert!(self.sfus >= 1 && self.lanes % self.sfus == 0, "SmConfig: sfus must divide lanes");
         assert!(self.fmas >= 1 && self.lanes % self.fmas == 0, "SmConfig: fmas must divide lanes");
-        assert!(self.sfu_multipliers >= 1, "SmConfig: at least one multiplier per SFU");
         assert!(self.cta_slots >= 1 && self.cta_slots <= 8, "SmConfig: 1..=8 CTA slots");
         assert!(self.scoreboard_entries >= 1 && self.scoreboard_entries <= 4, "SmConfig: 1..=4 scoreboard entries");
         assert!(self.stack_log2 >= 1 && self.stack_log2 <= 8, "SmConfig: stack of 4..=512 entries");
@@ -136,7 +146,7 @@ impl SmConfig {
         assert!(self.max_threads_per_cta >= 1 && self.max_threads_per_cta <= self.warps * self.lanes, "SmConfig: a CTA fits the SM");
         assert!(self.regs >= self.lanes, "SmConfig: at least one register per thread of a warp");
         assert!(
-            self.regs.is_power_of_two() && self.regs % (RF_BANK_SETS * self.sps) == 0,
+            self.regs.is_power_of_two() && self.regs % (RF_BANK_SETS * RF_LANES) == 0,
             "SmConfig: registers a power of two, split evenly over the SP lanes' banks"
         );
         let occ = self.occupancies();
@@ -163,10 +173,15 @@ impl SmConfig {
         5 + self.stack_log2
     }
 
-    /// log2 of the words per register-file bank: [`RF_BANK_SETS`] banks per SP lane
-    /// (docs/sm.md, "Register file").
+    /// log2 of the words per register-file bank: [`RF_BANK_SETS`] banks per register-file
+    /// lane (docs/sm.md, "Register file").
     pub const fn rf_bank_addr_bits(&self) -> usize {
-        (self.regs / (RF_BANK_SETS * self.sps)).trailing_zeros() as usize
+        (self.regs / (RF_BANK_SETS * RF_LANES)).trailing_zeros() as usize
+    }
+
+    /// Passes of a lane group through the SP datapaths: 1 (8 SPs) or 2 (4 SPs).
+    pub const fn sp_passes(&self) -> usize {
+        RF_LANES / self.sps
     }
 
     /// log2 of the words per shared-memory bank (`WA` of `SharedMem`).
@@ -176,12 +191,14 @@ impl SmConfig {
 
     /// Issue slots a warp-instruction occupies its unit for, by unit class: SP, SFU (special
     /// functions), SFUMUL (`mul.f32` on the SFUs' multipliers), FMA, MEM. A warp of `lanes`
-    /// threads takes `lanes / units` clocks on `units` lanes of hardware.
+    /// threads takes `lanes / units` clocks on `units` lanes of hardware. Without SFU
+    /// multipliers no instruction is of class SFUMUL; its occupancy is the SFU's.
     pub const fn occupancies(&self) -> [u8; 5] {
+        let multipliers = if self.sfu_multipliers == 0 { 1 } else { self.sfu_multipliers };
         [
             slots(self.lanes / self.sps),
             slots(self.lanes / self.sfus),
-            slots(self.lanes / (self.sfus * self.sfu_multipliers)),
+            slots(self.lanes / (self.sfus * multipliers)),
             slots(self.lanes / self.fmas),
             self.mem_slots,
         ]

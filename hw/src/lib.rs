@@ -323,13 +323,13 @@ pub fn blocks() -> Vec<BlockEntry> {
             name: "sm",
             about: "the streaming multiprocessor (G80 preset): scheduler, 8 SP lanes, register file, predicates, CTA dispatcher, retire port",
             raw_verilog: sm_g80_verilog,
-            latency: sm::pipe::RETIRE_DELAY as u32,
+            latency: sm::pipe::retire_delay(G80.sp_passes()) as u32,
         },
         BlockEntry {
             name: "sm_small",
-            about: "the streaming multiprocessor (sm_small preset, the FPGA board's): the G80 SM with 16 warps",
+            about: "the streaming multiprocessor (sm_small preset, the FPGA board's): the G80 SM with 16 warps, 4 SPs (two passes), mul.f32 on the SPs, one SFU",
             raw_verilog: sm_small_verilog,
-            latency: sm::pipe::RETIRE_DELAY as u32,
+            latency: sm::pipe::retire_delay(SM_SMALL.sp_passes()) as u32,
         },
     ]
 }

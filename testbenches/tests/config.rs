@@ -1,7 +1,7 @@
 //! The SM configuration (`heddle_hw::config`): the G80 preset gives the seed's numbers, every
 //! derived parameter agrees with the blocks built from it, and a configuration outside the
 //! blocks' limits is refused.
-use heddle_hw::config::{SmConfig, G80, PRESETS, TINY};
+use heddle_hw::config::{SmConfig, G80, PRESETS, SM_SMALL, TINY};
 
 #[test]
 fn g80_preset_has_the_seed_numbers() {
@@ -16,6 +16,24 @@ fn g80_preset_has_the_seed_numbers() {
     assert_eq!(SmConfig::preset("tiny"), Some(TINY));
     assert_eq!(SmConfig::preset("g81"), None);
     assert!(PRESETS.iter().all(|p| p.checked() == *p));
+}
+
+/// The FPGA board's SM: 16 warps, 4 SPs in two passes (8 clocks, 4 slots per SP
+/// warp-instruction), `mul.f32` on the SPs, one SFU; its register file laid out as the G80's (8
+/// lanes), and its host configuration word says so.
+#[test]
+fn sm_small_preset_has_four_sps_in_two_passes() {
+    use heddle_hw::sm::{host, pipe, sm_lats};
+    assert_eq!((SM_SMALL.warps, SM_SMALL.sps, SM_SMALL.sfus, SM_SMALL.sfu_multipliers, SM_SMALL.sp_passes()), (16, 4, 1, 0, 2));
+    // SP: 8 clocks (4 slots); one SFU: 32 clocks (16 slots); FMA 32 clocks; memory 2 slots
+    assert_eq!(SM_SMALL.occupancies(), [4, 16, 16, 16, 2]);
+    assert_eq!((SM_SMALL.rf_bank_addr_bits(), G80.sp_passes()), (G80.rf_bank_addr_bits(), 1));
+    assert_eq!((pipe::retire_delay(1), pipe::retire_delay(2)), (7, 11));
+    assert_eq!((sm_lats(&G80).sp, sm_lats(&SM_SMALL).sp), (5, 7));
+    assert_eq!((sm_lats(&G80).sfumul, sm_lats(&SM_SMALL).sfumul), (Some(0), None));
+    assert_eq!((pipe::unit_min_age(1), pipe::unit_min_age(2)), (0, 9));
+    assert_eq!(host::config_word(&SM_SMALL) & 0xFF, 16 | 1 << 6 | 1 << 7);
+    assert_eq!(host::config_word(&G80), 0x01C8_9818);
 }
 
 /// The exported blocks are built from the preset: the scheduler's golden configuration,
@@ -47,10 +65,11 @@ fn configurations_outside_the_limits_are_refused() {
         SmConfig { max_threads_per_cta: 1024, ..G80 },
         SmConfig { imem_log2: 20, ..G80 },
         SmConfig { regs: 6144, ..G80 },
-        SmConfig { fmas: 1, lanes: 32, sps: 1, sfus: 1, ..G80 }, // SFU: 32 clocks = 16 slots, fine
+        SmConfig { sps: 2, ..G80 }, // divides the lanes, but the SPs take 8 or 4 (two passes)
+        SmConfig { fmas: 1, lanes: 32, sps: 4, sfus: 1, sfu_multipliers: 0, ..G80 }, // SFU: 32 clocks = 16 slots, fine
     ];
     for (i, c) in bad.iter().enumerate() {
         let r = std::panic::catch_unwind(|| c.checked());
-        assert_eq!(r.is_err(), i < 9, "config {i}: {c:?}");
+        assert_eq!(r.is_err(), i < 10, "config {i}: {c:?}");
     }
 }

@@ -10,6 +10,9 @@ use heddle_sim::runners::sm::{lockstep, Lockstep, SmOpts};
 #[path = "common/examples.rs"]
 mod examples;
 use examples::{launch_file, EXAMPLES};
+#[path = "common/sp_rate.rs"]
+mod sp_rate;
+use sp_rate::{check_sp_issue_rate, steady_rate};
 
 /// Runs `f` on a thread with room for the SM's model (larger than a test thread's stack).
 fn big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -203,11 +206,11 @@ fn planted_bugs_are_caught() {
     let k = Kernel::from_asm("alu", "s2r r0, %tid.x\nmovi r2, 100\niadd r3, r0, r2\nexit", 4).unwrap();
     let ls = run(&k, [1, 1, 1], [64, 1, 1]);
     let golden = ls.golden.as_ref().unwrap().trace.clone();
-    assert_eq!(compare(&k, &golden, &ls.rtl.trace), Ok(8));
+    assert_eq!(compare(&G80, &k, &golden, &ls.rtl.trace), Ok(8));
     let mut bad = ls.rtl.trace.clone();
     let at = bad.iter().position(|e| !e.writes.is_empty()).unwrap();
     bad[at].writes[3].0 = 2; // lane 3's write reported as lane 2's
-    let (n, m) = compare(&k, &golden, &bad).unwrap_err();
+    let (n, m) = compare(&G80, &k, &golden, &bad).unwrap_err();
     assert!(m.contains("writes differ") && n == at, "{n}: {m}");
     println!("planted wrong lane caught: {m}");
 
@@ -239,47 +242,12 @@ fn planted_bugs_are_caught() {
     println!("planted Verilog bug caught: {e}");
 }
 
-/// Warp-instructions retired per 4 clocks in the steady state: over the middle 80 % of the
-/// retire clocks `at` (any order).
-fn steady_rate(mut at: Vec<u64>) -> f64 {
-    at.sort();
-    let (a, b) = (at.len() / 10, at.len() * 9 / 10);
-    (b - a) as f64 / ((at[b] - at[a]) as f64 / 4.0)
-}
-
 /// SP issue rate on a compute-bound kernel: 8 warps, each a loop of independent SP
 /// arithmetic; in the loop's steady state the SPs take one warp-instruction every 4 clocks
 /// (goal: at least 0.97 of that).
 #[test]
 fn sp_issue_rate_on_a_compute_bound_kernel() {
-    let mut text = String::from("s2r r0, %tid.x\nmovi r1, 1\nmovi r2, 40\n");
-    // loop body at pc 3: 12 independent SP instructions, then the counter and the branch
-    let body: Vec<String> =
-        (0..12).map(|i| format!("{} r{}, r0, r1", ["iadd", "fsub", "xor", "fadd"][i % 4], 4 + i % 8)).collect();
-    text += &body.join("\n");
-    text += "\nisub r2, r2, r1\nisetp.ge.u32 p0, r2, r1\n@p0 bra 3, 18\nexit\n";
-    let k = Kernel::from_asm("spin", &text, 16).unwrap();
-    let rate = |warps: u32| {
-        let ls = run_vl(&k, [1, 1, 1], [32 * warps, 1, 1], &GlobalMem::default());
-        let sp: Vec<u64> = ls
-            .rtl
-            .trace
-            .iter()
-            .zip(&ls.rtl.retired_at)
-            .filter(|(e, _)| k.code[e.pc as usize].op != heddle_sim::isa::op::BRA)
-            .map(|(_, &c)| c)
-            .collect();
-        let n = sp.len();
-        (steady_rate(sp), n, ls.rtl.cycles, ls.rtl.ipc())
-    };
-    // One warp cannot keep the SPs busy (its loop counter's dependences stall it): the
-    // measure can fail.
-    let (one, ..) = rate(1);
-    println!("one warp: SP issue rate {one:.4}");
-    assert!(one < 0.97, "one warp: {one:.4}");
-    let (rate, n, cycles, ipc) = rate(8);
-    println!("SP issue rate {rate:.4} of one warp-instruction per 4 clocks ({n} SP warp-instructions, {cycles} cycles in all, IPC {ipc:.3})");
-    assert!(rate >= 0.97, "SP issue rate {rate:.4}");
+    check_sp_issue_rate(&G80, model());
 }
 
 /// `fmul` on the SFUs' multipliers: every modifier (rounding, `.sat`, `|a|`, `-b`), a guard,
@@ -356,7 +324,7 @@ fn dual_issue_of_mad_and_mul() {
             .map(|(_, &c)| c)
             .collect();
         assert_eq!(at.len(), 8 * 10 * BODY, "every body instruction retired");
-        (steady_rate(at), ls.rtl.cycles)
+        (steady_rate(at, 4), ls.rtl.cycles)
     };
     let (sp, sp_cycles) = rate("fadd");
     let (dual, cycles) = rate("fmul");
@@ -918,7 +886,7 @@ fn host_interface_register_map() {
     let cfg = G80;
     assert_eq!(
         rd(&mut sim, reg::CONFIG),
-        host::config_word(cfg.warps, cfg.cta_slots, cfg.rf_bank_addr_bits(), cfg.smem_row_bits(), cfg.imem_log2)
+        host::config_word(&cfg)
     );
     assert_eq!(rd(&mut sim, reg::CONFIG), 0x01C8_9818, "docs/sm.md quotes this word");
     // After reset: idle, nothing counted.

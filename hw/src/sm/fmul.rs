@@ -243,10 +243,20 @@ pub struct SmFmul<const AW: usize> {
     k_one2: Constant<Bits<2>>,
     k_two2: Constant<Bits<2>>,
     k_g3: Constant<Bits<2>>,
+    /// The SM has the unit (`SmConfig::sfu_multipliers` > 0); without it every output is
+    /// idle and constant, so synthesis removes the unit.
+    on: Constant<Bit>,
 }
 
 impl<const AW: usize> Default for SmFmul<AW> {
     fn default() -> Self {
+        Self::new(true)
+    }
+}
+
+impl<const AW: usize> SmFmul<AW> {
+    /// The unit, or with `on` false its idle stand-in (no SFU multipliers).
+    pub fn new(on: bool) -> Self {
         Self {
             clock: Default::default(),
             clear: Default::default(),
@@ -418,6 +428,7 @@ impl<const AW: usize> Default for SmFmul<AW> {
             k_one2: Constant::new(1u64.into()),
             k_two2: Constant::new(2u64.into()),
             k_g3: Constant::new(3u64.into()),
+            on: Constant::new(on),
         }
     }
 }
@@ -732,5 +743,38 @@ impl<const AW: usize> Logic for SmFmul<AW> {
         self.mt_mask.next = self.p_mask.q.val();
         self.mt_cta.next = self.p_cta.q.val();
         self.mt_wid.next = self.p_wid.q.val();
+        if !self.on.val() {
+            self.b_warp.next = 0.into();
+            self.u_rd.next = false;
+            self.u_rset.next = false;
+            self.u_ra.next = 0.into();
+            self.u_rb.next = 0.into();
+            self.u_wr.next = false;
+            self.u_wset.next = false;
+            self.u_waddr.next = 0.into();
+            self.u_wmask.next = 0.into();
+            self.wd0.next = 0.into();
+            self.wd1.next = 0.into();
+            self.wd2.next = 0.into();
+            self.wd3.next = 0.into();
+            self.wd4.next = 0.into();
+            self.wd5.next = 0.into();
+            self.wd6.next = 0.into();
+            self.wd7.next = 0.into();
+            self.ready.next = true;
+            self.idle.next = true;
+            self.rel_valid.next = false;
+            self.rel_warp.next = 0.into();
+            self.rel_tag.next = 0.into();
+            self.mw_valid.next = false;
+            self.mw_grp.next = 0.into();
+            self.mw_reg.next = 0.into();
+            self.mt_valid.next = false;
+            self.mt_warp.next = 0.into();
+            self.mt_pc.next = 0.into();
+            self.mt_mask.next = 0.into();
+            self.mt_cta.next = 0.into();
+            self.mt_wid.next = 0.into();
+        }
     }
 }

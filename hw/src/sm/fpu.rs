@@ -1,6 +1,7 @@
 //! The SM's SFU and FMA unit: executes the special functions (`rcp` `rsq` `lg2` `ex2` `sin`
-//! `cos` `rro`) on two SFUs ([`Sfu`], two lanes a clock) and `ffma` on the FMA unit ([`Fma`],
-//! one lane a clock), one warp-instruction at a time. It reads the operand registers of the
+//! `cos` `rro`) on two SFUs ([`Sfu`], two lanes a clock; `sm_small`: one SFU, one lane a
+//! clock, the second's outputs unused and removed by synthesis) and `ffma` on the FMA unit
+//! ([`Fma`], one lane a clock), one warp-instruction at a time. It reads the operand registers of the
 //! four lane groups through the register file's other-units client first (so a later
 //! instruction of the warp may overwrite them: the scoreboard does not hold writes behind
 //! reads), applies the source modifiers (`|x|`, `-x`), streams the 32 lanes through the
@@ -57,6 +58,7 @@ use crate::fma::Fma;
 use crate::fp32::bits::{ABS_MASK, ONE};
 use crate::prim::lutram::LutRam;
 use crate::sfu::Sfu;
+use crate::sm::min_age::MinAge;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -180,6 +182,8 @@ pub struct SmFpu<const AW: usize> {
     cta: DFF<Bits<32>>,
     wid: DFF<Bits<5>>,
     tag: DFF<Bits<2>>,
+    /// The earliest retire behind the SP pipeline (two passes).
+    age: MinAge,
     sfu: DFF<Bit>,
     func: DFF<Bits<3>>,
     ra: DFF<Bits<7>>,
@@ -221,6 +225,11 @@ pub struct SmFpu<const AW: usize> {
     fa_even: Signal<Local, Bits<32>>,
     fa_odd: Signal<Local, Bits<32>>,
     fa: Signal<Local, Bits<32>>,
+    /// The first SFU's operand (lane fc's a with one SFU), a single lane's result (the FMA
+    /// unit's, or the one SFU's) and whether there is one.
+    sx0: Signal<Local, Bits<32>>,
+    one_y: Signal<Local, Bits<32>>,
+    one_v: Signal<Local, Bit>,
     fb: Signal<Local, Bits<32>>,
     fcc: Signal<Local, Bits<32>>,
     // The next result's lane: its group, position and pair.
@@ -252,6 +261,8 @@ pub struct SmFpu<const AW: usize> {
     k_two6: Constant<Bits<6>>,
     k_last_sfu: Constant<Bits<6>>,
     k_last_fma: Constant<Bits<6>>,
+    /// Two SFUs (lanes fc and fc + 1 a clock), else one (lane fc, as the FMA unit).
+    two_sfus: Constant<Bit>,
     k_lanes: Constant<Bits<6>>,
     k_idle: Constant<Bits<3>>,
     k_feed: Constant<Bits<3>>,
@@ -266,6 +277,15 @@ fn k<const W: usize>(v: u64) -> Constant<Bits<W>> {
 
 impl<const AW: usize> Default for SmFpu<AW> {
     fn default() -> Self {
+        Self::new(0, 2)
+    }
+}
+
+impl<const AW: usize> SmFpu<AW> {
+    /// The unit; an instruction retires `min_age` clocks after it is taken at the earliest
+    /// ([`crate::sm::pipe::unit_min_age`]).
+    pub fn new(min_age: usize, sfus: usize) -> Self {
+        assert!(sfus == 1 || sfus == 2, "SmFpu: one or two SFUs");
         Self {
             clock: Default::default(),
             clear: Default::default(),
@@ -365,6 +385,7 @@ impl<const AW: usize> Default for SmFpu<AW> {
             cta: Default::default(),
             wid: Default::default(),
             tag: Default::default(),
+            age: MinAge::new(min_age),
             sfu: Default::default(),
             func: Default::default(),
             ra: Default::default(),
@@ -400,6 +421,9 @@ impl<const AW: usize> Default for SmFpu<AW> {
             fa_even: Default::default(),
             fa_odd: Default::default(),
             fa: Default::default(),
+            sx0: Default::default(),
+            one_y: Default::default(),
+            one_v: Default::default(),
             fb: Default::default(),
             fcc: Default::default(),
             rgrp: Default::default(),
@@ -430,6 +454,7 @@ impl<const AW: usize> Default for SmFpu<AW> {
             k_two6: k(2),
             k_last_sfu: k(30),
             k_last_fma: k(31),
+            two_sfus: Constant::new(sfus == 2),
             k_lanes: k(32),
             k_idle: k(state::IDLE as u64),
             k_feed: k(state::FEED as u64),
@@ -449,6 +474,8 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.sfu0.clock.next = self.clock.val();
         self.sfu1.clock.next = self.clock.val();
         self.fma.clock.next = self.clock.val();
+        self.age.clock.next = self.clock.val();
+        self.age.start.next = (self.st.q.val() == self.k_idle.val()) & self.a_v.val();
         for j in 0..8 {
             self.opa[j].clock.next = self.clock.val();
             self.opb[j].clock.next = self.clock.val();
@@ -534,12 +561,12 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.feeding.next = self.st.q.val() == self.k_feed.val();
         self.step.next = self.k_one6.val();
         self.last_feed.next = self.k_last_fma.val();
-        if self.sfu.q.val() {
+        if self.sfu.q.val() & self.two_sfus.val() {
             self.step.next = self.k_two6.val();
             self.last_feed.next = self.k_last_sfu.val();
         }
         self.sfu0.in_valid.next = self.feeding.val() & self.sfu.q.val();
-        self.sfu1.in_valid.next = self.feeding.val() & self.sfu.q.val();
+        self.sfu1.in_valid.next = (self.feeding.val() & self.sfu.q.val()) & self.two_sfus.val();
         self.sfu0.op.next = self.func.q.val();
         self.sfu1.op.next = self.func.q.val();
         self.fgrp.next = self.fc.q.val().get_bits::<2>(3);
@@ -570,7 +597,11 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 self.fcc.next = self.opc[j].rdata.val();
             }
         }
-        self.sfu0.x.next = self.fa_even.val();
+        self.sx0.next = self.fa_even.val();
+        if !self.two_sfus.val() {
+            self.sx0.next = self.fa.val();
+        }
+        self.sfu0.x.next = self.sx0.val();
         self.sfu1.x.next = self.fa_odd.val();
         self.fma.in_valid.next = self.feeding.val() & !self.sfu.q.val();
         self.fma.op.next = 0.into();
@@ -597,26 +628,31 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.rgrp.next = self.rcnt.q.val().get_bits::<2>(3);
         self.rpos.next = self.rcnt.q.val().get_bits::<3>(0);
         self.rpair.next = self.rcnt.q.val().get_bits::<2>(1);
+        self.one_v.next = self.fma.out_valid.val() | (self.sfu0.out_valid.val() & !self.two_sfus.val());
+        self.one_y.next = self.fsat.val();
+        if self.sfu0.out_valid.val() {
+            self.one_y.next = self.sfu0.y.val();
+        }
         for k in 0..4 {
             self.res[2 * k].waddr.next = self.rgrp.val();
             self.res[2 * k + 1].waddr.next = self.rgrp.val();
             self.res[2 * k].raddr.next = self.gc.q.val();
             self.res[2 * k + 1].raddr.next = self.gc.q.val();
-            self.res[2 * k].wdata.next = self.fsat.val();
-            self.res[2 * k + 1].wdata.next = self.fsat.val();
-            self.res[2 * k].we.next = self.fma.out_valid.val() & (self.rpos.val() == self.pos[2 * k].val());
-            self.res[2 * k + 1].we.next = self.fma.out_valid.val() & (self.rpos.val() == self.pos[2 * k + 1].val());
-            if self.sfu0.out_valid.val() {
+            self.res[2 * k].wdata.next = self.one_y.val();
+            self.res[2 * k + 1].wdata.next = self.one_y.val();
+            self.res[2 * k].we.next = self.one_v.val() & (self.rpos.val() == self.pos[2 * k].val());
+            self.res[2 * k + 1].we.next = self.one_v.val() & (self.rpos.val() == self.pos[2 * k + 1].val());
+            if self.sfu0.out_valid.val() & self.two_sfus.val() {
                 self.res[2 * k].wdata.next = self.sfu0.y.val();
                 self.res[2 * k + 1].wdata.next = self.sfu1.y.val();
                 self.res[2 * k].we.next = self.rpair.val() == self.pair[k].val();
                 self.res[2 * k + 1].we.next = self.rpair.val() == self.pair[k].val();
             }
         }
-        if self.fma.out_valid.val() {
+        if self.one_v.val() {
             self.rcnt.d.next = self.rcnt.q.val() + self.k_one6.val();
         }
-        if self.sfu0.out_valid.val() {
+        if self.sfu0.out_valid.val() & self.two_sfus.val() {
             self.rcnt.d.next = self.rcnt.q.val() + self.k_two6.val();
         }
         // Write-back of group gc: word gc of the result RAMs.
@@ -731,8 +767,9 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 }
             }
             6 => {
-                // REL: release and retire, in the scheduler's phase 1.
-                if self.phase.val() & self.rel_ok.val() {
+                // REL: release and retire, in the scheduler's phase 1 (not before an older SP
+                // instruction of the warp).
+                if (self.phase.val() & self.rel_ok.val()) & self.age.aged.val() {
                     self.rel_l.next = true;
                     self.st.d.next = 0.into();
                 }

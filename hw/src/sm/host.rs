@@ -29,6 +29,7 @@
 //!   `fault_warp`, `fault_pc`, `fault_lane`,     clock counter (since `clear` or `launch`)
 //!   `fault_addr`, `cycles`
 //! - `c_sel` / `c_val`                     out 4 / in 32  a performance counter's value
+use crate::config::SmConfig;
 use rust_hdl::prelude::*;
 
 /// Word addresses of the register map.
@@ -88,15 +89,18 @@ pub const ID: u32 = 0x4844_444C;
 /// Version of the register map, in [`config_word`].
 pub const MAP_VERSION: u32 = 1;
 
-/// [`reg::CONFIG`]: what a host must know of the SM it talks to: bits 7:0 warps, 11:8 CTA
-/// slots, 15:12 log2 of the words per register-file bank, 19:16 log2 of the words per
-/// shared-memory bank, 23:20 log2 of the instruction memory's words, 31:24 the map version.
-pub const fn config_word(warps: usize, cta_slots: usize, rf_bank_addr_bits: usize, smem_row_bits: usize, imem_log2: usize) -> u32 {
-    (warps as u32)
-        | (cta_slots as u32) << 8
-        | (rf_bank_addr_bits as u32) << 12
-        | (smem_row_bits as u32) << 16
-        | (imem_log2 as u32) << 20
+/// [`reg::CONFIG`]: what a host must know of the SM it talks to: bits 5:0 warps, 6 four SPs
+/// (two passes a lane group), 7 `mul.f32` on the SPs (no SFU multipliers), 11:8 CTA slots,
+/// 15:12 log2 of the words per register-file bank, 19:16 log2 of the words per shared-memory
+/// bank, 23:20 log2 of the instruction memory's words, 31:24 the map version.
+pub const fn config_word(cfg: &SmConfig) -> u32 {
+    (cfg.warps as u32)
+        | ((cfg.sp_passes() == 2) as u32) << 6
+        | ((cfg.sfu_multipliers == 0) as u32) << 7
+        | (cfg.cta_slots as u32) << 8
+        | (cfg.rf_bank_addr_bits() as u32) << 12
+        | (cfg.smem_row_bits() as u32) << 16
+        | (cfg.imem_log2 as u32) << 20
         | MAP_VERSION << 24
 }
 

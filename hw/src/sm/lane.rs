@@ -1,8 +1,17 @@
-//! One SP lane of the SM (the SM has eight, lane j serving threads l with l mod 8 = j): its
-//! slice of the register file ([`RfLane`]), its SP datapath ([`SpDatapath`]), its
-//! thread-index RAM (tid.x, tid.y, tid.z of its threads, written by the CTA dispatcher when a
-//! warp is launched) and the SP-class results that are not the datapath's (`s2r`, `movi`,
-//! `plop`), computed beside the datapath and delayed to leave with its result.
+//! One register-file lane of the SM (the SM has eight, lane j serving threads l with
+//! l mod 8 = j): its slice of the register file ([`RfLane`]), its thread-index RAM (tid.x,
+//! tid.y, tid.z of its threads, written by the CTA dispatcher when a warp is launched) and
+//! the SP-class results that are not the datapath's (`s2r`, `movi`, `plop`), computed beside
+//! the datapath and delayed to leave with its result. The SP datapath ([`SpDatapath`]) that
+//! serves the lane is the SM top's: the lane shows it the operands it read (`s_*`) and takes
+//! its result (`dp_y`, `dp_p`).
+//!
+//! A late lane (lanes 4..7 of an SM with 4 SPs, [`crate::config::SmConfig::sp_passes`] = 2)
+//! is served in a lane group's second pass, [`PASS_CLOCKS`] clocks after its first: it
+//! reads its registers and computes its other results in the first pass like every lane,
+//! and delays both by `PASS_CLOCKS` (its datapath result arrives that much later), so no
+//! register is read after a younger instruction may have written it (docs/sm.md, "Two-pass
+//! SP lanes").
 //!
 //! The SM's issue pipeline ([`crate::sm::pipe::SmPipe`]) drives every lane with the same
 //! controls; the lanes differ in their data, their write enable and their index.
@@ -30,9 +39,12 @@
 //!                                                         bits each, x low); address:
 //!                                                         warp slot * 4 + lane group
 //! - `t_raddr`                                    in   7   thread-index read (with `rd`)
-//! - `x_valid`, `x_op`, `x_rnd`, `x_cmp`,         in   the datapath's operation (its ports
-//!   `x_kind`, `x_signed`, `x_sat`, `x_mod_a`,             of the same names), presented
-//!   `x_mod_b`, `x_mod_c`                                  in the clock the operands arrive
+//! - `s_a`, `s_b`, `s_c`, `s_pa`                 out 32 x 3, 1  the datapath's operands: the
+//!                                                         words of the `rd` read and `x_pa`
+//!                                                         (a late lane: `PASS_CLOCKS` later)
+//! - `dp_y`, `dp_p`                               in   32, 1  the datapath's result for this
+//!                                                         lane, `SP_LATENCY` clocks after
+//!                                                         its operands
 //! - `x_alt`                                      in   3   the result: 0 the datapath's, 1
 //!                                                         `x_val`, 2..4 tid.x, .y, .z,
 //!                                                         5 `x_val` | the lane index
@@ -45,10 +57,14 @@
 //! - `y`, `p`                                     out 32, 1  the result and predicate result
 //!                                                         of the operation presented
 //!                                                         `SP_LATENCY` clocks earlier
+//!                                                         (a late lane: `PASS_CLOCKS` more)
 use crate::prim::delay::Delay;
 use crate::prim::ram::Ram1W1R;
+use crate::sm::pipe::PASS_CLOCKS;
 use crate::sm::rf_lane::RfLane;
-use crate::sp::{SpDatapath, SP_LATENCY};
+#[cfg(doc)]
+use crate::sp::SpDatapath;
+use crate::sp::SP_LATENCY;
 use rust_hdl::prelude::*;
 
 /// Address bits of a lane's thread-index RAM: 32 warp slots x 4 lane groups.
@@ -95,16 +111,12 @@ pub struct SmLane<const AW: usize> {
     pub t_waddr: Signal<In, Bits<7>>,
     pub t_wdata: Signal<In, Bits<30>>,
     pub t_raddr: Signal<In, Bits<7>>,
-    pub x_valid: Signal<In, Bit>,
-    pub x_op: Signal<In, Bits<6>>,
-    pub x_rnd: Signal<In, Bits<2>>,
-    pub x_cmp: Signal<In, Bits<4>>,
-    pub x_kind: Signal<In, Bits<3>>,
-    pub x_signed: Signal<In, Bit>,
-    pub x_sat: Signal<In, Bit>,
-    pub x_mod_a: Signal<In, Bits<2>>,
-    pub x_mod_b: Signal<In, Bits<2>>,
-    pub x_mod_c: Signal<In, Bits<2>>,
+    pub s_a: Signal<Out, Bits<32>>,
+    pub s_b: Signal<Out, Bits<32>>,
+    pub s_c: Signal<Out, Bits<32>>,
+    pub s_pa: Signal<Out, Bit>,
+    pub dp_y: Signal<In, Bits<32>>,
+    pub dp_p: Signal<In, Bit>,
     pub x_alt: Signal<In, Bits<3>>,
     pub x_val: Signal<In, Bits<32>>,
     pub x_pa: Signal<In, Bit>,
@@ -113,12 +125,22 @@ pub struct SmLane<const AW: usize> {
     pub y: Signal<Out, Bits<32>>,
     pub p: Signal<Out, Bit>,
     rf: RfLane<AW>,
-    dp: SpDatapath,
     tid: Ram1W1R<TID_ADDR_BITS, 30>,
     // The non-datapath result, its predicate and whether it replaces the datapath's.
     d_val: Delay<Bits<32>, SP_LATENCY>,
     d_p: Delay<Bit, SP_LATENCY>,
     d_alt: Delay<Bit, SP_LATENCY>,
+    // A late lane's operands and other results, held for the second pass.
+    h_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h_pa: Delay<Bit, PASS_CLOCKS>,
+    h_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h_p: Delay<Bit, PASS_CLOCKS>,
+    h_alt: Delay<Bit, PASS_CLOCKS>,
+    q_val: Signal<Local, Bits<32>>,
+    q_p: Signal<Local, Bit>,
+    q_alt: Signal<Local, Bit>,
     pl_a: Signal<Local, Bit>,
     pl_b: Signal<Local, Bit>,
     pl_v: Signal<Local, Bit>,
@@ -131,11 +153,12 @@ pub struct SmLane<const AW: usize> {
     pv: Signal<Local, Bit>,
     idx: Constant<Bits<3>>,
     idx32: Constant<Bits<32>>,
+    late: Constant<Bit>,
 }
 
 impl<const AW: usize> SmLane<AW> {
-    /// Lane `j` (0..8).
-    pub fn new(j: usize) -> Self {
+    /// Lane `j` (0..8); `late`: served in the second pass.
+    pub fn new(j: usize, late: bool) -> Self {
         assert!(j < 8, "SmLane: lane index 0..8");
         Self {
             clock: Default::default(),
@@ -166,16 +189,12 @@ impl<const AW: usize> SmLane<AW> {
             t_waddr: Default::default(),
             t_wdata: Default::default(),
             t_raddr: Default::default(),
-            x_valid: Default::default(),
-            x_op: Default::default(),
-            x_rnd: Default::default(),
-            x_cmp: Default::default(),
-            x_kind: Default::default(),
-            x_signed: Default::default(),
-            x_sat: Default::default(),
-            x_mod_a: Default::default(),
-            x_mod_b: Default::default(),
-            x_mod_c: Default::default(),
+            s_a: Default::default(),
+            s_b: Default::default(),
+            s_c: Default::default(),
+            s_pa: Default::default(),
+            dp_y: Default::default(),
+            dp_p: Default::default(),
             x_alt: Default::default(),
             x_val: Default::default(),
             x_pa: Default::default(),
@@ -184,11 +203,20 @@ impl<const AW: usize> SmLane<AW> {
             y: Default::default(),
             p: Default::default(),
             rf: Default::default(),
-            dp: Default::default(),
             tid: Default::default(),
             d_val: Default::default(),
             d_p: Default::default(),
             d_alt: Default::default(),
+            h_a: Default::default(),
+            h_b: Default::default(),
+            h_c: Default::default(),
+            h_pa: Default::default(),
+            h_val: Default::default(),
+            h_p: Default::default(),
+            h_alt: Default::default(),
+            q_val: Default::default(),
+            q_p: Default::default(),
+            q_alt: Default::default(),
             pl_a: Default::default(),
             pl_b: Default::default(),
             pl_v: Default::default(),
@@ -201,6 +229,7 @@ impl<const AW: usize> SmLane<AW> {
             pv: Default::default(),
             idx: Constant::new((j as u64).into()),
             idx32: Constant::new((j as u64).into()),
+            late: Constant::new(late),
         }
     }
 }
@@ -209,11 +238,17 @@ impl<const AW: usize> Logic for SmLane<AW> {
     #[hdl_gen]
     fn update(&mut self) {
         self.rf.clock.next = self.clock.val();
-        self.dp.clock.next = self.clock.val();
         self.tid.clock.next = self.clock.val();
         self.d_val.clock.next = self.clock.val();
         self.d_p.clock.next = self.clock.val();
         self.d_alt.clock.next = self.clock.val();
+        self.h_a.clock.next = self.clock.val();
+        self.h_b.clock.next = self.clock.val();
+        self.h_c.clock.next = self.clock.val();
+        self.h_pa.clock.next = self.clock.val();
+        self.h_val.clock.next = self.clock.val();
+        self.h_p.clock.next = self.clock.val();
+        self.h_alt.clock.next = self.clock.val();
         // Register file.
         self.rf.s_rd.next = self.rd.val();
         self.rf.s_rset.next = self.rset.val();
@@ -242,22 +277,21 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.tid.waddr.next = self.t_waddr.val();
         self.tid.wdata.next = self.t_wdata.val();
         self.tid.raddr.next = self.t_raddr.val();
-        // Execute: the datapath.
-        self.dp.in_valid.next = self.x_valid.val();
-        self.dp.op.next = self.x_op.val();
-        self.dp.rnd.next = self.x_rnd.val();
-        self.dp.cmp.next = self.x_cmp.val();
-        self.dp.cvt_kind.next = self.x_kind.val();
-        self.dp.is_signed.next = self.x_signed.val();
-        self.dp.sat.next = self.x_sat.val();
-        self.dp.mod_a.next = self.x_mod_a.val();
-        self.dp.mod_b.next = self.x_mod_b.val();
-        self.dp.mod_c.next = self.x_mod_c.val();
-        self.dp.a.next = self.rf.s_a.val();
-        self.dp.b.next = self.rf.s_b.val();
-        self.dp.c.next = self.rf.s_c.val();
-        self.dp.p_in.next = self.x_pa.val();
-        self.dp.tag.next = 0.into();
+        // Execute: the datapath's operands (a late lane's for the second pass).
+        self.h_a.d.next = self.rf.s_a.val();
+        self.h_b.d.next = self.rf.s_b.val();
+        self.h_c.d.next = self.rf.s_c.val();
+        self.h_pa.d.next = self.x_pa.val();
+        self.s_a.next = self.rf.s_a.val();
+        self.s_b.next = self.rf.s_b.val();
+        self.s_c.next = self.rf.s_c.val();
+        self.s_pa.next = self.x_pa.val();
+        if self.late.val() {
+            self.s_a.next = self.h_a.q.val();
+            self.s_b.next = self.h_b.q.val();
+            self.s_c.next = self.h_c.q.val();
+            self.s_pa.next = self.h_pa.q.val();
+        }
         // Execute: the other results.
         self.pl_a.next = self.x_pa.val() ^ self.x_plop.val().get_bit(2);
         self.pl_b.next = self.x_pb.val() ^ self.x_plop.val().get_bit(3);
@@ -299,12 +333,23 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.d_val.d.next = self.av.val();
         self.d_p.d.next = self.pl_v.val();
         self.d_alt.d.next = self.x_alt.val().any();
+        self.h_val.d.next = self.d_val.q.val();
+        self.h_p.d.next = self.d_p.q.val();
+        self.h_alt.d.next = self.d_alt.q.val();
+        self.q_val.next = self.d_val.q.val();
+        self.q_p.next = self.d_p.q.val();
+        self.q_alt.next = self.d_alt.q.val();
+        if self.late.val() {
+            self.q_val.next = self.h_val.q.val();
+            self.q_p.next = self.h_p.q.val();
+            self.q_alt.next = self.h_alt.q.val();
+        }
         // Result.
-        self.yv.next = self.dp.y.val();
-        self.pv.next = self.dp.p.val();
-        if self.d_alt.q.val() {
-            self.yv.next = self.d_val.q.val();
-            self.pv.next = self.d_p.q.val();
+        self.yv.next = self.dp_y.val();
+        self.pv.next = self.dp_p.val();
+        if self.q_alt.val() {
+            self.yv.next = self.q_val.val();
+            self.pv.next = self.q_p.val();
         }
         self.y.next = self.yv.val();
         self.rf.s_wdata.next = self.yv.val();

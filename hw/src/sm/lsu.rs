@@ -112,6 +112,7 @@ use crate::prim::delay::Delay;
 use crate::prim::lutram::LutRam;
 use crate::sm::atom_alu::AtomAlu;
 use crate::sm::mem_port::MemPort;
+use crate::sm::min_age::MinAge;
 use crate::smem::{SharedMem, SMEM_LATENCY};
 use array_init::array_init;
 use rust_hdl::prelude::*;
@@ -291,6 +292,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     cta: DFF<Bits<32>>,
     wid: DFF<Bits<5>>,
     tag: DFF<Bits<2>>,
+    /// The earliest retire behind the SP pipeline (two passes).
+    age: MinAge,
     spc: DFF<Bits<3>>,
     sz: DFF<Bits<3>>,
     store: DFF<Bit>,
@@ -517,6 +520,14 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
 
 impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
+    /// The unit; an instruction retires `min_age` clocks after it is taken at the earliest
+    /// ([`crate::sm::pipe::unit_min_age`]).
+    pub fn new(min_age: usize) -> Self {
         let k3 = |v: u8| Constant::new((v as u64).into());
         let k4 = |v: u8| Constant::new((v as u64).into());
         let k5 = |v: u8| Constant::new((v as u64).into());
@@ -663,6 +674,7 @@ impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
             cta: Default::default(),
             wid: Default::default(),
             tag: Default::default(),
+            age: MinAge::new(min_age),
             spc: Default::default(),
             sz: Default::default(),
             store: Default::default(),
@@ -873,6 +885,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.mport.clock.next = self.clock.val();
         self.mport.clear.next = self.clear.val();
         self.mine.clock.next = self.clock.val();
+        self.age.clock.next = self.clock.val();
+        self.age.start.next = (self.st.q.val() == self.k_idle.val()) & self.a_v.val();
         for l in 0..32 {
             self.addr[l].clock.next = self.clock.val();
             self.res[l].clock.next = self.clock.val();
@@ -1835,8 +1849,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             }
             7 => {
                 // REL: release (a load) and retire, in the scheduler's phase 1 when the release
-                // port is free.
-                if self.phase.val() & self.rel_ok.val() {
+                // port is free (not before an older SP instruction of the warp).
+                if (self.phase.val() & self.rel_ok.val()) & self.age.aged.val() {
                     self.rel_valid_l.next = !self.store.q.val();
                     self.lt_valid_l.next = true;
                     self.st.d.next = 0.into();

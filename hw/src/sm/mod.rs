@@ -106,6 +106,7 @@ pub mod imem;
 pub mod lane;
 pub mod lsu;
 pub mod mem_port;
+pub mod min_age;
 pub mod pipe;
 pub mod preds;
 pub mod rf_bank;
@@ -125,20 +126,30 @@ use crate::sm::host::SmHost;
 use crate::sm::imem::Imem;
 use crate::sm::lane::SmLane;
 use crate::sm::lsu::SmLsu;
-use crate::sm::pipe::{SmPipe, RETIRE_DELAY, SP_SLOT_LATENCY};
+use crate::sm::pipe::{sp_slot_latency, unit_min_age, SmPipe, PASS_CLOCKS, RETIRE_DELAY};
 use crate::sm::preds::PredFile;
+use crate::sp::SpDatapath;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
-/// SP lanes (the register file's layout and the lane groups assume 8).
-pub const SM_LANES: usize = 8;
+/// Register-file lanes (the register file's layout and the lane groups assume 8).
+pub const SM_LANES: usize = crate::config::RF_LANES;
 
 /// The scoreboard latencies of the SM's pipelines: the SP path's from its stages
-/// ([`SP_SLOT_LATENCY`]); SFU, FMA and `fmul` instructions (`fmul` on the SFUs' multipliers,
-/// [`fmul::SmFmul`]) are released by their unit (0), as loads.
-pub const SM_LATS: SlotLats = SlotLats { sp: SP_SLOT_LATENCY, sfu: 0, fma: 0, sfumul: Some(0) };
+/// ([`sp_slot_latency`]); SFU, FMA and `fmul` instructions (`fmul` on the SFUs' multipliers,
+/// [`fmul::SmFmul`], when the SM has them; else on the SPs) are released by their unit (0),
+/// as loads.
+pub const fn sm_lats(cfg: &SmConfig) -> SlotLats {
+    SlotLats {
+        sp: sp_slot_latency(cfg.sp_passes()),
+        sfu: 0,
+        fma: 0,
+        sfumul: if cfg.sfu_multipliers > 0 { Some(0) } else { None },
+    }
+}
 
-/// Clocks from the dispatcher's `done` to the SM's: every retire in flight has left.
+/// Clocks from the dispatcher's `done` to the SM's: every retire in flight has left (with
+/// two passes, [`PASS_CLOCKS`] more).
 pub const DONE_DELAY: usize = RETIRE_DELAY + 2;
 
 /// The SM for an [`SmConfig`]: `sm_sized!(G80)` is the type of the G80 SM.
@@ -156,6 +167,7 @@ macro_rules! sm_sized {
             { $cfg.rf_bank_addr_bits() },
             { $cfg.imem_log2 },
             { $cfg.smem_row_bits() },
+            { $cfg.sps },
         >
     };
 }
@@ -172,6 +184,7 @@ pub struct Sm<
     const RA: usize,
     const IW: usize,
     const SW: usize,
+    const S: usize,
 > {
     pub clock: Signal<In, Clock>,
     pub clear: Signal<In, Bit>,
@@ -309,7 +322,18 @@ pub struct Sm<
     fpu: SmFpu<RA>,
     fmul: SmFmul<RA>,
     lanes: [SmLane<RA>; SM_LANES],
+    /// The SP datapaths: datapath k serves lane k, and with 4 SPs lane k + 4 in the second
+    /// pass (docs/sm.md, "Two-pass SP lanes").
+    dps: [SpDatapath; S],
+    /// Each datapath's operands (its lane's, or in the second pass its late lane's).
+    op_a: [Signal<Local, Bits<32>>; S],
+    op_b: [Signal<Local, Bits<32>>; S],
+    op_c: [Signal<Local, Bits<32>>; S],
+    op_p: [Signal<Local, Bit>; S],
     done_dl: Delay<Bit, DONE_DELAY>,
+    done_dl2: Delay<Bit, PASS_CLOCKS>,
+    done_q: Signal<Local, Bit>,
+    two: Constant<Bit>,
     host: SmHost<IW>,
     ctrs: SmCounters<N>,
     // Status.
@@ -366,13 +390,14 @@ impl<
         const RA: usize,
         const IW: usize,
         const SW: usize,
-    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
+        const S: usize,
+    > Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>
 {
     /// The SM of configuration `cfg` (its sizes must be the type's: `sm_sized!(cfg)`).
     pub fn new(cfg: &SmConfig) -> Self {
         assert!(
-            cfg.warps == N && cfg.lanes == L && cfg.lanes == 32 && cfg.sps == SM_LANES && cfg.cta_slots == C,
-            "Sm: the type's sizes are not configuration {}'s (sm_sized!), or it is not 32 lanes on 8 SPs",
+            cfg.warps == N && cfg.lanes == L && cfg.lanes == 32 && cfg.sps == S && cfg.cta_slots == C,
+            "Sm: the type's sizes are not configuration {}'s (sm_sized!), or it is not 32 lanes",
             cfg.name
         );
         assert!(
@@ -380,6 +405,17 @@ impl<
             "Sm: sizes differ from configuration {}",
             cfg.name
         );
+        assert!(
+            cfg.sp_passes() == 1 || cfg.sfu_multipliers == 0,
+            "Sm: configuration {}: with two passes of the SPs, mul.f32 runs on them (no SFU multipliers)",
+            cfg.name
+        );
+        assert!(
+            cfg.sfu_multipliers == 0 || cfg.sfus * cfg.sfu_multipliers == 8,
+            "Sm: configuration {}: the SFU multipliers' unit has eight multipliers",
+            cfg.name
+        );
+        let passes = cfg.sp_passes();
         let k4 = |v: u8| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
@@ -508,17 +544,25 @@ impl<
             mw_d7: Default::default(),
             sched: WarpSched::new(IssueTiming::of(cfg)),
             imem: Default::default(),
-            fdec: SmDecode::new(SM_LATS),
-            idec: SmDecode::new(SM_LATS),
+            fdec: SmDecode::new(sm_lats(cfg)),
+            idec: SmDecode::new(sm_lats(cfg)),
             preds: Default::default(),
             disp: CtaDispatch::new(cfg.max_threads_per_cta, cfg.shared_bytes),
-            pipe: Default::default(),
-            lsu: Default::default(),
-            fpu: Default::default(),
-            fmul: Default::default(),
-            lanes: array_init(SmLane::new),
+            pipe: SmPipe::new(passes),
+            lsu: SmLsu::new(unit_min_age(passes)),
+            fpu: SmFpu::new(unit_min_age(passes), cfg.sfus),
+            fmul: SmFmul::new(cfg.sfu_multipliers > 0),
+            lanes: array_init(|j| SmLane::new(j, j >= S)),
+            dps: array_init(|_| Default::default()),
+            op_a: array_init(|_| Default::default()),
+            op_b: array_init(|_| Default::default()),
+            op_c: array_init(|_| Default::default()),
+            op_p: array_init(|_| Default::default()),
             done_dl: Default::default(),
-            host: SmHost::new(host::config_word(N, C, RA, SW, IW)),
+            done_dl2: Default::default(),
+            done_q: Default::default(),
+            two: Constant::new(passes == 2),
+            host: SmHost::new(host::config_word(cfg)),
             ctrs: Default::default(),
             clr: Default::default(),
             cyc: Default::default(),
@@ -573,7 +617,8 @@ impl<
         const RA: usize,
         const IW: usize,
         const SW: usize,
-    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
+        const S: usize,
+    > Logic for Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>
 {
     #[hdl_gen]
     fn update(&mut self) {
@@ -587,10 +632,14 @@ impl<
         self.fpu.clock.next = self.clock.val();
         self.fmul.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
+        self.done_dl2.clock.next = self.clock.val();
         self.host.clock.next = self.clock.val();
         self.ctrs.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
+        }
+        for k in 0..S {
+            self.dps[k].clock.next = self.clock.val();
         }
 
         // Instruction memory: host writes; fetch at the scheduler's next request; issue
@@ -939,16 +988,6 @@ impl<
             self.lanes[j].t_waddr.next = self.disp.t_waddr.val();
             self.lanes[j].t_wdata.next = self.disp.t_wdata.val();
             self.lanes[j].t_raddr.next = self.pipe.t_raddr.val();
-            self.lanes[j].x_valid.next = self.pipe.x_valid.val();
-            self.lanes[j].x_op.next = self.pipe.x_op.val();
-            self.lanes[j].x_rnd.next = self.pipe.x_rnd.val();
-            self.lanes[j].x_cmp.next = self.pipe.x_cmp.val();
-            self.lanes[j].x_kind.next = self.pipe.x_kind.val();
-            self.lanes[j].x_signed.next = self.pipe.x_signed.val();
-            self.lanes[j].x_sat.next = self.pipe.x_sat.val();
-            self.lanes[j].x_mod_a.next = self.pipe.x_mod_a.val();
-            self.lanes[j].x_mod_b.next = self.pipe.x_mod_b.val();
-            self.lanes[j].x_mod_c.next = self.pipe.x_mod_c.val();
             self.lanes[j].x_alt.next = self.pipe.x_alt.val();
             self.lanes[j].x_val.next = self.pipe.x_val.val();
             self.lanes[j].x_pa.next = self.preds.r_a.val().get_bit(j);
@@ -958,6 +997,43 @@ impl<
             if self.lanes[j].p.val() {
                 self.pvals.next = self.pvals.val() | self.onehot8[j].val();
             }
+        }
+        // The SP datapaths: the pipeline's operation; datapath k's operands and result are
+        // lane k's, and in a second pass lane k + 4's (4 SPs).
+        for k in 0..S {
+            self.dps[k].in_valid.next = self.pipe.x_valid.val();
+            self.dps[k].op.next = self.pipe.x_op.val();
+            self.dps[k].rnd.next = self.pipe.x_rnd.val();
+            self.dps[k].cmp.next = self.pipe.x_cmp.val();
+            self.dps[k].cvt_kind.next = self.pipe.x_kind.val();
+            self.dps[k].is_signed.next = self.pipe.x_signed.val();
+            self.dps[k].sat.next = self.pipe.x_sat.val();
+            self.dps[k].mod_a.next = self.pipe.x_mod_a.val();
+            self.dps[k].mod_b.next = self.pipe.x_mod_b.val();
+            self.dps[k].mod_c.next = self.pipe.x_mod_c.val();
+            self.dps[k].tag.next = 0.into();
+            self.op_a[k].next = self.lanes[k].s_a.val();
+            self.op_b[k].next = self.lanes[k].s_b.val();
+            self.op_c[k].next = self.lanes[k].s_c.val();
+            self.op_p[k].next = self.lanes[k].s_pa.val();
+            self.lanes[k].dp_y.next = self.dps[k].y.val();
+            self.lanes[k].dp_p.next = self.dps[k].p.val();
+        }
+        for k in 0..(SM_LANES - S) {
+            if self.pipe.x_hi.val() {
+                self.op_a[k].next = self.lanes[k + 4].s_a.val();
+                self.op_b[k].next = self.lanes[k + 4].s_b.val();
+                self.op_c[k].next = self.lanes[k + 4].s_c.val();
+                self.op_p[k].next = self.lanes[k + 4].s_pa.val();
+            }
+            self.lanes[k + 4].dp_y.next = self.dps[k].y.val();
+            self.lanes[k + 4].dp_p.next = self.dps[k].p.val();
+        }
+        for k in 0..S {
+            self.dps[k].a.next = self.op_a[k].val();
+            self.dps[k].b.next = self.op_b[k].val();
+            self.dps[k].c.next = self.op_c[k].val();
+            self.dps[k].p_in.next = self.op_p[k].val();
         }
         // The dispatcher's register clearing writes zeros; the units their results.
         self.wd_keep.next = 0.into();
@@ -1051,8 +1127,13 @@ impl<
             self.flt_addr.d.next = 0.into();
         }
         self.done_dl.d.next = self.disp.done.val();
+        self.done_dl2.d.next = self.done_dl.q.val();
+        self.done_q.next = self.done_dl.q.val();
+        if self.two.val() {
+            self.done_q.next = self.done_dl2.q.val();
+        }
         // Busy from the launch to done (the units empty after the last CTA) or a fault.
-        self.done_v.next = ((((self.disp.done.val() & self.done_dl.q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())
+        self.done_v.next = ((((self.disp.done.val() & self.done_q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())
             & !self.flt_v.q.val();
         self.busy_v.next = (self.disp.busy.val() | (self.disp.done.val() & !self.done_v.val())) & !self.flt_v.q.val();
         self.busy.next = self.busy_v.val();

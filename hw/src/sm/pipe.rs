@@ -18,7 +18,12 @@
 //! - T0+3+g, execute (X): the lanes' operation and operands.
 //! - T0+3+g+SP_LATENCY, write (W): the group's result to the register file (lanes in exec)
 //!   or to the predicate file; reported on `rw_*`.
-//! - T0+1+RETIRE_DELAY (the last group's write clock): retired on `rt_*`. Every instruction
+//! - With 4 SPs (two passes, [`crate::config::SmConfig::sp_passes`]), the groups run twice:
+//!   the first pass (T0+2+g read, T0+3+g execute, write) as above for lanes 0..3 of each
+//!   group, the second ([`PASS_CLOCKS`] later: no register read, `x_hi` set, so each datapath
+//!   takes the operands its late lane 4+k read in the first pass) for lanes 4..7. The write
+//!   enables (`w_exec`) name each pass's half of the group (docs/sm.md, "Two-pass SP lanes").
+//! - T0+1+[`retire_delay`] (the last group's write clock): retired on `rt_*`. Every instruction
 //!   retires this many clocks after its issue, so a warp's instructions retire in order
 //!   (a memory instruction retires in the load/store unit instead, an SFU or FMA instruction
 //!   in the SFU and FMA unit, a `mul.f32` for the SFUs' multipliers in their unit).
@@ -43,7 +48,9 @@
 //! - `rd`, `rset`, `ra`, `rb`, `rc`            out  register read of the G group
 //! - `pr_warp`, `pr_grp`, `pr_ia`, `pr_ib`     out  predicate read of the G group
 //! - `t_raddr`                                 out  7   thread-index read of the G group
-//! - `x_*`                                     out  the X group's operation ([`SmLane`])
+//! - `x_*`                                     out  the X group's operation (the SP datapaths'
+//!                                                        controls, and [`SmLane`]'s)
+//! - `x_hi`                                    out  1   the X group is in its second pass
 //! - `w_reg`, `w_exec`, `w_set`, `w_addr`,     out  1, 8, 1, AW, 5, 2  the W group's write:
 //!   `w_warp`, `w_grp`                                  register write, its lanes, set, address
 //! - `pw_v`, `pw_idx`                          out  1, 3  predicate write of the W group
@@ -78,14 +85,37 @@ use crate::sp::SP_LATENCY;
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
-/// Clocks from the E stage (T0+1) to the last lane group's write: D, then four groups of
-/// read, execute (`SP_LATENCY`) and write.
+/// Clocks from the E stage (T0+1) to the last lane group's write with 8 SPs: D, then four
+/// groups of read, execute (`SP_LATENCY`) and write.
 pub const RETIRE_DELAY: usize = 5 + SP_LATENCY;
+
+/// Clocks from a lane group's first pass to its second (4 SPs): the four groups' first pass.
+pub const PASS_CLOCKS: usize = 4;
+
+/// Clocks from the E stage to the last group's write, for `passes` passes (1 or 2).
+pub const fn retire_delay(passes: usize) -> usize {
+    RETIRE_DELAY + (passes - 1) * PASS_CLOCKS
+}
+
+/// Clocks from a unit's taking an instruction (its T0+1) to its earliest retire
+/// ([`crate::sm::min_age::MinAge`]), for `passes` passes: an instruction issued one slot
+/// after an SP instruction of its warp (T0 + 2) must not retire before it (at T0 + 1 +
+/// `retire_delay`; in the same clock the SP retire port is read first). With one pass the
+/// units' own clocks keep that order (0: no limit).
+pub const fn unit_min_age(passes: usize) -> usize {
+    if passes == 1 {
+        0
+    } else {
+        retire_delay(passes) - crate::config::CLOCKS_PER_SLOT
+    }
+}
 
 /// Issue slots from an SP-class instruction's issue to a dependent one (the scheduler's
 /// `lat`): the dependent's guard is read at its T0, which must follow the last group's
-/// predicate write at T0 + 1 + RETIRE_DELAY.
-pub const SP_SLOT_LATENCY: u8 = (RETIRE_DELAY + 2).div_ceil(crate::config::CLOCKS_PER_SLOT) as u8;
+/// predicate write at T0 + 1 + `retire_delay(passes)`.
+pub const fn sp_slot_latency(passes: usize) -> u8 {
+    (retire_delay(passes) + 2).div_ceil(crate::config::CLOCKS_PER_SLOT) as u8
+}
 
 // The word's fields are read at fixed offsets below (rust-hdl exports literals only); they
 // are the instruction set's layout.
@@ -161,6 +191,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub x_alt: Signal<Out, Bits<3>>,
     pub x_val: Signal<Out, Bits<32>>,
     pub x_plop: Signal<Out, Bits<4>>,
+    pub x_hi: Signal<Out, Bit>,
     pub w_reg: Signal<Out, Bit>,
     pub w_exec: Signal<Out, Bits<8>>,
     pub w_set: Signal<Out, Bit>,
@@ -226,6 +257,8 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     d_imm: DFF<Bits<32>>,
     g_act: DFF<Bit>,
     gc: DFF<Bits<2>>,
+    /// The pass of the G group (two passes).
+    gp: DFF<Bit>,
     // X.
     xv: DFF<Bit>,
     xop: DFF<Bits<6>>,
@@ -247,6 +280,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     xexec: DFF<Bits<8>>,
     xwarp: DFF<Bits<5>>,
     xdidx: DFF<Bits<8>>,
+    xhi: DFF<Bit>,
     // X to W.
     dl_wr: Delay<Bit, SP_LATENCY>,
     dl_wp: Delay<Bit, SP_LATENCY>,
@@ -262,6 +296,13 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     rl_mask: Delay<Bits<32>, RETIRE_DELAY>,
     rl_cta: Delay<Bits<32>, RETIRE_DELAY>,
     rl_wid: Delay<Bits<5>, RETIRE_DELAY>,
+    // The second pass's clocks more (two passes).
+    rl2_v: Delay<Bit, PASS_CLOCKS>,
+    rl2_warp: Delay<Bits<5>, PASS_CLOCKS>,
+    rl2_pc: Delay<Bits<24>, PASS_CLOCKS>,
+    rl2_mask: Delay<Bits<32>, PASS_CLOCKS>,
+    rl2_cta: Delay<Bits<32>, PASS_CLOCKS>,
+    rl2_wid: Delay<Bits<5>, PASS_CLOCKS>,
     // Locals.
     gq_v: Signal<Local, Bits<4>>,
     gq_w: Signal<Local, Bits<4>>,
@@ -281,6 +322,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     wp_v: Signal<Local, Bit>,
     pd: Signal<Local, Bits<3>>,
     exec8: Signal<Local, Bits<8>>,
+    exec_h: Signal<Local, Bits<8>>,
     sreg_lo: Signal<Local, Bits<3>>,
     plop_v: Signal<Local, Bits<4>>,
     plop_op: Signal<Local, Bits<2>>,
@@ -326,10 +368,22 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_sreg_ntid: Constant<Bits<7>>,
     k_sreg_laneid: Constant<Bits<7>>,
     ones32: Constant<Bits<32>>,
+    /// Two passes (4 SPs), and each pass's lanes of a group.
+    two: Constant<Bit>,
+    half0: Constant<Bits<8>>,
+    half1: Constant<Bits<8>>,
 }
 
 impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
     fn default() -> Self {
+        Self::new(1)
+    }
+}
+
+impl<const N: usize, const AW: usize> SmPipe<N, AW> {
+    /// The pipeline for `passes` (1: 8 SPs, 2: 4 SPs) passes of each lane group.
+    pub fn new(passes: usize) -> Self {
+        assert!(passes == 1 || passes == 2, "SmPipe: one or two passes");
         assert!((1..=32).contains(&N), "SmPipe: 1..=32 warps");
         assert!(AW >= 7, "SmPipe: a bank set holds at least 128 registers per lane");
         let k3 = |v: u8| Constant::new((v as u64).into());
@@ -385,6 +439,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             x_alt: Default::default(),
             x_val: Default::default(),
             x_plop: Default::default(),
+            x_hi: Default::default(),
             w_reg: Default::default(),
             w_exec: Default::default(),
             w_set: Default::default(),
@@ -447,6 +502,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             d_imm: Default::default(),
             g_act: Default::default(),
             gc: Default::default(),
+            gp: Default::default(),
             xv: Default::default(),
             xop: Default::default(),
             xrnd: Default::default(),
@@ -467,6 +523,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             xexec: Default::default(),
             xwarp: Default::default(),
             xdidx: Default::default(),
+            xhi: Default::default(),
             dl_wr: Default::default(),
             dl_wp: Default::default(),
             dl_addr: Default::default(),
@@ -480,6 +537,12 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             rl_mask: Default::default(),
             rl_cta: Default::default(),
             rl_wid: Default::default(),
+            rl2_v: Default::default(),
+            rl2_warp: Default::default(),
+            rl2_pc: Default::default(),
+            rl2_mask: Default::default(),
+            rl2_cta: Default::default(),
+            rl2_wid: Default::default(),
             gq_v: Default::default(),
             gq_w: Default::default(),
             gv: Default::default(),
@@ -498,6 +561,7 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             wp_v: Default::default(),
             pd: Default::default(),
             exec8: Default::default(),
+            exec_h: Default::default(),
             sreg_lo: Default::default(),
             plop_v: Default::default(),
             plop_op: Default::default(),
@@ -543,6 +607,9 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
             k_sreg_ntid: Constant::new(3u64.into()),
             k_sreg_laneid: Constant::new(12u64.into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
+            two: Constant::new(passes == 2),
+            half0: Constant::new((if passes == 2 { 0x0Fu64 } else { 0xFF }).into()),
+            half1: Constant::new(0xF0u64.into()),
         }
     }
 }
@@ -552,9 +619,9 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, e_fpu, e_mul, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
-            d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, xv, xop,
+            d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, gp, xv, xop,
             xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
-            xwarp, xdidx
+            xwarp, xdidx, xhi
         );
         for w in 0..N {
             self.gq[w].clock.next = self.clock.val();
@@ -572,6 +639,12 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl_mask.clock.next = self.clock.val();
         self.rl_cta.clock.next = self.clock.val();
         self.rl_wid.clock.next = self.clock.val();
+        self.rl2_v.clock.next = self.clock.val();
+        self.rl2_warp.clock.next = self.clock.val();
+        self.rl2_pc.clock.next = self.clock.val();
+        self.rl2_mask.clock.next = self.clock.val();
+        self.rl2_cta.clock.next = self.clock.val();
+        self.rl2_wid.clock.next = self.clock.val();
 
         // Guard buffer: written at each fetch.
         self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val());
@@ -650,12 +723,17 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.g_act.q.val() {
             self.gc.d.next = self.gc.q.val() + self.one2.val();
             if self.gc.q.val().all() {
-                self.g_act.d.next = false;
+                if self.two.val() & !self.gp.q.val() {
+                    self.gp.d.next = true;
+                } else {
+                    self.g_act.d.next = false;
+                }
             }
         }
         if self.e_v.q.val() & self.lane_op.val() {
             self.g_act.d.next = true;
             self.gc.d.next = 0.into();
+            self.gp.d.next = false;
             self.d_xu.d.next = self.xu.val();
             self.d_warp.d.next = self.e_warp.q.val();
             self.d_exec.d.next = self.e_exec.q.val();
@@ -710,7 +788,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.gc.q.val().get_bit(1) {
             self.rbase.next = self.b_base.val() + self.r1.val();
         }
-        self.rd.next = self.g_act.q.val() & self.is_sp.val();
+        self.rd.next = (self.g_act.q.val() & self.is_sp.val()) & !self.gp.q.val();
         self.rset.next = self.gc.q.val().get_bit(0);
         self.ra.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_a.q.val());
         self.rb.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_b.q.val());
@@ -763,6 +841,10 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
                 self.exec8.next = self.d_exec.q.val().get_bits::<8>(24);
             }
         }
+        self.exec_h.next = self.exec8.val() & self.half0.val();
+        if self.gp.q.val() {
+            self.exec_h.next = self.exec8.val() & self.half1.val();
+        }
         self.plop_op.next = self.d_sub.q.val().get_bits::<2>(0);
         if self.d_sub.q.val().get_bits::<2>(2).any() {
             self.plop_op.next = 3.into();
@@ -792,7 +874,8 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.xwp.d.next = self.g_act.q.val() & self.wp_v.val();
         self.xaddr.d.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_d.q.val());
         self.xgrp.d.next = self.gc.q.val();
-        self.xexec.d.next = self.exec8.val();
+        self.xexec.d.next = self.exec_h.val();
+        self.xhi.d.next = self.gp.q.val();
         self.xwarp.d.next = self.d_warp.q.val();
         self.xdidx.d.next = bit_cast::<8, 7>(self.d_d.q.val());
         if self.wp_v.val() {
@@ -811,6 +894,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.x_alt.next = self.xalt.q.val();
         self.x_val.next = self.xval.q.val();
         self.x_plop.next = self.xplop.q.val();
+        self.x_hi.next = self.xhi.q.val();
         // W.
         self.dl_wr.d.next = self.xwr.q.val();
         self.dl_wp.d.next = self.xwp.q.val();
@@ -847,15 +931,30 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl_mask.d.next = self.e_mask.q.val();
         self.rl_cta.d.next = self.e_cta.q.val();
         self.rl_wid.d.next = self.e_wid.q.val();
+        self.rl2_v.d.next = self.rl_v.q.val();
+        self.rl2_warp.d.next = self.rl_warp.q.val();
+        self.rl2_pc.d.next = self.rl_pc.q.val();
+        self.rl2_mask.d.next = self.rl_mask.q.val();
+        self.rl2_cta.d.next = self.rl_cta.q.val();
+        self.rl2_wid.d.next = self.rl_wid.q.val();
         self.rt_valid.next = self.rl_v.q.val();
         self.rt_warp.next = self.rl_warp.q.val();
         self.rt_pc.next = self.rl_pc.q.val();
         self.rt_mask.next = self.rl_mask.q.val();
         self.rt_cta.next = self.rl_cta.q.val();
         self.rt_wid.next = self.rl_wid.q.val();
+        if self.two.val() {
+            self.rt_valid.next = self.rl2_v.q.val();
+            self.rt_warp.next = self.rl2_warp.q.val();
+            self.rt_pc.next = self.rl2_pc.q.val();
+            self.rt_mask.next = self.rl2_mask.q.val();
+            self.rt_cta.next = self.rl2_cta.q.val();
+            self.rt_wid.next = self.rl2_wid.q.val();
+        }
         if self.clear.val() {
             self.e_v.d.next = false;
             self.g_act.d.next = false;
+            self.gp.d.next = false;
             self.xv.d.next = false;
             self.xwr.d.next = false;
             self.xwp.d.next = false;

@@ -202,8 +202,9 @@ fn set_clock<
     const RA: usize,
     const IW: usize,
     const SW: usize,
+    const S: usize,
 >(
-    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
+    u: &mut Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>,
     v: bool,
 ) {
     u.clock.next = v.into();
@@ -302,8 +303,9 @@ pub struct RustSm<
     const RA: usize,
     const IW: usize,
     const SW: usize,
+    const S: usize,
 > {
-    pub bench: Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>>,
+    pub bench: Bench<Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>>,
     map: SmPortMap,
 }
 
@@ -318,11 +320,12 @@ impl<
         const RA: usize,
         const IW: usize,
         const SW: usize,
-    > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
+        const S: usize,
+    > RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>
 {
     /// A bench for `uut` recording for replays into `verilog` (empty: no replays), whose top
     /// module is `block` (the configuration's, [`heddle_hw::sm_block`]).
-    pub fn new(block: &str, uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>, verilog: &str) -> Result<Self, CosimError> {
+    pub fn new(block: &str, uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>, verilog: &str) -> Result<Self, CosimError> {
         let bench = Bench::clocked(block, verilog, uut, set_clock)?;
         let map = SmPortMap::of(&bench.trace.ports)?;
         Ok(RustSm { bench, map })
@@ -340,7 +343,8 @@ impl<
         const RA: usize,
         const IW: usize,
         const SW: usize,
-    > SmSim for RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW>
+        const S: usize,
+    > SmSim for RustSm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>
 {
     fn map(&self) -> &SmPortMap {
         &self.map
@@ -484,7 +488,9 @@ pub fn drive(
     // The warp (CTA, warp in it) each warp slot holds, by its issues: a new one's local
     // memory starts at zero.
     let mut slot_warp: Vec<Option<(u32, u32)>> = vec![None; 32];
-    // Each warp slot's writes since its last retire, by the SP pipeline; the writes of the
+    // Each warp slot's writes since its last lane instruction's retire, by the SP pipeline
+    // (a lane instruction retires with its last write, before the warp's next lane
+    // instruction writes; a control instruction retires without writes); the writes of the
     // load/store unit's, of the SFU and FMA unit's and of the SFUs' multipliers' (in
     // order: they belong to its next retire) instruction, and the load/store unit's stores.
     let mut pending: Vec<Vec<(u8, u8, u32)>> = vec![vec![]; 32];
@@ -580,6 +586,11 @@ pub fn drive(
                 continue;
             }
             let (mut writes, stores) = match port {
+                // A control instruction writes nothing; the warp's writes pending may be a
+                // younger lane instruction's (its first pass, with 4 SPs), not yet retired.
+                0 if k.code.get(o[pc] as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::Control) => {
+                    (vec![], vec![])
+                }
                 0 => (std::mem::take(&mut pending[o[w] as usize]), vec![]),
                 1 => (std::mem::take(&mut lsu_writes), std::mem::take(&mut lsu_stores)),
                 2 => (std::mem::take(&mut fpu_writes), vec![]),
@@ -724,9 +735,10 @@ fn fmt_writes(w: &[(u8, u8, u32)]) -> String {
 }
 
 /// Does op `d` run on the RTL SM's SFU-side units: the SFU and FMA unit, or `fmul` on the
-/// SFUs' multipliers where the SM's decoder sends it (`SM_LATS.sfumul`)?
-pub fn on_sfu_units(d: &isa::OpDef) -> bool {
-    matches!(d.class, isa::Class::Sfu | isa::Class::Fma) || (d.code == isa::op::FMUL && heddle_hw::sm::SM_LATS.sfumul.is_some())
+/// SFUs' multipliers where the decoder of configuration `cfg` sends it (`sm_lats`)?
+pub fn on_sfu_units(cfg: &SmConfig, d: &isa::OpDef) -> bool {
+    matches!(d.class, isa::Class::Sfu | isa::Class::Fma)
+        || (d.code == isa::op::FMUL && heddle_hw::sm::sm_lats(cfg).sfumul.is_some())
 }
 
 /// Compares the RTL SM's retired instructions with the golden SM's trace, warp by warp:
@@ -736,7 +748,7 @@ pub fn on_sfu_units(d: &isa::OpDef) -> bool {
 /// the warp's oldest unretired instructions, as long as they are of those classes and
 /// differ in PC from the retired one, may be passed. Returns the number of compared
 /// warp-instructions, or the first difference (with the index of its retire in `rtl`).
-pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, (usize, String)> {
+pub fn compare(cfg: &SmConfig, k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<u64, (usize, String)> {
     let mut queues: BTreeMap<(u32, u32), VecDeque<&TraceEntry>> = BTreeMap::new();
     for e in golden {
         queues.entry((e.cta, e.warp)).or_default().push_back(e);
@@ -745,7 +757,7 @@ pub fn compare(k: &Kernel, golden: &[TraceEntry], rtl: &[TraceEntry]) -> Result<
         k.code
             .get(pc as usize)
             .and_then(|i| isa::opdef(i.op))
-            .is_some_and(|d| d.class == isa::Class::LdSt || on_sfu_units(d))
+            .is_some_and(|d| d.class == isa::Class::LdSt || on_sfu_units(cfg, d))
     };
     for (n, a) in rtl.iter().enumerate() {
         let at = |pc: u32| k.where_(pc as usize);
@@ -830,8 +842,9 @@ pub fn lockstep<
     const RA: usize,
     const IW: usize,
     const SW: usize,
+    const S: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -857,8 +870,9 @@ pub fn lockstep_verilog<
     const RA: usize,
     const IW: usize,
     const SW: usize,
+    const S: usize,
 >(
-    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW>,
+    uut: Sm<N, L, SA, SPW, AW, E, C, RA, IW, SW, S>,
     cfg: &SmConfig,
     k: &Kernel,
     l: &Launch,
@@ -1004,7 +1018,7 @@ fn check(
         golden = gsm::run(k, l, &mut golden_mem, &gcfg, &mut gsm::GoldenFpUnits, true);
     }
     let checked = match (&golden, rtl.fault) {
-        (Ok(g), None) => compare(k, &g.trace, &rtl.trace)
+        (Ok(g), None) => compare(cfg, k, &g.trace, &rtl.trace)
             .map_err(|(n, m)| {
                 let at = rtl.retired_at.get(n).copied().unwrap_or(rtl.cycles);
                 (format!("sm: {m} (cycle {at} after the launch)"), at)
@@ -1275,7 +1289,7 @@ pub fn random_sweep(
             })?;
         t.programs += 1;
         t.warp_instrs += ls.compared;
-        let kinds = super::timeline::retired_by_kind(&k, &ls.rtl);
+        let kinds = super::timeline::retired_by_kind(cfg, &k, &ls.rtl);
         (t.fpu_instrs, t.mem_instrs) = (t.fpu_instrs + kinds[1], t.mem_instrs + kinds[2]);
         t.atom_instrs += ls.rtl.trace.iter().filter(|e| k.code.get(e.pc as usize).is_some_and(|i| i.op == isa::op::ATOM)).count() as u64;
         t.cycles += ls.rtl.cycles;

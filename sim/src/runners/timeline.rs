@@ -8,6 +8,7 @@
 //! The picture is drawn from the retire port's records ([`SmRun`]), so it shows what the
 //! RTL SM did, clock for clock, for any kernel.
 use super::sm::SmRun;
+use heddle_hw::config::SmConfig;
 use crate::isa::{self, Class};
 use crate::ptx::translate::Kernel;
 use std::fmt::Write;
@@ -31,9 +32,9 @@ const IPC_H: u64 = 60;
 
 /// The kind (index into [`KINDS`]) of the instruction at `pc` (by the unit it runs on in the
 /// RTL SM: [`super::sm::on_sfu_units`]).
-pub fn kind(k: &Kernel, pc: u32) -> usize {
+pub fn kind(cfg: &SmConfig, k: &Kernel, pc: u32) -> usize {
     match k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)) {
-        Some(d) if super::sm::on_sfu_units(d) => 1,
+        Some(d) if super::sm::on_sfu_units(cfg, d) => 1,
         Some(d) if d.class == Class::Sp => 0,
         Some(d) if d.class == Class::LdSt => 2,
         _ => 3,
@@ -41,16 +42,16 @@ pub fn kind(k: &Kernel, pc: u32) -> usize {
 }
 
 /// The warp-instructions `run` retired, by kind ([`KINDS`]).
-pub fn retired_by_kind(k: &Kernel, run: &SmRun) -> [u64; 4] {
+pub fn retired_by_kind(cfg: &SmConfig, k: &Kernel, run: &SmRun) -> [u64; 4] {
     let mut n = [0; 4];
     for e in &run.trace {
-        n[kind(k, e.pc)] += 1;
+        n[kind(cfg, k, e.pc)] += 1;
     }
     n
 }
 
 /// The SVG text of `run` of kernel `k`, titled `title`.
-pub fn svg(k: &Kernel, run: &SmRun, title: &str) -> String {
+pub fn svg(cfg: &SmConfig, k: &Kernel, run: &SmRun, title: &str) -> String {
     let cycles = run.cycles.max(1);
     let width = cycles.div_ceil(COLUMNS);
     let cols = cycles.div_ceil(width) as usize;
@@ -62,7 +63,7 @@ pub fn svg(k: &Kernel, run: &SmRun, title: &str) -> String {
     let mut last: Vec<Option<(u32, u32)>> = vec![None; slots];
     for ((e, &at), &s) in run.trace.iter().zip(&run.retired_at).zip(&run.retired_slot) {
         let (s, c) = (s as usize, ((at / width) as usize).min(cols - 1));
-        counts[s][c][kind(k, e.pc)] += 1;
+        counts[s][c][kind(cfg, k, e.pc)] += 1;
         per_col[c] += 1;
         if last[s] != Some((e.cta, e.warp)) {
             starts[s].push(at);
@@ -203,7 +204,7 @@ mod tests {
             cycles: 100,
             ..Default::default()
         };
-        let s = svg(&k, &run, "a <test>");
+        let s = svg(&heddle_hw::config::G80, &k, &run, "a <test>");
         assert!(s.contains("a &lt;test&gt;") && s.contains(">slot 2<") && !s.contains(">slot 3<"), "{s}");
         // one mark per warp start (slot 0: CTA 0; slot 2: CTA 1), in the legend too
         assert_eq!(s.matches("stroke=\"#c02020\"").count(), 3, "{s}");
