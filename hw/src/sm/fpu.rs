@@ -22,11 +22,13 @@
 //! (`gsm::GoldenFpUnits`). The binary64 ops (`dfma` `dadd` `dmul`, register pairs) fault
 //! `not-supported` when a lane is in exec, as in the golden SM.
 //!
-//! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (SFU) or 32 (FMA), the
-//! units' latency (5 or 3), 4 writes, up to 2 for the release in phase 1. An instruction
-//! without lanes in exec still reads (6 clocks from T0+1 to its retire at the least), so it
-//! never retires before an older instruction of its warp in the SP pipeline (T0+8 at most
-//! after its own issue, RETIRE_DELAY).
+//! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (two SFUs) or 32 (one
+//! SFU, or the FMA unit), the units' latency (5 or 3), 4 writes, up to 2 for the release in
+//! phase 1. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
+//! retire at the least), so with 8 SPs it never retires before an older instruction of its
+//! warp in the SP pipeline (T0+8 at most after its own issue, RETIRE_DELAY); with 4 SPs that
+//! pipeline retires 4 clocks later, and the unit's earliest retire (`age`,
+//! [`crate::sm::pipe::unit_min_age`]) keeps the order.
 //!
 //! Ports (out: combinational from the unit's registers unless said otherwise):
 //! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
