@@ -80,8 +80,9 @@ pub fn run(cmd: FpgaCmd) -> Result<(), String> {
                 println!("  {u}");
             }
             println!(
-                "  synthesis {:.0} s, place and route {:.0} s, packing {:.0} s; {:.0} s in all",
+                "  synthesis {:.0} s{}, place and route {:.0} s, packing {:.0} s; {:.0} s in all",
                 b.synth_s,
+                if b.synth_reused { " (reused)" } else { "" },
                 b.pnr_s,
                 b.pack_s,
                 t.elapsed().as_secs_f64()

@@ -361,11 +361,12 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
                 .map(|t| {
                     println!(
-                        "sm-random ({}): {} programs, {} warp-instructions ({} SFU, FMA and fmul, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
+                        "sm-random ({}): {} programs, {} warp-instructions ({} SFU, FMA and fmul, {} of them binary64, {} memory, {} of them atomics) in lock step with the golden SM, 0 mismatches; {} cycles (IPC {:.3}), {} {:.0} cycles/s{}",
                         cfg.name,
                         t.programs,
                         t.warp_instrs,
                         t.fpu_instrs,
+                        t.fp64_instrs,
                         t.mem_instrs,
                         t.atom_instrs,
                         t.cycles,

@@ -19,7 +19,7 @@ module ulx3s_board(clock,rst,uart_rx,uart_tx,led);
     localparam  k_ro_reg$5 = 4'h5;
     localparam  k_ro_val$0 = 32'h48444c42;
     localparam  k_ro_val$1 = 32'h1;
-    localparam  k_ro_val$2 = 32'h752db85;
+    localparam  k_ro_val$2 = 32'hce8c5d50;
     localparam  k_ro_val$3 = 32'h20000;
     localparam  k_ro_val$4 = 32'h989680;
     localparam  k_ro_val$5 = 32'hf4240;
@@ -2569,6 +2569,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  fpu$a_sfu;
     reg  [2:0] fpu$a_fn;
     reg  fpu$a_f64;
+    reg  [2:0] fpu$a_op;
+    reg  [2:0] fpu$a_kind;
+    reg  fpu$a_signed;
     reg  [6:0] fpu$a_ra;
     reg  [6:0] fpu$a_rb;
     reg  [6:0] fpu$a_rc;
@@ -3703,6 +3706,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .a_sfu(fpu$a_sfu),
         .a_fn(fpu$a_fn),
         .a_f64(fpu$a_f64),
+        .a_op(fpu$a_op),
+        .a_kind(fpu$a_kind),
+        .a_signed(fpu$a_signed),
         .a_ra(fpu$a_ra),
         .a_rb(fpu$a_rb),
         .a_rc(fpu$a_rc),
@@ -4617,6 +4623,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         fpu$a_sfu = idec$xu == k_xu_sfu;
         fpu$a_fn = idec$sfu_fn;
         fpu$a_f64 = idec$fma_f64;
+        fpu$a_op = idec$fma_op;
+        fpu$a_kind = imem$i_data[(32'h10)+:(3)];
+        fpu$a_signed = imem$i_data[(32'hf)+:(1)];
         fpu$a_rd = imem$i_data[(32'h2e)+:(7)];
         fpu$a_ra = imem$i_data[(32'h27)+:(7)];
         fpu$a_rb = imem$i_data[(32'h20)+:(7)];
@@ -29976,7 +29985,7 @@ module ulx3s_board$sm$fmul$w_v(d,q,clock);
 endmodule // ulx3s_board$sm$fmul$w_v
 
 
-module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_sfu,a_fn,a_f64,a_ra,a_rb,a_rc,a_rd,a_rnd,a_sat,a_mod_a,a_mod_b,a_mod_c,regs,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,ready,rel_valid,rel_warp,rel_tag,rel_ok,fw_valid,fw_grp,fw_reg,ft_valid,ft_warp,ft_pc,ft_mask,ft_cta,ft_wid,flt_v,flt_warp,flt_pc,flt_lane);
+module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag,a_sfu,a_fn,a_f64,a_op,a_kind,a_signed,a_ra,a_rb,a_rc,a_rd,a_rnd,a_sat,a_mod_a,a_mod_b,a_mod_c,regs,b_warp,b_base,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,ua0,ua1,ua2,ua3,ua4,ua5,ua6,ua7,ub0,ub1,ub2,ub3,ub4,ub5,ub6,ub7,uc0,uc1,uc2,uc3,uc4,uc5,uc6,uc7,u_wr,u_wset,u_waddr,u_wmask,wd0,wd1,wd2,wd3,wd4,wd5,wd6,wd7,u_wr_ok,ready,rel_valid,rel_warp,rel_tag,rel_ok,fw_valid,fw_grp,fw_reg,ft_valid,ft_warp,ft_pc,ft_mask,ft_cta,ft_wid,flt_v,flt_warp,flt_pc,flt_lane);
 
     // Module arguments
     input wire  clock;
@@ -29993,6 +30002,9 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     input wire  a_sfu;
     input wire  [2:0] a_fn;
     input wire  a_f64;
+    input wire  [2:0] a_op;
+    input wire  [2:0] a_kind;
+    input wire  a_signed;
     input wire  [6:0] a_ra;
     input wire  [6:0] a_rb;
     input wire  [6:0] a_rc;
@@ -30119,11 +30131,23 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  k_man = 32'h7fffff;
     localparam  k_ones32 = 32'hffffffff;
     localparam  k_one2 = 2'b1;
+    localparam  k_two2 = 2'b10;
+    localparam  k_four3 = 3'b100;
     localparam  k_one6 = 6'b1;
     localparam  k_two6 = 6'b10;
     localparam  k_last_sfu = 6'b11110;
     localparam  k_last_fma = 6'b11111;
     localparam  two_sfus = 1'b0;
+    localparam  fp64_on = 1'b0;
+    localparam  k_cvt = 3'b100;
+    localparam  k_i2f = 3'b101;
+    localparam  k_f2i = 3'b110;
+    localparam  kinds$0 = 3'b0;
+    localparam  kinds$1 = 3'b1;
+    localparam  kinds$2 = 3'b10;
+    localparam  kinds$3 = 3'b11;
+    localparam  kinds$4 = 3'b100;
+    localparam  kinds$5 = 3'b101;
     localparam  k_lanes = 6'b100000;
     localparam  k_idle = 3'b0;
     localparam  k_feed = 3'b11;
@@ -30216,6 +30240,42 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [1:0] mod_c$d;
     wire  [1:0] mod_c$q;
     reg  mod_c$clock;
+    reg  dbl$d;
+    wire  dbl$q;
+    reg  dbl$clock;
+    reg  [2:0] fop$d;
+    wire  [2:0] fop$q;
+    reg  fop$clock;
+    reg  [2:0] kind$d;
+    wire  [2:0] kind$q;
+    reg  kind$clock;
+    reg  sgn$d;
+    wire  sgn$q;
+    reg  sgn$clock;
+    reg  hi$d;
+    wire  hi$q;
+    reg  hi$clock;
+    reg  rv_hi$d;
+    wire  rv_hi$q;
+    reg  rv_hi$clock;
+    reg  half$d;
+    wire  half$q;
+    reg  half$clock;
+    reg  [31:0] la$d;
+    wire  [31:0] la$q;
+    reg  la$clock;
+    reg  [31:0] lb$d;
+    wire  [31:0] lb$q;
+    reg  lb$clock;
+    reg  [31:0] lc$d;
+    wire  [31:0] lc$q;
+    reg  lc$clock;
+    reg  [31:0] yh$d;
+    wire  [31:0] yh$q;
+    reg  yh$clock;
+    reg  yh_v$d;
+    wire  yh_v$q;
+    reg  yh_v$clock;
     reg  [1:0] gc$d;
     wire  [1:0] gc$q;
     reg  gc$clock;
@@ -30230,200 +30290,220 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  rcnt$clock;
     reg  opa$0$clock;
     reg  opa$0$we;
-    reg  [1:0] opa$0$waddr;
+    reg  [2:0] opa$0$waddr;
     reg  [31:0] opa$0$wdata;
-    reg  [1:0] opa$0$raddr;
+    reg  [2:0] opa$0$raddr;
     wire  [31:0] opa$0$rdata;
     reg  opa$1$clock;
     reg  opa$1$we;
-    reg  [1:0] opa$1$waddr;
+    reg  [2:0] opa$1$waddr;
     reg  [31:0] opa$1$wdata;
-    reg  [1:0] opa$1$raddr;
+    reg  [2:0] opa$1$raddr;
     wire  [31:0] opa$1$rdata;
     reg  opa$2$clock;
     reg  opa$2$we;
-    reg  [1:0] opa$2$waddr;
+    reg  [2:0] opa$2$waddr;
     reg  [31:0] opa$2$wdata;
-    reg  [1:0] opa$2$raddr;
+    reg  [2:0] opa$2$raddr;
     wire  [31:0] opa$2$rdata;
     reg  opa$3$clock;
     reg  opa$3$we;
-    reg  [1:0] opa$3$waddr;
+    reg  [2:0] opa$3$waddr;
     reg  [31:0] opa$3$wdata;
-    reg  [1:0] opa$3$raddr;
+    reg  [2:0] opa$3$raddr;
     wire  [31:0] opa$3$rdata;
     reg  opa$4$clock;
     reg  opa$4$we;
-    reg  [1:0] opa$4$waddr;
+    reg  [2:0] opa$4$waddr;
     reg  [31:0] opa$4$wdata;
-    reg  [1:0] opa$4$raddr;
+    reg  [2:0] opa$4$raddr;
     wire  [31:0] opa$4$rdata;
     reg  opa$5$clock;
     reg  opa$5$we;
-    reg  [1:0] opa$5$waddr;
+    reg  [2:0] opa$5$waddr;
     reg  [31:0] opa$5$wdata;
-    reg  [1:0] opa$5$raddr;
+    reg  [2:0] opa$5$raddr;
     wire  [31:0] opa$5$rdata;
     reg  opa$6$clock;
     reg  opa$6$we;
-    reg  [1:0] opa$6$waddr;
+    reg  [2:0] opa$6$waddr;
     reg  [31:0] opa$6$wdata;
-    reg  [1:0] opa$6$raddr;
+    reg  [2:0] opa$6$raddr;
     wire  [31:0] opa$6$rdata;
     reg  opa$7$clock;
     reg  opa$7$we;
-    reg  [1:0] opa$7$waddr;
+    reg  [2:0] opa$7$waddr;
     reg  [31:0] opa$7$wdata;
-    reg  [1:0] opa$7$raddr;
+    reg  [2:0] opa$7$raddr;
     wire  [31:0] opa$7$rdata;
     reg  opb$0$clock;
     reg  opb$0$we;
-    reg  [1:0] opb$0$waddr;
+    reg  [2:0] opb$0$waddr;
     reg  [31:0] opb$0$wdata;
-    reg  [1:0] opb$0$raddr;
+    reg  [2:0] opb$0$raddr;
     wire  [31:0] opb$0$rdata;
     reg  opb$1$clock;
     reg  opb$1$we;
-    reg  [1:0] opb$1$waddr;
+    reg  [2:0] opb$1$waddr;
     reg  [31:0] opb$1$wdata;
-    reg  [1:0] opb$1$raddr;
+    reg  [2:0] opb$1$raddr;
     wire  [31:0] opb$1$rdata;
     reg  opb$2$clock;
     reg  opb$2$we;
-    reg  [1:0] opb$2$waddr;
+    reg  [2:0] opb$2$waddr;
     reg  [31:0] opb$2$wdata;
-    reg  [1:0] opb$2$raddr;
+    reg  [2:0] opb$2$raddr;
     wire  [31:0] opb$2$rdata;
     reg  opb$3$clock;
     reg  opb$3$we;
-    reg  [1:0] opb$3$waddr;
+    reg  [2:0] opb$3$waddr;
     reg  [31:0] opb$3$wdata;
-    reg  [1:0] opb$3$raddr;
+    reg  [2:0] opb$3$raddr;
     wire  [31:0] opb$3$rdata;
     reg  opb$4$clock;
     reg  opb$4$we;
-    reg  [1:0] opb$4$waddr;
+    reg  [2:0] opb$4$waddr;
     reg  [31:0] opb$4$wdata;
-    reg  [1:0] opb$4$raddr;
+    reg  [2:0] opb$4$raddr;
     wire  [31:0] opb$4$rdata;
     reg  opb$5$clock;
     reg  opb$5$we;
-    reg  [1:0] opb$5$waddr;
+    reg  [2:0] opb$5$waddr;
     reg  [31:0] opb$5$wdata;
-    reg  [1:0] opb$5$raddr;
+    reg  [2:0] opb$5$raddr;
     wire  [31:0] opb$5$rdata;
     reg  opb$6$clock;
     reg  opb$6$we;
-    reg  [1:0] opb$6$waddr;
+    reg  [2:0] opb$6$waddr;
     reg  [31:0] opb$6$wdata;
-    reg  [1:0] opb$6$raddr;
+    reg  [2:0] opb$6$raddr;
     wire  [31:0] opb$6$rdata;
     reg  opb$7$clock;
     reg  opb$7$we;
-    reg  [1:0] opb$7$waddr;
+    reg  [2:0] opb$7$waddr;
     reg  [31:0] opb$7$wdata;
-    reg  [1:0] opb$7$raddr;
+    reg  [2:0] opb$7$raddr;
     wire  [31:0] opb$7$rdata;
     reg  opc$0$clock;
     reg  opc$0$we;
-    reg  [1:0] opc$0$waddr;
+    reg  [2:0] opc$0$waddr;
     reg  [31:0] opc$0$wdata;
-    reg  [1:0] opc$0$raddr;
+    reg  [2:0] opc$0$raddr;
     wire  [31:0] opc$0$rdata;
     reg  opc$1$clock;
     reg  opc$1$we;
-    reg  [1:0] opc$1$waddr;
+    reg  [2:0] opc$1$waddr;
     reg  [31:0] opc$1$wdata;
-    reg  [1:0] opc$1$raddr;
+    reg  [2:0] opc$1$raddr;
     wire  [31:0] opc$1$rdata;
     reg  opc$2$clock;
     reg  opc$2$we;
-    reg  [1:0] opc$2$waddr;
+    reg  [2:0] opc$2$waddr;
     reg  [31:0] opc$2$wdata;
-    reg  [1:0] opc$2$raddr;
+    reg  [2:0] opc$2$raddr;
     wire  [31:0] opc$2$rdata;
     reg  opc$3$clock;
     reg  opc$3$we;
-    reg  [1:0] opc$3$waddr;
+    reg  [2:0] opc$3$waddr;
     reg  [31:0] opc$3$wdata;
-    reg  [1:0] opc$3$raddr;
+    reg  [2:0] opc$3$raddr;
     wire  [31:0] opc$3$rdata;
     reg  opc$4$clock;
     reg  opc$4$we;
-    reg  [1:0] opc$4$waddr;
+    reg  [2:0] opc$4$waddr;
     reg  [31:0] opc$4$wdata;
-    reg  [1:0] opc$4$raddr;
+    reg  [2:0] opc$4$raddr;
     wire  [31:0] opc$4$rdata;
     reg  opc$5$clock;
     reg  opc$5$we;
-    reg  [1:0] opc$5$waddr;
+    reg  [2:0] opc$5$waddr;
     reg  [31:0] opc$5$wdata;
-    reg  [1:0] opc$5$raddr;
+    reg  [2:0] opc$5$raddr;
     wire  [31:0] opc$5$rdata;
     reg  opc$6$clock;
     reg  opc$6$we;
-    reg  [1:0] opc$6$waddr;
+    reg  [2:0] opc$6$waddr;
     reg  [31:0] opc$6$wdata;
-    reg  [1:0] opc$6$raddr;
+    reg  [2:0] opc$6$raddr;
     wire  [31:0] opc$6$rdata;
     reg  opc$7$clock;
     reg  opc$7$we;
-    reg  [1:0] opc$7$waddr;
+    reg  [2:0] opc$7$waddr;
     reg  [31:0] opc$7$wdata;
-    reg  [1:0] opc$7$raddr;
+    reg  [2:0] opc$7$raddr;
     wire  [31:0] opc$7$rdata;
     reg  res$0$clock;
     reg  res$0$we;
-    reg  [1:0] res$0$waddr;
+    reg  [2:0] res$0$waddr;
     reg  [31:0] res$0$wdata;
-    reg  [1:0] res$0$raddr;
+    reg  [2:0] res$0$raddr;
     wire  [31:0] res$0$rdata;
     reg  res$1$clock;
     reg  res$1$we;
-    reg  [1:0] res$1$waddr;
+    reg  [2:0] res$1$waddr;
     reg  [31:0] res$1$wdata;
-    reg  [1:0] res$1$raddr;
+    reg  [2:0] res$1$raddr;
     wire  [31:0] res$1$rdata;
     reg  res$2$clock;
     reg  res$2$we;
-    reg  [1:0] res$2$waddr;
+    reg  [2:0] res$2$waddr;
     reg  [31:0] res$2$wdata;
-    reg  [1:0] res$2$raddr;
+    reg  [2:0] res$2$raddr;
     wire  [31:0] res$2$rdata;
     reg  res$3$clock;
     reg  res$3$we;
-    reg  [1:0] res$3$waddr;
+    reg  [2:0] res$3$waddr;
     reg  [31:0] res$3$wdata;
-    reg  [1:0] res$3$raddr;
+    reg  [2:0] res$3$raddr;
     wire  [31:0] res$3$rdata;
     reg  res$4$clock;
     reg  res$4$we;
-    reg  [1:0] res$4$waddr;
+    reg  [2:0] res$4$waddr;
     reg  [31:0] res$4$wdata;
-    reg  [1:0] res$4$raddr;
+    reg  [2:0] res$4$raddr;
     wire  [31:0] res$4$rdata;
     reg  res$5$clock;
     reg  res$5$we;
-    reg  [1:0] res$5$waddr;
+    reg  [2:0] res$5$waddr;
     reg  [31:0] res$5$wdata;
-    reg  [1:0] res$5$raddr;
+    reg  [2:0] res$5$raddr;
     wire  [31:0] res$5$rdata;
     reg  res$6$clock;
     reg  res$6$we;
-    reg  [1:0] res$6$waddr;
+    reg  [2:0] res$6$waddr;
     reg  [31:0] res$6$wdata;
-    reg  [1:0] res$6$raddr;
+    reg  [2:0] res$6$raddr;
     wire  [31:0] res$6$rdata;
     reg  res$7$clock;
     reg  res$7$we;
-    reg  [1:0] res$7$waddr;
+    reg  [2:0] res$7$waddr;
     reg  [31:0] res$7$wdata;
-    reg  [1:0] res$7$raddr;
+    reg  [2:0] res$7$raddr;
     wire  [31:0] res$7$rdata;
 
     // Local signals
     reg  [8:0] r1;
     reg  [8:0] off;
+    reg  [8:0] hiw;
+    reg  mods_on;
+    reg  [2:0] wa3;
+    reg  [2:0] fa3;
+    reg  [2:0] ya3;
+    reg  [2:0] wb3;
+    reg  is_cvt;
+    reg  [2:0] x_op;
+    reg  x_fmt;
+    reg  [1:0] x_ity;
+    reg  src32;
+    reg  res32;
+    reg  [31:0] a_lo;
+    reg  [31:0] a_hi;
+    reg  [31:0] b_lo;
+    reg  [31:0] b_hi;
+    reg  [31:0] c_lo;
+    reg  [31:0] c_hi;
+    reg  [31:0] y_hi;
+    reg  res_v;
     reg  [31:0] am_a;
     reg  [31:0] am_b;
     reg  [31:0] am_c;
@@ -30589,6 +30669,66 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .d(mod_c$d),
         .q(mod_c$q),
         .clock(mod_c$clock)
+    );
+    ulx3s_board$sm$fpu$dbl dbl(
+        .d(dbl$d),
+        .q(dbl$q),
+        .clock(dbl$clock)
+    );
+    ulx3s_board$sm$fpu$fop fop(
+        .d(fop$d),
+        .q(fop$q),
+        .clock(fop$clock)
+    );
+    ulx3s_board$sm$fpu$kind kind(
+        .d(kind$d),
+        .q(kind$q),
+        .clock(kind$clock)
+    );
+    ulx3s_board$sm$fpu$sgn sgn(
+        .d(sgn$d),
+        .q(sgn$q),
+        .clock(sgn$clock)
+    );
+    ulx3s_board$sm$fpu$hi hi(
+        .d(hi$d),
+        .q(hi$q),
+        .clock(hi$clock)
+    );
+    ulx3s_board$sm$fpu$rv_hi rv_hi(
+        .d(rv_hi$d),
+        .q(rv_hi$q),
+        .clock(rv_hi$clock)
+    );
+    ulx3s_board$sm$fpu$half half(
+        .d(half$d),
+        .q(half$q),
+        .clock(half$clock)
+    );
+    ulx3s_board$sm$fpu$la la(
+        .d(la$d),
+        .q(la$q),
+        .clock(la$clock)
+    );
+    ulx3s_board$sm$fpu$lb lb(
+        .d(lb$d),
+        .q(lb$q),
+        .clock(lb$clock)
+    );
+    ulx3s_board$sm$fpu$lc lc(
+        .d(lc$d),
+        .q(lc$q),
+        .clock(lc$clock)
+    );
+    ulx3s_board$sm$fpu$yh yh(
+        .d(yh$d),
+        .q(yh$q),
+        .clock(yh$clock)
+    );
+    ulx3s_board$sm$fpu$yh_v yh_v(
+        .d(yh_v$d),
+        .q(yh_v$q),
+        .clock(yh_v$clock)
     );
     ulx3s_board$sm$fpu$gc gc(
         .d(gc$d),
@@ -30888,6 +31028,18 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         mod_a$clock = clock;
         mod_b$clock = clock;
         mod_c$clock = clock;
+        dbl$clock = clock;
+        fop$clock = clock;
+        kind$clock = clock;
+        sgn$clock = clock;
+        hi$clock = clock;
+        rv_hi$clock = clock;
+        half$clock = clock;
+        la$clock = clock;
+        lb$clock = clock;
+        lc$clock = clock;
+        yh$clock = clock;
+        yh_v$clock = clock;
         gc$clock = clock;
         rv$clock = clock;
         fc$clock = clock;
@@ -30911,6 +31063,18 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         mod_a$d = mod_a$q;
         mod_b$d = mod_b$q;
         mod_c$d = mod_c$q;
+        dbl$d = dbl$q;
+        fop$d = fop$q;
+        kind$d = kind$q;
+        sgn$d = sgn$q;
+        hi$d = hi$q;
+        rv_hi$d = rv_hi$q;
+        half$d = half$q;
+        la$d = la$q;
+        lb$d = lb$q;
+        lc$d = lc$q;
+        yh$d = yh$q;
+        yh_v$d = yh_v$q;
         gc$d = gc$q;
         rv$d = rv$q;
         fc$d = fc$q;
@@ -30961,85 +31125,89 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (gc$q[32'h1]) begin
             off = b_base + r1;
         end
+        hiw = ((hi$q) & 9'h1ff);
         u_rset = gc$q[32'h0];
-        u_ra = off + ((ra$q) & 9'h1ff);
-        u_rb = off + ((rb$q) & 9'h1ff);
-        u_rc = off + ((rc$q) & 9'h1ff);
+        u_ra = (off + ((ra$q) & 9'h1ff)) + hiw;
+        u_rb = (off + ((rb$q) & 9'h1ff)) + hiw;
+        u_rc = (off + ((rc$q) & 9'h1ff)) + hiw;
         u_wset = gc$q[32'h0];
-        u_waddr = off + ((rd$q) & 9'h1ff);
+        u_waddr = (off + ((rd$q) & 9'h1ff)) + hiw;
+        is_cvt = dbl$q & (fop$q == k_cvt);
+        mods_on = ~dbl$q | (|rv_hi$q & ~is_cvt);
         am_a = k_ones32;
         am_b = k_ones32;
         am_c = k_ones32;
         ng_a = 32'h0;
         ng_b = 32'h0;
         ng_c = 32'h0;
-        if (mod_a$q[32'h0]) begin
+        if (mod_a$q[32'h0] & mods_on) begin
             am_a = k_abs;
         end
-        if (mod_b$q[32'h0]) begin
+        if (mod_b$q[32'h0] & mods_on) begin
             am_b = k_abs;
         end
-        if (mod_c$q[32'h0]) begin
+        if (mod_c$q[32'h0] & mods_on) begin
             am_c = k_abs;
         end
-        if (mod_a$q[32'h1]) begin
+        if (mod_a$q[32'h1] & mods_on) begin
             ng_a = k_sign;
         end
-        if (mod_b$q[32'h1]) begin
+        if (mod_b$q[32'h1] & mods_on) begin
             ng_b = k_sign;
         end
-        if (mod_c$q[32'h1]) begin
+        if (mod_c$q[32'h1] & mods_on) begin
             ng_c = k_sign;
         end
         wgrp = gc$q - k_one2;
+        wa3 = (((rv_hi$q) & 3'h7) << 32'h2) | ((wgrp) & 3'h7);
         opa$0$we = rv$q;
         opb$0$we = rv$q;
         opc$0$we = rv$q;
-        opa$0$waddr = wgrp;
-        opb$0$waddr = wgrp;
-        opc$0$waddr = wgrp;
+        opa$0$waddr = wa3;
+        opb$0$waddr = wa3;
+        opc$0$waddr = wa3;
         opa$1$we = rv$q;
         opb$1$we = rv$q;
         opc$1$we = rv$q;
-        opa$1$waddr = wgrp;
-        opb$1$waddr = wgrp;
-        opc$1$waddr = wgrp;
+        opa$1$waddr = wa3;
+        opb$1$waddr = wa3;
+        opc$1$waddr = wa3;
         opa$2$we = rv$q;
         opb$2$we = rv$q;
         opc$2$we = rv$q;
-        opa$2$waddr = wgrp;
-        opb$2$waddr = wgrp;
-        opc$2$waddr = wgrp;
+        opa$2$waddr = wa3;
+        opb$2$waddr = wa3;
+        opc$2$waddr = wa3;
         opa$3$we = rv$q;
         opb$3$we = rv$q;
         opc$3$we = rv$q;
-        opa$3$waddr = wgrp;
-        opb$3$waddr = wgrp;
-        opc$3$waddr = wgrp;
+        opa$3$waddr = wa3;
+        opb$3$waddr = wa3;
+        opc$3$waddr = wa3;
         opa$4$we = rv$q;
         opb$4$we = rv$q;
         opc$4$we = rv$q;
-        opa$4$waddr = wgrp;
-        opb$4$waddr = wgrp;
-        opc$4$waddr = wgrp;
+        opa$4$waddr = wa3;
+        opb$4$waddr = wa3;
+        opc$4$waddr = wa3;
         opa$5$we = rv$q;
         opb$5$we = rv$q;
         opc$5$we = rv$q;
-        opa$5$waddr = wgrp;
-        opb$5$waddr = wgrp;
-        opc$5$waddr = wgrp;
+        opa$5$waddr = wa3;
+        opb$5$waddr = wa3;
+        opc$5$waddr = wa3;
         opa$6$we = rv$q;
         opb$6$we = rv$q;
         opc$6$we = rv$q;
-        opa$6$waddr = wgrp;
-        opb$6$waddr = wgrp;
-        opc$6$waddr = wgrp;
+        opa$6$waddr = wa3;
+        opb$6$waddr = wa3;
+        opc$6$waddr = wa3;
         opa$7$we = rv$q;
         opb$7$we = rv$q;
         opc$7$we = rv$q;
-        opa$7$waddr = wgrp;
-        opb$7$waddr = wgrp;
-        opc$7$waddr = wgrp;
+        opa$7$waddr = wa3;
+        opb$7$waddr = wa3;
+        opc$7$waddr = wa3;
         opa$0$wdata = (ua0 & am_a) ^ ng_a;
         opa$1$wdata = (ua1 & am_a) ^ ng_a;
         opa$2$wdata = (ua2 & am_a) ^ ng_a;
@@ -31078,30 +31246,31 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         fgrp = fc$q[(32'h3)+:(2)];
         fpos = fc$q[(32'h0)+:(3)];
         fpair = fc$q[(32'h1)+:(2)];
-        opa$0$raddr = fgrp;
-        opb$0$raddr = fgrp;
-        opc$0$raddr = fgrp;
-        opa$1$raddr = fgrp;
-        opb$1$raddr = fgrp;
-        opc$1$raddr = fgrp;
-        opa$2$raddr = fgrp;
-        opb$2$raddr = fgrp;
-        opc$2$raddr = fgrp;
-        opa$3$raddr = fgrp;
-        opb$3$raddr = fgrp;
-        opc$3$raddr = fgrp;
-        opa$4$raddr = fgrp;
-        opb$4$raddr = fgrp;
-        opc$4$raddr = fgrp;
-        opa$5$raddr = fgrp;
-        opb$5$raddr = fgrp;
-        opc$5$raddr = fgrp;
-        opa$6$raddr = fgrp;
-        opb$6$raddr = fgrp;
-        opc$6$raddr = fgrp;
-        opa$7$raddr = fgrp;
-        opb$7$raddr = fgrp;
-        opc$7$raddr = fgrp;
+        fa3 = (((half$q) & 3'h7) << 32'h2) | ((fgrp) & 3'h7);
+        opa$0$raddr = fa3;
+        opb$0$raddr = fa3;
+        opc$0$raddr = fa3;
+        opa$1$raddr = fa3;
+        opb$1$raddr = fa3;
+        opc$1$raddr = fa3;
+        opa$2$raddr = fa3;
+        opb$2$raddr = fa3;
+        opc$2$raddr = fa3;
+        opa$3$raddr = fa3;
+        opb$3$raddr = fa3;
+        opc$3$raddr = fa3;
+        opa$4$raddr = fa3;
+        opb$4$raddr = fa3;
+        opc$4$raddr = fa3;
+        opa$5$raddr = fa3;
+        opb$5$raddr = fa3;
+        opc$5$raddr = fa3;
+        opa$6$raddr = fa3;
+        opb$6$raddr = fa3;
+        opc$6$raddr = fa3;
+        opa$7$raddr = fa3;
+        opb$7$raddr = fa3;
+        opc$7$raddr = fa3;
         fa_even = 32'h0;
         fa_odd = 32'h0;
         if (fpair == pair$0) begin
@@ -31164,19 +31333,67 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         end
         sfu0$x = sx0;
         sfu1$x = fa_odd;
-        fma$in_valid = feeding & ~sfu$q;
-        fma$op = 32'h0;
-        fma$ity = 32'h0;
-        fma$fmt = 1'b0;
+        x_op = 32'h0;
+        if (dbl$q) begin
+            x_op = fop$q;
+        end
+        x_fmt = dbl$q;
+        src32 = 1'b0;
+        res32 = 1'b0;
+        if (is_cvt) begin
+            if ((kind$q == kinds$2) | (kind$q == kinds$3)) begin
+                x_op = k_i2f;
+            end
+            if ((kind$q == kinds$4) | (kind$q == kinds$5)) begin
+                x_op = k_f2i;
+            end
+            if (kind$q == kinds$1) begin
+                x_fmt = 1'b0;
+            end
+            src32 = (kind$q == kinds$0) | (kind$q == kinds$2);
+            res32 = (kind$q == kinds$1) | (kind$q == kinds$4);
+        end
+        x_ity = 32'h0;
+        if (is_cvt) begin
+            x_ity = ((sgn$q) & 2'h3);
+            if ((kind$q == kinds$3) | (kind$q == kinds$5)) begin
+                x_ity = ((sgn$q) & 2'h3) | k_two2;
+            end
+        end
+        a_lo = fa;
+        b_lo = fb;
+        c_lo = fcc;
+        a_hi = 32'h0;
+        b_hi = 32'h0;
+        c_hi = 32'h0;
+        if (dbl$q) begin
+            a_lo = la$q;
+            b_lo = lb$q;
+            c_lo = lc$q;
+            if (~src32) begin
+                a_hi = fa;
+                b_hi = fb;
+                c_hi = fcc;
+            end
+        end
+        if (~|half$q) begin
+            la$d = fa;
+            lb$d = fb;
+            lc$d = fcc;
+        end
+        fma$in_valid = (feeding & ~sfu$q) & (~dbl$q | |half$q);
+        fma$op = x_op;
+        fma$ity = x_ity;
+        fma$fmt = x_fmt;
         fma$rnd = ((rnd$q) & 3'h7);
         fma$ftz = 1'b0;
-        fma$a = ((fa) & 64'hffffffffffffffff);
-        fma$b = ((fb) & 64'hffffffffffffffff);
-        fma$c = ((fcc) & 64'hffffffffffffffff);
+        fma$a = (((a_hi) & 64'hffffffffffffffff) << 32'h20) | ((a_lo) & 64'hffffffffffffffff);
+        fma$b = (((b_hi) & 64'hffffffffffffffff) << 32'h20) | ((b_lo) & 64'hffffffffffffffff);
+        fma$c = (((c_hi) & 64'hffffffffffffffff) << 32'h20) | ((c_lo) & 64'hffffffffffffffff);
         fy = fma$y[(32'h0)+:(32)];
         fy_nan = ((fy & k_exp) == k_exp) & |(fy & k_man);
         fsat = fy;
-        if (sat$q) begin
+        if (sat$q & ~dbl$q) begin
             if (fy > k_one) begin
                 fsat = k_one;
             end
@@ -31192,63 +31409,78 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (sfu0$out_valid) begin
             one_y = sfu0$y;
         end
-        res$0$waddr = rgrp;
-        res$1$waddr = rgrp;
-        res$0$raddr = gc$q;
-        res$1$raddr = gc$q;
+        y_hi = fma$y[(32'h20)+:(32)];
+        if (res32) begin
+            y_hi = 32'h0;
+        end
+        yh_v$d = fma$out_valid & dbl$q;
+        if (fma$out_valid) begin
+            yh$d = y_hi;
+        end
+        res_v = one_v | yh_v$q;
+        ya3 = ((rgrp) & 3'h7);
+        wb3 = (((hi$q) & 3'h7) << 32'h2) | ((gc$q) & 3'h7);
+        if (yh_v$q) begin
+            one_y = yh$q;
+            ya3 = ((rgrp) & 3'h7) | k_four3;
+        end
+        res$0$waddr = ya3;
+        res$1$waddr = ya3;
+        res$0$raddr = wb3;
+        res$1$raddr = wb3;
         res$0$wdata = one_y;
         res$1$wdata = one_y;
-        res$0$we = one_v & (rpos == pos$0);
-        res$1$we = one_v & (rpos == pos$1);
+        res$0$we = res_v & (rpos == pos$0);
+        res$1$we = res_v & (rpos == pos$1);
         if (sfu0$out_valid & two_sfus) begin
             res$0$wdata = sfu0$y;
             res$1$wdata = sfu1$y;
             res$0$we = rpair == pair$0;
             res$1$we = rpair == pair$0;
         end
-        res$2$waddr = rgrp;
-        res$3$waddr = rgrp;
-        res$2$raddr = gc$q;
-        res$3$raddr = gc$q;
+        res$2$waddr = ya3;
+        res$3$waddr = ya3;
+        res$2$raddr = wb3;
+        res$3$raddr = wb3;
         res$2$wdata = one_y;
         res$3$wdata = one_y;
-        res$2$we = one_v & (rpos == pos$2);
-        res$3$we = one_v & (rpos == pos$3);
+        res$2$we = res_v & (rpos == pos$2);
+        res$3$we = res_v & (rpos == pos$3);
         if (sfu0$out_valid & two_sfus) begin
             res$2$wdata = sfu0$y;
             res$3$wdata = sfu1$y;
             res$2$we = rpair == pair$1;
             res$3$we = rpair == pair$1;
         end
-        res$4$waddr = rgrp;
-        res$5$waddr = rgrp;
-        res$4$raddr = gc$q;
-        res$5$raddr = gc$q;
+        res$4$waddr = ya3;
+        res$5$waddr = ya3;
+        res$4$raddr = wb3;
+        res$5$raddr = wb3;
         res$4$wdata = one_y;
         res$5$wdata = one_y;
-        res$4$we = one_v & (rpos == pos$4);
-        res$5$we = one_v & (rpos == pos$5);
+        res$4$we = res_v & (rpos == pos$4);
+        res$5$we = res_v & (rpos == pos$5);
         if (sfu0$out_valid & two_sfus) begin
             res$4$wdata = sfu0$y;
             res$5$wdata = sfu1$y;
             res$4$we = rpair == pair$2;
             res$5$we = rpair == pair$2;
         end
-        res$6$waddr = rgrp;
-        res$7$waddr = rgrp;
-        res$6$raddr = gc$q;
-        res$7$raddr = gc$q;
+        res$6$waddr = ya3;
+        res$7$waddr = ya3;
+        res$6$raddr = wb3;
+        res$7$raddr = wb3;
         res$6$wdata = one_y;
         res$7$wdata = one_y;
-        res$6$we = one_v & (rpos == pos$6);
-        res$7$we = one_v & (rpos == pos$7);
+        res$6$we = res_v & (rpos == pos$6);
+        res$7$we = res_v & (rpos == pos$7);
         if (sfu0$out_valid & two_sfus) begin
             res$6$wdata = sfu0$y;
             res$7$wdata = sfu1$y;
             res$6$we = rpair == pair$3;
             res$7$we = rpair == pair$3;
         end
-        if (one_v) begin
+        if ((one_v & ~dbl$q) | yh_v$q) begin
             rcnt$d = rcnt$q + k_one6;
         end
         if (sfu0$out_valid & two_sfus) begin
@@ -31421,9 +31653,15 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 begin
                     if (a_v) begin
                         st$d = 32'h1;
-                        if (a_f64 & |a_exec) begin
+                        if ((a_f64 & |a_exec) & ~fp64_on) begin
                             st$d = 32'h7;
                         end
+                        dbl$d = a_f64 & fp64_on;
+                        fop$d = a_op;
+                        kind$d = a_kind;
+                        sgn$d = a_signed;
+                        hi$d = 32'h0;
+                        half$d = 32'h0;
                         warp$d = a_warp;
                         pc$d = a_pc;
                         mask$d = a_mask;
@@ -31452,9 +31690,16 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     u_rd = 1'b1;
                     if (u_rd_ok) begin
                         rv$d = 1'b1;
+                        rv_hi$d = hi$q;
                         gc$d = gc$q + k_one2;
                         if (&gc$q) begin
-                            st$d = 32'h2;
+                            if (dbl$q & ~|hi$q) begin
+                                hi$d = 32'h1;
+                            end
+                            else begin
+                                hi$d = 32'h0;
+                                st$d = 32'h2;
+                            end
                         end
                     end
                 end
@@ -31467,9 +31712,14 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                 end
             3:
                 begin
-                    fc$d = fc$q + step;
-                    if (fc$q == last_feed) begin
-                        st$d = 32'h4;
+                    if (dbl$q) begin
+                        half$d = ~half$q;
+                    end
+                    if (~dbl$q | |half$q) begin
+                        fc$d = fc$q + step;
+                        if (fc$q == last_feed) begin
+                            st$d = 32'h4;
+                        end
                     end
                 end
             4:
@@ -31483,7 +31733,12 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     if (wtaken) begin
                         gc$d = gc$q + k_one2;
                         if (&gc$q) begin
-                            st$d = 32'h6;
+                            if (dbl$q & ~|hi$q) begin
+                                hi$d = 32'h1;
+                            end
+                            else begin
+                                st$d = 32'h6;
+                            end
                         end
                     end
                 end
@@ -31509,7 +31764,7 @@ module ulx3s_board$sm$fpu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         rel_tag = tag$q;
         fw_valid = wr_l & u_wr_ok;
         fw_grp = gc$q;
-        fw_reg = ((rd$q) & 8'hff);
+        fw_reg = ((rd$q) & 8'hff) + ((hi$q) & 8'hff);
         ft_valid = rel_l;
         ft_warp = warp$q;
         ft_pc = pc$q;
@@ -31600,6 +31855,25 @@ module ulx3s_board$sm$fpu$cta(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$cta
+
+
+module ulx3s_board$sm$fpu$dbl(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$dbl
 
 
 module ulx3s_board$sm$fpu$exec(d,q,clock);
@@ -33936,6 +34210,25 @@ module ulx3s_board$sm$fpu$fma$zsign_d$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$fma$zsign_d$stage$1
 
 
+module ulx3s_board$sm$fpu$fop(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$fop
+
+
 module ulx3s_board$sm$fpu$func(d,q,clock);
 
     // Module arguments
@@ -33972,6 +34265,120 @@ module ulx3s_board$sm$fpu$gc(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$gc
+
+
+module ulx3s_board$sm$fpu$half(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$half
+
+
+module ulx3s_board$sm$fpu$hi(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$hi
+
+
+module ulx3s_board$sm$fpu$kind(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$kind
+
+
+module ulx3s_board$sm$fpu$la(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$la
+
+
+module ulx3s_board$sm$fpu$lb(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$lb
+
+
+module ulx3s_board$sm$fpu$lc(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$lc
 
 
 module ulx3s_board$sm$fpu$mask(d,q,clock);
@@ -34055,9 +34462,9 @@ module ulx3s_board$sm$fpu$opa$0(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34067,9 +34474,9 @@ module ulx3s_board$sm$fpu$opa$0(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$0
 
 
@@ -34078,9 +34485,9 @@ module ulx3s_board$sm$fpu$opa$1(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34090,9 +34497,9 @@ module ulx3s_board$sm$fpu$opa$1(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$1
 
 
@@ -34101,9 +34508,9 @@ module ulx3s_board$sm$fpu$opa$2(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34113,9 +34520,9 @@ module ulx3s_board$sm$fpu$opa$2(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$2
 
 
@@ -34124,9 +34531,9 @@ module ulx3s_board$sm$fpu$opa$3(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34136,9 +34543,9 @@ module ulx3s_board$sm$fpu$opa$3(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$3
 
 
@@ -34147,9 +34554,9 @@ module ulx3s_board$sm$fpu$opa$4(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34159,9 +34566,9 @@ module ulx3s_board$sm$fpu$opa$4(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$4
 
 
@@ -34170,9 +34577,9 @@ module ulx3s_board$sm$fpu$opa$5(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34182,9 +34589,9 @@ module ulx3s_board$sm$fpu$opa$5(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$5
 
 
@@ -34193,9 +34600,9 @@ module ulx3s_board$sm$fpu$opa$6(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34205,9 +34612,9 @@ module ulx3s_board$sm$fpu$opa$6(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$6
 
 
@@ -34216,9 +34623,9 @@ module ulx3s_board$sm$fpu$opa$7(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34228,9 +34635,9 @@ module ulx3s_board$sm$fpu$opa$7(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opa$7
 
 
@@ -34239,9 +34646,9 @@ module ulx3s_board$sm$fpu$opb$0(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34251,9 +34658,9 @@ module ulx3s_board$sm$fpu$opb$0(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$0
 
 
@@ -34262,9 +34669,9 @@ module ulx3s_board$sm$fpu$opb$1(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34274,9 +34681,9 @@ module ulx3s_board$sm$fpu$opb$1(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$1
 
 
@@ -34285,9 +34692,9 @@ module ulx3s_board$sm$fpu$opb$2(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34297,9 +34704,9 @@ module ulx3s_board$sm$fpu$opb$2(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$2
 
 
@@ -34308,9 +34715,9 @@ module ulx3s_board$sm$fpu$opb$3(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34320,9 +34727,9 @@ module ulx3s_board$sm$fpu$opb$3(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$3
 
 
@@ -34331,9 +34738,9 @@ module ulx3s_board$sm$fpu$opb$4(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34343,9 +34750,9 @@ module ulx3s_board$sm$fpu$opb$4(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$4
 
 
@@ -34354,9 +34761,9 @@ module ulx3s_board$sm$fpu$opb$5(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34366,9 +34773,9 @@ module ulx3s_board$sm$fpu$opb$5(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$5
 
 
@@ -34377,9 +34784,9 @@ module ulx3s_board$sm$fpu$opb$6(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34389,9 +34796,9 @@ module ulx3s_board$sm$fpu$opb$6(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$6
 
 
@@ -34400,9 +34807,9 @@ module ulx3s_board$sm$fpu$opb$7(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34412,9 +34819,9 @@ module ulx3s_board$sm$fpu$opb$7(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opb$7
 
 
@@ -34423,9 +34830,9 @@ module ulx3s_board$sm$fpu$opc$0(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34435,9 +34842,9 @@ module ulx3s_board$sm$fpu$opc$0(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$0
 
 
@@ -34446,9 +34853,9 @@ module ulx3s_board$sm$fpu$opc$1(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34458,9 +34865,9 @@ module ulx3s_board$sm$fpu$opc$1(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$1
 
 
@@ -34469,9 +34876,9 @@ module ulx3s_board$sm$fpu$opc$2(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34481,9 +34888,9 @@ module ulx3s_board$sm$fpu$opc$2(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$2
 
 
@@ -34492,9 +34899,9 @@ module ulx3s_board$sm$fpu$opc$3(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34504,9 +34911,9 @@ module ulx3s_board$sm$fpu$opc$3(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$3
 
 
@@ -34515,9 +34922,9 @@ module ulx3s_board$sm$fpu$opc$4(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34527,9 +34934,9 @@ module ulx3s_board$sm$fpu$opc$4(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$4
 
 
@@ -34538,9 +34945,9 @@ module ulx3s_board$sm$fpu$opc$5(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34550,9 +34957,9 @@ module ulx3s_board$sm$fpu$opc$5(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$5
 
 
@@ -34561,9 +34968,9 @@ module ulx3s_board$sm$fpu$opc$6(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34573,9 +34980,9 @@ module ulx3s_board$sm$fpu$opc$6(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$6
 
 
@@ -34584,9 +34991,9 @@ module ulx3s_board$sm$fpu$opc$7(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34596,9 +35003,9 @@ module ulx3s_board$sm$fpu$opc$7(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$opc$7
 
 
@@ -34721,9 +35128,9 @@ module ulx3s_board$sm$fpu$res$0(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34733,9 +35140,9 @@ module ulx3s_board$sm$fpu$res$0(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$0
 
 
@@ -34744,9 +35151,9 @@ module ulx3s_board$sm$fpu$res$1(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34756,9 +35163,9 @@ module ulx3s_board$sm$fpu$res$1(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$1
 
 
@@ -34767,9 +35174,9 @@ module ulx3s_board$sm$fpu$res$2(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34779,9 +35186,9 @@ module ulx3s_board$sm$fpu$res$2(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$2
 
 
@@ -34790,9 +35197,9 @@ module ulx3s_board$sm$fpu$res$3(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34802,9 +35209,9 @@ module ulx3s_board$sm$fpu$res$3(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$3
 
 
@@ -34813,9 +35220,9 @@ module ulx3s_board$sm$fpu$res$4(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34825,9 +35232,9 @@ module ulx3s_board$sm$fpu$res$4(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$4
 
 
@@ -34836,9 +35243,9 @@ module ulx3s_board$sm$fpu$res$5(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34848,9 +35255,9 @@ module ulx3s_board$sm$fpu$res$5(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$5
 
 
@@ -34859,9 +35266,9 @@ module ulx3s_board$sm$fpu$res$6(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34871,9 +35278,9 @@ module ulx3s_board$sm$fpu$res$6(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$6
 
 
@@ -34882,9 +35289,9 @@ module ulx3s_board$sm$fpu$res$7(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [1:0] waddr;
+    input wire  [2:0] waddr;
     input wire  [31:0] wdata;
-    input wire  [1:0] raddr;
+    input wire  [2:0] raddr;
     output reg  [31:0] rdata;
 
     // Update code (custom)
@@ -34894,9 +35301,9 @@ module ulx3s_board$sm$fpu$res$7(clock,we,waddr,wdata,raddr,rdata);
        for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
     end
     always @(posedge clock) begin
-       if (we) mem[waddr] <= wdata;
+       if (we && (waddr < 3'd4)) mem[waddr[1:0]] <= wdata;
     end
-    always @(*) rdata = mem[raddr];
+    always @(*) rdata = (raddr < 3'd4) ? mem[raddr[1:0]] : 32'h0;
 endmodule // ulx3s_board$sm$fpu$res$7
 
 
@@ -34936,6 +35343,25 @@ module ulx3s_board$sm$fpu$rv(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$rv
+
+
+module ulx3s_board$sm$fpu$rv_hi(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$rv_hi
 
 
 module ulx3s_board$sm$fpu$sat(d,q,clock);
@@ -41862,6 +42288,25 @@ module ulx3s_board$sm$fpu$sfu1$valid_d$stage$4(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$valid_d$stage$4
 
 
+module ulx3s_board$sm$fpu$sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sgn
+
+
 module ulx3s_board$sm$fpu$st(d,q,clock);
 
     // Module arguments
@@ -41936,6 +42381,44 @@ module ulx3s_board$sm$fpu$wid(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$wid
+
+
+module ulx3s_board$sm$fpu$yh(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$yh
+
+
+module ulx3s_board$sm$fpu$yh_v(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$yh_v
 
 
 module ulx3s_board$sm$host(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,prog_we,prog_addr,prog_data,prog_len,launch,grid_x,grid_y,grid_z,block_x,block_y,block_z,regs,shared_bytes,local_bytes,local_shift,watchdog,busy,done,fault,fault_kind,fault_warp,fault_pc,fault_lane,fault_addr,cycles,c_sel,c_val);
@@ -104175,6 +104658,7 @@ module ulx3s_board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     localparam  k_pred = 8'h80;
     localparam  k_sreg_ntid = 7'b11;
     localparam  k_sreg_laneid = 7'b1100;
+    localparam  k_sreg_clock = 7'b1110;
     localparam  ones32 = 32'hffffffff;
     localparam  two = 1'b1;
     localparam  half0 = 8'hf;
@@ -105338,6 +105822,9 @@ module ulx3s_board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
             if (d_a$q == k_sreg_laneid) begin
                 alt_v = k_alt_laneid;
                 val_v = ((gc$q) & 32'hffffffff) << 32'h3;
+            end
+            if (d_a$q == k_sreg_clock) begin
+                val_v = s_val - ((gc$q) & 32'hffffffff);
             end
         end
         wr_v = ((is_sp & ~is_setp) | is_s2r) | is_movi;

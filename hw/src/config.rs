@@ -11,7 +11,8 @@
 //! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
 //!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
 //!   the predicate file by a third, 4 SPs (each lane group in two passes) with `mul.f32`
-//!   on them, without the SFUs' multipliers, and one SFU. Its measured size is in docs/sm.md.
+//!   on them, without the SFUs' multipliers, one SFU, and no binary64 on the FMA unit. Its
+//!   measured size is in docs/sm.md.
 //!
 //! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
 //! occupancies) are `const fn`s, so they can be const-generic arguments:
@@ -34,6 +35,10 @@ pub struct SmConfig {
     pub sfu_multipliers: usize,
     /// FMA units (binary64 and fused binary32), one lane per clock each.
     pub fmas: usize,
+    /// Whether the FMA unit runs the binary64 ops (`dfma dadd dmul dcvt`, register pairs,
+    /// one lane every two clocks); without them those ops fault `not-supported`, in the
+    /// golden SM of the configuration as in the RTL SM.
+    pub fp64: bool,
     /// Threads per warp (1..=32).
     pub lanes: usize,
     /// Warps resident on the SM (1..=32).
@@ -81,6 +86,7 @@ pub const G80: SmConfig = SmConfig {
     sfus: 2,
     sfu_multipliers: 4,
     fmas: 1,
+    fp64: true,
     lanes: 32,
     warps: 24,
     regs: 8192,
@@ -118,8 +124,9 @@ pub const TINY: SmConfig = SmConfig {
 /// The FPGA board's SM (issue 19): the G80 SM with 16 warps, so that a CTA of
 /// `max_threads_per_cta` = 512 threads is still resident, 4 SP datapaths (8 clocks per
 /// warp-instruction) with `mul.f32` on them rather than on the SFUs' multipliers, and one
-/// SFU (32 clocks per special function), to fit the ECP5-85F (docs/sm.md, "Configurations").
-pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, ..G80 }.checked();
+/// SFU (32 clocks per special function), and without binary64 (its conversions, operand
+/// pairs and result words), to fit the ECP5-85F (docs/sm.md, "Configurations").
+pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, fp64: false, ..G80 }.checked();
 
 /// Every preset, for listings and lookups by name.
 pub const PRESETS: [SmConfig; 3] = [G80, TINY, SM_SMALL];

@@ -534,6 +534,12 @@ pub const SREGS: [&str; 16] = [
     "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z", "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y",
     "nctaid.z", "laneid", "warpid", "clock", "nwarpid",
 ];
+/// Indices in [`SREGS`] the hardware tests.
+pub mod sreg {
+    pub const NTID_X: u8 = 3;
+    pub const LANEID: u8 = 12;
+    pub const CLOCK: u8 = 14;
+}
 
 /// Memory spaces (the space field).
 pub mod space {

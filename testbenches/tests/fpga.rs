@@ -236,3 +236,24 @@ fn ports_read_from_the_verilog_are_the_models() {
         assert_eq!(ports_of_verilog(&verilog, block).unwrap(), model, "{block}");
     }
 }
+
+/// `heddle fpga build` reuses a synthesis only when the folder holds a finished one of the
+/// same `ulx3s.v` by the same script (the key written after Yosys succeeded).
+#[test]
+fn a_finished_synthesis_is_reused_only_when_unchanged() {
+    use heddle_sim::fpga::build::{synthesis_done, SYNTH_KEY};
+    let dir = std::env::temp_dir().join(format!("heddle-synth-reuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (top, script) = ("module ulx3s(); endmodule\n", "read_verilog ulx3s.v; synth_ecp5 -top ulx3s -json ulx3s.json");
+    std::fs::write(dir.join("ulx3s.v"), top).unwrap();
+    std::fs::write(dir.join("ulx3s.json"), "{}").unwrap();
+    std::fs::write(dir.join("stat.txt"), "").unwrap();
+    assert!(!synthesis_done(&dir, top, script), "no key: Yosys did not finish");
+    std::fs::write(dir.join(SYNTH_KEY), script).unwrap();
+    assert!(synthesis_done(&dir, top, script));
+    assert!(!synthesis_done(&dir, "module ulx3s(input a); endmodule\n", script), "another top");
+    assert!(!synthesis_done(&dir, top, "read_verilog ulx3s.v; synth_ecp5 -abc9"), "another script");
+    std::fs::remove_file(dir.join("ulx3s.json")).unwrap();
+    assert!(!synthesis_done(&dir, top, script), "no netlist");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -168,7 +168,7 @@ fn binary64_nan_results_follow_the_fma_units_rule() {
         }
     };
     let one_ref = move |a: u64, r: u64| if nan(a) { quiet(a) } else if nan(r) { DEFAULT_NAN } else { r };
-    let raw = |name: &str, body: &str, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| Case { name: name.into(), body: format!("  {body}\n  mov.b64 %rd13, %fd13;"), reference: r, rtl: false };
+    let raw = |name: &str, body: &str, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| Case { name: name.into(), body: format!("  {body}\n  mov.b64 %rd13, %fd13;"), reference: r, rtl: false, fp64: true };
     let cs = [
         raw("div.rn.f64", "div.rn.f64 %fd13, %fd10, %fd11;", Box::new(move |a, b, _| div_ref(a, b))),
         raw("rcp.rz.f64", "rcp.rz.f64 %fd13, %fd10;", Box::new(move |a, _, _| one_ref(a, div_exact(B64, 1f64.to_bits(), a, "rz")))),
@@ -217,6 +217,7 @@ fn guarded_sequences_leave_inactive_threads_alone() {
             body,
             reference: Box::new(|_, _, _| 0),
             rtl: true,
+            fp64: false,
         };
         let k = kernel(&guarded);
         let (mut mem, l, pout) = setup(&k, &ins, 64);
@@ -237,7 +238,7 @@ fn guarded_sequences_leave_inactive_threads_alone() {
 
 #[test]
 fn unsupported_forms_are_named() {
-    let c = Case { name: "cvta.const".into(), body: "  cvta.const.u64 %rd13, %rd10;".into(), reference: Box::new(|_, _, _| 0), rtl: true };
+    let c = Case { name: "cvta.const".into(), body: "  cvta.const.u64 %rd13, %rd10;".into(), reference: Box::new(|_, _, _| 0), rtl: true, fp64: false };
     let m = parse("ops.ptx", &kernel_src(&c)).unwrap();
     let e = translate(&m, None, Options::default()).unwrap_err().to_string();
     assert!(e.contains("ops.ptx:") && e.contains("cvta.const.u64") && e.contains("not yet supported"), "{e}");

@@ -10,6 +10,9 @@ use heddle_sim::runners::sm::{lockstep, Lockstep, SmOpts};
 #[path = "common/examples.rs"]
 mod examples;
 use examples::{launch_file, EXAMPLES};
+#[path = "programs/clock_kernel.rs"]
+mod clock_kernel;
+use clock_kernel::CLOCK_KERNEL;
 #[path = "common/sp_rate.rs"]
 mod sp_rate;
 use sp_rate::{check_sp_issue_rate, steady_rate};
@@ -53,6 +56,11 @@ fn run_vl(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> Locks
     on_verilator(k, &Launch { grid, block, ..Default::default() }, mem).0
 }
 
+/// A lock-step run on the rust-hdl simulation and one on `sm.v` in Verilator, named.
+fn on_both(k: &Kernel, grid: [u32; 3], block: [u32; 3], mem: &GlobalMem) -> [(&'static str, Lockstep); 2] {
+    [("rust-hdl", run_mem(k, grid, block, mem)), ("Verilator", run_vl(k, grid, block, mem))]
+}
+
 /// A launch file of examples/kernels/launch/, prepared (kernel, launch, memory).
 #[test]
 fn sp_arithmetic_in_lock_step() {
@@ -70,6 +78,22 @@ fn sp_arithmetic_in_lock_step() {
     let ls = run(&k, [2, 1, 1], [64, 1, 1]);
     eprintln!("compared {} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
     assert_eq!(ls.compared, 2 * 2 * 6);
+}
+
+/// `%clock` reads the SM's clock counter (clocks since the launch) when the instruction is
+/// executed; the lock-step check gives the stepped golden SM the same value from the cycle
+/// the issue port showed the instruction at (`pipe::CLOCK_READ`), so every read is
+/// compared: here in warps of two CTAs whose loops run for different times, before and
+/// after the loop, with the difference computed and stored.
+#[test]
+fn clock_in_lock_step() {
+    let k = Kernel::from_asm("clock", CLOCK_KERNEL, 9).unwrap();
+    let mut mem = GlobalMem::default();
+    assert_eq!(mem.alloc_u32(&[0; 192]), 0x1000);
+    for (what, ls) in on_both(&k, [2, 1, 1], [96, 1, 1], &mem) {
+        println!("{what}: {} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
+        assert!(ls.rtl.fault.is_none() && ls.compared > 0, "{what}");
+    }
 }
 
 #[test]
@@ -670,36 +694,108 @@ fn sfu_and_fma_in_lock_step() {
     words.extend((0..32).map(|i| SPECIAL[(i * 13 + 5) % 32]));
     let mut mem = GlobalMem::default();
     assert_eq!(mem.alloc_u32(&words), 0x1000);
-    for (what, ls) in [("rust-hdl", run_mem(&k, [1, 1, 1], [32, 1, 1], &mem)), ("Verilator", run_vl(&k, [1, 1, 1], [32, 1, 1], &mem))]
-    {
+    for (what, ls) in on_both(&k, [1, 1, 1], [32, 1, 1], &mem) {
         println!("{what}: {} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
         assert!(ls.rtl.fault.is_none() && ls.compared == 29, "{what}: {:?}", ls.rtl.fault);
     }
 }
 
-/// A binary64 FMA op (register pairs: not executed yet) faults `not-supported` on both SMs,
-/// naming its lowest lane in exec.
+/// Binary64 values for the FMA unit's operands: zeros, subnormals, normals at the limits,
+/// infinities, NaNs (quiet, signalling, with payloads), integers at the conversion limits,
+/// halfway cases, and pseudo-random bit patterns.
+const SPECIAL64: [u64; 32] = [
+    0,
+    1 << 63,
+    0x3FF0_0000_0000_0000,
+    0xBFF0_0000_0000_0000,
+    1,
+    0x000F_FFFF_FFFF_FFFF,
+    0x0010_0000_0000_0000,
+    0x7FEF_FFFF_FFFF_FFFF,
+    0x7FF0_0000_0000_0000,
+    0xFFF0_0000_0000_0000,
+    0x7FF8_0000_0000_0000,
+    0xFFF4_0000_0000_1234,
+    0x4340_0000_0000_0001,
+    0x3FB9_9999_9999_999A,
+    0xC00C_0000_0000_0000,
+    0x7E37_E43C_8800_759C,
+    0x01A5_6E1F_C2F8_F359,
+    0x41E0_0000_0000_0000,
+    0xC1E0_0000_0010_0000,
+    0x43E0_0000_0000_0000,
+    0x41F0_0000_0000_8000,
+    0xC3E0_0000_0000_0001,
+    0x3FE0_0000_0000_0000,
+    0x4004_0000_0000_0000,
+    0x3810_0000_0000_0000,
+    0x47EF_FFFF_E000_0000,
+    0x3FF0_0000_0000_0001,
+    0x9E3C_8B2F_16A0_4D71,
+    0x0000_0001_7F80_0001,
+    0xFFFF_FFFF_8000_0000,
+    0x5A82_7999_6ED9_EBA1,
+    0x8000_0000_0000_0001,
+];
+
+/// The binary64 ops on the FMA unit (register pairs: each operand read in two passes, a
+/// lane fed every two clocks, the result written to both registers): dadd, dmul, dfma in
+/// every rounding mode with source modifiers, and dcvt of every kind, on lanes 5 to 31
+/// (a partial exec mask), on the rust-hdl simulation and on `sm.v` in Verilator, in lock
+/// step with the golden SM.
 #[test]
-fn a_binary64_op_faults_not_supported_on_the_rtl_sm() {
-    // the golden SM runs binary64 (dadd, dmul, dfma, dcvt on the FMA unit's golden model);
-    // the RTL SM's FMA unit does not yet: it stops with its lowest lane, and the lock-step
-    // run says that the golden SM ran the kernel
-    for (name, line) in [("dadd", "@p0 dadd.rn r2, r4, r6"), ("dcvt", "@p0 dcvt.f64.int.rn.s32 r2, r4")] {
-        let k = Kernel::from_asm(name, &format!("s2r r0, %tid.x\nmovi r1, 5\nisetp.ge.u32 p0, r0, r1\n{line}\nexit"), 8).unwrap();
-        let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
-        let k2 = k.clone();
-        let run = big_stack(move || {
-            let mut sim = heddle_sim::runners::sm::RustSm::new("sm", SmG80::new(&G80), "").unwrap();
-            let r = heddle_sim::runners::sm::drive(&mut sim, &k2, &l, &mut GlobalMem::default(), SmOpts::default(), None).unwrap();
-            sim.bench.trace.discard();
-            r
-        });
-        let f = run.fault.expect("a fault");
-        assert_eq!((f.kind, f.pc, f.lane), (heddle_hw::isa::sm_fault::NOT_SUPPORTED, 3, 5), "{name}: {f}");
-        let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
-        let e = big_stack(move || lockstep(SmG80::new(&G80), &G80, &k, &l, &GlobalMem::default(), SmOpts::default(), None).err().map(|e| e.msg));
-        let e = e.expect("the lock-step run reports the difference");
-        assert!(e.contains("not-supported") && e.contains("pc 3") && e.contains("the golden SM ran the kernel"), "{e}");
+fn binary64_in_lock_step() {
+    let k = Kernel::from_asm(
+        "fp64",
+        "s2r r0, %tid.x
+         movi r1, 8
+         imul r2, r0, r1
+         movi r3, 0x1000
+         iadd r4, r3, r2
+         ld.global.b32 r6, [r4]
+         ld.global.b32 r7, [r4+4]
+         ld.global.b32 r8, [r4+0x100]
+         ld.global.b32 r9, [r4+0x104]
+         ld.global.b32 r10, [r4+0x200]
+         ld.global.b32 r11, [r4+0x204]
+         movi r1, 5
+         isetp.ge.u32 p0, r0, r1
+         @p0 dadd.rn r12, r6, r8
+         dadd.rz r14, -r6, |r8|
+         @p0 dmul.rm r16, r6, r10
+         dmul.rp r18, |r10|, -r8
+         @p0 dfma.rn r20, r6, r8, r10
+         dfma.rz r22, -|r6|, r8, -r10
+         dfma.rm r24, r8, r10, r6
+         dfma.rp r26, r12, r14, r16
+         dcvt.f32.f64.rn r28, r6
+         dcvt.f32.f64.rz r30, r10
+         @p0 dcvt.f64.f32.rn r32, r8
+         dcvt.f64.int.rn.s32 r34, r6
+         dcvt.f64.int.rp.u32 r36, r8
+         dcvt.f64.int64.rm.s32 r38, r10
+         dcvt.f64.int64.rz.u32 r40, r6
+         dcvt.int.f64.rn.s32 r42, r8
+         dcvt.int.f64.rm.u32 r44, r10
+         dcvt.int64.f64.rz.s32 r46, r6
+         dcvt.int64.f64.rp.u32 r48, r8
+         dadd.rn r50, r48, r46
+         exit",
+        52,
+    )
+    .unwrap();
+    let mut words = vec![];
+    for (m, a) in [(1, 0), (7, 3), (13, 5)] {
+        for i in 0..32 {
+            let v = SPECIAL64[(i * m + a) % 32];
+            words.extend([v as u32, (v >> 32) as u32]);
+        }
+    }
+    let mut mem = GlobalMem::default();
+    assert_eq!(mem.alloc_u32(&words), 0x1000);
+    for (what, ls) in on_both(&k, [1, 1, 1], [32, 1, 1], &mem) {
+        println!("{what}: {} warp-instructions in {} cycles", ls.compared, ls.rtl.cycles);
+        assert!(ls.rtl.fault.is_none() && ls.compared == 34, "{what}: {:?}", ls.rtl.fault);
     }
 }
 
@@ -712,10 +808,22 @@ mod ptx_op_cases;
 /// in lock step with the golden SM, and every output equal to the case's CPU reference.
 #[test]
 fn lowered_ptx_instructions_in_lock_step() {
+    ptx_cases_in_lock_step(|c| c.rtl);
+}
+
+/// The same for the cases on binary64 (f64 add, sub, mul, fma, conversions, division,
+/// reciprocal, roots, and the directed f32 divisions and roots, lowered to binary64
+/// sequences: `ptx_ops/cases.rs`).
+#[test]
+fn binary64_ptx_instructions_in_lock_step() {
+    ptx_cases_in_lock_step(|c| c.fp64);
+}
+
+fn ptx_cases_in_lock_step(which: fn(&ptx_op_cases::Case) -> bool) {
     use heddle_sim::ptx::translate::{translate, Options};
     let ins = ptx_op_cases::inputs(64, 23);
     let (mut runs, mut instrs, mut cycles) = (0, 0, 0);
-    for c in ptx_op_cases::cases().iter().filter(|c| c.rtl) {
+    for c in ptx_op_cases::cases().iter().filter(|c| which(c)) {
         let m = heddle_sim::ptx::parse("ops.ptx", &ptx_op_cases::kernel_src(c)).unwrap_or_else(|e| panic!("{e}"));
         let k = translate(&m, None, Options::default()).unwrap_or_else(|e| panic!("{}: {e}", c.name));
         let (mem, l, pout) = ptx_op_cases::setup(&k, &ins, 32);
@@ -726,6 +834,7 @@ fn lowered_ptx_instructions_in_lock_step() {
         instrs += ls.compared;
         cycles += ls.rtl.cycles;
     }
+    assert!(runs > 0);
     println!("{runs} kernels, {instrs} warp-instructions, {cycles} cycles, 0 mismatches");
 }
 

@@ -81,3 +81,61 @@ fn empty_unit_instructions_retire_behind_the_sp_pipeline() {
         assert_eq!(ls.compared, 11 * warps as u64);
     }
 }
+
+/// `sm_small` has no binary64 (`SmConfig::fp64`: the board's LUTs): a binary64 op with lanes
+/// in exec faults `not-supported` at its lowest lane in exec, in the golden SM of the
+/// configuration as in the RTL SM, so the lock-step run ends on the same fault; with no
+/// lane in exec it is no fault, in both.
+#[test]
+fn binary64_faults_not_supported_on_sm_small() {
+    use heddle_hw::config::SM_SMALL;
+    use heddle_hw::isa::sm_fault;
+    use heddle_sim::gsm::{FaultKind, GlobalMem};
+    use heddle_sim::ptx::translate::Kernel;
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
+    for (name, line, fault) in [
+        ("dadd", "@p0 dadd.rn r2, r4, r6", true),
+        ("dcvt", "@p0 dcvt.f64.int.rn.s32 r2, r4", true),
+        ("dfma", "@p1 dfma.rn r2, r4, r6, r4", false),
+    ] {
+        let k = Kernel::from_asm(
+            name,
+            &format!("s2r r0, %tid.x\nmovi r1, 5\nisetp.ge.u32 p0, r0, r1\nisetp.gt.u32 p1, r0, r0\n{line}\nexit"),
+            8,
+        )
+        .unwrap();
+        let l = Launch { grid: [1, 1, 1], block: [32, 1, 1], ..Default::default() };
+        let (ls, _, _) = lockstep_on(Backend::Verilator, &SM_SMALL, Some(model()), &k, &l, &GlobalMem::default(), SmOpts::default(), None)
+            .unwrap_or_else(|e| panic!("{name} on sm_small: {e}"));
+        let golden = ls.golden.as_ref().err().map(|f| (f.kind, f.pc));
+        match ls.rtl.fault {
+            Some(f) => {
+                assert!(fault, "{name}: {f}");
+                assert_eq!((f.kind, f.pc, f.lane), (sm_fault::NOT_SUPPORTED, 4, 5), "{name}: {f}");
+                assert_eq!(golden, Some((FaultKind::NotYetSupported, 4)), "{name}");
+            }
+            None => assert!(!fault && golden.is_none() && ls.compared == 6, "{name}"),
+        }
+    }
+}
+
+#[path = "programs/clock_kernel.rs"]
+mod clock_kernel;
+
+/// `%clock` with two passes: the late lanes read it with the first pass, so the
+/// warp-instruction reads one value, the one the lock-step check gives the golden SM
+/// (`pipe::CLOCK_READ` after the issue port's cycle).
+#[test]
+fn clock_in_lock_step_with_two_passes() {
+    use heddle_hw::config::SM_SMALL;
+    use heddle_sim::gsm::GlobalMem;
+    use heddle_sim::ptx::translate::Kernel;
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
+    let k = Kernel::from_asm("clock", clock_kernel::CLOCK_KERNEL, 9).unwrap();
+    let mut mem = GlobalMem::default();
+    assert_eq!(mem.alloc_u32(&[0; 192]), 0x1000);
+    let l = Launch { grid: [2, 1, 1], block: [96, 1, 1], ..Default::default() };
+    let (ls, _, _) =
+        lockstep_on(Backend::Verilator, &SM_SMALL, Some(model()), &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ls.rtl.fault.is_none() && ls.compared > 0);
+}

@@ -19,12 +19,26 @@
 //!
 //! `ffma` is binary32 with one rounding in the instruction's mode (rn rz rm rp), subnormals
 //! kept, then `.sat` (NaN and negative results to +0, above 1.0 to 1.0), as the golden SM
-//! (`gsm::GoldenFpUnits`). The binary64 ops (`dfma` `dadd` `dmul`, register pairs) fault
-//! `not-supported` when a lane is in exec, as in the golden SM.
+//! (`gsm::GoldenFpUnits`).
+//!
+//! The binary64 ops (`dfma` `dadd` `dmul` `dcvt`, register pairs rN, rN+1, docs/isa.md) run
+//! on the same FMA unit when the configuration has them (`fp64`, `SmConfig::fp64`): the
+//! reads take two passes of the four lane groups (the pairs' low registers, then their high
+//! ones: words g and 4 + g of the operand RAMs, so the RAMs keep their number of
+//! TRELLIS_DPR16X4, each 16 words deep); a lane is fed every two clocks (its low words held
+//! in `la` `lb` `lc` in the first, its high words read and the 64-bit operands fed in the
+//! second); the result's low word is written at once and its high word (`yh`) a clock later;
+//! the write-back takes two passes too (rd's, then rd+1's). The source modifiers act on the
+//! high words (bit 63), none on `dcvt`; `dcvt`'s kind picks the FMA unit's function (cvt,
+//! cvt from an integer, to an integer), the result's format and the integer type (with the
+//! word's `signed` bit); a 32-bit source is the pair's low word (the high one fed as 0), a
+//! 32-bit result is written with a high word of 0, as the golden SM. Without `fp64` these
+//! ops fault `not-supported` at their lowest lane in exec, as the golden SM of the
+//! configuration, and synthesis removes the second passes (the RAMs are four words deep).
 //!
 //! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (two SFUs) or 32 (one
 //! SFU, or the FMA unit), the units' latency (5 or 3), 4 writes, up to 2 for the release in
-//! phase 1. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
+//! phase 1; binary64: 8 reads, 1, 64 feeds, 3 + 1, 8 writes, the release. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
 //! retire at the least), so with 8 SPs it never retires before an older instruction of its
 //! warp in the SP pipeline (T0+8 at most after its own issue, RETIRE_DELAY); with 4 SPs that
 //! pipeline retires 4 clocks later, and the unit's earliest retire (`age`,
@@ -34,9 +48,13 @@
 //! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)
 //! - `a_v`, `a_warp`, `a_pc`, `a_mask`, `a_exec`,  in   accept an SFU or FMA instruction (the
 //!   `a_cta`, `a_wid`, `a_tag`                             issue pipeline's E stage, T0+1)
-//! - `a_sfu`, `a_fn`, `a_f64`                      in   1, 3, 1  its decoded controls: SFU
+//! - `a_sfu`, `a_fn`, `a_f64`, `a_op`             in   1, 3, 1, 3  its decoded controls: SFU
 //!                                                         (else FMA), SFU function
-//!                                                         ([`crate::isa::sfu_fn`]), binary64
+//!                                                         ([`crate::isa::sfu_fn`]), binary64,
+//!                                                         FMA function ([`fma_fn`])
+//! - `a_kind`, `a_signed`                          in   3, 1  dcvt's kind
+//!                                                         ([`crate::isa::dcvt_kind`]) and
+//!                                                         integer signedness
 //! - `a_ra`, `a_rb`, `a_rc`, `a_rd`                in   7  source and destination registers
 //! - `a_rnd`, `a_sat`, `a_mod_a`, `a_mod_b`,       in   2, 1, 2, 2, 2  rounding mode, `.sat`,
 //!   `a_mod_c`                                             source modifiers (bit 0 abs, 1 neg)
@@ -55,9 +73,11 @@
 //! - `ft_valid`, `ft_warp`, `ft_pc`, `ft_mask`,    out  the instruction retired
 //!   `ft_cta`, `ft_wid`
 //! - `flt_v`, `flt_warp`, `flt_pc`, `flt_lane`     out  the fault `not-supported` (a binary64
-//!                                                         op; its lowest lane in exec), held
+//!                                                         op without `fp64`; its lowest lane
+//!                                                         in exec), held
 use crate::fma::Fma;
 use crate::fp32::bits::{ABS_MASK, ONE};
+use crate::isa::fma_fn;
 use crate::prim::lutram::LutRam;
 use crate::sfu::Sfu;
 use crate::sm::min_age::MinAge;
@@ -98,6 +118,9 @@ pub struct SmFpu<const AW: usize> {
     pub a_sfu: Signal<In, Bit>,
     pub a_fn: Signal<In, Bits<3>>,
     pub a_f64: Signal<In, Bit>,
+    pub a_op: Signal<In, Bits<3>>,
+    pub a_kind: Signal<In, Bits<3>>,
+    pub a_signed: Signal<In, Bits<1>>,
     pub a_ra: Signal<In, Bits<7>>,
     pub a_rb: Signal<In, Bits<7>>,
     pub a_rc: Signal<In, Bits<7>>,
@@ -197,19 +220,59 @@ pub struct SmFpu<const AW: usize> {
     mod_a: DFF<Bits<2>>,
     mod_b: DFF<Bits<2>>,
     mod_c: DFF<Bits<2>>,
+    /// binary64: the op, its FMA function, dcvt kind and signedness; the register pass
+    /// (0: the pairs' low words, 1: their high words) of the reads and write-backs, and of
+    /// the read whose words arrive; the feed's half (0: a lane's low words held, 1: the
+    /// lane fed with its high words).
+    dbl: DFF<Bit>,
+    fop: DFF<Bits<3>>,
+    kind: DFF<Bits<3>>,
+    sgn: DFF<Bits<1>>,
+    hi: DFF<Bits<1>>,
+    rv_hi: DFF<Bits<1>>,
+    half: DFF<Bits<1>>,
+    la: DFF<Bits<32>>,
+    lb: DFF<Bits<32>>,
+    lc: DFF<Bits<32>>,
+    /// A binary64 result's high word, written the clock after its low word.
+    yh: DFF<Bits<32>>,
+    yh_v: DFF<Bit>,
     // Lane group, read taken in the last clock, lanes fed and results gathered.
     gc: DFF<Bits<2>>,
     rv: DFF<Bit>,
     fc: DFF<Bits<6>>,
     rcnt: DFF<Bits<6>>,
-    // Operands and results: lane 8g + j in word g of RAM j.
-    opa: [LutRam<2, 32>; 8],
-    opb: [LutRam<2, 32>; 8],
-    opc: [LutRam<2, 32>; 8],
-    res: [LutRam<2, 32>; 8],
+    // Operands and results: lane 8g + j in word g of RAM j (a pair's high word in word
+    // 4 + g).
+    opa: [LutRam<3, 32>; 8],
+    opb: [LutRam<3, 32>; 8],
+    opc: [LutRam<3, 32>; 8],
+    res: [LutRam<3, 32>; 8],
     // Locals.
     r1: Signal<Local, Bits<AW>>,
     off: Signal<Local, Bits<AW>>,
+    hiw: Signal<Local, Bits<AW>>,
+    mods_on: Signal<Local, Bit>,
+    wa3: Signal<Local, Bits<3>>,
+    fa3: Signal<Local, Bits<3>>,
+    ya3: Signal<Local, Bits<3>>,
+    wb3: Signal<Local, Bits<3>>,
+    // binary64: the FMA unit's function, format and integer type; a 32-bit source (the
+    // high word fed as 0) or result (written as 0); the lane fed this clock.
+    is_cvt: Signal<Local, Bit>,
+    x_op: Signal<Local, Bits<3>>,
+    x_fmt: Signal<Local, Bit>,
+    x_ity: Signal<Local, Bits<2>>,
+    src32: Signal<Local, Bit>,
+    res32: Signal<Local, Bit>,
+    a_lo: Signal<Local, Bits<32>>,
+    a_hi: Signal<Local, Bits<32>>,
+    b_lo: Signal<Local, Bits<32>>,
+    b_hi: Signal<Local, Bits<32>>,
+    c_lo: Signal<Local, Bits<32>>,
+    c_hi: Signal<Local, Bits<32>>,
+    y_hi: Signal<Local, Bits<32>>,
+    res_v: Signal<Local, Bit>,
     am_a: Signal<Local, Bits<32>>,
     am_b: Signal<Local, Bits<32>>,
     am_c: Signal<Local, Bits<32>>,
@@ -259,12 +322,21 @@ pub struct SmFpu<const AW: usize> {
     k_man: Constant<Bits<32>>,
     k_ones32: Constant<Bits<32>>,
     k_one2: Constant<Bits<2>>,
+    k_two2: Constant<Bits<2>>,
+    k_four3: Constant<Bits<3>>,
     k_one6: Constant<Bits<6>>,
     k_two6: Constant<Bits<6>>,
     k_last_sfu: Constant<Bits<6>>,
     k_last_fma: Constant<Bits<6>>,
     /// Two SFUs (lanes fc and fc + 1 a clock), else one (lane fc, as the FMA unit).
     two_sfus: Constant<Bit>,
+    /// The binary64 ops run (`SmConfig::fp64`), else they fault.
+    fp64_on: Constant<Bit>,
+    k_cvt: Constant<Bits<3>>,
+    k_i2f: Constant<Bits<3>>,
+    k_f2i: Constant<Bits<3>>,
+    /// The dcvt kinds ([`crate::isa::dcvt_kind`]).
+    kinds: [Constant<Bits<3>>; 6],
     k_lanes: Constant<Bits<6>>,
     k_idle: Constant<Bits<3>>,
     k_feed: Constant<Bits<3>>,
@@ -279,15 +351,17 @@ fn k<const W: usize>(v: u64) -> Constant<Bits<W>> {
 
 impl<const AW: usize> Default for SmFpu<AW> {
     fn default() -> Self {
-        Self::new(0, 2)
+        Self::new(0, 2, true)
     }
 }
 
 impl<const AW: usize> SmFpu<AW> {
     /// The unit; an instruction retires `min_age` clocks after it is taken at the earliest
-    /// ([`crate::sm::pipe::unit_min_age`]).
-    pub fn new(min_age: usize, sfus: usize) -> Self {
+    /// ([`crate::sm::pipe::unit_min_age`]); `fp64`: the binary64 ops run (else they fault,
+    /// and the operand and result RAMs keep four words).
+    pub fn new(min_age: usize, sfus: usize, fp64: bool) -> Self {
         assert!(sfus == 1 || sfus == 2, "SmFpu: one or two SFUs");
+        let words = if fp64 { 8 } else { 4 };
         Self {
             clock: Default::default(),
             clear: Default::default(),
@@ -303,6 +377,9 @@ impl<const AW: usize> SmFpu<AW> {
             a_sfu: Default::default(),
             a_fn: Default::default(),
             a_f64: Default::default(),
+            a_op: Default::default(),
+            a_kind: Default::default(),
+            a_signed: Default::default(),
             a_ra: Default::default(),
             a_rb: Default::default(),
             a_rc: Default::default(),
@@ -399,16 +476,48 @@ impl<const AW: usize> SmFpu<AW> {
             mod_a: Default::default(),
             mod_b: Default::default(),
             mod_c: Default::default(),
+            dbl: Default::default(),
+            fop: Default::default(),
+            kind: Default::default(),
+            sgn: Default::default(),
+            hi: Default::default(),
+            rv_hi: Default::default(),
+            half: Default::default(),
+            la: Default::default(),
+            lb: Default::default(),
+            lc: Default::default(),
+            yh: Default::default(),
+            yh_v: Default::default(),
             gc: Default::default(),
             rv: Default::default(),
             fc: Default::default(),
             rcnt: Default::default(),
-            opa: array_init(|_| LutRam::new(4)),
-            opb: array_init(|_| LutRam::new(4)),
-            opc: array_init(|_| LutRam::new(4)),
-            res: array_init(|_| LutRam::new(4)),
+            opa: array_init(|_| LutRam::new(words)),
+            opb: array_init(|_| LutRam::new(words)),
+            opc: array_init(|_| LutRam::new(words)),
+            res: array_init(|_| LutRam::new(words)),
             r1: Default::default(),
             off: Default::default(),
+            hiw: Default::default(),
+            mods_on: Default::default(),
+            wa3: Default::default(),
+            fa3: Default::default(),
+            ya3: Default::default(),
+            wb3: Default::default(),
+            is_cvt: Default::default(),
+            x_op: Default::default(),
+            x_fmt: Default::default(),
+            x_ity: Default::default(),
+            src32: Default::default(),
+            res32: Default::default(),
+            a_lo: Default::default(),
+            a_hi: Default::default(),
+            b_lo: Default::default(),
+            b_hi: Default::default(),
+            c_lo: Default::default(),
+            c_hi: Default::default(),
+            y_hi: Default::default(),
+            res_v: Default::default(),
             am_a: Default::default(),
             am_b: Default::default(),
             am_c: Default::default(),
@@ -452,11 +561,18 @@ impl<const AW: usize> SmFpu<AW> {
             k_man: k(0x007F_FFFF),
             k_ones32: k(0xFFFF_FFFF),
             k_one2: k(1),
+            k_two2: k(2),
+            k_four3: k(4),
             k_one6: k(1),
             k_two6: k(2),
             k_last_sfu: k(30),
             k_last_fma: k(31),
             two_sfus: Constant::new(sfus == 2),
+            fp64_on: Constant::new(fp64),
+            k_cvt: k(fma_fn::CVT as u64),
+            k_i2f: k(fma_fn::CVT_I2F as u64),
+            k_f2i: k(fma_fn::CVT_F2I as u64),
+            kinds: array_init(|j| Constant::new((j as u64).into())),
             k_lanes: k(32),
             k_idle: k(state::IDLE as u64),
             k_feed: k(state::FEED as u64),
@@ -471,7 +587,7 @@ impl<const AW: usize> Logic for SmFpu<AW> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, warp, pc, mask, exec, cta, wid, tag, sfu, func, ra, rb, rc, rd, rnd, sat, mod_a, mod_b,
-            mod_c, gc, rv, fc, rcnt
+            mod_c, dbl, fop, kind, sgn, hi, rv_hi, half, la, lb, lc, yh, yh_v, gc, rv, fc, rcnt
         );
         self.sfu0.clock.next = self.clock.val();
         self.sfu1.clock.next = self.clock.val();
@@ -494,46 +610,51 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         if self.gc.q.val().get_bit(1) {
             self.off.next = self.b_base.val() + self.r1.val();
         }
+        // (binary64: the pairs' high words in the second pass.)
+        self.hiw.next = bit_cast::<AW, 1>(self.hi.q.val());
         self.u_rset.next = self.gc.q.val().get_bit(0);
-        self.u_ra.next = self.off.val() + bit_cast::<AW, 7>(self.ra.q.val());
-        self.u_rb.next = self.off.val() + bit_cast::<AW, 7>(self.rb.q.val());
-        self.u_rc.next = self.off.val() + bit_cast::<AW, 7>(self.rc.q.val());
+        self.u_ra.next = (self.off.val() + bit_cast::<AW, 7>(self.ra.q.val())) + self.hiw.val();
+        self.u_rb.next = (self.off.val() + bit_cast::<AW, 7>(self.rb.q.val())) + self.hiw.val();
+        self.u_rc.next = (self.off.val() + bit_cast::<AW, 7>(self.rc.q.val())) + self.hiw.val();
         self.u_wset.next = self.gc.q.val().get_bit(0);
-        self.u_waddr.next = self.off.val() + bit_cast::<AW, 7>(self.rd.q.val());
-        // Source modifiers: x & am ^ ng.
+        self.u_waddr.next = (self.off.val() + bit_cast::<AW, 7>(self.rd.q.val())) + self.hiw.val();
+        // Source modifiers: x & am ^ ng (binary64: on the high words, bit 63; none on dcvt).
+        self.is_cvt.next = self.dbl.q.val() & (self.fop.q.val() == self.k_cvt.val());
+        self.mods_on.next = !self.dbl.q.val() | (self.rv_hi.q.val().any() & !self.is_cvt.val());
         self.am_a.next = self.k_ones32.val();
         self.am_b.next = self.k_ones32.val();
         self.am_c.next = self.k_ones32.val();
         self.ng_a.next = 0.into();
         self.ng_b.next = 0.into();
         self.ng_c.next = 0.into();
-        if self.mod_a.q.val().get_bit(0) {
+        if self.mod_a.q.val().get_bit(0) & self.mods_on.val() {
             self.am_a.next = self.k_abs.val();
         }
-        if self.mod_b.q.val().get_bit(0) {
+        if self.mod_b.q.val().get_bit(0) & self.mods_on.val() {
             self.am_b.next = self.k_abs.val();
         }
-        if self.mod_c.q.val().get_bit(0) {
+        if self.mod_c.q.val().get_bit(0) & self.mods_on.val() {
             self.am_c.next = self.k_abs.val();
         }
-        if self.mod_a.q.val().get_bit(1) {
+        if self.mod_a.q.val().get_bit(1) & self.mods_on.val() {
             self.ng_a.next = self.k_sign.val();
         }
-        if self.mod_b.q.val().get_bit(1) {
+        if self.mod_b.q.val().get_bit(1) & self.mods_on.val() {
             self.ng_b.next = self.k_sign.val();
         }
-        if self.mod_c.q.val().get_bit(1) {
+        if self.mod_c.q.val().get_bit(1) & self.mods_on.val() {
             self.ng_c.next = self.k_sign.val();
         }
-        // A group's words (read in the last clock) are written at their group.
+        // A group's words (read in the last clock) are written at their group (and pass).
         self.wgrp.next = self.gc.q.val() - self.k_one2.val();
+        self.wa3.next = (bit_cast::<3, 1>(self.rv_hi.q.val()) << 2) | bit_cast::<3, 2>(self.wgrp.val());
         for j in 0..8 {
             self.opa[j].we.next = self.rv.q.val();
             self.opb[j].we.next = self.rv.q.val();
             self.opc[j].we.next = self.rv.q.val();
-            self.opa[j].waddr.next = self.wgrp.val();
-            self.opb[j].waddr.next = self.wgrp.val();
-            self.opc[j].waddr.next = self.wgrp.val();
+            self.opa[j].waddr.next = self.wa3.val();
+            self.opb[j].waddr.next = self.wa3.val();
+            self.opc[j].waddr.next = self.wa3.val();
         }
         self.opa[0].wdata.next = (self.ua0.val() & self.am_a.val()) ^ self.ng_a.val();
         self.opa[1].wdata.next = (self.ua1.val() & self.am_a.val()) ^ self.ng_a.val();
@@ -574,10 +695,11 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.fgrp.next = self.fc.q.val().get_bits::<2>(3);
         self.fpos.next = self.fc.q.val().get_bits::<3>(0);
         self.fpair.next = self.fc.q.val().get_bits::<2>(1);
+        self.fa3.next = (bit_cast::<3, 1>(self.half.q.val()) << 2) | bit_cast::<3, 2>(self.fgrp.val());
         for j in 0..8 {
-            self.opa[j].raddr.next = self.fgrp.val();
-            self.opb[j].raddr.next = self.fgrp.val();
-            self.opc[j].raddr.next = self.fgrp.val();
+            self.opa[j].raddr.next = self.fa3.val();
+            self.opb[j].raddr.next = self.fa3.val();
+            self.opc[j].raddr.next = self.fa3.val();
         }
         self.fa_even.next = 0.into();
         self.fa_odd.next = 0.into();
@@ -605,21 +727,73 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         }
         self.sfu0.x.next = self.sx0.val();
         self.sfu1.x.next = self.fa_odd.val();
-        self.fma.in_valid.next = self.feeding.val() & !self.sfu.q.val();
-        self.fma.op.next = 0.into();
-        self.fma.ity.next = 0.into();
-        self.fma.fmt.next = false;
+        // The FMA unit: ffma (binary32, lane fc a clock), or binary64 (lane fc every two
+        // clocks: its low words held in the first, fed with its high words in the second).
+        // dcvt: its kind picks the function, the format of the result and the integer type.
+        // (Constant without binary64: synthesis keeps only the unit's fma path.)
+        self.x_op.next = 0.into();
+        if self.dbl.q.val() {
+            self.x_op.next = self.fop.q.val();
+        }
+        self.x_fmt.next = self.dbl.q.val();
+        self.src32.next = false;
+        self.res32.next = false;
+        if self.is_cvt.val() {
+            if (self.kind.q.val() == self.kinds[2].val()) | (self.kind.q.val() == self.kinds[3].val()) {
+                self.x_op.next = self.k_i2f.val();
+            }
+            if (self.kind.q.val() == self.kinds[4].val()) | (self.kind.q.val() == self.kinds[5].val()) {
+                self.x_op.next = self.k_f2i.val();
+            }
+            if self.kind.q.val() == self.kinds[1].val() {
+                self.x_fmt.next = false;
+            }
+            self.src32.next = (self.kind.q.val() == self.kinds[0].val()) | (self.kind.q.val() == self.kinds[2].val());
+            self.res32.next = (self.kind.q.val() == self.kinds[1].val()) | (self.kind.q.val() == self.kinds[4].val());
+        }
+        self.x_ity.next = 0.into();
+        if self.is_cvt.val() {
+            self.x_ity.next = bit_cast::<2, 1>(self.sgn.q.val());
+            if (self.kind.q.val() == self.kinds[3].val()) | (self.kind.q.val() == self.kinds[5].val()) {
+                self.x_ity.next = bit_cast::<2, 1>(self.sgn.q.val()) | self.k_two2.val();
+            }
+        }
+        self.a_lo.next = self.fa.val();
+        self.b_lo.next = self.fb.val();
+        self.c_lo.next = self.fcc.val();
+        self.a_hi.next = 0.into();
+        self.b_hi.next = 0.into();
+        self.c_hi.next = 0.into();
+        if self.dbl.q.val() {
+            self.a_lo.next = self.la.q.val();
+            self.b_lo.next = self.lb.q.val();
+            self.c_lo.next = self.lc.q.val();
+            if !self.src32.val() {
+                self.a_hi.next = self.fa.val();
+                self.b_hi.next = self.fb.val();
+                self.c_hi.next = self.fcc.val();
+            }
+        }
+        if !self.half.q.val().any() {
+            self.la.d.next = self.fa.val();
+            self.lb.d.next = self.fb.val();
+            self.lc.d.next = self.fcc.val();
+        }
+        self.fma.in_valid.next = (self.feeding.val() & !self.sfu.q.val()) & (!self.dbl.q.val() | self.half.q.val().any());
+        self.fma.op.next = self.x_op.val();
+        self.fma.ity.next = self.x_ity.val();
+        self.fma.fmt.next = self.x_fmt.val();
         self.fma.rnd.next = bit_cast::<3, 2>(self.rnd.q.val());
         self.fma.ftz.next = false;
-        self.fma.a.next = bit_cast::<64, 32>(self.fa.val());
-        self.fma.b.next = bit_cast::<64, 32>(self.fb.val());
-        self.fma.c.next = bit_cast::<64, 32>(self.fcc.val());
+        self.fma.a.next = (bit_cast::<64, 32>(self.a_hi.val()) << 32) | bit_cast::<64, 32>(self.a_lo.val());
+        self.fma.b.next = (bit_cast::<64, 32>(self.b_hi.val()) << 32) | bit_cast::<64, 32>(self.b_lo.val());
+        self.fma.c.next = (bit_cast::<64, 32>(self.c_hi.val()) << 32) | bit_cast::<64, 32>(self.c_lo.val());
         // Results at their lanes: the FMA unit's (lane rcnt, after `.sat`) or the SFUs' (lanes
         // rcnt and rcnt + 1).
         self.fy.next = self.fma.y.val().get_bits::<32>(0);
         self.fy_nan.next = ((self.fy.val() & self.k_exp.val()) == self.k_exp.val()) & (self.fy.val() & self.k_man.val()).any();
         self.fsat.next = self.fy.val();
-        if self.sat.q.val() {
+        if self.sat.q.val() & !self.dbl.q.val() {
             if self.fy.val() > self.k_one.val() {
                 self.fsat.next = self.k_one.val();
             }
@@ -635,15 +809,32 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         if self.sfu0.out_valid.val() {
             self.one_y.next = self.sfu0.y.val();
         }
+        // A binary64 result's high word (0 for a 32-bit dcvt result) goes in the next clock,
+        // at the same lane.
+        self.y_hi.next = self.fma.y.val().get_bits::<32>(32);
+        if self.res32.val() {
+            self.y_hi.next = 0.into();
+        }
+        self.yh_v.d.next = self.fma.out_valid.val() & self.dbl.q.val();
+        if self.fma.out_valid.val() {
+            self.yh.d.next = self.y_hi.val();
+        }
+        self.res_v.next = self.one_v.val() | self.yh_v.q.val();
+        self.ya3.next = bit_cast::<3, 2>(self.rgrp.val());
+        self.wb3.next = (bit_cast::<3, 1>(self.hi.q.val()) << 2) | bit_cast::<3, 2>(self.gc.q.val());
+        if self.yh_v.q.val() {
+            self.one_y.next = self.yh.q.val();
+            self.ya3.next = bit_cast::<3, 2>(self.rgrp.val()) | self.k_four3.val();
+        }
         for k in 0..4 {
-            self.res[2 * k].waddr.next = self.rgrp.val();
-            self.res[2 * k + 1].waddr.next = self.rgrp.val();
-            self.res[2 * k].raddr.next = self.gc.q.val();
-            self.res[2 * k + 1].raddr.next = self.gc.q.val();
+            self.res[2 * k].waddr.next = self.ya3.val();
+            self.res[2 * k + 1].waddr.next = self.ya3.val();
+            self.res[2 * k].raddr.next = self.wb3.val();
+            self.res[2 * k + 1].raddr.next = self.wb3.val();
             self.res[2 * k].wdata.next = self.one_y.val();
             self.res[2 * k + 1].wdata.next = self.one_y.val();
-            self.res[2 * k].we.next = self.one_v.val() & (self.rpos.val() == self.pos[2 * k].val());
-            self.res[2 * k + 1].we.next = self.one_v.val() & (self.rpos.val() == self.pos[2 * k + 1].val());
+            self.res[2 * k].we.next = self.res_v.val() & (self.rpos.val() == self.pos[2 * k].val());
+            self.res[2 * k + 1].we.next = self.res_v.val() & (self.rpos.val() == self.pos[2 * k + 1].val());
             if self.sfu0.out_valid.val() & self.two_sfus.val() {
                 self.res[2 * k].wdata.next = self.sfu0.y.val();
                 self.res[2 * k + 1].wdata.next = self.sfu1.y.val();
@@ -651,13 +842,15 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 self.res[2 * k + 1].we.next = self.rpair.val() == self.pair[k].val();
             }
         }
-        if self.one_v.val() {
+        // (binary64: counted with the high word.)
+        if (self.one_v.val() & !self.dbl.q.val()) | self.yh_v.q.val() {
             self.rcnt.d.next = self.rcnt.q.val() + self.k_one6.val();
         }
         if self.sfu0.out_valid.val() & self.two_sfus.val() {
             self.rcnt.d.next = self.rcnt.q.val() + self.k_two6.val();
         }
-        // Write-back of group gc: word gc of the result RAMs.
+        // Write-back of group gc: word gc of the result RAMs (binary64: 4 + gc in the second
+        // pass, to the pairs' high registers; `wb3`).
         match self.gc.q.val().index() {
             0 => {
                 self.exec8.next = self.exec.q.val().get_bits::<8>(0);
@@ -701,9 +894,15 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 // IDLE: take an instruction.
                 if self.a_v.val() {
                     self.st.d.next = 1.into();
-                    if self.a_f64.val() & self.a_exec.val().any() {
+                    if (self.a_f64.val() & self.a_exec.val().any()) & !self.fp64_on.val() {
                         self.st.d.next = 7.into();
                     }
+                    self.dbl.d.next = self.a_f64.val() & self.fp64_on.val();
+                    self.fop.d.next = self.a_op.val();
+                    self.kind.d.next = self.a_kind.val();
+                    self.sgn.d.next = self.a_signed.val();
+                    self.hi.d.next = 0.into();
+                    self.half.d.next = 0.into();
                     self.warp.d.next = self.a_warp.val();
                     self.pc.d.next = self.a_pc.val();
                     self.mask.d.next = self.a_mask.val();
@@ -728,13 +927,20 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 }
             }
             1 => {
-                // READ: lane group gc's operand registers.
+                // READ: lane group gc's operand registers (binary64: the low words' pass,
+                // then the high words').
                 self.u_rd.next = true;
                 if self.u_rd_ok.val() {
                     self.rv.d.next = true;
+                    self.rv_hi.d.next = self.hi.q.val();
                     self.gc.d.next = self.gc.q.val() + self.k_one2.val();
                     if self.gc.q.val().all() {
-                        self.st.d.next = 2.into();
+                        if self.dbl.q.val() & !self.hi.q.val().any() {
+                            self.hi.d.next = 1.into();
+                        } else {
+                            self.hi.d.next = 0.into();
+                            self.st.d.next = 2.into();
+                        }
                     }
                 }
             }
@@ -747,10 +953,15 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 }
             }
             3 => {
-                // FEED
-                self.fc.d.next = self.fc.q.val() + self.step.val();
-                if self.fc.q.val() == self.last_feed.val() {
-                    self.st.d.next = 4.into();
+                // FEED (binary64: a lane in two clocks)
+                if self.dbl.q.val() {
+                    self.half.d.next = !self.half.q.val();
+                }
+                if !self.dbl.q.val() | self.half.q.val().any() {
+                    self.fc.d.next = self.fc.q.val() + self.step.val();
+                    if self.fc.q.val() == self.last_feed.val() {
+                        self.st.d.next = 4.into();
+                    }
                 }
             }
             4 => {
@@ -760,11 +971,16 @@ impl<const AW: usize> Logic for SmFpu<AW> {
                 }
             }
             5 => {
-                // WB: the lane groups in turn.
+                // WB: the lane groups in turn (binary64: the low registers', then the high
+                // ones').
                 if self.wtaken.val() {
                     self.gc.d.next = self.gc.q.val() + self.k_one2.val();
                     if self.gc.q.val().all() {
-                        self.st.d.next = 6.into();
+                        if self.dbl.q.val() & !self.hi.q.val().any() {
+                            self.hi.d.next = 1.into();
+                        } else {
+                            self.st.d.next = 6.into();
+                        }
                     }
                 }
             }
@@ -789,7 +1005,7 @@ impl<const AW: usize> Logic for SmFpu<AW> {
         self.rel_tag.next = self.tag.q.val();
         self.fw_valid.next = self.wr_l.val() & self.u_wr_ok.val();
         self.fw_grp.next = self.gc.q.val();
-        self.fw_reg.next = bit_cast::<8, 7>(self.rd.q.val());
+        self.fw_reg.next = bit_cast::<8, 7>(self.rd.q.val()) + bit_cast::<8, 1>(self.hi.q.val());
         self.ft_valid.next = self.rel_l.val();
         self.ft_warp.next = self.warp.q.val();
         self.ft_pc.next = self.pc.q.val();

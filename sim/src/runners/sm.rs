@@ -943,6 +943,13 @@ pub fn lockstep_verilator(
 /// Clocks of the SM a Verilator run's VCD shows before the first difference.
 pub const VCD_WINDOW: u64 = 2_000;
 
+/// What `%clock` reads in an instruction the issue port showed at `cycle` (clocks after the
+/// launch, as the runner counts them): the SM's clock counter when the dispatcher reads it
+/// ([`heddle_hw::sm::pipe::CLOCK_READ`]).
+fn clock_read(cycle: u64) -> u32 {
+    (cycle as u32).wrapping_add(heddle_hw::sm::pipe::CLOCK_READ)
+}
+
 /// Steps the golden SM through the RTL SM's issued warp-instructions (`rtl.issued`) on
 /// `golden_mem`: the golden run (its trace in the RTL SM's issue order, so atomics and
 /// racing accesses see what the RTL SM's saw), or its fault; or a difference in the order
@@ -967,6 +974,7 @@ fn step_golden(
             )
         };
         let before = s.result().trace.len();
+        s.set_clock(clock_read(is.cycle));
         match s.step(is.cta, is.warp, golden_mem, &mut gsm::GoldenFpUnits) {
             Ok(()) => {}
             Err(gsm::StepError::Fault(f)) => return Ok(Err(f)),
@@ -1105,9 +1113,10 @@ fn err(msg: String) -> LockstepError {
 pub struct SweepTotals {
     pub programs: u64,
     pub warp_instrs: u64,
-    /// Of them, SFU, FMA and `fmul` instructions (the SFUs' units), memory instructions,
-    /// and of those atomics.
+    /// Of them, SFU, FMA and `fmul` instructions (the SFUs' units), and of those binary64
+    /// ones; memory instructions, and of those atomics.
     pub fpu_instrs: u64,
+    pub fp64_instrs: u64,
     pub mem_instrs: u64,
     pub atom_instrs: u64,
     pub cycles: u64,
@@ -1277,7 +1286,8 @@ pub fn random_sweep(
     let mut t = SweepTotals::default();
     while t.programs == 0 || t.warp_instrs < min_warp_instrs {
         let pseed = rng.next_u64();
-        let shape = RandomProgram::random(&mut rng);
+        let mut shape = RandomProgram::random(&mut rng);
+        shape.fp64 &= cfg.fp64;
         let k = random_kernel(shape, pseed);
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
@@ -1291,7 +1301,9 @@ pub fn random_sweep(
         t.warp_instrs += ls.compared;
         let kinds = super::timeline::retired_by_kind(cfg, &k, &ls.rtl);
         (t.fpu_instrs, t.mem_instrs) = (t.fpu_instrs + kinds[1], t.mem_instrs + kinds[2]);
-        t.atom_instrs += ls.rtl.trace.iter().filter(|e| k.code.get(e.pc as usize).is_some_and(|i| i.op == isa::op::ATOM)).count() as u64;
+        let count = |f: fn(u8) -> bool| ls.rtl.trace.iter().filter(|e| k.code.get(e.pc as usize).is_some_and(|i| f(i.op))).count() as u64;
+        t.atom_instrs += count(|o| o == isa::op::ATOM);
+        t.fp64_instrs += count(isa::pair_op);
         t.cycles += ls.rtl.cycles;
         t.rtl_seconds += seconds;
         t.verilator_steps += summary.as_ref().map_or(0, |s| s.replays.iter().map(|r| r.steps).sum());
@@ -1317,7 +1329,7 @@ pub fn sm_cosim(cfg: &SmConfig, n: u64, seed: u64, replays: Replays) -> Result<R
     let cfg = *cfg;
     heddle_hw::on_sm_stack(move || {
         let mut rng = crate::vectors::Rng::new(seed);
-        let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, ..RandomProgram::default() }, seed);
+        let k = random_kernel(RandomProgram { blocks: n.clamp(2, 64) as u32, fp64: cfg.fp64, ..RandomProgram::default() }, seed);
         let (grid, block) = random_shape(&mut rng);
         let l = Launch { grid, block, ..Default::default() };
         let mem = random_mem(grid, block);

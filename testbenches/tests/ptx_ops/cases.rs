@@ -19,8 +19,12 @@ pub struct Case {
     pub name: String,
     pub body: String,
     pub reference: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>,
-    /// Runs on the RTL SM too (atomics do not yet).
+    /// Runs on the RTL SM in `lowered_ptx_instructions_in_lock_step` (the others have their
+    /// own RTL tests: local memory, atomics, binary64).
     pub rtl: bool,
+    /// Runs binary64 on the FMA unit (f64 ops, and the directed f32 divisions and roots
+    /// lowered to binary64 sequences): on the RTL SM in `binary64_ptx_instructions_in_lock_step`.
+    pub fp64: bool,
 }
 
 pub const HEAD: &str = ".version 3.2\n.target sm_20\n.address_size 64\n";
@@ -313,7 +317,7 @@ fn range(bytes: u32, signed: bool) -> (i128, i128) {
 }
 
 fn case(name: impl Into<String>, body: impl Into<String>, r: impl Fn(u64, u64, u64) -> u64 + Send + Sync + 'static) -> Case {
-    Case { name: name.into(), body: body.into(), reference: Box::new(r), rtl: true }
+    Case { name: name.into(), body: body.into(), reference: Box::new(r), rtl: true, fp64: false }
 }
 
 /// A 32-bit result in %r13 widened into %rd13.
@@ -727,7 +731,7 @@ fn f32_dir(x: f64, mode: &str) -> f32 {
 
 fn f64_cases(v: &mut Vec<Case>) {
     let mut push = |name: String, body: String, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| {
-        v.push(Case { name, body, reference: r, rtl: false });
+        v.push(Case { name, body, reference: r, rtl: false, fp64: true });
     };
     for m in ["rn", "rz", "rm", "rp"] {
         push(format!("add.{m}.f64"), format!("  add.{m}.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| canon64(add_dir(f64b(a), f64b(b), m))));
@@ -1077,7 +1081,7 @@ fn f32_directed_cases(v: &mut Vec<Case>) {
                     };
                     fl(r)
                 });
-                c.rtl = false;
+                (c.rtl, c.fp64) = (false, true);
                 v.push(c);
             }
         }
@@ -1087,7 +1091,7 @@ fn f32_directed_cases(v: &mut Vec<Case>) {
 /// Binary64 division, reciprocal, square root, 1/sqrt and rounding to an integral value.
 fn f64_div_sqrt_cases(v: &mut Vec<Case>) {
     let mut push = |name: String, body: String, r: Box<dyn Fn(u64, u64, u64) -> u64 + Send + Sync>| {
-        v.push(Case { name, body, reference: r, rtl: false });
+        v.push(Case { name, body, reference: r, rtl: false, fp64: true });
     };
     for m in ["rn", "rz", "rm", "rp"] {
         push(format!("div.{m}.f64"), format!("  div.{m}.f64 %fd13, %fd10, %fd11;{OUT64}"), Box::new(move |a, b, _| div_exact(B64, a, b, m)));
