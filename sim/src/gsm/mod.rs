@@ -556,9 +556,9 @@ impl<'a> Cta<'a> {
             3..=5 => b[(s - 3) as usize],
             6..=8 => self.id[(s - 6) as usize],
             9..=11 => self.l.grid[(s - 9) as usize],
-            12 => lane as u32,
+            isa::sreg::LANEID => lane as u32,
             13 => w.id,
-            14 => self.clock,
+            isa::sreg::CLOCK => self.clock,
             _ => b.iter().product::<u32>().div_ceil(WARP as u32),
         }
     }

@@ -9,7 +9,7 @@ pub mod asm;
 
 pub use heddle_hw::isa::{
     field, fld, op, opdef, opdef_by_name, size, space, Class, Format, OpDef, Opnd, ATOM_NAMES, ICMP_NAMES, KIND_NAMES, MAX_PC, pair_op, kind_names, DCVT_NAMES, dcvt_kind,
-    NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS, sub_names, vote_mode, VOTE_NAMES,
+    NUM_REGS, OPS, PLOP_NAMES, PT, RRO_NAMES, SREGS, sreg, sub_names, vote_mode, VOTE_NAMES,
 };
 use crate::golden::sp_datapath;
 use field::get;
