@@ -139,3 +139,28 @@ fn clock_in_lock_step_with_two_passes() {
         lockstep_on(Backend::Verilator, &SM_SMALL, Some(model()), &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
     assert!(ls.rtl.fault.is_none() && ls.compared > 0);
 }
+
+/// A warp may exit while its last store is still in the load/store unit, and a new CTA's
+/// warp may then issue in its slot before that store lands: the new warp's local memory
+/// still starts at zero in the runner's memory model (zeroed at the next memory
+/// instruction's issue, when the unit is idle), as in the golden SM. 16 one-warp CTAs, 8 at
+/// a time: each reads its local word first, then stores to all 32 lanes' words and exits.
+#[test]
+fn local_memory_of_a_reused_warp_slot_starts_at_zero() {
+    use heddle_hw::config::SM_SMALL;
+    use heddle_sim::gsm::GlobalMem;
+    use heddle_sim::ptx::translate::Kernel;
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
+    let asm = "s2r r0, %tid.x\ns2r r9, %ctaid.x\nmovi r1, 0x0\nld.param.b32 r10, [r1]\nmovi r2, 0x5\nshl r9, r9, r2\n\
+        iadd r9, r9, r0\nmovi r2, 0x2\nshl r9, r9, r2\niadd r10, r10, r9\nld.local.b32 r3, [r1]\nst.global.b32 [r10], r3\n\
+        movi r2, 0xfe000000\niadd r2, r2, r0\nst.local.b32 [r1], r2\nexit\n";
+    let mut k = Kernel::from_asm("local_reuse", asm, 12).unwrap_or_else(|e| panic!("{e}"));
+    k.local_bytes = 4;
+    let mut mem = GlobalMem::default();
+    let out = mem.alloc_u32(&[0x5a5a_5a5a; 16 * 32]);
+    let l = Launch { grid: [16, 1, 1], block: [32, 1, 1], params: out.to_le_bytes().to_vec(), constant: vec![] };
+    let (ls, _, _) =
+        lockstep_on(Backend::Verilator, &SM_SMALL, Some(model()), &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ls.rtl.fault.is_none() && ls.compared == 16 * 16, "{:?} {}", ls.rtl.fault, ls.compared);
+    assert_eq!(ls.mem.words(out), vec![0; 16 * 32], "every thread's first local word reads 0");
+}

@@ -486,8 +486,12 @@ pub fn drive(
     let mut run = SmRun { launch_clock: clk, ..Default::default() };
     let mut mem = MemModel { global, params: &l.params, constant: &l.constant, local: vec![0; 32 * 32 << shift], local_shift: shift };
     // The warp (CTA, warp in it) each warp slot holds, by its issues: a new one's local
-    // memory starts at zero.
+    // memory starts at zero. The slots to zero wait for the next memory instruction's issue:
+    // the scheduler issues one only when the load/store unit is idle, so the last stores of
+    // the slot's previous warp (which may exit while its store is still in the unit) have
+    // landed then, and the new warp has not yet touched memory.
     let mut slot_warp: Vec<Option<(u32, u32)>> = vec![None; 32];
+    let mut to_zero: Vec<u32> = vec![];
     // Each warp slot's writes since its last lane instruction's retire, by the SP pipeline
     // (a lane instruction retires with its last write, before the warp's next lane
     // instruction writes; a control instruction retires without writes); the writes of the
@@ -569,7 +573,12 @@ pub fn drive(
             let (slot, who) = (o[m.is_warp] as usize, (o[m.is_cta], o[m.is_wid]));
             if slot_warp[slot] != Some(who) {
                 slot_warp[slot] = Some(who);
-                mem.clear_local(slot as u32);
+                to_zero.push(slot as u32);
+            }
+            if k.code.get(o[m.is_pc] as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt) {
+                for s in to_zero.drain(..) {
+                    mem.clear_local(s);
+                }
             }
             run.issued.push(Issue { cycle: cyc, cta: o[m.is_cta], warp: o[m.is_wid], pc: o[m.is_pc] });
         }
