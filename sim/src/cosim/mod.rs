@@ -11,6 +11,7 @@
 //! Clocked blocks are driven two steps per cycle (clock low with new inputs, then clock
 //! high), so both sides see the same edges; combinational blocks one step per vector.
 mod icarus;
+pub mod isolate;
 mod vcd;
 pub mod verilator;
 

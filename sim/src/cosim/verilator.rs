@@ -247,6 +247,46 @@ const LIB_FLAGS: [&str; 4] = ["-CFLAGS", "-fPIC", "-LDFLAGS", "-shared"];
 /// rust-hdl model.
 const GATE_FLAGS: [&str; 1] = ["-fno-dfg"];
 
+/// At most this many lint rounds look for false loops to cut.
+const ISOLATE_ROUNDS: usize = 8;
+
+/// `verilog` with the safe signals of the loops Verilator reports marked `isolate_assignments`
+/// ([`super::isolate`]): lint, mark, lint again while the number of `UNOPTFLAT` warnings
+/// falls (a cut loop can show the next one); the rounds are written to `isolate.log` in
+/// `dir`.
+fn cut_false_loops(verilator: &std::path::Path, block: &str, verilog: &str, dir: &std::path::Path) -> Result<String, CosimError> {
+    use super::isolate::{annotate, safe_signals, unoptflat_signals};
+    let safe = safe_signals(verilog);
+    let lint = dir.join(format!("{block}.lint.v"));
+    let mut marks = std::collections::BTreeSet::new();
+    let (mut best, mut best_count, mut log) = (verilog.to_string(), usize::MAX, String::new());
+    for round in 0..ISOLATE_ROUNDS {
+        let text = annotate(verilog, &marks);
+        std::fs::write(&lint, &text).map_err(|e| CosimError::Io(lint.clone(), e))?;
+        let o = Command::new(verilator)
+            .current_dir(dir)
+            .args(["--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", block])
+            .arg(&lint)
+            .output()
+            .map_err(|e| CosimError::Io(lint.clone(), e))?;
+        let out = String::from_utf8_lossy(&o.stderr);
+        let count = out.matches("%Warning-UNOPTFLAT").count();
+        let _ = writeln!(log, "round {round}: {} signals marked, {count} UNOPTFLAT warnings", marks.len());
+        if count >= best_count {
+            break;
+        }
+        (best, best_count) = (text, count);
+        let before = marks.len();
+        marks.extend(unoptflat_signals(&out).into_iter().filter(|(m, s)| safe.get(m).is_some_and(|set| set.contains(s))));
+        if marks.len() == before {
+            break;
+        }
+    }
+    let _ = std::fs::remove_file(&lint);
+    let _ = std::fs::write(dir.join("isolate.log"), log);
+    Ok(best)
+}
+
 impl VerilatorModel {
     /// Builds (or reuses) the Verilator model of the RTL `verilog` with the harness for
     /// `ports` (gate-level netlists: [`Self::build_gate`]).
@@ -279,6 +319,7 @@ impl VerilatorModel {
             flags.join(" ").as_bytes(),
             extra.join(" ").as_bytes(),
             MAKE_OPT.as_bytes(),
+            super::isolate::ATTRIBUTE.as_bytes(),
         ]);
         let dir = crate::tools::cache_dir().join("verilator").join(format!("{block}-{flavor}-{key:016x}"));
         let exe = dir.join("vsim");
@@ -287,6 +328,9 @@ impl VerilatorModel {
         }
         let tmp = tmp_sibling(&dir);
         std::fs::create_dir_all(&tmp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
+        // RTL (not gate-level netlists): the false loops through rust-hdl's always blocks cut
+        // (`isolate.rs`).
+        let verilog = if extra.contains(&GATE_FLAGS[0]) { verilog.to_string() } else { cut_false_loops(&verilator, block, verilog, &tmp)? };
         std::fs::write(tmp.join(format!("{block}.v")), verilog).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join("harness.cpp"), cpp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         // Verilator splits a large model into many C++ files: compile them on every core.
