@@ -252,14 +252,25 @@ const ISOLATE_ROUNDS: usize = 8;
 
 /// `verilog` with the safe signals of the loops Verilator reports marked `isolate_assignments`
 /// ([`super::isolate`]): lint, mark, lint again while the number of `UNOPTFLAT` warnings
-/// falls (a cut loop can show the next one); the rounds are written to `isolate.log` in
-/// `dir`.
+/// falls (a cut loop can show the next one). The marks are kept in the cache by the hash of
+/// the Verilog, so every flavor of a model (the runner's library, the traced one that writes
+/// a difference's VCD, the replay harness) is the same marked model; the rounds are written
+/// to `isolate.log` in `dir`.
 fn cut_false_loops(verilator: &std::path::Path, block: &str, verilog: &str, dir: &std::path::Path) -> Result<String, CosimError> {
     use super::isolate::{annotate, safe_signals, unoptflat_signals};
+    use std::collections::BTreeSet;
+    let vver = crate::tools::version("verilator", "--version");
+    let key = crate::tools::fnv64(&[verilog.as_bytes(), vver.as_bytes(), super::isolate::ATTRIBUTE.as_bytes()]);
+    let saved = crate::tools::cache_dir().join("verilator").join(format!("{block}-isolate-{key:016x}.txt"));
+    if let Ok(text) = std::fs::read_to_string(&saved) {
+        let marks: BTreeSet<(String, String)> =
+            text.lines().filter_map(|l| l.split_once(' ')).map(|(m, s)| (m.to_string(), s.to_string())).collect();
+        return Ok(annotate(verilog, &marks));
+    }
     let safe = safe_signals(verilog);
     let lint = dir.join(format!("{block}.lint.v"));
-    let mut marks = std::collections::BTreeSet::new();
-    let (mut best, mut best_count, mut log) = (verilog.to_string(), usize::MAX, String::new());
+    let (mut marks, mut best) = (BTreeSet::new(), (BTreeSet::new(), usize::MAX));
+    let mut log = String::new();
     for round in 0..ISOLATE_ROUNDS {
         let text = annotate(verilog, &marks);
         std::fs::write(&lint, &text).map_err(|e| CosimError::Io(lint.clone(), e))?;
@@ -272,10 +283,10 @@ fn cut_false_loops(verilator: &std::path::Path, block: &str, verilog: &str, dir:
         let out = String::from_utf8_lossy(&o.stderr);
         let count = out.matches("%Warning-UNOPTFLAT").count();
         let _ = writeln!(log, "round {round}: {} signals marked, {count} UNOPTFLAT warnings", marks.len());
-        if count >= best_count {
+        if count >= best.1 {
             break;
         }
-        (best, best_count) = (text, count);
+        best = (marks.clone(), count);
         let before = marks.len();
         marks.extend(unoptflat_signals(&out).into_iter().filter(|(m, s)| safe.get(m).is_some_and(|set| set.contains(s))));
         if marks.len() == before {
@@ -284,7 +295,12 @@ fn cut_false_loops(verilator: &std::path::Path, block: &str, verilog: &str, dir:
     }
     let _ = std::fs::remove_file(&lint);
     let _ = std::fs::write(dir.join("isolate.log"), log);
-    Ok(best)
+    let list: String = best.0.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
+    let tmp = saved.with_extension(format!("tmp{}", std::process::id()));
+    if std::fs::write(&tmp, list).is_ok() {
+        let _ = std::fs::rename(&tmp, &saved);
+    }
+    Ok(annotate(verilog, &best.0))
 }
 
 impl VerilatorModel {

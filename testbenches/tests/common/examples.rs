@@ -1,5 +1,5 @@
 //! The example launch files (examples/kernels/launch/), shared by the SM's test binaries
-//! (sm.rs for `sm`, sm_small.rs for `sm_small`).
+//! (sm.rs and sm_kernels.rs for `sm`, sm_small.rs for `sm_small`).
 #![allow(dead_code)]
 
 /// The launch files of examples/kernels/launch/ (a test checks this is all of them).
