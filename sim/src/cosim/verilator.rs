@@ -256,10 +256,9 @@ const ISOLATE_ROUNDS: usize = 8;
 /// the Verilog, so every flavor of a model (the runner's library, the traced one that writes
 /// a difference's VCD, the replay harness) is the same marked model; the rounds are written
 /// to `isolate.log` in `dir`.
-fn cut_false_loops(verilator: &std::path::Path, block: &str, verilog: &str, dir: &std::path::Path) -> Result<String, CosimError> {
+fn cut_false_loops(verilator: &std::path::Path, vver: &str, block: &str, verilog: &str, dir: &std::path::Path) -> Result<String, CosimError> {
     use super::isolate::{annotate, safe_signals, unoptflat_signals};
     use std::collections::BTreeSet;
-    let vver = crate::tools::version("verilator", "--version");
     let key = crate::tools::fnv64(&[verilog.as_bytes(), vver.as_bytes(), super::isolate::ATTRIBUTE.as_bytes()]);
     let saved = crate::tools::cache_dir().join("verilator").join(format!("{block}-isolate-{key:016x}.txt"));
     if let Ok(text) = std::fs::read_to_string(&saved) {
@@ -346,7 +345,7 @@ impl VerilatorModel {
         std::fs::create_dir_all(&tmp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         // RTL (not gate-level netlists): the false loops through rust-hdl's always blocks cut
         // (`isolate.rs`).
-        let verilog = if extra.contains(&GATE_FLAGS[0]) { verilog.to_string() } else { cut_false_loops(&verilator, block, verilog, &tmp)? };
+        let verilog = if extra.contains(&GATE_FLAGS[0]) { verilog.to_string() } else { cut_false_loops(&verilator, &vver, block, verilog, &tmp)? };
         std::fs::write(tmp.join(format!("{block}.v")), verilog).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         std::fs::write(tmp.join("harness.cpp"), cpp).map_err(|e| CosimError::Io(tmp.clone(), e))?;
         // Verilator splits a large model into many C++ files: compile them on every core.
