@@ -96,8 +96,8 @@ pub fn fnv64(parts: &[&[u8]]) -> u64 {
 }
 
 /// The machine's build cache: Verilator models, gate-level netlists, lint and synthesis gate
-/// results and synthesized cell counts, each in a folder named by the hash of everything it
-/// was made from (the Verilog, the generated harness, the tool's version), so an entry is
+/// results, synthesized cell counts and the runners' generated Verilog, each named by the hash
+/// of everything it was made from (the Verilog, the generated harness, the tool's version), so an entry is
 /// never used for anything else. It lives outside the checkout (`$HEDDLE_CACHE`, default
 /// `~/.cache/heddle/build`) so that a fresh clone on the same machine (CI) reuses it; delete
 /// the folder to start cold. docs/testing.md.

@@ -76,8 +76,32 @@ impl std::fmt::Display for RunSummary {
     }
 }
 
+/// The exported Verilog of `block`, as this executable's hardware generates it. Generating
+/// the SM's takes about 3 s (rust-hdl's exporter), longer than a small kernel's run, so the
+/// text is kept in the cache under the identity of the running executable (its path, size
+/// and modification time): a rebuilt executable generates it again.
 pub(crate) fn verilog(block: &str) -> Result<String, CosimError> {
-    crate::export::block_verilog(block).map_err(|e| CosimError::Unsupported(e.to_string()))
+    let generate = || crate::export::block_verilog(block).map_err(|e| CosimError::Unsupported(e.to_string()));
+    let Some(id) = std::env::current_exe().ok().and_then(|exe| {
+        let m = std::fs::metadata(&exe).ok()?;
+        let t = m.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(format!("{}|{}|{}", exe.display(), m.len(), t.as_nanos()))
+    }) else {
+        return generate();
+    };
+    let key = crate::tools::fnv64(&[id.as_bytes(), block.as_bytes()]);
+    let path = crate::tools::cache_dir().join("verilog").join(format!("{block}-{key:016x}.v"));
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        return Ok(text);
+    }
+    let text = generate()?;
+    if std::fs::create_dir_all(path.parent().unwrap_or(&path)).is_ok() {
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        if std::fs::write(&tmp, &text).is_ok() {
+            let _ = std::fs::rename(&tmp, &path);
+        }
+    }
+    Ok(text)
 }
 
 pub(crate) fn finish<B: Block>(mut bench: Bench<B>, vectors: u64, replays: Replays) -> Result<RunSummary, CosimError> {
