@@ -127,14 +127,8 @@ pub fn gate_cached(gate: Gate, file: &Path, top: &str) -> Result<GateResult, cra
         Gate::Lint => verilator_lint(file, top)?,
         Gate::Synth => yosys_synth(file, top)?,
     };
-    // Written to a unique temporary name, then renamed: concurrent runs never see half a file.
-    if std::fs::create_dir_all(&dir).is_ok() {
-        let tmp = dir.join(format!(".{top}-{}-{key:016x}.{}", gate.name(), std::process::id()));
-        let text: String = warnings.iter().map(|w| format!("{w}\n")).collect();
-        if std::fs::write(&tmp, text).is_ok() {
-            let _ = std::fs::rename(&tmp, &entry);
-        }
-    }
+    let text: String = warnings.iter().map(|w| format!("{w}\n")).collect();
+    crate::tools::cache_write(&entry, &text);
     Ok(GateResult { file: file.into(), gate, warnings, cached: false })
 }
 

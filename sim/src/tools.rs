@@ -1,5 +1,5 @@
 //! Locating the external tools (installed by `scripts/install-tools.sh`).
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// An external program the tooling needs, with the hint printed when it is missing.
@@ -103,6 +103,18 @@ pub fn fnv64(parts: &[&[u8]]) -> u64 {
 /// the folder to start cold. docs/testing.md.
 pub fn cache_dir() -> PathBuf {
     heddle_cache_folder("HEDDLE_CACHE", "build")
+}
+
+/// Writes `text` to the cache file `path` (its folder made if missing) under a unique
+/// temporary name, then renames it into place, so concurrent runs never read half a file.
+/// Best effort: a cache that cannot be written is only slower.
+pub fn cache_write(path: &Path, text: &str) {
+    let Some(dir) = path.parent() else { return };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+    if std::fs::create_dir_all(dir).is_ok() && std::fs::write(&tmp, text).is_ok() {
+        let _ = std::fs::rename(&tmp, path);
+    }
 }
 
 /// `<workspace>/target/heddle`: scratch space for traces, waveforms and runs.

@@ -295,10 +295,7 @@ fn cut_false_loops(verilator: &std::path::Path, vver: &str, block: &str, verilog
     let _ = std::fs::remove_file(&lint);
     let _ = std::fs::write(dir.join("isolate.log"), log);
     let list: String = best.0.iter().map(|(m, s)| format!("{m} {s}\n")).collect();
-    let tmp = saved.with_extension(format!("tmp{}", std::process::id()));
-    if std::fs::write(&tmp, list).is_ok() {
-        let _ = std::fs::rename(&tmp, &saved);
-    }
+    crate::tools::cache_write(&saved, &list);
     Ok(annotate(verilog, &best.0))
 }
 

@@ -95,12 +95,7 @@ pub(crate) fn verilog(block: &str) -> Result<String, CosimError> {
         return Ok(text);
     }
     let text = generate()?;
-    if std::fs::create_dir_all(path.parent().unwrap_or(&path)).is_ok() {
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        if std::fs::write(&tmp, &text).is_ok() {
-            let _ = std::fs::rename(&tmp, &path);
-        }
-    }
+    crate::tools::cache_write(&path, &text);
     Ok(text)
 }
 

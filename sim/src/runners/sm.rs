@@ -492,6 +492,8 @@ pub fn drive(
     // landed then, and the new warp has not yet touched memory.
     let mut slot_warp: Vec<Option<(u32, u32)>> = vec![None; 32];
     let mut to_zero: Vec<u32> = vec![];
+    // The instruction class of the kernel's instruction at a PC.
+    let class_at = |pc: u32| k.code.get(pc as usize).and_then(|i| isa::opdef(i.op)).map(|d| d.class);
     // Each warp slot's writes since its last lane instruction's retire, by the SP pipeline
     // (a lane instruction retires with its last write, before the warp's next lane
     // instruction writes; a control instruction retires without writes); the writes of the
@@ -575,7 +577,7 @@ pub fn drive(
                 slot_warp[slot] = Some(who);
                 to_zero.push(slot as u32);
             }
-            if k.code.get(o[m.is_pc] as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::LdSt) {
+            if class_at(o[m.is_pc]) == Some(isa::Class::LdSt) {
                 for s in to_zero.drain(..) {
                     mem.clear_local(s);
                 }
@@ -597,7 +599,7 @@ pub fn drive(
             let (mut writes, stores) = match port {
                 // A control instruction writes nothing; the warp's writes pending may be a
                 // younger lane instruction's (its first pass, with 4 SPs), not yet retired.
-                0 if k.code.get(o[pc] as usize).and_then(|i| isa::opdef(i.op)).is_some_and(|d| d.class == isa::Class::Control) => {
+                0 if class_at(o[pc]) == Some(isa::Class::Control) => {
                     (vec![], vec![])
                 }
                 0 => (std::mem::take(&mut pending[o[w] as usize]), vec![]),
