@@ -91,6 +91,8 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     localparam  m16 = 32'hffff;
     localparam  sx16 = 32'hffff0000;
     localparam  mem_bytes = 32'h4000;
+    localparam  lane_en = 16'hffff;
+    localparam  wide = 1'b1;
 
     // Stub signals
     reg  busy$d;
@@ -4211,6 +4213,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
     reg  [31:0] rext$15;
     reg  rs8;
     reg  rs16;
+    reg  [15:0] act;
 
     // Sub module instances
     shared_mem$busy busy(
@@ -9918,12 +9921,13 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         s16 = ~in_size[32'h1] & in_size[32'h0];
         s32 = in_size[32'h1] & ~in_size[32'h0];
         sres = in_size[32'h1] & in_size[32'h0];
+        act = in_active & lane_en;
         bnk$0 = a$0[(32'h2)+:(4)];
         row$0 = a$0[(32'h6)+:(8)];
         off$0 = a$0[(32'h0)+:(2)];
         boh$0 = one16 << bnk$0;
         bad$0 = (a$0 >= mem_bytes) | sres | (s16 & a$0[32'h0]) | (s32 & |off$0);
-        if (in_active[0] & bad$0) begin
+        if (act[0] & bad$0) begin
             fm$0 = lane_bit$0;
         end
         else begin
@@ -9948,7 +9952,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$1 = a$1[(32'h0)+:(2)];
         boh$1 = one16 << bnk$1;
         bad$1 = (a$1 >= mem_bytes) | sres | (s16 & a$1[32'h0]) | (s32 & |off$1);
-        if (in_active[1] & bad$1) begin
+        if (act[1] & bad$1) begin
             fm$1 = lane_bit$1;
         end
         else begin
@@ -9973,7 +9977,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$2 = a$2[(32'h0)+:(2)];
         boh$2 = one16 << bnk$2;
         bad$2 = (a$2 >= mem_bytes) | sres | (s16 & a$2[32'h0]) | (s32 & |off$2);
-        if (in_active[2] & bad$2) begin
+        if (act[2] & bad$2) begin
             fm$2 = lane_bit$2;
         end
         else begin
@@ -9998,7 +10002,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$3 = a$3[(32'h0)+:(2)];
         boh$3 = one16 << bnk$3;
         bad$3 = (a$3 >= mem_bytes) | sres | (s16 & a$3[32'h0]) | (s32 & |off$3);
-        if (in_active[3] & bad$3) begin
+        if (act[3] & bad$3) begin
             fm$3 = lane_bit$3;
         end
         else begin
@@ -10023,7 +10027,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$4 = a$4[(32'h0)+:(2)];
         boh$4 = one16 << bnk$4;
         bad$4 = (a$4 >= mem_bytes) | sres | (s16 & a$4[32'h0]) | (s32 & |off$4);
-        if (in_active[4] & bad$4) begin
+        if (act[4] & bad$4) begin
             fm$4 = lane_bit$4;
         end
         else begin
@@ -10048,7 +10052,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$5 = a$5[(32'h0)+:(2)];
         boh$5 = one16 << bnk$5;
         bad$5 = (a$5 >= mem_bytes) | sres | (s16 & a$5[32'h0]) | (s32 & |off$5);
-        if (in_active[5] & bad$5) begin
+        if (act[5] & bad$5) begin
             fm$5 = lane_bit$5;
         end
         else begin
@@ -10073,7 +10077,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$6 = a$6[(32'h0)+:(2)];
         boh$6 = one16 << bnk$6;
         bad$6 = (a$6 >= mem_bytes) | sres | (s16 & a$6[32'h0]) | (s32 & |off$6);
-        if (in_active[6] & bad$6) begin
+        if (act[6] & bad$6) begin
             fm$6 = lane_bit$6;
         end
         else begin
@@ -10098,7 +10102,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$7 = a$7[(32'h0)+:(2)];
         boh$7 = one16 << bnk$7;
         bad$7 = (a$7 >= mem_bytes) | sres | (s16 & a$7[32'h0]) | (s32 & |off$7);
-        if (in_active[7] & bad$7) begin
+        if (act[7] & bad$7) begin
             fm$7 = lane_bit$7;
         end
         else begin
@@ -10123,7 +10127,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$8 = a$8[(32'h0)+:(2)];
         boh$8 = one16 << bnk$8;
         bad$8 = (a$8 >= mem_bytes) | sres | (s16 & a$8[32'h0]) | (s32 & |off$8);
-        if (in_active[8] & bad$8) begin
+        if (act[8] & bad$8) begin
             fm$8 = lane_bit$8;
         end
         else begin
@@ -10148,7 +10152,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$9 = a$9[(32'h0)+:(2)];
         boh$9 = one16 << bnk$9;
         bad$9 = (a$9 >= mem_bytes) | sres | (s16 & a$9[32'h0]) | (s32 & |off$9);
-        if (in_active[9] & bad$9) begin
+        if (act[9] & bad$9) begin
             fm$9 = lane_bit$9;
         end
         else begin
@@ -10173,7 +10177,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$10 = a$10[(32'h0)+:(2)];
         boh$10 = one16 << bnk$10;
         bad$10 = (a$10 >= mem_bytes) | sres | (s16 & a$10[32'h0]) | (s32 & |off$10);
-        if (in_active[10] & bad$10) begin
+        if (act[10] & bad$10) begin
             fm$10 = lane_bit$10;
         end
         else begin
@@ -10198,7 +10202,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$11 = a$11[(32'h0)+:(2)];
         boh$11 = one16 << bnk$11;
         bad$11 = (a$11 >= mem_bytes) | sres | (s16 & a$11[32'h0]) | (s32 & |off$11);
-        if (in_active[11] & bad$11) begin
+        if (act[11] & bad$11) begin
             fm$11 = lane_bit$11;
         end
         else begin
@@ -10223,7 +10227,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$12 = a$12[(32'h0)+:(2)];
         boh$12 = one16 << bnk$12;
         bad$12 = (a$12 >= mem_bytes) | sres | (s16 & a$12[32'h0]) | (s32 & |off$12);
-        if (in_active[12] & bad$12) begin
+        if (act[12] & bad$12) begin
             fm$12 = lane_bit$12;
         end
         else begin
@@ -10248,7 +10252,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$13 = a$13[(32'h0)+:(2)];
         boh$13 = one16 << bnk$13;
         bad$13 = (a$13 >= mem_bytes) | sres | (s16 & a$13[32'h0]) | (s32 & |off$13);
-        if (in_active[13] & bad$13) begin
+        if (act[13] & bad$13) begin
             fm$13 = lane_bit$13;
         end
         else begin
@@ -10273,7 +10277,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$14 = a$14[(32'h0)+:(2)];
         boh$14 = one16 << bnk$14;
         bad$14 = (a$14 >= mem_bytes) | sres | (s16 & a$14[32'h0]) | (s32 & |off$14);
-        if (in_active[14] & bad$14) begin
+        if (act[14] & bad$14) begin
             fm$14 = lane_bit$14;
         end
         else begin
@@ -10298,7 +10302,7 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         off$15 = a$15[(32'h0)+:(2)];
         boh$15 = one16 << bnk$15;
         bad$15 = (a$15 >= mem_bytes) | sres | (s16 & a$15[32'h0]) | (s32 & |off$15);
-        if (in_active[15] & bad$15) begin
+        if (act[15] & bad$15) begin
             fm$15 = lane_bit$15;
         end
         else begin
@@ -10319,12 +10323,12 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
             lbe$15 = be_all;
         end
         fault_v = fm$0 | fm$1 | fm$2 | fm$3 | fm$4 | fm$5 | fm$6 | fm$7 | fm$8 | fm$9 | fm$10 | fm$11 | fm$12 | fm$13 | fm$14 | fm$15;
-        ok = in_active & ~fault_v;
+        ok = act & ~fault_v;
         pending = 32'h0;
         if (in_valid) begin
             pending = ok;
             if (busy$q) begin
-                pending = pend$q;
+                pending = pend$q & lane_en;
             end
         end
         bw_row = 32'h0;
@@ -12203,19 +12207,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         xf_be$63$i3 = lbe$15;
         fw_be$63$d = xf_be$63$y;
         yf_row$0$s0 = fw_hi0$0$q;
-        yf_row$0$s1 = fw_hi1$0$q;
+        yf_row$0$s1 = fw_hi1$0$q & wide;
         yf_row$0$i0 = fw_row$0$q;
         yf_row$0$i1 = fw_row$16$q;
         yf_row$0$i2 = fw_row$32$q;
         yf_row$0$i3 = fw_row$48$q;
         yf_data$0$s0 = fw_hi0$0$q;
-        yf_data$0$s1 = fw_hi1$0$q;
+        yf_data$0$s1 = fw_hi1$0$q & wide;
         yf_data$0$i0 = fw_data$0$q;
         yf_data$0$i1 = fw_data$16$q;
         yf_data$0$i2 = fw_data$32$q;
         yf_data$0$i3 = fw_data$48$q;
         yf_be$0$s0 = fw_hi0$0$q;
-        yf_be$0$s1 = fw_hi1$0$q;
+        yf_be$0$s1 = fw_hi1$0$q & wide;
         yf_be$0$i0 = fw_be$0$q;
         yf_be$0$i1 = fw_be$16$q;
         yf_be$0$i2 = fw_be$32$q;
@@ -12230,19 +12234,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$0$wdata = yf_data$0$y;
         bank$0$be = bef$0;
         yf_row$1$s0 = fw_hi0$1$q;
-        yf_row$1$s1 = fw_hi1$1$q;
+        yf_row$1$s1 = fw_hi1$1$q & wide;
         yf_row$1$i0 = fw_row$1$q;
         yf_row$1$i1 = fw_row$17$q;
         yf_row$1$i2 = fw_row$33$q;
         yf_row$1$i3 = fw_row$49$q;
         yf_data$1$s0 = fw_hi0$1$q;
-        yf_data$1$s1 = fw_hi1$1$q;
+        yf_data$1$s1 = fw_hi1$1$q & wide;
         yf_data$1$i0 = fw_data$1$q;
         yf_data$1$i1 = fw_data$17$q;
         yf_data$1$i2 = fw_data$33$q;
         yf_data$1$i3 = fw_data$49$q;
         yf_be$1$s0 = fw_hi0$1$q;
-        yf_be$1$s1 = fw_hi1$1$q;
+        yf_be$1$s1 = fw_hi1$1$q & wide;
         yf_be$1$i0 = fw_be$1$q;
         yf_be$1$i1 = fw_be$17$q;
         yf_be$1$i2 = fw_be$33$q;
@@ -12257,19 +12261,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$1$wdata = yf_data$1$y;
         bank$1$be = bef$1;
         yf_row$2$s0 = fw_hi0$2$q;
-        yf_row$2$s1 = fw_hi1$2$q;
+        yf_row$2$s1 = fw_hi1$2$q & wide;
         yf_row$2$i0 = fw_row$2$q;
         yf_row$2$i1 = fw_row$18$q;
         yf_row$2$i2 = fw_row$34$q;
         yf_row$2$i3 = fw_row$50$q;
         yf_data$2$s0 = fw_hi0$2$q;
-        yf_data$2$s1 = fw_hi1$2$q;
+        yf_data$2$s1 = fw_hi1$2$q & wide;
         yf_data$2$i0 = fw_data$2$q;
         yf_data$2$i1 = fw_data$18$q;
         yf_data$2$i2 = fw_data$34$q;
         yf_data$2$i3 = fw_data$50$q;
         yf_be$2$s0 = fw_hi0$2$q;
-        yf_be$2$s1 = fw_hi1$2$q;
+        yf_be$2$s1 = fw_hi1$2$q & wide;
         yf_be$2$i0 = fw_be$2$q;
         yf_be$2$i1 = fw_be$18$q;
         yf_be$2$i2 = fw_be$34$q;
@@ -12284,19 +12288,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$2$wdata = yf_data$2$y;
         bank$2$be = bef$2;
         yf_row$3$s0 = fw_hi0$3$q;
-        yf_row$3$s1 = fw_hi1$3$q;
+        yf_row$3$s1 = fw_hi1$3$q & wide;
         yf_row$3$i0 = fw_row$3$q;
         yf_row$3$i1 = fw_row$19$q;
         yf_row$3$i2 = fw_row$35$q;
         yf_row$3$i3 = fw_row$51$q;
         yf_data$3$s0 = fw_hi0$3$q;
-        yf_data$3$s1 = fw_hi1$3$q;
+        yf_data$3$s1 = fw_hi1$3$q & wide;
         yf_data$3$i0 = fw_data$3$q;
         yf_data$3$i1 = fw_data$19$q;
         yf_data$3$i2 = fw_data$35$q;
         yf_data$3$i3 = fw_data$51$q;
         yf_be$3$s0 = fw_hi0$3$q;
-        yf_be$3$s1 = fw_hi1$3$q;
+        yf_be$3$s1 = fw_hi1$3$q & wide;
         yf_be$3$i0 = fw_be$3$q;
         yf_be$3$i1 = fw_be$19$q;
         yf_be$3$i2 = fw_be$35$q;
@@ -12311,19 +12315,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$3$wdata = yf_data$3$y;
         bank$3$be = bef$3;
         yf_row$4$s0 = fw_hi0$4$q;
-        yf_row$4$s1 = fw_hi1$4$q;
+        yf_row$4$s1 = fw_hi1$4$q & wide;
         yf_row$4$i0 = fw_row$4$q;
         yf_row$4$i1 = fw_row$20$q;
         yf_row$4$i2 = fw_row$36$q;
         yf_row$4$i3 = fw_row$52$q;
         yf_data$4$s0 = fw_hi0$4$q;
-        yf_data$4$s1 = fw_hi1$4$q;
+        yf_data$4$s1 = fw_hi1$4$q & wide;
         yf_data$4$i0 = fw_data$4$q;
         yf_data$4$i1 = fw_data$20$q;
         yf_data$4$i2 = fw_data$36$q;
         yf_data$4$i3 = fw_data$52$q;
         yf_be$4$s0 = fw_hi0$4$q;
-        yf_be$4$s1 = fw_hi1$4$q;
+        yf_be$4$s1 = fw_hi1$4$q & wide;
         yf_be$4$i0 = fw_be$4$q;
         yf_be$4$i1 = fw_be$20$q;
         yf_be$4$i2 = fw_be$36$q;
@@ -12338,19 +12342,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$4$wdata = yf_data$4$y;
         bank$4$be = bef$4;
         yf_row$5$s0 = fw_hi0$5$q;
-        yf_row$5$s1 = fw_hi1$5$q;
+        yf_row$5$s1 = fw_hi1$5$q & wide;
         yf_row$5$i0 = fw_row$5$q;
         yf_row$5$i1 = fw_row$21$q;
         yf_row$5$i2 = fw_row$37$q;
         yf_row$5$i3 = fw_row$53$q;
         yf_data$5$s0 = fw_hi0$5$q;
-        yf_data$5$s1 = fw_hi1$5$q;
+        yf_data$5$s1 = fw_hi1$5$q & wide;
         yf_data$5$i0 = fw_data$5$q;
         yf_data$5$i1 = fw_data$21$q;
         yf_data$5$i2 = fw_data$37$q;
         yf_data$5$i3 = fw_data$53$q;
         yf_be$5$s0 = fw_hi0$5$q;
-        yf_be$5$s1 = fw_hi1$5$q;
+        yf_be$5$s1 = fw_hi1$5$q & wide;
         yf_be$5$i0 = fw_be$5$q;
         yf_be$5$i1 = fw_be$21$q;
         yf_be$5$i2 = fw_be$37$q;
@@ -12365,19 +12369,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$5$wdata = yf_data$5$y;
         bank$5$be = bef$5;
         yf_row$6$s0 = fw_hi0$6$q;
-        yf_row$6$s1 = fw_hi1$6$q;
+        yf_row$6$s1 = fw_hi1$6$q & wide;
         yf_row$6$i0 = fw_row$6$q;
         yf_row$6$i1 = fw_row$22$q;
         yf_row$6$i2 = fw_row$38$q;
         yf_row$6$i3 = fw_row$54$q;
         yf_data$6$s0 = fw_hi0$6$q;
-        yf_data$6$s1 = fw_hi1$6$q;
+        yf_data$6$s1 = fw_hi1$6$q & wide;
         yf_data$6$i0 = fw_data$6$q;
         yf_data$6$i1 = fw_data$22$q;
         yf_data$6$i2 = fw_data$38$q;
         yf_data$6$i3 = fw_data$54$q;
         yf_be$6$s0 = fw_hi0$6$q;
-        yf_be$6$s1 = fw_hi1$6$q;
+        yf_be$6$s1 = fw_hi1$6$q & wide;
         yf_be$6$i0 = fw_be$6$q;
         yf_be$6$i1 = fw_be$22$q;
         yf_be$6$i2 = fw_be$38$q;
@@ -12392,19 +12396,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$6$wdata = yf_data$6$y;
         bank$6$be = bef$6;
         yf_row$7$s0 = fw_hi0$7$q;
-        yf_row$7$s1 = fw_hi1$7$q;
+        yf_row$7$s1 = fw_hi1$7$q & wide;
         yf_row$7$i0 = fw_row$7$q;
         yf_row$7$i1 = fw_row$23$q;
         yf_row$7$i2 = fw_row$39$q;
         yf_row$7$i3 = fw_row$55$q;
         yf_data$7$s0 = fw_hi0$7$q;
-        yf_data$7$s1 = fw_hi1$7$q;
+        yf_data$7$s1 = fw_hi1$7$q & wide;
         yf_data$7$i0 = fw_data$7$q;
         yf_data$7$i1 = fw_data$23$q;
         yf_data$7$i2 = fw_data$39$q;
         yf_data$7$i3 = fw_data$55$q;
         yf_be$7$s0 = fw_hi0$7$q;
-        yf_be$7$s1 = fw_hi1$7$q;
+        yf_be$7$s1 = fw_hi1$7$q & wide;
         yf_be$7$i0 = fw_be$7$q;
         yf_be$7$i1 = fw_be$23$q;
         yf_be$7$i2 = fw_be$39$q;
@@ -12419,19 +12423,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$7$wdata = yf_data$7$y;
         bank$7$be = bef$7;
         yf_row$8$s0 = fw_hi0$8$q;
-        yf_row$8$s1 = fw_hi1$8$q;
+        yf_row$8$s1 = fw_hi1$8$q & wide;
         yf_row$8$i0 = fw_row$8$q;
         yf_row$8$i1 = fw_row$24$q;
         yf_row$8$i2 = fw_row$40$q;
         yf_row$8$i3 = fw_row$56$q;
         yf_data$8$s0 = fw_hi0$8$q;
-        yf_data$8$s1 = fw_hi1$8$q;
+        yf_data$8$s1 = fw_hi1$8$q & wide;
         yf_data$8$i0 = fw_data$8$q;
         yf_data$8$i1 = fw_data$24$q;
         yf_data$8$i2 = fw_data$40$q;
         yf_data$8$i3 = fw_data$56$q;
         yf_be$8$s0 = fw_hi0$8$q;
-        yf_be$8$s1 = fw_hi1$8$q;
+        yf_be$8$s1 = fw_hi1$8$q & wide;
         yf_be$8$i0 = fw_be$8$q;
         yf_be$8$i1 = fw_be$24$q;
         yf_be$8$i2 = fw_be$40$q;
@@ -12446,19 +12450,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$8$wdata = yf_data$8$y;
         bank$8$be = bef$8;
         yf_row$9$s0 = fw_hi0$9$q;
-        yf_row$9$s1 = fw_hi1$9$q;
+        yf_row$9$s1 = fw_hi1$9$q & wide;
         yf_row$9$i0 = fw_row$9$q;
         yf_row$9$i1 = fw_row$25$q;
         yf_row$9$i2 = fw_row$41$q;
         yf_row$9$i3 = fw_row$57$q;
         yf_data$9$s0 = fw_hi0$9$q;
-        yf_data$9$s1 = fw_hi1$9$q;
+        yf_data$9$s1 = fw_hi1$9$q & wide;
         yf_data$9$i0 = fw_data$9$q;
         yf_data$9$i1 = fw_data$25$q;
         yf_data$9$i2 = fw_data$41$q;
         yf_data$9$i3 = fw_data$57$q;
         yf_be$9$s0 = fw_hi0$9$q;
-        yf_be$9$s1 = fw_hi1$9$q;
+        yf_be$9$s1 = fw_hi1$9$q & wide;
         yf_be$9$i0 = fw_be$9$q;
         yf_be$9$i1 = fw_be$25$q;
         yf_be$9$i2 = fw_be$41$q;
@@ -12473,19 +12477,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$9$wdata = yf_data$9$y;
         bank$9$be = bef$9;
         yf_row$10$s0 = fw_hi0$10$q;
-        yf_row$10$s1 = fw_hi1$10$q;
+        yf_row$10$s1 = fw_hi1$10$q & wide;
         yf_row$10$i0 = fw_row$10$q;
         yf_row$10$i1 = fw_row$26$q;
         yf_row$10$i2 = fw_row$42$q;
         yf_row$10$i3 = fw_row$58$q;
         yf_data$10$s0 = fw_hi0$10$q;
-        yf_data$10$s1 = fw_hi1$10$q;
+        yf_data$10$s1 = fw_hi1$10$q & wide;
         yf_data$10$i0 = fw_data$10$q;
         yf_data$10$i1 = fw_data$26$q;
         yf_data$10$i2 = fw_data$42$q;
         yf_data$10$i3 = fw_data$58$q;
         yf_be$10$s0 = fw_hi0$10$q;
-        yf_be$10$s1 = fw_hi1$10$q;
+        yf_be$10$s1 = fw_hi1$10$q & wide;
         yf_be$10$i0 = fw_be$10$q;
         yf_be$10$i1 = fw_be$26$q;
         yf_be$10$i2 = fw_be$42$q;
@@ -12500,19 +12504,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$10$wdata = yf_data$10$y;
         bank$10$be = bef$10;
         yf_row$11$s0 = fw_hi0$11$q;
-        yf_row$11$s1 = fw_hi1$11$q;
+        yf_row$11$s1 = fw_hi1$11$q & wide;
         yf_row$11$i0 = fw_row$11$q;
         yf_row$11$i1 = fw_row$27$q;
         yf_row$11$i2 = fw_row$43$q;
         yf_row$11$i3 = fw_row$59$q;
         yf_data$11$s0 = fw_hi0$11$q;
-        yf_data$11$s1 = fw_hi1$11$q;
+        yf_data$11$s1 = fw_hi1$11$q & wide;
         yf_data$11$i0 = fw_data$11$q;
         yf_data$11$i1 = fw_data$27$q;
         yf_data$11$i2 = fw_data$43$q;
         yf_data$11$i3 = fw_data$59$q;
         yf_be$11$s0 = fw_hi0$11$q;
-        yf_be$11$s1 = fw_hi1$11$q;
+        yf_be$11$s1 = fw_hi1$11$q & wide;
         yf_be$11$i0 = fw_be$11$q;
         yf_be$11$i1 = fw_be$27$q;
         yf_be$11$i2 = fw_be$43$q;
@@ -12527,19 +12531,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$11$wdata = yf_data$11$y;
         bank$11$be = bef$11;
         yf_row$12$s0 = fw_hi0$12$q;
-        yf_row$12$s1 = fw_hi1$12$q;
+        yf_row$12$s1 = fw_hi1$12$q & wide;
         yf_row$12$i0 = fw_row$12$q;
         yf_row$12$i1 = fw_row$28$q;
         yf_row$12$i2 = fw_row$44$q;
         yf_row$12$i3 = fw_row$60$q;
         yf_data$12$s0 = fw_hi0$12$q;
-        yf_data$12$s1 = fw_hi1$12$q;
+        yf_data$12$s1 = fw_hi1$12$q & wide;
         yf_data$12$i0 = fw_data$12$q;
         yf_data$12$i1 = fw_data$28$q;
         yf_data$12$i2 = fw_data$44$q;
         yf_data$12$i3 = fw_data$60$q;
         yf_be$12$s0 = fw_hi0$12$q;
-        yf_be$12$s1 = fw_hi1$12$q;
+        yf_be$12$s1 = fw_hi1$12$q & wide;
         yf_be$12$i0 = fw_be$12$q;
         yf_be$12$i1 = fw_be$28$q;
         yf_be$12$i2 = fw_be$44$q;
@@ -12554,19 +12558,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$12$wdata = yf_data$12$y;
         bank$12$be = bef$12;
         yf_row$13$s0 = fw_hi0$13$q;
-        yf_row$13$s1 = fw_hi1$13$q;
+        yf_row$13$s1 = fw_hi1$13$q & wide;
         yf_row$13$i0 = fw_row$13$q;
         yf_row$13$i1 = fw_row$29$q;
         yf_row$13$i2 = fw_row$45$q;
         yf_row$13$i3 = fw_row$61$q;
         yf_data$13$s0 = fw_hi0$13$q;
-        yf_data$13$s1 = fw_hi1$13$q;
+        yf_data$13$s1 = fw_hi1$13$q & wide;
         yf_data$13$i0 = fw_data$13$q;
         yf_data$13$i1 = fw_data$29$q;
         yf_data$13$i2 = fw_data$45$q;
         yf_data$13$i3 = fw_data$61$q;
         yf_be$13$s0 = fw_hi0$13$q;
-        yf_be$13$s1 = fw_hi1$13$q;
+        yf_be$13$s1 = fw_hi1$13$q & wide;
         yf_be$13$i0 = fw_be$13$q;
         yf_be$13$i1 = fw_be$29$q;
         yf_be$13$i2 = fw_be$45$q;
@@ -12581,19 +12585,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$13$wdata = yf_data$13$y;
         bank$13$be = bef$13;
         yf_row$14$s0 = fw_hi0$14$q;
-        yf_row$14$s1 = fw_hi1$14$q;
+        yf_row$14$s1 = fw_hi1$14$q & wide;
         yf_row$14$i0 = fw_row$14$q;
         yf_row$14$i1 = fw_row$30$q;
         yf_row$14$i2 = fw_row$46$q;
         yf_row$14$i3 = fw_row$62$q;
         yf_data$14$s0 = fw_hi0$14$q;
-        yf_data$14$s1 = fw_hi1$14$q;
+        yf_data$14$s1 = fw_hi1$14$q & wide;
         yf_data$14$i0 = fw_data$14$q;
         yf_data$14$i1 = fw_data$30$q;
         yf_data$14$i2 = fw_data$46$q;
         yf_data$14$i3 = fw_data$62$q;
         yf_be$14$s0 = fw_hi0$14$q;
-        yf_be$14$s1 = fw_hi1$14$q;
+        yf_be$14$s1 = fw_hi1$14$q & wide;
         yf_be$14$i0 = fw_be$14$q;
         yf_be$14$i1 = fw_be$30$q;
         yf_be$14$i2 = fw_be$46$q;
@@ -12608,19 +12612,19 @@ module shared_mem(clock,in_valid,in_store,in_size,in_signed,in_active,lane0_addr
         bank$14$wdata = yf_data$14$y;
         bank$14$be = bef$14;
         yf_row$15$s0 = fw_hi0$15$q;
-        yf_row$15$s1 = fw_hi1$15$q;
+        yf_row$15$s1 = fw_hi1$15$q & wide;
         yf_row$15$i0 = fw_row$15$q;
         yf_row$15$i1 = fw_row$31$q;
         yf_row$15$i2 = fw_row$47$q;
         yf_row$15$i3 = fw_row$63$q;
         yf_data$15$s0 = fw_hi0$15$q;
-        yf_data$15$s1 = fw_hi1$15$q;
+        yf_data$15$s1 = fw_hi1$15$q & wide;
         yf_data$15$i0 = fw_data$15$q;
         yf_data$15$i1 = fw_data$31$q;
         yf_data$15$i2 = fw_data$47$q;
         yf_data$15$i3 = fw_data$63$q;
         yf_be$15$s0 = fw_hi0$15$q;
-        yf_be$15$s1 = fw_hi1$15$q;
+        yf_be$15$s1 = fw_hi1$15$q & wide;
         yf_be$15$i0 = fw_be$15$q;
         yf_be$15$i1 = fw_be$31$q;
         yf_be$15$i2 = fw_be$47$q;

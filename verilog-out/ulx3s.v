@@ -86,7 +86,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
     localparam  k_ro_reg$5 = 4'h5;
     localparam  k_ro_val$0 = 32'h48444c42;
     localparam  k_ro_val$1 = 32'h1;
-    localparam  k_ro_val$2 = 32'hce8c5d50;
+    localparam  k_ro_val$2 = 32'h6ece434e;
     localparam  k_ro_val$3 = 32'h20000;
     localparam  k_ro_val$4 = 32'h989680;
     localparam  k_ro_val$5 = 32'hf4240;
@@ -61643,11 +61643,15 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  n1_32 = 32'h1;
     localparam  n2_32 = 32'h2;
     localparam  n4_32 = 32'h4;
-    localparam  one_rn = 2'b1;
-    localparam  two_rn = 2'b10;
+    localparam  one4 = 4'h1;
+    localparam  gbit$0 = 4'h1;
+    localparam  gbit$1 = 4'h2;
+    localparam  gbit$2 = 4'h4;
+    localparam  gbit$3 = 4'h8;
+    localparam  q8 = 1'b1;
     localparam  sz_h = 2'b1;
     localparam  sz_w = 2'b10;
-    localparam  act16 = 16'hffff;
+    localparam  act_z = 16'hff;
     localparam  zofs$0 = 32'h0;
     localparam  zofs$1 = 32'h4;
     localparam  zofs$2 = 32'h8;
@@ -61664,6 +61668,14 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     localparam  zofs$13 = 32'h34;
     localparam  zofs$14 = 32'h38;
     localparam  zofs$15 = 32'h3c;
+    localparam  zofs_hi$0 = 32'h20;
+    localparam  zofs_hi$1 = 32'h24;
+    localparam  zofs_hi$2 = 32'h28;
+    localparam  zofs_hi$3 = 32'h2c;
+    localparam  zofs_hi$4 = 32'h30;
+    localparam  zofs_hi$5 = 32'h34;
+    localparam  zofs_hi$6 = 32'h38;
+    localparam  zofs_hi$7 = 32'h3c;
     localparam  k_idle = 5'b0;
     localparam  k_read = 5'b1;
     localparam  k_req = 5'b100;
@@ -62312,15 +62324,15 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     wire  mport$r_valid;
     wire  [31:0] mport$r_data;
     wire  mport$r_err;
-    reg  h$d;
-    wire  h$q;
-    reg  h$clock;
-    reg  rh$d;
-    wire  rh$q;
-    reg  rh$clock;
-    reg  [1:0] rn$d;
-    wire  [1:0] rn$q;
-    reg  rn$clock;
+    reg  [3:0] sq$d;
+    wire  [3:0] sq$q;
+    reg  sq$clock;
+    reg  [3:0] sr$d;
+    wire  [3:0] sr$q;
+    reg  sr$clock;
+    reg  zh$d;
+    wire  zh$q;
+    reg  zh$clock;
     reg  gdone$d;
     wire  gdone$q;
     reg  gdone$clock;
@@ -62360,8 +62372,15 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] d_wd$7;
     reg  [31:0] sel_b;
     reg  [6:0] rsrc;
-    reg  hsel;
-    reg  rsel;
+    reg  [1:0] rgs;
+    reg  [1:0] rgr;
+    reg  [31:0] wsrc;
+    reg  [7:0] wq;
+    reg  [31:0] rwin;
+    reg  [3:0] exg;
+    reg  [3:0] rqm;
+    reg  [1:0] hq;
+    reg  [1:0] hr;
     reg  [31:0] cap;
     reg  [7:0] low8;
     reg  ser;
@@ -62392,6 +62411,22 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [1:0] gk$7;
     reg  resp_en;
     reg  [31:0] sm_en;
+    reg  [31:0] srd$0;
+    reg  [31:0] srd$1;
+    reg  [31:0] srd$2;
+    reg  [31:0] srd$3;
+    reg  [31:0] srd$4;
+    reg  [31:0] srd$5;
+    reg  [31:0] srd$6;
+    reg  [31:0] srd$7;
+    reg  [31:0] srd$8;
+    reg  [31:0] srd$9;
+    reg  [31:0] srd$10;
+    reg  [31:0] srd$11;
+    reg  [31:0] srd$12;
+    reg  [31:0] srd$13;
+    reg  [31:0] srd$14;
+    reg  [31:0] srd$15;
     reg  [31:0] rsp$0;
     reg  [31:0] rsp$1;
     reg  [31:0] rsp$2;
@@ -62408,6 +62443,22 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] rsp$13;
     reg  [31:0] rsp$14;
     reg  [31:0] rsp$15;
+    reg  [31:0] rsq$0;
+    reg  [31:0] rsq$1;
+    reg  [31:0] rsq$2;
+    reg  [31:0] rsq$3;
+    reg  [31:0] rsq$4;
+    reg  [31:0] rsq$5;
+    reg  [31:0] rsq$6;
+    reg  [31:0] rsq$7;
+    reg  [31:0] rsq$8;
+    reg  [31:0] rsq$9;
+    reg  [31:0] rsq$10;
+    reg  [31:0] rsq$11;
+    reg  [31:0] rsq$12;
+    reg  [31:0] rsq$13;
+    reg  [31:0] rsq$14;
+    reg  [31:0] rsq$15;
     reg  [7:0] gmis;
     reg  [7:0] goob;
     reg  [31:0] gmis32;
@@ -62445,8 +62496,6 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  sneg;
     reg  [31:0] nbytes;
     reg  [31:0] soob;
-    reg  exlo;
-    reg  exhi;
     reg  s_own;
     reg  z_go;
     reg  s_take;
@@ -63489,20 +63538,20 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .r_data(mport$r_data),
         .r_err(mport$r_err)
     );
-    ulx3s$board$sm$lsu$h h(
-        .d(h$d),
-        .q(h$q),
-        .clock(h$clock)
+    ulx3s$board$sm$lsu$sq sq(
+        .d(sq$d),
+        .q(sq$q),
+        .clock(sq$clock)
     );
-    ulx3s$board$sm$lsu$rh rh(
-        .d(rh$d),
-        .q(rh$q),
-        .clock(rh$clock)
+    ulx3s$board$sm$lsu$sr sr(
+        .d(sr$d),
+        .q(sr$q),
+        .clock(sr$clock)
     );
-    ulx3s$board$sm$lsu$rn rn(
-        .d(rn$d),
-        .q(rn$q),
-        .clock(rn$clock)
+    ulx3s$board$sm$lsu$zh zh(
+        .d(zh$d),
+        .q(zh$q),
+        .clock(zh$clock)
     );
     ulx3s$board$sm$lsu$gdone gdone(
         .d(gdone$d),
@@ -63548,9 +63597,9 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         sv$clock = clock;
         sa$clock = clock;
         sd$clock = clock;
-        h$clock = clock;
-        rh$clock = clock;
-        rn$clock = clock;
+        sq$clock = clock;
+        sr$clock = clock;
+        zh$clock = clock;
         gdone$clock = clock;
         aold$clock = clock;
         st$d = st$q;
@@ -63584,9 +63633,9 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         sv$d = sv$q;
         sa$d = sa$q;
         sd$d = sd$q;
-        h$d = h$q;
-        rh$d = rh$q;
-        rn$d = rn$q;
+        sq$d = sq$q;
+        sr$d = sr$q;
+        zh$d = zh$q;
         gdone$d = gdone$q;
         aold$d = aold$q;
         smem$clock = clock;
@@ -63991,11 +64040,57 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             sel_a = addr$31$q;
             sel_k = lsp$31$q;
         end
-        exlo = |exec$q[(32'h0)+:(16)];
-        exhi = |exec$q[(32'h10)+:(16)];
-        hsel = h$q;
+        exg = 32'h0;
+        if (|exec$q[(32'h8 * 0)+:(8)]) begin
+            exg = exg | gbit$0;
+        end
+        if (|exec$q[(32'h8 * 1)+:(8)]) begin
+            exg = exg | gbit$1;
+        end
+        if (|exec$q[(32'h8 * 2)+:(8)]) begin
+            exg = exg | gbit$2;
+        end
+        if (|exec$q[(32'h8 * 3)+:(8)]) begin
+            exg = exg | gbit$3;
+        end
+        rqm = exg;
+        if (~q8) begin
+            rqm = 32'h0;
+            if (exg[32'h0] | exg[32'h1]) begin
+                rqm = gbit$0;
+            end
+            if (exg[32'h2] | exg[32'h3]) begin
+                rqm = rqm | gbit$2;
+            end
+        end
+        hq = gidx$3;
+        hr = gidx$3;
+        if (sq$q[32'h2]) begin
+            hq = gidx$2;
+        end
+        if (sr$q[32'h2]) begin
+            hr = gidx$2;
+        end
+        if (sq$q[32'h1]) begin
+            hq = gidx$1;
+        end
+        if (sr$q[32'h1]) begin
+            hr = gidx$1;
+        end
+        if (sq$q[32'h0]) begin
+            hq = gidx$0;
+        end
+        if (sr$q[32'h0]) begin
+            hr = gidx$0;
+        end
+        rgs = hq;
+        wsrc = exec$q;
         if (ser) begin
-            hsel = low_i[32'h4];
+            rgs = low_i[(32'h3)+:(2)];
+            if (~q8) begin
+                rgs = low_i[(32'h3)+:(2)] & gidx$2;
+            end
+            wsrc = low;
         end
         s_own = (st$q == k_sreq) | ((st$q == k_asrd) | (st$q == k_aswr));
         z_go = z_v & (st$q == k_idle);
@@ -64006,18 +64101,27 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (sz4) begin
             s_size = sz_w;
         end
-        s_act = exec$q[(32'h0)+:(16)];
-        if (h$q) begin
-            s_act = exec$q[(32'h10)+:(16)];
+        if (q8) begin
+            wq = wsrc[(32'h0)+:(8)];
+            if (rgs == gidx$1) begin
+                wq = wsrc[(32'h8)+:(8)];
+            end
+            if (rgs == gidx$2) begin
+                wq = wsrc[(32'h10)+:(8)];
+            end
+            if (rgs == gidx$3) begin
+                wq = wsrc[(32'h18)+:(8)];
+            end
+            s_act = ((wq) & 16'hffff);
         end
-        if (ser) begin
-            s_act = low[(32'h0)+:(16)];
-            if (hsel) begin
-                s_act = low[(32'h10)+:(16)];
+        else begin
+            s_act = wsrc[(32'h0)+:(16)];
+            if (rgs[32'h1]) begin
+                s_act = wsrc[(32'h10)+:(16)];
             end
         end
         if (~s_own) begin
-            s_act = act16;
+            s_act = act_z;
             s_size = sz_w;
         end
         sbase_z = s_base;
@@ -64026,18 +64130,12 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         end
         d_ra = low_i[(32'h3)+:(2)];
         if (s_own) begin
-            d_ra = gidx$0;
-            if (hsel) begin
-                d_ra = gidx$2;
-            end
+            d_ra = rgs;
         end
         if (((st$q == k_swait) | (st$q == k_asww)) | (st$q == k_aswt)) begin
             d_ra = gc$q;
         end
-        d_rb = gidx$1;
-        if (hsel) begin
-            d_rb = gidx$3;
-        end
+        d_rb = rgs | gidx$1;
         dram_a$0$raddr = d_ra;
         dram_b$0$raddr = d_rb;
         dram_a$1$raddr = d_ra;
@@ -64085,10 +64183,16 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             sld$0 = 32'h0;
             sld$8 = 32'h0;
         end
+        if (q8) begin
+            sld$8 = 32'h0;
+        end
         sld$1 = dram_a$1$rdata;
         sld$9 = dram_b$1$rdata;
         if (~s_own) begin
             sld$1 = 32'h0;
+            sld$9 = 32'h0;
+        end
+        if (q8) begin
             sld$9 = 32'h0;
         end
         sld$2 = dram_a$2$rdata;
@@ -64097,10 +64201,16 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             sld$2 = 32'h0;
             sld$10 = 32'h0;
         end
+        if (q8) begin
+            sld$10 = 32'h0;
+        end
         sld$3 = dram_a$3$rdata;
         sld$11 = dram_b$3$rdata;
         if (~s_own) begin
             sld$3 = 32'h0;
+            sld$11 = 32'h0;
+        end
+        if (q8) begin
             sld$11 = 32'h0;
         end
         sld$4 = dram_a$4$rdata;
@@ -64109,10 +64219,16 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             sld$4 = 32'h0;
             sld$12 = 32'h0;
         end
+        if (q8) begin
+            sld$12 = 32'h0;
+        end
         sld$5 = dram_a$5$rdata;
         sld$13 = dram_b$5$rdata;
         if (~s_own) begin
             sld$5 = 32'h0;
+            sld$13 = 32'h0;
+        end
+        if (q8) begin
             sld$13 = 32'h0;
         end
         sld$6 = dram_a$6$rdata;
@@ -64121,139 +64237,241 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             sld$6 = 32'h0;
             sld$14 = 32'h0;
         end
+        if (q8) begin
+            sld$14 = 32'h0;
+        end
         sld$7 = dram_a$7$rdata;
         sld$15 = dram_b$7$rdata;
         if (~s_own) begin
             sld$7 = 32'h0;
             sld$15 = 32'h0;
         end
+        if (q8) begin
+            sld$15 = 32'h0;
+        end
         sofs_k$0 = addr$0$q;
-        if (hsel) begin
+        if (rgs == gidx$1) begin
+            sofs_k$0 = addr$8$q;
+        end
+        if (rgs == gidx$2) begin
             sofs_k$0 = addr$16$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$0 = addr$24$q;
         end
         if (~s_own) begin
             sofs_k$0 = zofs$0;
+            if (zh$q) begin
+                sofs_k$0 = zofs_hi$0;
+            end
         end
-        sla$0 = sofs_k$0 + sbase_z;
-        sofs_k$1 = addr$1$q;
-        if (hsel) begin
-            sofs_k$1 = addr$17$q;
-        end
-        if (~s_own) begin
-            sofs_k$1 = zofs$1;
-        end
-        sla$1 = sofs_k$1 + sbase_z;
-        sofs_k$2 = addr$2$q;
-        if (hsel) begin
-            sofs_k$2 = addr$18$q;
-        end
-        if (~s_own) begin
-            sofs_k$2 = zofs$2;
-        end
-        sla$2 = sofs_k$2 + sbase_z;
-        sofs_k$3 = addr$3$q;
-        if (hsel) begin
-            sofs_k$3 = addr$19$q;
-        end
-        if (~s_own) begin
-            sofs_k$3 = zofs$3;
-        end
-        sla$3 = sofs_k$3 + sbase_z;
-        sofs_k$4 = addr$4$q;
-        if (hsel) begin
-            sofs_k$4 = addr$20$q;
-        end
-        if (~s_own) begin
-            sofs_k$4 = zofs$4;
-        end
-        sla$4 = sofs_k$4 + sbase_z;
-        sofs_k$5 = addr$5$q;
-        if (hsel) begin
-            sofs_k$5 = addr$21$q;
-        end
-        if (~s_own) begin
-            sofs_k$5 = zofs$5;
-        end
-        sla$5 = sofs_k$5 + sbase_z;
-        sofs_k$6 = addr$6$q;
-        if (hsel) begin
-            sofs_k$6 = addr$22$q;
-        end
-        if (~s_own) begin
-            sofs_k$6 = zofs$6;
-        end
-        sla$6 = sofs_k$6 + sbase_z;
-        sofs_k$7 = addr$7$q;
-        if (hsel) begin
-            sofs_k$7 = addr$23$q;
-        end
-        if (~s_own) begin
-            sofs_k$7 = zofs$7;
-        end
-        sla$7 = sofs_k$7 + sbase_z;
         sofs_k$8 = addr$8$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$8 = addr$24$q;
         end
         if (~s_own) begin
             sofs_k$8 = zofs$8;
         end
-        sla$8 = sofs_k$8 + sbase_z;
+        if (q8) begin
+            sofs_k$8 = 32'h0;
+        end
+        sofs_k$1 = addr$1$q;
+        if (rgs == gidx$1) begin
+            sofs_k$1 = addr$9$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$1 = addr$17$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$1 = addr$25$q;
+        end
+        if (~s_own) begin
+            sofs_k$1 = zofs$1;
+            if (zh$q) begin
+                sofs_k$1 = zofs_hi$1;
+            end
+        end
         sofs_k$9 = addr$9$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$9 = addr$25$q;
         end
         if (~s_own) begin
             sofs_k$9 = zofs$9;
         end
-        sla$9 = sofs_k$9 + sbase_z;
+        if (q8) begin
+            sofs_k$9 = 32'h0;
+        end
+        sofs_k$2 = addr$2$q;
+        if (rgs == gidx$1) begin
+            sofs_k$2 = addr$10$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$2 = addr$18$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$2 = addr$26$q;
+        end
+        if (~s_own) begin
+            sofs_k$2 = zofs$2;
+            if (zh$q) begin
+                sofs_k$2 = zofs_hi$2;
+            end
+        end
         sofs_k$10 = addr$10$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$10 = addr$26$q;
         end
         if (~s_own) begin
             sofs_k$10 = zofs$10;
         end
-        sla$10 = sofs_k$10 + sbase_z;
+        if (q8) begin
+            sofs_k$10 = 32'h0;
+        end
+        sofs_k$3 = addr$3$q;
+        if (rgs == gidx$1) begin
+            sofs_k$3 = addr$11$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$3 = addr$19$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$3 = addr$27$q;
+        end
+        if (~s_own) begin
+            sofs_k$3 = zofs$3;
+            if (zh$q) begin
+                sofs_k$3 = zofs_hi$3;
+            end
+        end
         sofs_k$11 = addr$11$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$11 = addr$27$q;
         end
         if (~s_own) begin
             sofs_k$11 = zofs$11;
         end
-        sla$11 = sofs_k$11 + sbase_z;
+        if (q8) begin
+            sofs_k$11 = 32'h0;
+        end
+        sofs_k$4 = addr$4$q;
+        if (rgs == gidx$1) begin
+            sofs_k$4 = addr$12$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$4 = addr$20$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$4 = addr$28$q;
+        end
+        if (~s_own) begin
+            sofs_k$4 = zofs$4;
+            if (zh$q) begin
+                sofs_k$4 = zofs_hi$4;
+            end
+        end
         sofs_k$12 = addr$12$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$12 = addr$28$q;
         end
         if (~s_own) begin
             sofs_k$12 = zofs$12;
         end
-        sla$12 = sofs_k$12 + sbase_z;
+        if (q8) begin
+            sofs_k$12 = 32'h0;
+        end
+        sofs_k$5 = addr$5$q;
+        if (rgs == gidx$1) begin
+            sofs_k$5 = addr$13$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$5 = addr$21$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$5 = addr$29$q;
+        end
+        if (~s_own) begin
+            sofs_k$5 = zofs$5;
+            if (zh$q) begin
+                sofs_k$5 = zofs_hi$5;
+            end
+        end
         sofs_k$13 = addr$13$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$13 = addr$29$q;
         end
         if (~s_own) begin
             sofs_k$13 = zofs$13;
         end
-        sla$13 = sofs_k$13 + sbase_z;
+        if (q8) begin
+            sofs_k$13 = 32'h0;
+        end
+        sofs_k$6 = addr$6$q;
+        if (rgs == gidx$1) begin
+            sofs_k$6 = addr$14$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$6 = addr$22$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$6 = addr$30$q;
+        end
+        if (~s_own) begin
+            sofs_k$6 = zofs$6;
+            if (zh$q) begin
+                sofs_k$6 = zofs_hi$6;
+            end
+        end
         sofs_k$14 = addr$14$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$14 = addr$30$q;
         end
         if (~s_own) begin
             sofs_k$14 = zofs$14;
         end
-        sla$14 = sofs_k$14 + sbase_z;
+        if (q8) begin
+            sofs_k$14 = 32'h0;
+        end
+        sofs_k$7 = addr$7$q;
+        if (rgs == gidx$1) begin
+            sofs_k$7 = addr$15$q;
+        end
+        if (rgs == gidx$2) begin
+            sofs_k$7 = addr$23$q;
+        end
+        if (rgs == gidx$3) begin
+            sofs_k$7 = addr$31$q;
+        end
+        if (~s_own) begin
+            sofs_k$7 = zofs$7;
+            if (zh$q) begin
+                sofs_k$7 = zofs_hi$7;
+            end
+        end
         sofs_k$15 = addr$15$q;
-        if (hsel) begin
+        if (rgs[32'h1]) begin
             sofs_k$15 = addr$31$q;
         end
         if (~s_own) begin
             sofs_k$15 = zofs$15;
         end
+        if (q8) begin
+            sofs_k$15 = 32'h0;
+        end
+        sla$0 = sofs_k$0 + sbase_z;
+        sla$1 = sofs_k$1 + sbase_z;
+        sla$2 = sofs_k$2 + sbase_z;
+        sla$3 = sofs_k$3 + sbase_z;
+        sla$4 = sofs_k$4 + sbase_z;
+        sla$5 = sofs_k$5 + sbase_z;
+        sla$6 = sofs_k$6 + sbase_z;
+        sla$7 = sofs_k$7 + sbase_z;
+        sla$8 = sofs_k$8 + sbase_z;
+        sla$9 = sofs_k$9 + sbase_z;
+        sla$10 = sofs_k$10 + sbase_z;
+        sla$11 = sofs_k$11 + sbase_z;
+        sla$12 = sofs_k$12 + sbase_z;
+        sla$13 = sofs_k$13 + sbase_z;
+        sla$14 = sofs_k$14 + sbase_z;
         sla$15 = sofs_k$15 + sbase_z;
         smem$in_valid = s_own | z_go;
         smem$in_store = (store$q | aw$q) | ~s_own;
@@ -64293,193 +64511,288 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         smem$lane14_wdata = sld$14;
         smem$lane15_wdata = sld$15;
         s_take = s_own & smem$in_ready;
-        z_ok = z_go & smem$in_ready;
+        z_ok = (z_go & smem$in_ready) & (zh$q | ~q8);
+        if ((z_go & smem$in_ready) & q8) begin
+            zh$d = ~zh$q;
+        end
         mine$d = s_take;
-        rsel = rh$q;
+        rgr = hr;
         cap = 32'h0;
         if (~store$q) begin
             cap = all32;
         end
         if (ser) begin
-            rsel = hsel;
+            rgr = rgs;
             cap = 32'h0;
             if ((st$q == k_aswt) & ~store$q) begin
                 cap = low;
             end
         end
         if (mine$q) begin
-            rn$d = rn$q - one_rn;
-            rh$d = 1'b1;
+            sr$d = sr$q & (sr$q - one4);
         end
         resp_en = ((st$q == k_resp) & mport$r_valid) & ~aw$q;
-        sm_en = 32'h0;
-        if (mine$q) begin
-            if (rsel) begin
-                sm_en = cap & hi16;
+        rwin = lo16;
+        if (rgr[32'h1]) begin
+            rwin = hi16;
+        end
+        if (q8) begin
+            if (rgr == gidx$0) begin
+                rwin = grpmask$0;
             end
-            else begin
-                sm_en = cap & lo16;
+            if (rgr == gidx$1) begin
+                rwin = grpmask$1;
+            end
+            if (rgr == gidx$2) begin
+                rwin = grpmask$2;
+            end
+            if (rgr == gidx$3) begin
+                rwin = grpmask$3;
             end
         end
-        rsp$0 = smem$lane0_rdata;
-        rsp$1 = smem$lane1_rdata;
-        rsp$2 = smem$lane2_rdata;
-        rsp$3 = smem$lane3_rdata;
-        rsp$4 = smem$lane4_rdata;
-        rsp$5 = smem$lane5_rdata;
-        rsp$6 = smem$lane6_rdata;
-        rsp$7 = smem$lane7_rdata;
-        rsp$8 = smem$lane8_rdata;
-        rsp$9 = smem$lane9_rdata;
-        rsp$10 = smem$lane10_rdata;
-        rsp$11 = smem$lane11_rdata;
-        rsp$12 = smem$lane12_rdata;
-        rsp$13 = smem$lane13_rdata;
-        rsp$14 = smem$lane14_rdata;
-        rsp$15 = smem$lane15_rdata;
+        sm_en = 32'h0;
+        if (mine$q) begin
+            sm_en = cap & rwin;
+        end
+        srd$0 = smem$lane0_rdata;
+        srd$1 = smem$lane1_rdata;
+        srd$2 = smem$lane2_rdata;
+        srd$3 = smem$lane3_rdata;
+        srd$4 = smem$lane4_rdata;
+        srd$5 = smem$lane5_rdata;
+        srd$6 = smem$lane6_rdata;
+        srd$7 = smem$lane7_rdata;
+        srd$8 = smem$lane8_rdata;
+        srd$9 = smem$lane9_rdata;
+        srd$10 = smem$lane10_rdata;
+        srd$11 = smem$lane11_rdata;
+        srd$12 = smem$lane12_rdata;
+        srd$13 = smem$lane13_rdata;
+        srd$14 = smem$lane14_rdata;
+        srd$15 = smem$lane15_rdata;
+        if (q8) begin
+            srd$8 = 32'h0;
+        end
+        if (q8) begin
+            srd$9 = 32'h0;
+        end
+        if (q8) begin
+            srd$10 = 32'h0;
+        end
+        if (q8) begin
+            srd$11 = 32'h0;
+        end
+        if (q8) begin
+            srd$12 = 32'h0;
+        end
+        if (q8) begin
+            srd$13 = 32'h0;
+        end
+        if (q8) begin
+            srd$14 = 32'h0;
+        end
+        if (q8) begin
+            srd$15 = 32'h0;
+        end
+        rsp$0 = srd$0;
         if (resp_en) begin
             rsp$0 = mport$r_data;
         end
+        rsp$1 = srd$1;
         if (resp_en) begin
             rsp$1 = mport$r_data;
         end
+        rsp$2 = srd$2;
         if (resp_en) begin
             rsp$2 = mport$r_data;
         end
+        rsp$3 = srd$3;
         if (resp_en) begin
             rsp$3 = mport$r_data;
         end
+        rsp$4 = srd$4;
         if (resp_en) begin
             rsp$4 = mport$r_data;
         end
+        rsp$5 = srd$5;
         if (resp_en) begin
             rsp$5 = mport$r_data;
         end
+        rsp$6 = srd$6;
         if (resp_en) begin
             rsp$6 = mport$r_data;
         end
+        rsp$7 = srd$7;
         if (resp_en) begin
             rsp$7 = mport$r_data;
         end
+        rsp$8 = srd$8;
         if (resp_en) begin
             rsp$8 = mport$r_data;
         end
+        rsp$9 = srd$9;
         if (resp_en) begin
             rsp$9 = mport$r_data;
         end
+        rsp$10 = srd$10;
         if (resp_en) begin
             rsp$10 = mport$r_data;
         end
+        rsp$11 = srd$11;
         if (resp_en) begin
             rsp$11 = mport$r_data;
         end
+        rsp$12 = srd$12;
         if (resp_en) begin
             rsp$12 = mport$r_data;
         end
+        rsp$13 = srd$13;
         if (resp_en) begin
             rsp$13 = mport$r_data;
         end
+        rsp$14 = srd$14;
         if (resp_en) begin
             rsp$14 = mport$r_data;
         end
+        rsp$15 = srd$15;
         if (resp_en) begin
             rsp$15 = mport$r_data;
         end
+        rsq$0 = rsp$0;
+        rsq$8 = rsp$8;
+        if (q8) begin
+            rsq$8 = rsp$0;
+        end
+        rsq$1 = rsp$1;
+        rsq$9 = rsp$9;
+        if (q8) begin
+            rsq$9 = rsp$1;
+        end
+        rsq$2 = rsp$2;
+        rsq$10 = rsp$10;
+        if (q8) begin
+            rsq$10 = rsp$2;
+        end
+        rsq$3 = rsp$3;
+        rsq$11 = rsp$11;
+        if (q8) begin
+            rsq$11 = rsp$3;
+        end
+        rsq$4 = rsp$4;
+        rsq$12 = rsp$12;
+        if (q8) begin
+            rsq$12 = rsp$4;
+        end
+        rsq$5 = rsp$5;
+        rsq$13 = rsp$13;
+        if (q8) begin
+            rsq$13 = rsp$5;
+        end
+        rsq$6 = rsp$6;
+        rsq$14 = rsp$14;
+        if (q8) begin
+            rsq$14 = rsp$6;
+        end
+        rsq$7 = rsp$7;
+        rsq$15 = rsp$15;
+        if (q8) begin
+            rsq$15 = rsp$7;
+        end
         if (sm_en[0] | (resp_en & mtch$q[0])) begin
-            res$0$d = rsp$0;
+            res$0$d = rsq$0;
         end
         if (sm_en[0 + 32'h10] | (resp_en & mtch$q[0 + 32'h10])) begin
-            res$16$d = rsp$0;
+            res$16$d = rsq$0;
         end
         if (sm_en[1] | (resp_en & mtch$q[1])) begin
-            res$1$d = rsp$1;
+            res$1$d = rsq$1;
         end
         if (sm_en[1 + 32'h10] | (resp_en & mtch$q[1 + 32'h10])) begin
-            res$17$d = rsp$1;
+            res$17$d = rsq$1;
         end
         if (sm_en[2] | (resp_en & mtch$q[2])) begin
-            res$2$d = rsp$2;
+            res$2$d = rsq$2;
         end
         if (sm_en[2 + 32'h10] | (resp_en & mtch$q[2 + 32'h10])) begin
-            res$18$d = rsp$2;
+            res$18$d = rsq$2;
         end
         if (sm_en[3] | (resp_en & mtch$q[3])) begin
-            res$3$d = rsp$3;
+            res$3$d = rsq$3;
         end
         if (sm_en[3 + 32'h10] | (resp_en & mtch$q[3 + 32'h10])) begin
-            res$19$d = rsp$3;
+            res$19$d = rsq$3;
         end
         if (sm_en[4] | (resp_en & mtch$q[4])) begin
-            res$4$d = rsp$4;
+            res$4$d = rsq$4;
         end
         if (sm_en[4 + 32'h10] | (resp_en & mtch$q[4 + 32'h10])) begin
-            res$20$d = rsp$4;
+            res$20$d = rsq$4;
         end
         if (sm_en[5] | (resp_en & mtch$q[5])) begin
-            res$5$d = rsp$5;
+            res$5$d = rsq$5;
         end
         if (sm_en[5 + 32'h10] | (resp_en & mtch$q[5 + 32'h10])) begin
-            res$21$d = rsp$5;
+            res$21$d = rsq$5;
         end
         if (sm_en[6] | (resp_en & mtch$q[6])) begin
-            res$6$d = rsp$6;
+            res$6$d = rsq$6;
         end
         if (sm_en[6 + 32'h10] | (resp_en & mtch$q[6 + 32'h10])) begin
-            res$22$d = rsp$6;
+            res$22$d = rsq$6;
         end
         if (sm_en[7] | (resp_en & mtch$q[7])) begin
-            res$7$d = rsp$7;
+            res$7$d = rsq$7;
         end
         if (sm_en[7 + 32'h10] | (resp_en & mtch$q[7 + 32'h10])) begin
-            res$23$d = rsp$7;
+            res$23$d = rsq$7;
         end
         if (sm_en[8] | (resp_en & mtch$q[8])) begin
-            res$8$d = rsp$8;
+            res$8$d = rsq$8;
         end
         if (sm_en[8 + 32'h10] | (resp_en & mtch$q[8 + 32'h10])) begin
-            res$24$d = rsp$8;
+            res$24$d = rsq$8;
         end
         if (sm_en[9] | (resp_en & mtch$q[9])) begin
-            res$9$d = rsp$9;
+            res$9$d = rsq$9;
         end
         if (sm_en[9 + 32'h10] | (resp_en & mtch$q[9 + 32'h10])) begin
-            res$25$d = rsp$9;
+            res$25$d = rsq$9;
         end
         if (sm_en[10] | (resp_en & mtch$q[10])) begin
-            res$10$d = rsp$10;
+            res$10$d = rsq$10;
         end
         if (sm_en[10 + 32'h10] | (resp_en & mtch$q[10 + 32'h10])) begin
-            res$26$d = rsp$10;
+            res$26$d = rsq$10;
         end
         if (sm_en[11] | (resp_en & mtch$q[11])) begin
-            res$11$d = rsp$11;
+            res$11$d = rsq$11;
         end
         if (sm_en[11 + 32'h10] | (resp_en & mtch$q[11 + 32'h10])) begin
-            res$27$d = rsp$11;
+            res$27$d = rsq$11;
         end
         if (sm_en[12] | (resp_en & mtch$q[12])) begin
-            res$12$d = rsp$12;
+            res$12$d = rsq$12;
         end
         if (sm_en[12 + 32'h10] | (resp_en & mtch$q[12 + 32'h10])) begin
-            res$28$d = rsp$12;
+            res$28$d = rsq$12;
         end
         if (sm_en[13] | (resp_en & mtch$q[13])) begin
-            res$13$d = rsp$13;
+            res$13$d = rsq$13;
         end
         if (sm_en[13 + 32'h10] | (resp_en & mtch$q[13 + 32'h10])) begin
-            res$29$d = rsp$13;
+            res$29$d = rsq$13;
         end
         if (sm_en[14] | (resp_en & mtch$q[14])) begin
-            res$14$d = rsp$14;
+            res$14$d = rsq$14;
         end
         if (sm_en[14 + 32'h10] | (resp_en & mtch$q[14 + 32'h10])) begin
-            res$30$d = rsp$14;
+            res$30$d = rsq$14;
         end
         if (sm_en[15] | (resp_en & mtch$q[15])) begin
-            res$15$d = rsp$15;
+            res$15$d = rsq$15;
         end
         if (sm_en[15 + 32'h10] | (resp_en & mtch$q[15 + 32'h10])) begin
-            res$31$d = rsp$15;
+            res$31$d = rsq$15;
         end
         wa = sel_a & word_mask;
         m_v = low;
@@ -66130,7 +66443,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         alu$sub = asub$q;
         alu$old = aold$q;
         if ((st$q == k_aswt) & mine$q) begin
-            aold$d = (((smem$lane0_rdata | smem$lane1_rdata) | (smem$lane2_rdata | smem$lane3_rdata)) | ((smem$lane4_rdata | smem$lane5_rdata) | (smem$lane6_rdata | smem$lane7_rdata))) | (((smem$lane8_rdata | smem$lane9_rdata) | (smem$lane10_rdata | smem$lane11_rdata)) | ((smem$lane12_rdata | smem$lane13_rdata) | (smem$lane14_rdata | smem$lane15_rdata)));
+            aold$d = (((srd$0 | srd$1) | (srd$2 | srd$3)) | ((srd$4 | srd$5) | (srd$6 | srd$7))) | (((srd$8 | srd$9) | (srd$10 | srd$11)) | ((srd$12 | srd$13) | (srd$14 | srd$15)));
         end
         if (((st$q == k_resp) & mport$r_valid) & ~aw$q) begin
             aold$d = mport$r_data;
@@ -66318,12 +66631,8 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                     st$d = 32'h4;
                     if (shared) begin
                         st$d = 32'h9;
-                        h$d = ~exlo;
-                        rh$d = ~exlo;
-                        rn$d = one_rn;
-                        if (exlo & exhi) begin
-                            rn$d = two_rn;
-                        end
+                        sq$d = rqm;
+                        sr$d = rqm;
                         gc$d = 32'h0;
                         gdone$d = ~store$q;
                     end
@@ -66415,10 +66724,8 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             9:
                 begin
                     if (s_take) begin
-                        if (~h$q & exhi) begin
-                            h$d = 1'b1;
-                        end
-                        else begin
+                        sq$d = sq$q & (sq$q - one4);
+                        if (~|(sq$q & (sq$q - one4))) begin
                             st$d = 32'ha;
                         end
                     end
@@ -66431,7 +66738,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
                             gdone$d = 1'b1;
                         end
                     end
-                    if (~|rn$q & gdone$q) begin
+                    if (~|sr$q & gdone$q) begin
                         gc$d = 32'h0;
                         st$d = 32'h7;
                         if (~store$q) begin
@@ -66509,6 +66816,7 @@ module ulx3s$board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (clear) begin
             st$d = 32'h0;
             rv$d = 1'b0;
+            zh$d = 1'b0;
         end
         mem_ready = st$q == k_idle;
         rd_busy = st$q == k_read;
@@ -68774,25 +69082,6 @@ module ulx3s$board$sm$lsu$gdone(d,q,clock);
 endmodule // ulx3s$board$sm$lsu$gdone
 
 
-module ulx3s$board$sm$lsu$h(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$h
-
-
 module ulx3s$board$sm$lsu$imm(d,q,clock);
 
     // Module arguments
@@ -70552,44 +70841,6 @@ module ulx3s$board$sm$lsu$rg(d,q,clock);
 endmodule // ulx3s$board$sm$lsu$rg
 
 
-module ulx3s$board$sm$lsu$rh(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$rh
-
-
-module ulx3s$board$sm$lsu$rn(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$lsu$rn
-
-
 module ulx3s$board$sm$lsu$rv(d,q,clock);
 
     // Module arguments
@@ -70737,6 +70988,8 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
     localparam  m16 = 32'hffff;
     localparam  sx16 = 32'hffff0000;
     localparam  mem_bytes = 32'h4000;
+    localparam  lane_en = 16'hff;
+    localparam  wide = 1'b0;
 
     // Stub signals
     reg  busy$d;
@@ -74857,6 +75110,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
     reg  [31:0] rext$15;
     reg  rs8;
     reg  rs16;
+    reg  [15:0] act;
 
     // Sub module instances
     ulx3s$board$sm$lsu$smem$busy busy(
@@ -80564,12 +80818,13 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         s16 = ~in_size[32'h1] & in_size[32'h0];
         s32 = in_size[32'h1] & ~in_size[32'h0];
         sres = in_size[32'h1] & in_size[32'h0];
+        act = in_active & lane_en;
         bnk$0 = a$0[(32'h2)+:(4)];
         row$0 = a$0[(32'h6)+:(8)];
         off$0 = a$0[(32'h0)+:(2)];
         boh$0 = one16 << bnk$0;
         bad$0 = (a$0 >= mem_bytes) | sres | (s16 & a$0[32'h0]) | (s32 & |off$0);
-        if (in_active[0] & bad$0) begin
+        if (act[0] & bad$0) begin
             fm$0 = lane_bit$0;
         end
         else begin
@@ -80594,7 +80849,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$1 = a$1[(32'h0)+:(2)];
         boh$1 = one16 << bnk$1;
         bad$1 = (a$1 >= mem_bytes) | sres | (s16 & a$1[32'h0]) | (s32 & |off$1);
-        if (in_active[1] & bad$1) begin
+        if (act[1] & bad$1) begin
             fm$1 = lane_bit$1;
         end
         else begin
@@ -80619,7 +80874,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$2 = a$2[(32'h0)+:(2)];
         boh$2 = one16 << bnk$2;
         bad$2 = (a$2 >= mem_bytes) | sres | (s16 & a$2[32'h0]) | (s32 & |off$2);
-        if (in_active[2] & bad$2) begin
+        if (act[2] & bad$2) begin
             fm$2 = lane_bit$2;
         end
         else begin
@@ -80644,7 +80899,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$3 = a$3[(32'h0)+:(2)];
         boh$3 = one16 << bnk$3;
         bad$3 = (a$3 >= mem_bytes) | sres | (s16 & a$3[32'h0]) | (s32 & |off$3);
-        if (in_active[3] & bad$3) begin
+        if (act[3] & bad$3) begin
             fm$3 = lane_bit$3;
         end
         else begin
@@ -80669,7 +80924,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$4 = a$4[(32'h0)+:(2)];
         boh$4 = one16 << bnk$4;
         bad$4 = (a$4 >= mem_bytes) | sres | (s16 & a$4[32'h0]) | (s32 & |off$4);
-        if (in_active[4] & bad$4) begin
+        if (act[4] & bad$4) begin
             fm$4 = lane_bit$4;
         end
         else begin
@@ -80694,7 +80949,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$5 = a$5[(32'h0)+:(2)];
         boh$5 = one16 << bnk$5;
         bad$5 = (a$5 >= mem_bytes) | sres | (s16 & a$5[32'h0]) | (s32 & |off$5);
-        if (in_active[5] & bad$5) begin
+        if (act[5] & bad$5) begin
             fm$5 = lane_bit$5;
         end
         else begin
@@ -80719,7 +80974,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$6 = a$6[(32'h0)+:(2)];
         boh$6 = one16 << bnk$6;
         bad$6 = (a$6 >= mem_bytes) | sres | (s16 & a$6[32'h0]) | (s32 & |off$6);
-        if (in_active[6] & bad$6) begin
+        if (act[6] & bad$6) begin
             fm$6 = lane_bit$6;
         end
         else begin
@@ -80744,7 +80999,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$7 = a$7[(32'h0)+:(2)];
         boh$7 = one16 << bnk$7;
         bad$7 = (a$7 >= mem_bytes) | sres | (s16 & a$7[32'h0]) | (s32 & |off$7);
-        if (in_active[7] & bad$7) begin
+        if (act[7] & bad$7) begin
             fm$7 = lane_bit$7;
         end
         else begin
@@ -80769,7 +81024,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$8 = a$8[(32'h0)+:(2)];
         boh$8 = one16 << bnk$8;
         bad$8 = (a$8 >= mem_bytes) | sres | (s16 & a$8[32'h0]) | (s32 & |off$8);
-        if (in_active[8] & bad$8) begin
+        if (act[8] & bad$8) begin
             fm$8 = lane_bit$8;
         end
         else begin
@@ -80794,7 +81049,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$9 = a$9[(32'h0)+:(2)];
         boh$9 = one16 << bnk$9;
         bad$9 = (a$9 >= mem_bytes) | sres | (s16 & a$9[32'h0]) | (s32 & |off$9);
-        if (in_active[9] & bad$9) begin
+        if (act[9] & bad$9) begin
             fm$9 = lane_bit$9;
         end
         else begin
@@ -80819,7 +81074,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$10 = a$10[(32'h0)+:(2)];
         boh$10 = one16 << bnk$10;
         bad$10 = (a$10 >= mem_bytes) | sres | (s16 & a$10[32'h0]) | (s32 & |off$10);
-        if (in_active[10] & bad$10) begin
+        if (act[10] & bad$10) begin
             fm$10 = lane_bit$10;
         end
         else begin
@@ -80844,7 +81099,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$11 = a$11[(32'h0)+:(2)];
         boh$11 = one16 << bnk$11;
         bad$11 = (a$11 >= mem_bytes) | sres | (s16 & a$11[32'h0]) | (s32 & |off$11);
-        if (in_active[11] & bad$11) begin
+        if (act[11] & bad$11) begin
             fm$11 = lane_bit$11;
         end
         else begin
@@ -80869,7 +81124,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$12 = a$12[(32'h0)+:(2)];
         boh$12 = one16 << bnk$12;
         bad$12 = (a$12 >= mem_bytes) | sres | (s16 & a$12[32'h0]) | (s32 & |off$12);
-        if (in_active[12] & bad$12) begin
+        if (act[12] & bad$12) begin
             fm$12 = lane_bit$12;
         end
         else begin
@@ -80894,7 +81149,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$13 = a$13[(32'h0)+:(2)];
         boh$13 = one16 << bnk$13;
         bad$13 = (a$13 >= mem_bytes) | sres | (s16 & a$13[32'h0]) | (s32 & |off$13);
-        if (in_active[13] & bad$13) begin
+        if (act[13] & bad$13) begin
             fm$13 = lane_bit$13;
         end
         else begin
@@ -80919,7 +81174,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$14 = a$14[(32'h0)+:(2)];
         boh$14 = one16 << bnk$14;
         bad$14 = (a$14 >= mem_bytes) | sres | (s16 & a$14[32'h0]) | (s32 & |off$14);
-        if (in_active[14] & bad$14) begin
+        if (act[14] & bad$14) begin
             fm$14 = lane_bit$14;
         end
         else begin
@@ -80944,7 +81199,7 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         off$15 = a$15[(32'h0)+:(2)];
         boh$15 = one16 << bnk$15;
         bad$15 = (a$15 >= mem_bytes) | sres | (s16 & a$15[32'h0]) | (s32 & |off$15);
-        if (in_active[15] & bad$15) begin
+        if (act[15] & bad$15) begin
             fm$15 = lane_bit$15;
         end
         else begin
@@ -80965,12 +81220,12 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
             lbe$15 = be_all;
         end
         fault_v = fm$0 | fm$1 | fm$2 | fm$3 | fm$4 | fm$5 | fm$6 | fm$7 | fm$8 | fm$9 | fm$10 | fm$11 | fm$12 | fm$13 | fm$14 | fm$15;
-        ok = in_active & ~fault_v;
+        ok = act & ~fault_v;
         pending = 32'h0;
         if (in_valid) begin
             pending = ok;
             if (busy$q) begin
-                pending = pend$q;
+                pending = pend$q & lane_en;
             end
         end
         bw_row = 32'h0;
@@ -82849,19 +83104,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         xf_be$63$i3 = lbe$15;
         fw_be$63$d = xf_be$63$y;
         yf_row$0$s0 = fw_hi0$0$q;
-        yf_row$0$s1 = fw_hi1$0$q;
+        yf_row$0$s1 = fw_hi1$0$q & wide;
         yf_row$0$i0 = fw_row$0$q;
         yf_row$0$i1 = fw_row$16$q;
         yf_row$0$i2 = fw_row$32$q;
         yf_row$0$i3 = fw_row$48$q;
         yf_data$0$s0 = fw_hi0$0$q;
-        yf_data$0$s1 = fw_hi1$0$q;
+        yf_data$0$s1 = fw_hi1$0$q & wide;
         yf_data$0$i0 = fw_data$0$q;
         yf_data$0$i1 = fw_data$16$q;
         yf_data$0$i2 = fw_data$32$q;
         yf_data$0$i3 = fw_data$48$q;
         yf_be$0$s0 = fw_hi0$0$q;
-        yf_be$0$s1 = fw_hi1$0$q;
+        yf_be$0$s1 = fw_hi1$0$q & wide;
         yf_be$0$i0 = fw_be$0$q;
         yf_be$0$i1 = fw_be$16$q;
         yf_be$0$i2 = fw_be$32$q;
@@ -82876,19 +83131,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$0$wdata = yf_data$0$y;
         bank$0$be = bef$0;
         yf_row$1$s0 = fw_hi0$1$q;
-        yf_row$1$s1 = fw_hi1$1$q;
+        yf_row$1$s1 = fw_hi1$1$q & wide;
         yf_row$1$i0 = fw_row$1$q;
         yf_row$1$i1 = fw_row$17$q;
         yf_row$1$i2 = fw_row$33$q;
         yf_row$1$i3 = fw_row$49$q;
         yf_data$1$s0 = fw_hi0$1$q;
-        yf_data$1$s1 = fw_hi1$1$q;
+        yf_data$1$s1 = fw_hi1$1$q & wide;
         yf_data$1$i0 = fw_data$1$q;
         yf_data$1$i1 = fw_data$17$q;
         yf_data$1$i2 = fw_data$33$q;
         yf_data$1$i3 = fw_data$49$q;
         yf_be$1$s0 = fw_hi0$1$q;
-        yf_be$1$s1 = fw_hi1$1$q;
+        yf_be$1$s1 = fw_hi1$1$q & wide;
         yf_be$1$i0 = fw_be$1$q;
         yf_be$1$i1 = fw_be$17$q;
         yf_be$1$i2 = fw_be$33$q;
@@ -82903,19 +83158,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$1$wdata = yf_data$1$y;
         bank$1$be = bef$1;
         yf_row$2$s0 = fw_hi0$2$q;
-        yf_row$2$s1 = fw_hi1$2$q;
+        yf_row$2$s1 = fw_hi1$2$q & wide;
         yf_row$2$i0 = fw_row$2$q;
         yf_row$2$i1 = fw_row$18$q;
         yf_row$2$i2 = fw_row$34$q;
         yf_row$2$i3 = fw_row$50$q;
         yf_data$2$s0 = fw_hi0$2$q;
-        yf_data$2$s1 = fw_hi1$2$q;
+        yf_data$2$s1 = fw_hi1$2$q & wide;
         yf_data$2$i0 = fw_data$2$q;
         yf_data$2$i1 = fw_data$18$q;
         yf_data$2$i2 = fw_data$34$q;
         yf_data$2$i3 = fw_data$50$q;
         yf_be$2$s0 = fw_hi0$2$q;
-        yf_be$2$s1 = fw_hi1$2$q;
+        yf_be$2$s1 = fw_hi1$2$q & wide;
         yf_be$2$i0 = fw_be$2$q;
         yf_be$2$i1 = fw_be$18$q;
         yf_be$2$i2 = fw_be$34$q;
@@ -82930,19 +83185,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$2$wdata = yf_data$2$y;
         bank$2$be = bef$2;
         yf_row$3$s0 = fw_hi0$3$q;
-        yf_row$3$s1 = fw_hi1$3$q;
+        yf_row$3$s1 = fw_hi1$3$q & wide;
         yf_row$3$i0 = fw_row$3$q;
         yf_row$3$i1 = fw_row$19$q;
         yf_row$3$i2 = fw_row$35$q;
         yf_row$3$i3 = fw_row$51$q;
         yf_data$3$s0 = fw_hi0$3$q;
-        yf_data$3$s1 = fw_hi1$3$q;
+        yf_data$3$s1 = fw_hi1$3$q & wide;
         yf_data$3$i0 = fw_data$3$q;
         yf_data$3$i1 = fw_data$19$q;
         yf_data$3$i2 = fw_data$35$q;
         yf_data$3$i3 = fw_data$51$q;
         yf_be$3$s0 = fw_hi0$3$q;
-        yf_be$3$s1 = fw_hi1$3$q;
+        yf_be$3$s1 = fw_hi1$3$q & wide;
         yf_be$3$i0 = fw_be$3$q;
         yf_be$3$i1 = fw_be$19$q;
         yf_be$3$i2 = fw_be$35$q;
@@ -82957,19 +83212,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$3$wdata = yf_data$3$y;
         bank$3$be = bef$3;
         yf_row$4$s0 = fw_hi0$4$q;
-        yf_row$4$s1 = fw_hi1$4$q;
+        yf_row$4$s1 = fw_hi1$4$q & wide;
         yf_row$4$i0 = fw_row$4$q;
         yf_row$4$i1 = fw_row$20$q;
         yf_row$4$i2 = fw_row$36$q;
         yf_row$4$i3 = fw_row$52$q;
         yf_data$4$s0 = fw_hi0$4$q;
-        yf_data$4$s1 = fw_hi1$4$q;
+        yf_data$4$s1 = fw_hi1$4$q & wide;
         yf_data$4$i0 = fw_data$4$q;
         yf_data$4$i1 = fw_data$20$q;
         yf_data$4$i2 = fw_data$36$q;
         yf_data$4$i3 = fw_data$52$q;
         yf_be$4$s0 = fw_hi0$4$q;
-        yf_be$4$s1 = fw_hi1$4$q;
+        yf_be$4$s1 = fw_hi1$4$q & wide;
         yf_be$4$i0 = fw_be$4$q;
         yf_be$4$i1 = fw_be$20$q;
         yf_be$4$i2 = fw_be$36$q;
@@ -82984,19 +83239,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$4$wdata = yf_data$4$y;
         bank$4$be = bef$4;
         yf_row$5$s0 = fw_hi0$5$q;
-        yf_row$5$s1 = fw_hi1$5$q;
+        yf_row$5$s1 = fw_hi1$5$q & wide;
         yf_row$5$i0 = fw_row$5$q;
         yf_row$5$i1 = fw_row$21$q;
         yf_row$5$i2 = fw_row$37$q;
         yf_row$5$i3 = fw_row$53$q;
         yf_data$5$s0 = fw_hi0$5$q;
-        yf_data$5$s1 = fw_hi1$5$q;
+        yf_data$5$s1 = fw_hi1$5$q & wide;
         yf_data$5$i0 = fw_data$5$q;
         yf_data$5$i1 = fw_data$21$q;
         yf_data$5$i2 = fw_data$37$q;
         yf_data$5$i3 = fw_data$53$q;
         yf_be$5$s0 = fw_hi0$5$q;
-        yf_be$5$s1 = fw_hi1$5$q;
+        yf_be$5$s1 = fw_hi1$5$q & wide;
         yf_be$5$i0 = fw_be$5$q;
         yf_be$5$i1 = fw_be$21$q;
         yf_be$5$i2 = fw_be$37$q;
@@ -83011,19 +83266,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$5$wdata = yf_data$5$y;
         bank$5$be = bef$5;
         yf_row$6$s0 = fw_hi0$6$q;
-        yf_row$6$s1 = fw_hi1$6$q;
+        yf_row$6$s1 = fw_hi1$6$q & wide;
         yf_row$6$i0 = fw_row$6$q;
         yf_row$6$i1 = fw_row$22$q;
         yf_row$6$i2 = fw_row$38$q;
         yf_row$6$i3 = fw_row$54$q;
         yf_data$6$s0 = fw_hi0$6$q;
-        yf_data$6$s1 = fw_hi1$6$q;
+        yf_data$6$s1 = fw_hi1$6$q & wide;
         yf_data$6$i0 = fw_data$6$q;
         yf_data$6$i1 = fw_data$22$q;
         yf_data$6$i2 = fw_data$38$q;
         yf_data$6$i3 = fw_data$54$q;
         yf_be$6$s0 = fw_hi0$6$q;
-        yf_be$6$s1 = fw_hi1$6$q;
+        yf_be$6$s1 = fw_hi1$6$q & wide;
         yf_be$6$i0 = fw_be$6$q;
         yf_be$6$i1 = fw_be$22$q;
         yf_be$6$i2 = fw_be$38$q;
@@ -83038,19 +83293,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$6$wdata = yf_data$6$y;
         bank$6$be = bef$6;
         yf_row$7$s0 = fw_hi0$7$q;
-        yf_row$7$s1 = fw_hi1$7$q;
+        yf_row$7$s1 = fw_hi1$7$q & wide;
         yf_row$7$i0 = fw_row$7$q;
         yf_row$7$i1 = fw_row$23$q;
         yf_row$7$i2 = fw_row$39$q;
         yf_row$7$i3 = fw_row$55$q;
         yf_data$7$s0 = fw_hi0$7$q;
-        yf_data$7$s1 = fw_hi1$7$q;
+        yf_data$7$s1 = fw_hi1$7$q & wide;
         yf_data$7$i0 = fw_data$7$q;
         yf_data$7$i1 = fw_data$23$q;
         yf_data$7$i2 = fw_data$39$q;
         yf_data$7$i3 = fw_data$55$q;
         yf_be$7$s0 = fw_hi0$7$q;
-        yf_be$7$s1 = fw_hi1$7$q;
+        yf_be$7$s1 = fw_hi1$7$q & wide;
         yf_be$7$i0 = fw_be$7$q;
         yf_be$7$i1 = fw_be$23$q;
         yf_be$7$i2 = fw_be$39$q;
@@ -83065,19 +83320,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$7$wdata = yf_data$7$y;
         bank$7$be = bef$7;
         yf_row$8$s0 = fw_hi0$8$q;
-        yf_row$8$s1 = fw_hi1$8$q;
+        yf_row$8$s1 = fw_hi1$8$q & wide;
         yf_row$8$i0 = fw_row$8$q;
         yf_row$8$i1 = fw_row$24$q;
         yf_row$8$i2 = fw_row$40$q;
         yf_row$8$i3 = fw_row$56$q;
         yf_data$8$s0 = fw_hi0$8$q;
-        yf_data$8$s1 = fw_hi1$8$q;
+        yf_data$8$s1 = fw_hi1$8$q & wide;
         yf_data$8$i0 = fw_data$8$q;
         yf_data$8$i1 = fw_data$24$q;
         yf_data$8$i2 = fw_data$40$q;
         yf_data$8$i3 = fw_data$56$q;
         yf_be$8$s0 = fw_hi0$8$q;
-        yf_be$8$s1 = fw_hi1$8$q;
+        yf_be$8$s1 = fw_hi1$8$q & wide;
         yf_be$8$i0 = fw_be$8$q;
         yf_be$8$i1 = fw_be$24$q;
         yf_be$8$i2 = fw_be$40$q;
@@ -83092,19 +83347,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$8$wdata = yf_data$8$y;
         bank$8$be = bef$8;
         yf_row$9$s0 = fw_hi0$9$q;
-        yf_row$9$s1 = fw_hi1$9$q;
+        yf_row$9$s1 = fw_hi1$9$q & wide;
         yf_row$9$i0 = fw_row$9$q;
         yf_row$9$i1 = fw_row$25$q;
         yf_row$9$i2 = fw_row$41$q;
         yf_row$9$i3 = fw_row$57$q;
         yf_data$9$s0 = fw_hi0$9$q;
-        yf_data$9$s1 = fw_hi1$9$q;
+        yf_data$9$s1 = fw_hi1$9$q & wide;
         yf_data$9$i0 = fw_data$9$q;
         yf_data$9$i1 = fw_data$25$q;
         yf_data$9$i2 = fw_data$41$q;
         yf_data$9$i3 = fw_data$57$q;
         yf_be$9$s0 = fw_hi0$9$q;
-        yf_be$9$s1 = fw_hi1$9$q;
+        yf_be$9$s1 = fw_hi1$9$q & wide;
         yf_be$9$i0 = fw_be$9$q;
         yf_be$9$i1 = fw_be$25$q;
         yf_be$9$i2 = fw_be$41$q;
@@ -83119,19 +83374,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$9$wdata = yf_data$9$y;
         bank$9$be = bef$9;
         yf_row$10$s0 = fw_hi0$10$q;
-        yf_row$10$s1 = fw_hi1$10$q;
+        yf_row$10$s1 = fw_hi1$10$q & wide;
         yf_row$10$i0 = fw_row$10$q;
         yf_row$10$i1 = fw_row$26$q;
         yf_row$10$i2 = fw_row$42$q;
         yf_row$10$i3 = fw_row$58$q;
         yf_data$10$s0 = fw_hi0$10$q;
-        yf_data$10$s1 = fw_hi1$10$q;
+        yf_data$10$s1 = fw_hi1$10$q & wide;
         yf_data$10$i0 = fw_data$10$q;
         yf_data$10$i1 = fw_data$26$q;
         yf_data$10$i2 = fw_data$42$q;
         yf_data$10$i3 = fw_data$58$q;
         yf_be$10$s0 = fw_hi0$10$q;
-        yf_be$10$s1 = fw_hi1$10$q;
+        yf_be$10$s1 = fw_hi1$10$q & wide;
         yf_be$10$i0 = fw_be$10$q;
         yf_be$10$i1 = fw_be$26$q;
         yf_be$10$i2 = fw_be$42$q;
@@ -83146,19 +83401,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$10$wdata = yf_data$10$y;
         bank$10$be = bef$10;
         yf_row$11$s0 = fw_hi0$11$q;
-        yf_row$11$s1 = fw_hi1$11$q;
+        yf_row$11$s1 = fw_hi1$11$q & wide;
         yf_row$11$i0 = fw_row$11$q;
         yf_row$11$i1 = fw_row$27$q;
         yf_row$11$i2 = fw_row$43$q;
         yf_row$11$i3 = fw_row$59$q;
         yf_data$11$s0 = fw_hi0$11$q;
-        yf_data$11$s1 = fw_hi1$11$q;
+        yf_data$11$s1 = fw_hi1$11$q & wide;
         yf_data$11$i0 = fw_data$11$q;
         yf_data$11$i1 = fw_data$27$q;
         yf_data$11$i2 = fw_data$43$q;
         yf_data$11$i3 = fw_data$59$q;
         yf_be$11$s0 = fw_hi0$11$q;
-        yf_be$11$s1 = fw_hi1$11$q;
+        yf_be$11$s1 = fw_hi1$11$q & wide;
         yf_be$11$i0 = fw_be$11$q;
         yf_be$11$i1 = fw_be$27$q;
         yf_be$11$i2 = fw_be$43$q;
@@ -83173,19 +83428,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$11$wdata = yf_data$11$y;
         bank$11$be = bef$11;
         yf_row$12$s0 = fw_hi0$12$q;
-        yf_row$12$s1 = fw_hi1$12$q;
+        yf_row$12$s1 = fw_hi1$12$q & wide;
         yf_row$12$i0 = fw_row$12$q;
         yf_row$12$i1 = fw_row$28$q;
         yf_row$12$i2 = fw_row$44$q;
         yf_row$12$i3 = fw_row$60$q;
         yf_data$12$s0 = fw_hi0$12$q;
-        yf_data$12$s1 = fw_hi1$12$q;
+        yf_data$12$s1 = fw_hi1$12$q & wide;
         yf_data$12$i0 = fw_data$12$q;
         yf_data$12$i1 = fw_data$28$q;
         yf_data$12$i2 = fw_data$44$q;
         yf_data$12$i3 = fw_data$60$q;
         yf_be$12$s0 = fw_hi0$12$q;
-        yf_be$12$s1 = fw_hi1$12$q;
+        yf_be$12$s1 = fw_hi1$12$q & wide;
         yf_be$12$i0 = fw_be$12$q;
         yf_be$12$i1 = fw_be$28$q;
         yf_be$12$i2 = fw_be$44$q;
@@ -83200,19 +83455,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$12$wdata = yf_data$12$y;
         bank$12$be = bef$12;
         yf_row$13$s0 = fw_hi0$13$q;
-        yf_row$13$s1 = fw_hi1$13$q;
+        yf_row$13$s1 = fw_hi1$13$q & wide;
         yf_row$13$i0 = fw_row$13$q;
         yf_row$13$i1 = fw_row$29$q;
         yf_row$13$i2 = fw_row$45$q;
         yf_row$13$i3 = fw_row$61$q;
         yf_data$13$s0 = fw_hi0$13$q;
-        yf_data$13$s1 = fw_hi1$13$q;
+        yf_data$13$s1 = fw_hi1$13$q & wide;
         yf_data$13$i0 = fw_data$13$q;
         yf_data$13$i1 = fw_data$29$q;
         yf_data$13$i2 = fw_data$45$q;
         yf_data$13$i3 = fw_data$61$q;
         yf_be$13$s0 = fw_hi0$13$q;
-        yf_be$13$s1 = fw_hi1$13$q;
+        yf_be$13$s1 = fw_hi1$13$q & wide;
         yf_be$13$i0 = fw_be$13$q;
         yf_be$13$i1 = fw_be$29$q;
         yf_be$13$i2 = fw_be$45$q;
@@ -83227,19 +83482,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$13$wdata = yf_data$13$y;
         bank$13$be = bef$13;
         yf_row$14$s0 = fw_hi0$14$q;
-        yf_row$14$s1 = fw_hi1$14$q;
+        yf_row$14$s1 = fw_hi1$14$q & wide;
         yf_row$14$i0 = fw_row$14$q;
         yf_row$14$i1 = fw_row$30$q;
         yf_row$14$i2 = fw_row$46$q;
         yf_row$14$i3 = fw_row$62$q;
         yf_data$14$s0 = fw_hi0$14$q;
-        yf_data$14$s1 = fw_hi1$14$q;
+        yf_data$14$s1 = fw_hi1$14$q & wide;
         yf_data$14$i0 = fw_data$14$q;
         yf_data$14$i1 = fw_data$30$q;
         yf_data$14$i2 = fw_data$46$q;
         yf_data$14$i3 = fw_data$62$q;
         yf_be$14$s0 = fw_hi0$14$q;
-        yf_be$14$s1 = fw_hi1$14$q;
+        yf_be$14$s1 = fw_hi1$14$q & wide;
         yf_be$14$i0 = fw_be$14$q;
         yf_be$14$i1 = fw_be$30$q;
         yf_be$14$i2 = fw_be$46$q;
@@ -83254,19 +83509,19 @@ module ulx3s$board$sm$lsu$smem(clock,in_valid,in_store,in_size,in_signed,in_acti
         bank$14$wdata = yf_data$14$y;
         bank$14$be = bef$14;
         yf_row$15$s0 = fw_hi0$15$q;
-        yf_row$15$s1 = fw_hi1$15$q;
+        yf_row$15$s1 = fw_hi1$15$q & wide;
         yf_row$15$i0 = fw_row$15$q;
         yf_row$15$i1 = fw_row$31$q;
         yf_row$15$i2 = fw_row$47$q;
         yf_row$15$i3 = fw_row$63$q;
         yf_data$15$s0 = fw_hi0$15$q;
-        yf_data$15$s1 = fw_hi1$15$q;
+        yf_data$15$s1 = fw_hi1$15$q & wide;
         yf_data$15$i0 = fw_data$15$q;
         yf_data$15$i1 = fw_data$31$q;
         yf_data$15$i2 = fw_data$47$q;
         yf_data$15$i3 = fw_data$63$q;
         yf_be$15$s0 = fw_hi0$15$q;
-        yf_be$15$s1 = fw_hi1$15$q;
+        yf_be$15$s1 = fw_hi1$15$q & wide;
         yf_be$15$i0 = fw_be$15$q;
         yf_be$15$i1 = fw_be$31$q;
         yf_be$15$i2 = fw_be$47$q;
@@ -104459,6 +104714,44 @@ module ulx3s$board$sm$lsu$spc(d,q,clock);
 endmodule // ulx3s$board$sm$lsu$spc
 
 
+module ulx3s$board$sm$lsu$sq(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$sq
+
+
+module ulx3s$board$sm$lsu$sr(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$sr
+
+
 module ulx3s$board$sm$lsu$st(d,q,clock);
 
     // Module arguments
@@ -104590,6 +104883,25 @@ module ulx3s$board$sm$lsu$wid(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lsu$wid
+
+
+module ulx3s$board$sm$lsu$zh(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lsu$zh
 
 
 module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid,iss_warp,iss_class,iss_pc,iss_mask,iss_tag,iss_cta,iss_wid,res_guard,g_warp,g_idx,g_val,w_op,word,xu,regs,b_warp,b_base,s_warp,s_idx,s_val,rd,rset,ra,rb,rc,pr_warp,pr_grp,pr_ia,pr_ib,t_raddr,x_valid,x_op,x_rnd,x_cmp,x_kind,x_signed,x_sat,x_mod_a,x_mod_b,x_mod_c,x_alt,x_val,x_plop,x_hi,w_reg,w_exec,w_set,w_addr,w_warp,w_grp,pw_v,pw_idx,rw_valid,rw_reg,rt_valid,rt_warp,rt_pc,rt_mask,rt_cta,rt_wid,m_v,f_v,u_v,f_t0,m_t0,e_v_o,e_warp_o,e_pc_o,e_mask_o,e_exec_o,e_cta_o,e_wid_o,e_tag_o);

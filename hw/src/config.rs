@@ -11,8 +11,9 @@
 //! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
 //!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
 //!   the predicate file by a third, 4 SPs (each lane group in two passes) with `mul.f32`
-//!   on them, without the SFUs' multipliers, one SFU, and no binary64 on the FMA unit. Its
-//!   measured size is in docs/sm.md.
+//!   on them, without the SFUs' multipliers, one SFU, no binary64 on the FMA unit, and
+//!   shared memory in quarter-warp requests (8 lanes a request). Its measured size is in
+//!   docs/sm.md.
 //!
 //! Derived parameters (stack pointer and RAM address widths, shared-memory row bits, unit
 //! occupancies) are `const fn`s, so they can be const-generic arguments:
@@ -47,6 +48,11 @@ pub struct SmConfig {
     pub regs: usize,
     /// Bytes of shared memory (16 banks of 32-bit words; a power of two, 64 bytes or more).
     pub shared_bytes: usize,
+    /// Lanes a shared-memory request serves: 16 (a half-warp, compute capability 1.x's
+    /// bank-conflict unit) or 8 (a quarter-warp: half the shared memory's crossbars, a warp
+    /// access in four requests; docs/sm.md, "Shared memory in quarter-warps"). Bank
+    /// conflicts are counted among the lanes of one request.
+    pub smem_lanes: usize,
     /// Threads a CTA may have.
     pub max_threads_per_cta: usize,
     /// CTA slots: CTAs resident at once (1..=8).
@@ -91,6 +97,7 @@ pub const G80: SmConfig = SmConfig {
     warps: 24,
     regs: 8192,
     shared_bytes: 16384,
+    smem_lanes: 16,
     max_threads_per_cta: 512,
     cta_slots: 8,
     stack_log2: 4,
@@ -124,9 +131,11 @@ pub const TINY: SmConfig = SmConfig {
 /// The FPGA board's SM (issue 19): the G80 SM with 16 warps, so that a CTA of
 /// `max_threads_per_cta` = 512 threads is still resident, 4 SP datapaths (8 clocks per
 /// warp-instruction) with `mul.f32` on them rather than on the SFUs' multipliers, and one
-/// SFU (32 clocks per special function), and without binary64 (its conversions, operand
-/// pairs and result words), to fit the ECP5-85F (docs/sm.md, "Configurations").
-pub const SM_SMALL: SmConfig = SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, fp64: false, ..G80 }.checked();
+/// SFU (32 clocks per special function), without binary64 (its conversions, operand
+/// pairs and result words), and with shared-memory requests of 8 lanes (half the
+/// crossbars), to fit the ECP5-85F (docs/sm.md, "Configurations").
+pub const SM_SMALL: SmConfig =
+    SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, fp64: false, smem_lanes: 8, ..G80 }.checked();
 
 /// Every preset, for listings and lookups by name.
 pub const PRESETS: [SmConfig; 3] = [G80, TINY, SM_SMALL];
@@ -140,6 +149,7 @@ impl SmConfig {
         assert!(self.sps == RF_LANES || self.sps * 2 == RF_LANES, "SmConfig: 8 SPs, or 4 (two passes)");
         assert!(self.sfus >= 1 && self.lanes % self.sfus == 0, "SmConfig: sfus must divide lanes");
         assert!(self.fmas >= 1 && self.lanes % self.fmas == 0, "SmConfig: fmas must divide lanes");
+        assert!(self.smem_lanes == 16 || self.smem_lanes == 8, "SmConfig: shared-memory requests of 16 or 8 lanes");
         assert!(self.cta_slots >= 1 && self.cta_slots <= 8, "SmConfig: 1..=8 CTA slots");
         assert!(self.scoreboard_entries >= 1 && self.scoreboard_entries <= 4, "SmConfig: 1..=4 scoreboard entries");
         assert!(self.stack_log2 >= 1 && self.stack_log2 <= 8, "SmConfig: stack of 4..=512 entries");

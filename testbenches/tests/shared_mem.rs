@@ -222,6 +222,27 @@ fn hw_faults() {
 }
 
 /// Random requests through the hw model against the golden model, then the trace in
+/// Requests of 8 lanes (`SharedMem::new(8)`, `sm_small`'s): random 16-lane requests whose
+/// lanes 8..15 the unit must ignore, cycle-exact against the golden model of lanes 0..7.
+#[test]
+fn hw_eight_lane_requests() {
+    let mut d = SharedMemDriver::with_lanes(14, true, 8).unwrap();
+    let mut rng = Rng::new(14);
+    let mut conflicts = 0;
+    for _ in 0..3000 {
+        let r = random_request(&mut rng);
+        d.request(&r).unwrap_or_else(|e| panic!("{e}"));
+    }
+    d.drain().unwrap();
+    for r in std::mem::take(&mut d.responses) {
+        assert_eq!(r.data[8..], [0; 8]);
+        assert_eq!(r.fault & 0xFF00, 0);
+        conflicts += (r.steps > 1) as u32;
+    }
+    d.discard();
+    assert!(conflicts > 300, "{conflicts} requests with bank conflicts");
+}
+
 /// Verilator and Icarus at RTL and at gate level (the gate netlist keeps the 16 banks as
 /// memory arrays: see `cosim::gate_script`).
 #[test]

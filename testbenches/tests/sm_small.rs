@@ -164,3 +164,32 @@ fn local_memory_of_a_reused_warp_slot_starts_at_zero() {
     assert!(ls.rtl.fault.is_none() && ls.compared == 16 * 16, "{:?} {}", ls.rtl.fault, ls.compared);
     assert_eq!(ls.mem.words(out), vec![0; 16 * 32], "every thread's first local word reads 0");
 }
+
+/// Shared memory in quarter-warp requests (`smem_lanes` 8): a reused CTA slot's region
+/// starts at zero, every byte of it (the load/store unit clears a 64-byte line in two
+/// 8-lane requests), and loads and stores of whole warps, partial warps (tid < 48: a
+/// quarter without lanes in exec is skipped) and bank conflicts (a stride of 2 words: two
+/// steps a request) land where the golden SM puts them. 16 CTAs of 64 threads over 8 CTA
+/// slots, each reading its 256 bytes first, then storing to them. (Planted: the second
+/// half of each line not cleared: CTA 8's lanes 8 to 15 read the words of the CTA before it.)
+#[test]
+fn shared_memory_of_a_reused_cta_slot_starts_at_zero() {
+    use heddle_hw::config::SM_SMALL;
+    use heddle_sim::gsm::GlobalMem;
+    use heddle_sim::ptx::translate::Kernel;
+    use heddle_sim::runners::sm::{lockstep_on, Backend};
+    let asm = "s2r r0, %tid.x\ns2r r9, %ctaid.x\nmovi r1, 0x0\nld.param.b32 r10, [r1]\nmovi r2, 0x6\nshl r9, r9, r2\n\
+        iadd r9, r9, r0\nmovi r2, 0x2\nshl r9, r9, r2\niadd r10, r10, r9\nshl r11, r0, r2\nld.shared.b32 r3, [r11]\n\
+        st.global.b32 [r10], r3\nmovi r4, 0xfe000000\niadd r4, r4, r0\nst.shared.b32 [r11], r4\nbar 0\n\
+        movi r5, 0x7f\nand r5, r11, r5\niadd r5, r5, r5\nmovi r6, 0x30\nisetp.lt.u32 p0, r0, r6\n\
+        @p0 st.shared.b32 [r5], r0\n@p0 ld.shared.b32 r7, [r5]\n@p0 iadd r3, r3, r7\nexit\n";
+    let mut k = Kernel::from_asm("shared_reuse", asm, 12).unwrap_or_else(|e| panic!("{e}"));
+    k.shared_bytes = 256;
+    let mut mem = GlobalMem::default();
+    let out = mem.alloc_u32(&[0x5a5a_5a5a; 16 * 64]);
+    let l = Launch { grid: [16, 1, 1], block: [64, 1, 1], params: out.to_le_bytes().to_vec(), constant: vec![] };
+    let (ls, _, _) =
+        lockstep_on(Backend::Verilator, &SM_SMALL, Some(model()), &k, &l, &mem, SmOpts::default(), None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ls.rtl.fault.is_none(), "{:?}", ls.rtl.fault);
+    assert_eq!(ls.mem.words(out), vec![0; 16 * 64], "every thread's shared word reads 0 first");
+}

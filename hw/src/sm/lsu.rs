@@ -13,11 +13,14 @@
 //! the launch's parameter block and constant bank.
 //!
 //! Shared memory: the unit owns the SM's shared memory ([`SharedMem`], 16 banks of `2^SW`
-//! words) and sends it a warp's access as two half-warp requests (lanes 0-15, then 16-31;
-//! a half without lanes in exec is skipped), at the byte addresses `s_base` (the CTA's
+//! words) and sends it a warp's access as two half-warp requests (lanes 0-15, then 16-31),
+//! or with 8-lane requests (`SmConfig::smem_lanes`, [`SharedMem::new`]) four quarter-warp
+//! requests (lanes 0-7, 8-15, 16-23, 24-31), in lane order; a request without lanes in exec
+//! is skipped. The requests are at the byte addresses `s_base` (the CTA's
 //! region, from the dispatcher) plus each lane's address; an address at or beyond the
 //! kernel's `s_bytes` faults (out of bounds) before any access. While the unit is idle the
-//! shared memory clears the dispatcher's 64-byte lines (`z_*`, one a clock). A shared
+//! shared memory clears the dispatcher's 64-byte lines (`z_*`, one a clock; with 8-lane
+//! requests one in two clocks, 32 bytes each). A shared
 //! store is shown on `ss_*` a lane group a clock while the requests complete.
 //!
 //! Atomics (`atom`, global and shared): the lanes in exec one at a time in lane order, as
@@ -87,7 +90,7 @@
 //! - `mem_ready`                                   out  1   the unit takes an instruction
 //! - `rd_busy`                                     out  1   it reads its instruction's
 //!                                                         registers (state READ)
-//! - `sh_step`, `sh_req`                          out  1   a half-warp request of a shared
+//! - `sh_step`, `sh_req`                          out  1   a request (half- or quarter-warp) of a shared
 //!                                                         load or store is in one of its
 //!                                                         steps / is taken (its last step;
 //!                                                         the performance counters)
@@ -325,8 +328,8 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     addr: [DFF<Bits<32>>; 32],
     // Each lane's data word (a store's, an atomic's c and then its new word), in two copies
     // of distributed RAM: lane 8g + j is word g of RAM j (a: the lane select's and the
-    // shown group's reads, and the first eight lanes of a half-warp request; b: its last
-    // eight).
+    // shown group's reads, and the first eight lanes of a shared-memory request; b: a
+    // half-warp request's last eight, unused with 8-lane requests).
     dram_a: [LutRam<2, 32>; 8],
     dram_b: [LutRam<2, 32>; 8],
     res: [DFF<Bits<32>>; 32],
@@ -355,9 +358,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     // responses still due, the store's lane groups shown; which responses are this unit's.
     smem: SharedMem<SW>,
     mport: MemPort,
-    h: DFF<Bit>,
-    rh: DFF<Bit>,
-    rn: DFF<Bits<2>>,
+    // The requests still to make (bit g: the request from lane group g) and the responses
+    // still due; the second half of a line to clear (8-lane requests).
+    sq: DFF<Bits<4>>,
+    sr: DFF<Bits<4>>,
+    zh: DFF<Bit>,
     gdone: DFF<Bit>,
     mine: Delay<Bit, SMEM_LATENCY>,
     // Locals.
@@ -386,8 +391,18 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     d_wd: [Signal<Local, Bits<32>>; 8],
     sel_b: Signal<Local, Bits<32>>,
     rsrc: Signal<Local, Bits<7>>,
-    hsel: Signal<Local, Bit>,
-    rsel: Signal<Local, Bit>,
+    // The lane group of the request presented (its first: a 16-lane request also has the
+    // next), of the response arriving; the lanes the request's window is taken from.
+    rgs: Signal<Local, Bits<2>>,
+    rgr: Signal<Local, Bits<2>>,
+    wsrc: Signal<Local, Bits<32>>,
+    wq: Signal<Local, Bits<8>>,
+    rwin: Signal<Local, Bits<32>>,
+    // Lane groups with lanes in exec; the requests they make; the lowest of `sq` and `sr`.
+    exg: Signal<Local, Bits<4>>,
+    rqm: Signal<Local, Bits<4>>,
+    hq: Signal<Local, Bits<2>>,
+    hr: Signal<Local, Bits<2>>,
     cap: Signal<Local, Bits<32>>,
     low8: Signal<Local, Bits<8>>,
     ser: Signal<Local, Bit>,
@@ -397,7 +412,11 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     gk: [Signal<Local, Bits<2>>; 8],
     resp_en: Signal<Local, Bit>,
     sm_en: Signal<Local, Bits<32>>,
+    // The shared memory's read words (lanes 8..15: 0 with 8-lane requests); per shared-memory
+    // lane, the word of a response; per lane l mod 16, its word.
+    srd: [Signal<Local, Bits<32>>; 16],
     rsp: [Signal<Local, Bits<32>>; 16],
+    rsq: [Signal<Local, Bits<32>>; 16],
     gmis: Signal<Local, Bits<8>>,
     goob: Signal<Local, Bits<8>>,
     gmis32: Signal<Local, Bits<32>>,
@@ -433,8 +452,6 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     sneg: Signal<Local, Bit>,
     nbytes: Signal<Local, Bits<32>>,
     soob: Signal<Local, Bits<32>>,
-    exlo: Signal<Local, Bit>,
-    exhi: Signal<Local, Bit>,
     s_own: Signal<Local, Bit>,
     z_go: Signal<Local, Bit>,
     s_take: Signal<Local, Bit>,
@@ -492,12 +509,15 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     n1_32: Constant<Bits<32>>,
     n2_32: Constant<Bits<32>>,
     n4_32: Constant<Bits<32>>,
-    one_rn: Constant<Bits<2>>,
-    two_rn: Constant<Bits<2>>,
+    one4: Constant<Bits<4>>,
+    gbit: [Constant<Bits<4>>; 4],
+    /// Shared-memory requests of 8 lanes (`SmConfig::smem_lanes`), else 16.
+    q8: Constant<Bit>,
     sz_h: Constant<Bits<2>>,
     sz_w: Constant<Bits<2>>,
-    act16: Constant<Bits<16>>,
+    act_z: Constant<Bits<16>>,
     zofs: [Constant<Bits<32>>; 16],
+    zofs_hi: [Constant<Bits<32>>; 8],
     k_idle: Constant<Bits<5>>,
     k_read: Constant<Bits<5>>,
     k_req: Constant<Bits<5>>,
@@ -520,14 +540,16 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
 
 impl<const AW: usize, const SW: usize> Default for SmLsu<AW, SW> {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(0, 16)
     }
 }
 
 impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
     /// The unit; an instruction retires `min_age` clocks after it is taken at the earliest
-    /// ([`crate::sm::pipe::unit_min_age`]).
-    pub fn new(min_age: usize) -> Self {
+    /// ([`crate::sm::pipe::unit_min_age`]); its shared-memory requests have `smem_lanes`
+    /// lanes (16 or 8: `SmConfig::smem_lanes`).
+    pub fn new(min_age: usize, smem_lanes: usize) -> Self {
+        assert!(smem_lanes == 16 || smem_lanes == 8, "SmLsu: shared-memory requests of 16 or 8 lanes");
         let k3 = |v: u8| Constant::new((v as u64).into());
         let k4 = |v: u8| Constant::new((v as u64).into());
         let k5 = |v: u8| Constant::new((v as u64).into());
@@ -711,11 +733,11 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             sv: Default::default(),
             sa: Default::default(),
             sd: Default::default(),
-            smem: Default::default(),
+            smem: SharedMem::new(smem_lanes),
             mport: Default::default(),
-            h: Default::default(),
-            rh: Default::default(),
-            rn: Default::default(),
+            sq: Default::default(),
+            sr: Default::default(),
+            zh: Default::default(),
             gdone: Default::default(),
             mine: Default::default(),
             u_rd_l: Default::default(),
@@ -742,8 +764,15 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             d_wd: array_init(|_| Default::default()),
             sel_b: Default::default(),
             rsrc: Default::default(),
-            hsel: Default::default(),
-            rsel: Default::default(),
+            rgs: Default::default(),
+            rgr: Default::default(),
+            wsrc: Default::default(),
+            wq: Default::default(),
+            rwin: Default::default(),
+            exg: Default::default(),
+            rqm: Default::default(),
+            hq: Default::default(),
+            hr: Default::default(),
             cap: Default::default(),
             low8: Default::default(),
             ser: Default::default(),
@@ -753,7 +782,9 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             gk: array_init(|_| Default::default()),
             resp_en: Default::default(),
             sm_en: Default::default(),
+            srd: array_init(|_| Default::default()),
             rsp: array_init(|_| Default::default()),
+            rsq: array_init(|_| Default::default()),
             gmis: Default::default(),
             goob: Default::default(),
             gmis32: Default::default(),
@@ -789,8 +820,6 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             sneg: Default::default(),
             nbytes: Default::default(),
             soob: Default::default(),
-            exlo: Default::default(),
-            exhi: Default::default(),
             s_own: Default::default(),
             z_go: Default::default(),
             s_take: Default::default(),
@@ -846,12 +875,14 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             n1_32: Constant::new(1u64.into()),
             n2_32: Constant::new(2u64.into()),
             n4_32: Constant::new(4u64.into()),
-            one_rn: Constant::new(1u64.into()),
-            two_rn: Constant::new(2u64.into()),
+            one4: Constant::new(1u64.into()),
+            gbit: array_init(|g| Constant::new((1u64 << g).into())),
+            q8: Constant::new(smem_lanes == 8),
             sz_h: Constant::new(1u64.into()),
             sz_w: Constant::new(2u64.into()),
-            act16: Constant::new(0xFFFFu64.into()),
+            act_z: Constant::new(((1u64 << smem_lanes) - 1).into()),
             zofs: array_init(|l| Constant::new((4 * l as u64).into())),
+            zofs_hi: array_init(|l| Constant::new((32 + 4 * l as u64).into())),
             k_idle: k5(state::IDLE),
             k_read: k5(state::READ),
             k_req: k5(state::REQ),
@@ -879,7 +910,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, warp, pc, mask, exec, cta, wid, tag, spc, sz, store, atom, ra, rb, rc, asub, aw, rd, imm, gc, rv, rg, pend, mtch,
-            lane, fk, fl, fa, sv, sa, sd, h, rh, rn, gdone, aold
+            lane, fk, fl, fa, sv, sa, sd, sq, sr, zh, gdone, aold
         );
         self.smem.clock.next = self.clock.val();
         self.mport.clock.next = self.clock.val();
@@ -956,12 +987,55 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.sel_k.next = self.lsp[l].q.val();
             }
         }
-        self.exlo.next = self.exec.q.val().get_bits::<16>(0).any();
-        self.exhi.next = self.exec.q.val().get_bits::<16>(16).any();
-        // The half of the shared-memory request: a lane's, lane by lane.
-        self.hsel.next = self.h.q.val();
+        // The shared-memory requests of a warp access: one per lane group with lanes in exec
+        // (8 lanes), or per half-warp with lanes in exec (16 lanes: from group 0 or 2, with
+        // the next group), made lowest first; `sq` / `sr` hold those not yet made / answered.
+        self.exg.next = 0.into();
+        for g in 0..4 {
+            if self.exec.q.val().get_bits::<8>(8 * g).any() {
+                self.exg.next = self.exg.val() | self.gbit[g].val();
+            }
+        }
+        self.rqm.next = self.exg.val();
+        if !self.q8.val() {
+            self.rqm.next = 0.into();
+            if self.exg.val().get_bit(0) | self.exg.val().get_bit(1) {
+                self.rqm.next = self.gbit[0].val();
+            }
+            if self.exg.val().get_bit(2) | self.exg.val().get_bit(3) {
+                self.rqm.next = self.rqm.val() | self.gbit[2].val();
+            }
+        }
+        self.hq.next = self.gidx[3].val();
+        self.hr.next = self.gidx[3].val();
+        if self.sq.q.val().get_bit(2) {
+            self.hq.next = self.gidx[2].val();
+        }
+        if self.sr.q.val().get_bit(2) {
+            self.hr.next = self.gidx[2].val();
+        }
+        if self.sq.q.val().get_bit(1) {
+            self.hq.next = self.gidx[1].val();
+        }
+        if self.sr.q.val().get_bit(1) {
+            self.hr.next = self.gidx[1].val();
+        }
+        if self.sq.q.val().get_bit(0) {
+            self.hq.next = self.gidx[0].val();
+        }
+        if self.sr.q.val().get_bit(0) {
+            self.hr.next = self.gidx[0].val();
+        }
+        // The request's lane group (lane by lane: the lane's; a 16-lane request starts at
+        // group 0 or 2) and the lanes its window is taken from.
+        self.rgs.next = self.hq.val();
+        self.wsrc.next = self.exec.q.val();
         if self.ser.val() {
-            self.hsel.next = self.low_i.val().get_bit(4);
+            self.rgs.next = self.low_i.val().get_bits::<2>(3);
+            if !self.q8.val() {
+                self.rgs.next = self.low_i.val().get_bits::<2>(3) & self.gidx[2].val();
+            }
+            self.wsrc.next = self.low.val();
         }
         // The shared memory's request: this unit's half-warp (SREQ), else a line to clear
         // while the unit is idle (so that a store of the CTA that had the region before,
@@ -975,18 +1049,26 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         if self.sz4.val() {
             self.s_size.next = self.sz_w.val();
         }
-        self.s_act.next = self.exec.q.val().get_bits::<16>(0);
-        if self.h.q.val() {
-            self.s_act.next = self.exec.q.val().get_bits::<16>(16);
-        }
-        if self.ser.val() {
-            self.s_act.next = self.low.val().get_bits::<16>(0);
-            if self.hsel.val() {
-                self.s_act.next = self.low.val().get_bits::<16>(16);
+        if self.q8.val() {
+            self.wq.next = self.wsrc.val().get_bits::<8>(0);
+            if self.rgs.val() == self.gidx[1].val() {
+                self.wq.next = self.wsrc.val().get_bits::<8>(8);
+            }
+            if self.rgs.val() == self.gidx[2].val() {
+                self.wq.next = self.wsrc.val().get_bits::<8>(16);
+            }
+            if self.rgs.val() == self.gidx[3].val() {
+                self.wq.next = self.wsrc.val().get_bits::<8>(24);
+            }
+            self.s_act.next = bit_cast::<16, 8>(self.wq.val());
+        } else {
+            self.s_act.next = self.wsrc.val().get_bits::<16>(0);
+            if self.rgs.val().get_bit(1) {
+                self.s_act.next = self.wsrc.val().get_bits::<16>(16);
             }
         }
         if !self.s_own.val() {
-            self.s_act.next = self.act16.val();
+            self.s_act.next = self.act_z.val();
             self.s_size.next = self.sz_w.val();
         }
         // Each lane's shared-memory address: its address in the CTA's region plus the
@@ -996,22 +1078,16 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             self.sbase_z.next = self.z_addr.val();
         }
         // The data words: copy a reads the shown group (a shared store's wait, an atomic's
-        // shared write), else the first lane group of the half-warp request, else the
-        // lowest lane's group; copy b the half's second group.
+        // shared write), else the first lane group of the shared-memory request, else the
+        // lowest lane's group; copy b a 16-lane request's second group.
         self.d_ra.next = self.low_i.val().get_bits::<2>(3);
         if self.s_own.val() {
-            self.d_ra.next = self.gidx[0].val();
-            if self.hsel.val() {
-                self.d_ra.next = self.gidx[2].val();
-            }
+            self.d_ra.next = self.rgs.val();
         }
         if ((self.st.q.val() == self.k_swait.val()) | (self.st.q.val() == self.k_asww.val())) | (self.st.q.val() == self.k_aswt.val()) {
             self.d_ra.next = self.gc.q.val();
         }
-        self.d_rb.next = self.gidx[1].val();
-        if self.hsel.val() {
-            self.d_rb.next = self.gidx[3].val();
-        }
+        self.d_rb.next = self.rgs.val() | self.gidx[1].val();
         for j in 0..8 {
             self.dram_a[j].raddr.next = self.d_ra.val();
             self.dram_b[j].raddr.next = self.d_rb.val();
@@ -1029,15 +1105,42 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.sld[k].next = 0.into();
                 self.sld[k + 8].next = 0.into();
             }
+            if self.q8.val() {
+                self.sld[k + 8].next = 0.into();
+            }
         }
-        for k in 0..16 {
+        // A request's lane k: lane k of its first group (8 lanes: of group `rgs`; 16 lanes:
+        // lane k of the half-warp); a line to clear: its word k (8 lanes: of the line's
+        // first or second 32 bytes).
+        for k in 0..8 {
             self.sofs_k[k].next = self.addr[k].q.val();
-            if self.hsel.val() {
+            if self.rgs.val() == self.gidx[1].val() {
+                self.sofs_k[k].next = self.addr[k + 8].q.val();
+            }
+            if self.rgs.val() == self.gidx[2].val() {
                 self.sofs_k[k].next = self.addr[k + 16].q.val();
+            }
+            if self.rgs.val() == self.gidx[3].val() {
+                self.sofs_k[k].next = self.addr[k + 24].q.val();
             }
             if !self.s_own.val() {
                 self.sofs_k[k].next = self.zofs[k].val();
+                if self.zh.q.val() {
+                    self.sofs_k[k].next = self.zofs_hi[k].val();
+                }
             }
+            self.sofs_k[k + 8].next = self.addr[k + 8].q.val();
+            if self.rgs.val().get_bit(1) {
+                self.sofs_k[k + 8].next = self.addr[k + 24].q.val();
+            }
+            if !self.s_own.val() {
+                self.sofs_k[k + 8].next = self.zofs[k + 8].val();
+            }
+            if self.q8.val() {
+                self.sofs_k[k + 8].next = 0.into();
+            }
+        }
+        for k in 0..16 {
             self.sla[k].next = self.sofs_k[k].val() + self.sbase_z.val();
         }
         self.smem.in_valid.next = self.s_own.val() | self.z_go.val();
@@ -1078,69 +1181,92 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         self.smem.lane14_wdata.next = self.sld[14].val();
         self.smem.lane15_wdata.next = self.sld[15].val();
         self.s_take.next = self.s_own.val() & self.smem.in_ready.val();
-        self.z_ok.next = self.z_go.val() & self.smem.in_ready.val();
+        // (8 lanes: a line is cleared in two requests, its second half in `zh`)
+        self.z_ok.next = (self.z_go.val() & self.smem.in_ready.val()) & (self.zh.q.val() | !self.q8.val());
+        if (self.z_go.val() & self.smem.in_ready.val()) & self.q8.val() {
+            self.zh.d.next = !self.zh.q.val();
+        }
         self.mine.d.next = self.s_take.val();
-        // The lanes a response fills: a load's half; lane by lane, the lane's (its read's
-        // response: a load's, an atomic's word read).
-        self.rsel.next = self.rh.q.val();
+        // The lanes a response fills: a load's request's; lane by lane, the lane's (its
+        // read's response: a load's, an atomic's word read).
+        self.rgr.next = self.hr.val();
         self.cap.next = 0.into();
         if !self.store.q.val() {
             self.cap.next = self.all32.val();
         }
         if self.ser.val() {
-            self.rsel.next = self.hsel.val();
+            self.rgr.next = self.rgs.val();
             self.cap.next = 0.into();
             if (self.st.q.val() == self.k_aswt.val()) & !self.store.q.val() {
                 self.cap.next = self.low.val();
             }
         }
         // This unit's shared-memory responses (SMEM_LATENCY after their request was taken,
-        // in order): a load's words into the results of the half.
+        // in order): a load's words into the results of the request's lanes.
         if self.mine.q.val() {
-            self.rn.d.next = self.rn.q.val() - self.one_rn.val();
-            self.rh.d.next = true;
+            self.sr.d.next = self.sr.q.val() & (self.sr.q.val() - self.one4.val());
         }
-        // A lane's result is written from its shared-memory lane (l mod 16) or from the
+        // A lane's result is written from its shared-memory lane (l mod 16, or l mod 8) or from the
         // memory port's response, through one multiplexer per shared-memory lane: a
         // shared-memory response and a memory-port response never arrive in one clock (a
         // global access takes no shared-memory request, and an instruction's shared
         // responses have all come before it leaves SWAIT or ASWT).
         self.resp_en.next = ((self.st.q.val() == self.k_resp.val()) & self.mport.r_valid.val()) & !self.aw.q.val();
-        self.sm_en.next = 0.into();
-        if self.mine.q.val() {
-            if self.rsel.val() {
-                self.sm_en.next = self.cap.val() & self.hi16.val();
-            } else {
-                self.sm_en.next = self.cap.val() & self.lo16.val();
+        self.rwin.next = self.lo16.val();
+        if self.rgr.val().get_bit(1) {
+            self.rwin.next = self.hi16.val();
+        }
+        if self.q8.val() {
+            for g in 0..4 {
+                if self.rgr.val() == self.gidx[g].val() {
+                    self.rwin.next = self.grpmask[g].val();
+                }
             }
         }
-        self.rsp[0].next = self.smem.lane0_rdata.val();
-        self.rsp[1].next = self.smem.lane1_rdata.val();
-        self.rsp[2].next = self.smem.lane2_rdata.val();
-        self.rsp[3].next = self.smem.lane3_rdata.val();
-        self.rsp[4].next = self.smem.lane4_rdata.val();
-        self.rsp[5].next = self.smem.lane5_rdata.val();
-        self.rsp[6].next = self.smem.lane6_rdata.val();
-        self.rsp[7].next = self.smem.lane7_rdata.val();
-        self.rsp[8].next = self.smem.lane8_rdata.val();
-        self.rsp[9].next = self.smem.lane9_rdata.val();
-        self.rsp[10].next = self.smem.lane10_rdata.val();
-        self.rsp[11].next = self.smem.lane11_rdata.val();
-        self.rsp[12].next = self.smem.lane12_rdata.val();
-        self.rsp[13].next = self.smem.lane13_rdata.val();
-        self.rsp[14].next = self.smem.lane14_rdata.val();
-        self.rsp[15].next = self.smem.lane15_rdata.val();
+        self.sm_en.next = 0.into();
+        if self.mine.q.val() {
+            self.sm_en.next = self.cap.val() & self.rwin.val();
+        }
+        self.srd[0].next = self.smem.lane0_rdata.val();
+        self.srd[1].next = self.smem.lane1_rdata.val();
+        self.srd[2].next = self.smem.lane2_rdata.val();
+        self.srd[3].next = self.smem.lane3_rdata.val();
+        self.srd[4].next = self.smem.lane4_rdata.val();
+        self.srd[5].next = self.smem.lane5_rdata.val();
+        self.srd[6].next = self.smem.lane6_rdata.val();
+        self.srd[7].next = self.smem.lane7_rdata.val();
+        self.srd[8].next = self.smem.lane8_rdata.val();
+        self.srd[9].next = self.smem.lane9_rdata.val();
+        self.srd[10].next = self.smem.lane10_rdata.val();
+        self.srd[11].next = self.smem.lane11_rdata.val();
+        self.srd[12].next = self.smem.lane12_rdata.val();
+        self.srd[13].next = self.smem.lane13_rdata.val();
+        self.srd[14].next = self.smem.lane14_rdata.val();
+        self.srd[15].next = self.smem.lane15_rdata.val();
+        for k in 8..16 {
+            if self.q8.val() {
+                self.srd[k].next = 0.into();
+            }
+        }
         for k in 0..16 {
+            self.rsp[k].next = self.srd[k].val();
             if self.resp_en.val() {
                 self.rsp[k].next = self.mport.r_data.val();
             }
         }
+        for k in 0..8 {
+            self.rsq[k].next = self.rsp[k].val();
+            self.rsq[k + 8].next = self.rsp[k + 8].val();
+            if self.q8.val() {
+                self.rsq[k + 8].next = self.rsp[k].val();
+            }
+        }
         for l in 0..16 {
             if self.sm_en.val().get_bit(l) | (self.resp_en.val() & self.mtch.q.val().get_bit(l)) {
-                self.res[l].d.next = self.rsp[l].val();
+                self.res[l].d.next = self.rsq[l].val();
             }
             if self.sm_en.val().get_bit(l + 16) | (self.resp_en.val() & self.mtch.q.val().get_bit(l + 16)) {
-                self.res[l + 16].d.next = self.rsp[l].val();
+                self.res[l + 16].d.next = self.rsq[l].val();
             }
         }
         // The request: the lowest pending lane's word; a load serves every pending lane of
@@ -1657,10 +1783,10 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         // The word read: a shared atomic's from its lane (the shared memory's other lanes
         // read 0), a global atomic's from the response (32 bits, aligned: its result as is).
         if (self.st.q.val() == self.k_aswt.val()) & self.mine.q.val() {
-            self.aold.d.next = (((self.smem.lane0_rdata.val() | self.smem.lane1_rdata.val()) | (self.smem.lane2_rdata.val() | self.smem.lane3_rdata.val()))
-                | ((self.smem.lane4_rdata.val() | self.smem.lane5_rdata.val()) | (self.smem.lane6_rdata.val() | self.smem.lane7_rdata.val())))
-                | (((self.smem.lane8_rdata.val() | self.smem.lane9_rdata.val()) | (self.smem.lane10_rdata.val() | self.smem.lane11_rdata.val()))
-                    | ((self.smem.lane12_rdata.val() | self.smem.lane13_rdata.val()) | (self.smem.lane14_rdata.val() | self.smem.lane15_rdata.val())));
+            self.aold.d.next = (((self.srd[0].val() | self.srd[1].val()) | (self.srd[2].val() | self.srd[3].val()))
+                | ((self.srd[4].val() | self.srd[5].val()) | (self.srd[6].val() | self.srd[7].val())))
+                | (((self.srd[8].val() | self.srd[9].val()) | (self.srd[10].val() | self.srd[11].val()))
+                    | ((self.srd[12].val() | self.srd[13].val()) | (self.srd[14].val() | self.srd[15].val())));
         }
         if ((self.st.q.val() == self.k_resp.val()) & self.mport.r_valid.val()) & !self.aw.q.val() {
             self.aold.d.next = self.mport.r_data.val();
@@ -1757,12 +1883,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 self.st.d.next = 4.into();
                 if self.shared.val() {
                     self.st.d.next = 9.into();
-                    self.h.d.next = !self.exlo.val();
-                    self.rh.d.next = !self.exlo.val();
-                    self.rn.d.next = self.one_rn.val();
-                    if self.exlo.val() & self.exhi.val() {
-                        self.rn.d.next = self.two_rn.val();
-                    }
+                    self.sq.d.next = self.rqm.val();
+                    self.sr.d.next = self.rqm.val();
                     self.gc.d.next = 0.into();
                     self.gdone.d.next = !self.store.q.val();
                 }
@@ -1857,11 +1979,10 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                 }
             }
             9 => {
-                // SREQ: a half-warp request to the shared memory, until it takes it.
+                // SREQ: each request to the shared memory, until it takes it.
                 if self.s_take.val() {
-                    if !self.h.q.val() & self.exhi.val() {
-                        self.h.d.next = true;
-                    } else {
+                    self.sq.d.next = self.sq.q.val() & (self.sq.q.val() - self.one4.val());
+                    if !(self.sq.q.val() & (self.sq.q.val() - self.one4.val())).any() {
                         self.st.d.next = 10.into();
                     }
                 }
@@ -1874,7 +1995,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
                         self.gdone.d.next = true;
                     }
                 }
-                if !self.rn.q.val().any() & self.gdone.q.val() {
+                if !self.sr.q.val().any() & self.gdone.q.val() {
                     self.gc.d.next = 0.into();
                     self.st.d.next = 7.into();
                     if !self.store.q.val() {
@@ -1952,6 +2073,7 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         if self.clear.val() {
             self.st.d.next = 0.into();
             self.rv.d.next = false;
+            self.zh.d.next = false;
         }
         self.mem_ready.next = self.st.q.val() == self.k_idle.val();
         self.rd_busy.next = self.st.q.val() == self.k_read.val();

@@ -549,7 +549,7 @@ impl<
             preds: Default::default(),
             disp: CtaDispatch::new(cfg.max_threads_per_cta, cfg.shared_bytes),
             pipe: SmPipe::new(passes),
-            lsu: SmLsu::new(unit_min_age(passes)),
+            lsu: SmLsu::new(unit_min_age(passes), cfg.smem_lanes),
             fpu: SmFpu::new(unit_min_age(passes), cfg.sfus, cfg.fp64),
             fmul: SmFmul::new(cfg.sfu_multipliers > 0),
             lanes: array_init(|j| SmLane::new(j, j >= S)),

@@ -28,6 +28,12 @@
 //! requests that the SM issues back to back (lanes 0-15, then 16-31); its step count is the
 //! sum of the two `out_steps`.
 //!
+//! Quarter-warp requests ([`SharedMem::new`]`(8)`, `SmConfig::smem_lanes`): only lanes
+//! 0..7 take part (`in_active` bits 8..15 are ignored, those lanes read 0 and never fault),
+//! so a bank picks among 8 lanes and only 8 lanes pick among the banks: the lane groups
+//! 2 and 3 of both crossbars are never selected and synthesis removes them. The SM then
+//! sends a warp's access as four requests (lanes 0-7, 8-15, 16-23, 24-31).
+//!
 //! Stores have no broadcast: the lanes storing into one bank are written one per step in
 //! increasing lane order, so when several lanes store into the same bytes of one word, the
 //! highest-numbered active lane wins (8/16-bit stores use the banks' byte enables, so lanes
@@ -259,11 +265,26 @@ pub struct SharedMem<const WA: usize> {
     m16: Constant<Bits<32>>,
     sx16: Constant<Bits<32>>,
     mem_bytes: Constant<Bits<32>>,
+    /// The lanes a request may have (all 16, or lanes 0..7: [`SharedMem::new`]), and whether
+    /// it has lanes 8..15 (forward level 2 then picks among four lane groups, not two).
+    lane_en: Constant<Bits<16>>,
+    wide: Constant<Bit>,
+    act: Signal<Local, Bits<16>>,
 }
 
 impl<const WA: usize> Default for SharedMem<WA> {
     fn default() -> Self {
+        Self::new(16)
+    }
+}
+
+impl<const WA: usize> SharedMem<WA> {
+    /// A shared memory whose requests have `lanes` lanes: 16 (a half-warp), or 8 (lanes
+    /// 0..7; the ports of lanes 8..15 are ignored and read 0), whose crossbars synthesize
+    /// to half the multiplexers (`SmConfig::smem_lanes`).
+    pub fn new(lanes: usize) -> Self {
         assert!((1..=9).contains(&WA), "SharedMem: 2..512 words per bank");
+        assert!(lanes == 16 || lanes == 8, "SharedMem: requests of 16 or 8 lanes");
         let lane_bit: [Constant<Bits<16>>; 16] = [
             Constant::new(1u64.into()),
             Constant::new(2u64.into()),
@@ -450,6 +471,9 @@ impl<const WA: usize> Default for SharedMem<WA> {
             m16: Constant::new(0xFFFFu64.into()),
             sx16: Constant::new(0xFFFF_0000u64.into()),
             mem_bytes: Constant::new((64u64 << WA).into()),
+            lane_en: Constant::new((if lanes == 16 { 0xFFFFu64 } else { 0xFFu64 }).into()),
+            wide: Constant::new(lanes == 16),
+            act: Default::default(),
         }
     }
 }
@@ -542,6 +566,7 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         self.s16.next = !self.in_size.val().get_bit(1) & self.in_size.val().get_bit(0);
         self.s32.next = self.in_size.val().get_bit(1) & !self.in_size.val().get_bit(0);
         self.sres.next = self.in_size.val().get_bit(1) & self.in_size.val().get_bit(0);
+        self.act.next = self.in_active.val() & self.lane_en.val();
         for l in 0..16 {
             self.bnk[l].next = self.a[l].val().get_bits::<4>(2);
             self.row[l].next = self.a[l].val().get_bits::<WA>(6);
@@ -551,7 +576,7 @@ impl<const WA: usize> Logic for SharedMem<WA> {
                 | self.sres.val()
                 | (self.s16.val() & self.a[l].val().get_bit(0))
                 | (self.s32.val() & self.off[l].val().any());
-            if self.in_active.val().get_bit(l) & self.bad[l].val() {
+            if self.act.val().get_bit(l) & self.bad[l].val() {
                 self.fm[l].next = self.lane_bit[l].val();
             } else {
                 self.fm[l].next = 0.into();
@@ -586,12 +611,12 @@ impl<const WA: usize> Logic for SharedMem<WA> {
             | self.fm[13].val()
             | self.fm[14].val()
             | self.fm[15].val();
-        self.ok.next = self.in_active.val() & !self.fault_v.val();
+        self.ok.next = self.act.val() & !self.fault_v.val();
         self.pending.next = 0.into();
         if self.in_valid.val() {
             self.pending.next = self.ok.val();
             if self.busy.q.val() {
-                self.pending.next = self.pend.q.val();
+                self.pending.next = self.pend.q.val() & self.lane_en.val();
             }
         }
 
@@ -906,19 +931,19 @@ impl<const WA: usize> Logic for SharedMem<WA> {
         }
         for b in 0..16 {
             self.yf_row[b].s0.next = self.fw_hi0[b].q.val();
-            self.yf_row[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_row[b].s1.next = self.fw_hi1[b].q.val() & self.wide.val();
             self.yf_row[b].i0.next = self.fw_row[b].q.val();
             self.yf_row[b].i1.next = self.fw_row[16 + b].q.val();
             self.yf_row[b].i2.next = self.fw_row[32 + b].q.val();
             self.yf_row[b].i3.next = self.fw_row[48 + b].q.val();
             self.yf_data[b].s0.next = self.fw_hi0[b].q.val();
-            self.yf_data[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_data[b].s1.next = self.fw_hi1[b].q.val() & self.wide.val();
             self.yf_data[b].i0.next = self.fw_data[b].q.val();
             self.yf_data[b].i1.next = self.fw_data[16 + b].q.val();
             self.yf_data[b].i2.next = self.fw_data[32 + b].q.val();
             self.yf_data[b].i3.next = self.fw_data[48 + b].q.val();
             self.yf_be[b].s0.next = self.fw_hi0[b].q.val();
-            self.yf_be[b].s1.next = self.fw_hi1[b].q.val();
+            self.yf_be[b].s1.next = self.fw_hi1[b].q.val() & self.wide.val();
             self.yf_be[b].i0.next = self.fw_be[b].q.val();
             self.yf_be[b].i1.next = self.fw_be[16 + b].q.val();
             self.yf_be[b].i2.next = self.fw_be[32 + b].q.val();

@@ -38,6 +38,9 @@ pub struct Config {
     pub watchdog: u64,
     /// The binary64 ops run (else they fault `not-supported`: `SmConfig::fp64`).
     pub fp64: bool,
+    /// Lanes of one shared-memory request (`SmConfig::smem_lanes`: 16 or 8); bank
+    /// conflicts are counted among them.
+    pub smem_lanes: usize,
 }
 
 impl Default for Config {
@@ -57,6 +60,7 @@ impl Config {
             stack_depth: c.stack_depth(),
             watchdog: 50_000_000,
             fp64: c.fp64,
+            smem_lanes: c.smem_lanes,
         }
     }
 }
@@ -294,12 +298,12 @@ pub struct Stats {
     /// Sum over warp-instructions of the active threads.
     pub thread_instrs: u64,
     pub divergent_branches: u64,
-    /// Half-warp shared-memory requests, the steps they took, and the extra steps
-    /// (steps - requests) due to bank conflicts.
+    /// Shared-memory requests (half-warps, or quarter-warps where `smem_lanes` is 8), the
+    /// steps they took, and the extra steps (steps - requests) due to bank conflicts.
     pub shared_requests: u64,
     pub shared_steps: u64,
     pub shared_conflict_steps: u64,
-    /// The largest number of steps one half-warp request took.
+    /// The largest number of steps one request took.
     pub shared_max_steps: u32,
     /// Global-memory transactions of `ld.global` and `st.global` by the compute
     /// capability 1.x coalescing rule ([`global_transactions`]).
@@ -813,14 +817,17 @@ impl<'a> Cta<'a> {
             }
         };
         if i.space == space::SHARED && i.op != op::ATOM {
-            for half in 0..2 {
-                let act = ((exec >> (16 * half)) & 0xffff) as u16;
+            // One request per `smem_lanes` lanes (a half-warp, or a quarter-warp in lanes
+            // 0..7 of the request), as the load/store unit sends them.
+            let q = self.cfg.smem_lanes;
+            for part in 0..WARP / q {
+                let act = ((exec >> (q * part)) & ((1u32 << q) - 1)) as u16;
                 if act == 0 {
                     continue;
                 }
                 let mut r = HalfWarp { store, size: n.trailing_zeros(), signed: matches!(i.size, size::S8 | size::S16), active: act, ..Default::default() };
-                for l in 0..16 {
-                    let lane = 16 * half + l;
+                for l in 0..q {
+                    let lane = q * part + l;
                     r.addr[l] = addr(w, lane);
                     r.data[l] = w.regs[lane * nreg + i.d as usize];
                     if act >> l & 1 == 1 && r.addr[l] as u64 + n as u64 > self.k.shared_bytes as u64 {
@@ -839,8 +846,8 @@ impl<'a> Cta<'a> {
                 out.stats.shared_steps += resp.steps as u64;
                 out.stats.shared_conflict_steps += resp.steps.saturating_sub(1) as u64;
                 out.stats.shared_max_steps = out.stats.shared_max_steps.max(resp.steps);
-                for l in 0..16 {
-                    let lane = 16 * half + l;
+                for l in 0..q {
+                    let lane = q * part + l;
                     if act >> l & 1 == 1 {
                         if store {
                             te.stores.push((lane as u8, i.space, r.addr[l], r.data[l], n as u8));

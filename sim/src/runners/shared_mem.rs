@@ -147,6 +147,8 @@ pub struct SharedMemDriver {
     /// (cycle at which out_valid is due, expected response, request index)
     due: VecDeque<(u64, Response, u64)>,
     issued: u64,
+    /// The lanes a request may have (`SharedMem::new`): 0xFFFF, or 0x00FF for 8 lanes.
+    lane_mask: u16,
     pub responses: Vec<Response>,
 }
 
@@ -158,7 +160,14 @@ const RESPONSE_DELAY: u64 = heddle_hw::smem::SMEM_LATENCY as u64 - 1;
 
 impl SharedMemDriver {
     pub fn new(seed: u64, gaps: bool) -> Result<Self, CosimError> {
-        let bench = Bench::clocked(NAME, &verilog(NAME)?, Uut::default(), |u, c| u.clock.next = c.into())?;
+        Self::with_lanes(seed, gaps, 16)
+    }
+
+    /// The unit with requests of `lanes` lanes (16 or 8; `SmConfig::smem_lanes`), checked
+    /// against the golden model of the same requests with lanes 8..15 taking no part. The
+    /// exported block has 16 lanes, so an 8-lane driver's trace is not for replay.
+    pub fn with_lanes(seed: u64, gaps: bool, lanes: usize) -> Result<Self, CosimError> {
+        let bench = Bench::clocked(NAME, &verilog(NAME)?, Uut::new(lanes), |u, c| u.clock.next = c.into())?;
         Ok(SharedMemDriver {
             bench,
             model: SharedMemModel::new(WORDS_PER_BANK),
@@ -167,6 +176,7 @@ impl SharedMemDriver {
             cycle: 0,
             due: VecDeque::new(),
             issued: 0,
+            lane_mask: if lanes == 16 { 0xFFFF } else { 0x00FF },
             responses: vec![],
         })
     }
@@ -212,7 +222,7 @@ impl SharedMemDriver {
                 self.cycle(false, &junk)?;
             }
         }
-        let want = self.model.access(r);
+        let want = self.model.access(&HalfWarp { active: r.active & self.lane_mask, ..*r });
         let expect_cycles = want.steps.max(1) as u64;
         let mut n = 0;
         loop {
