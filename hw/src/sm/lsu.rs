@@ -116,7 +116,7 @@ use crate::prim::lutram::LutRam;
 use crate::sm::atom_alu::AtomAlu;
 use crate::sm::mem_port::MemPort;
 use crate::sm::min_age::MinAge;
-use crate::smem::{SharedMem, SMEM_LATENCY};
+use crate::smem::{lane_mask, SharedMem, SMEM_LATENCY};
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -549,7 +549,6 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
     /// ([`crate::sm::pipe::unit_min_age`]); its shared-memory requests have `smem_lanes`
     /// lanes (16 or 8: `SmConfig::smem_lanes`).
     pub fn new(min_age: usize, smem_lanes: usize) -> Self {
-        assert!(smem_lanes == 16 || smem_lanes == 8, "SmLsu: shared-memory requests of 16 or 8 lanes");
         let k3 = |v: u8| Constant::new((v as u64).into());
         let k4 = |v: u8| Constant::new((v as u64).into());
         let k5 = |v: u8| Constant::new((v as u64).into());
@@ -880,7 +879,7 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             q8: Constant::new(smem_lanes == 8),
             sz_h: Constant::new(1u64.into()),
             sz_w: Constant::new(2u64.into()),
-            act_z: Constant::new(((1u64 << smem_lanes) - 1).into()),
+            act_z: Constant::new((lane_mask(smem_lanes) as u64).into()),
             zofs: array_init(|l| Constant::new((4 * l as u64).into())),
             zofs_hi: array_init(|l| Constant::new((32 + 4 * l as u64).into())),
             k_idle: k5(state::IDLE),

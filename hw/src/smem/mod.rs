@@ -77,6 +77,11 @@ use crate::smem::bank::SharedMemBank;
 
 /// Clocks from the cycle of a request's last step to its `out_valid` (see "Pipeline").
 pub const SMEM_LATENCY: usize = 4;
+
+/// The `in_active` bits a request of `lanes` lanes (16 or 8: [`SharedMem::new`]) may have.
+pub const fn lane_mask(lanes: usize) -> u16 {
+    ((1u32 << lanes) - 1) as u16
+}
 use array_init::array_init;
 use rust_hdl::prelude::*;
 
@@ -471,7 +476,7 @@ impl<const WA: usize> SharedMem<WA> {
             m16: Constant::new(0xFFFFu64.into()),
             sx16: Constant::new(0xFFFF_0000u64.into()),
             mem_bytes: Constant::new((64u64 << WA).into()),
-            lane_en: Constant::new((if lanes == 16 { 0xFFFFu64 } else { 0xFFu64 }).into()),
+            lane_en: Constant::new((lane_mask(lanes) as u64).into()),
             wide: Constant::new(lanes == 16),
             act: Default::default(),
         }

@@ -147,7 +147,7 @@ pub struct SharedMemDriver {
     /// (cycle at which out_valid is due, expected response, request index)
     due: VecDeque<(u64, Response, u64)>,
     issued: u64,
-    /// The lanes a request may have (`SharedMem::new`): 0xFFFF, or 0x00FF for 8 lanes.
+    /// The lanes a request may have (`smem::lane_mask`).
     lane_mask: u16,
     pub responses: Vec<Response>,
 }
@@ -176,7 +176,7 @@ impl SharedMemDriver {
             cycle: 0,
             due: VecDeque::new(),
             issued: 0,
-            lane_mask: if lanes == 16 { 0xFFFF } else { 0x00FF },
+            lane_mask: heddle_hw::smem::lane_mask(lanes),
             responses: vec![],
         })
     }
