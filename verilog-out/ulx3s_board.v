@@ -61815,6 +61815,102 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
     reg  [31:0] addr$31$d;
     wire  [31:0] addr$31$q;
     reg  addr$31$clock;
+    reg  adr_l$0$clock;
+    reg  adr_l$0$we;
+    reg  [1:0] adr_l$0$waddr;
+    reg  [31:0] adr_l$0$wdata;
+    reg  [1:0] adr_l$0$raddr;
+    wire  [31:0] adr_l$0$rdata;
+    reg  adr_l$1$clock;
+    reg  adr_l$1$we;
+    reg  [1:0] adr_l$1$waddr;
+    reg  [31:0] adr_l$1$wdata;
+    reg  [1:0] adr_l$1$raddr;
+    wire  [31:0] adr_l$1$rdata;
+    reg  adr_l$2$clock;
+    reg  adr_l$2$we;
+    reg  [1:0] adr_l$2$waddr;
+    reg  [31:0] adr_l$2$wdata;
+    reg  [1:0] adr_l$2$raddr;
+    wire  [31:0] adr_l$2$rdata;
+    reg  adr_l$3$clock;
+    reg  adr_l$3$we;
+    reg  [1:0] adr_l$3$waddr;
+    reg  [31:0] adr_l$3$wdata;
+    reg  [1:0] adr_l$3$raddr;
+    wire  [31:0] adr_l$3$rdata;
+    reg  adr_l$4$clock;
+    reg  adr_l$4$we;
+    reg  [1:0] adr_l$4$waddr;
+    reg  [31:0] adr_l$4$wdata;
+    reg  [1:0] adr_l$4$raddr;
+    wire  [31:0] adr_l$4$rdata;
+    reg  adr_l$5$clock;
+    reg  adr_l$5$we;
+    reg  [1:0] adr_l$5$waddr;
+    reg  [31:0] adr_l$5$wdata;
+    reg  [1:0] adr_l$5$raddr;
+    wire  [31:0] adr_l$5$rdata;
+    reg  adr_l$6$clock;
+    reg  adr_l$6$we;
+    reg  [1:0] adr_l$6$waddr;
+    reg  [31:0] adr_l$6$wdata;
+    reg  [1:0] adr_l$6$raddr;
+    wire  [31:0] adr_l$6$rdata;
+    reg  adr_l$7$clock;
+    reg  adr_l$7$we;
+    reg  [1:0] adr_l$7$waddr;
+    reg  [31:0] adr_l$7$wdata;
+    reg  [1:0] adr_l$7$raddr;
+    wire  [31:0] adr_l$7$rdata;
+    reg  adr_s$0$clock;
+    reg  adr_s$0$we;
+    reg  [1:0] adr_s$0$waddr;
+    reg  [31:0] adr_s$0$wdata;
+    reg  [1:0] adr_s$0$raddr;
+    wire  [31:0] adr_s$0$rdata;
+    reg  adr_s$1$clock;
+    reg  adr_s$1$we;
+    reg  [1:0] adr_s$1$waddr;
+    reg  [31:0] adr_s$1$wdata;
+    reg  [1:0] adr_s$1$raddr;
+    wire  [31:0] adr_s$1$rdata;
+    reg  adr_s$2$clock;
+    reg  adr_s$2$we;
+    reg  [1:0] adr_s$2$waddr;
+    reg  [31:0] adr_s$2$wdata;
+    reg  [1:0] adr_s$2$raddr;
+    wire  [31:0] adr_s$2$rdata;
+    reg  adr_s$3$clock;
+    reg  adr_s$3$we;
+    reg  [1:0] adr_s$3$waddr;
+    reg  [31:0] adr_s$3$wdata;
+    reg  [1:0] adr_s$3$raddr;
+    wire  [31:0] adr_s$3$rdata;
+    reg  adr_s$4$clock;
+    reg  adr_s$4$we;
+    reg  [1:0] adr_s$4$waddr;
+    reg  [31:0] adr_s$4$wdata;
+    reg  [1:0] adr_s$4$raddr;
+    wire  [31:0] adr_s$4$rdata;
+    reg  adr_s$5$clock;
+    reg  adr_s$5$we;
+    reg  [1:0] adr_s$5$waddr;
+    reg  [31:0] adr_s$5$wdata;
+    reg  [1:0] adr_s$5$raddr;
+    wire  [31:0] adr_s$5$rdata;
+    reg  adr_s$6$clock;
+    reg  adr_s$6$we;
+    reg  [1:0] adr_s$6$waddr;
+    reg  [31:0] adr_s$6$wdata;
+    reg  [1:0] adr_s$6$raddr;
+    wire  [31:0] adr_s$6$rdata;
+    reg  adr_s$7$clock;
+    reg  adr_s$7$we;
+    reg  [1:0] adr_s$7$waddr;
+    reg  [31:0] adr_s$7$wdata;
+    reg  [1:0] adr_s$7$raddr;
+    wire  [31:0] adr_s$7$rdata;
     reg  dram_a$0$clock;
     reg  dram_a$0$we;
     reg  [1:0] dram_a$0$waddr;
@@ -62827,6 +62923,134 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         .q(addr$31$q),
         .clock(addr$31$clock)
     );
+    ulx3s_board$sm$lsu$adr_l$0 adr_l$0(
+        .clock(adr_l$0$clock),
+        .we(adr_l$0$we),
+        .waddr(adr_l$0$waddr),
+        .wdata(adr_l$0$wdata),
+        .raddr(adr_l$0$raddr),
+        .rdata(adr_l$0$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$1 adr_l$1(
+        .clock(adr_l$1$clock),
+        .we(adr_l$1$we),
+        .waddr(adr_l$1$waddr),
+        .wdata(adr_l$1$wdata),
+        .raddr(adr_l$1$raddr),
+        .rdata(adr_l$1$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$2 adr_l$2(
+        .clock(adr_l$2$clock),
+        .we(adr_l$2$we),
+        .waddr(adr_l$2$waddr),
+        .wdata(adr_l$2$wdata),
+        .raddr(adr_l$2$raddr),
+        .rdata(adr_l$2$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$3 adr_l$3(
+        .clock(adr_l$3$clock),
+        .we(adr_l$3$we),
+        .waddr(adr_l$3$waddr),
+        .wdata(adr_l$3$wdata),
+        .raddr(adr_l$3$raddr),
+        .rdata(adr_l$3$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$4 adr_l$4(
+        .clock(adr_l$4$clock),
+        .we(adr_l$4$we),
+        .waddr(adr_l$4$waddr),
+        .wdata(adr_l$4$wdata),
+        .raddr(adr_l$4$raddr),
+        .rdata(adr_l$4$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$5 adr_l$5(
+        .clock(adr_l$5$clock),
+        .we(adr_l$5$we),
+        .waddr(adr_l$5$waddr),
+        .wdata(adr_l$5$wdata),
+        .raddr(adr_l$5$raddr),
+        .rdata(adr_l$5$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$6 adr_l$6(
+        .clock(adr_l$6$clock),
+        .we(adr_l$6$we),
+        .waddr(adr_l$6$waddr),
+        .wdata(adr_l$6$wdata),
+        .raddr(adr_l$6$raddr),
+        .rdata(adr_l$6$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_l$7 adr_l$7(
+        .clock(adr_l$7$clock),
+        .we(adr_l$7$we),
+        .waddr(adr_l$7$waddr),
+        .wdata(adr_l$7$wdata),
+        .raddr(adr_l$7$raddr),
+        .rdata(adr_l$7$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$0 adr_s$0(
+        .clock(adr_s$0$clock),
+        .we(adr_s$0$we),
+        .waddr(adr_s$0$waddr),
+        .wdata(adr_s$0$wdata),
+        .raddr(adr_s$0$raddr),
+        .rdata(adr_s$0$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$1 adr_s$1(
+        .clock(adr_s$1$clock),
+        .we(adr_s$1$we),
+        .waddr(adr_s$1$waddr),
+        .wdata(adr_s$1$wdata),
+        .raddr(adr_s$1$raddr),
+        .rdata(adr_s$1$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$2 adr_s$2(
+        .clock(adr_s$2$clock),
+        .we(adr_s$2$we),
+        .waddr(adr_s$2$waddr),
+        .wdata(adr_s$2$wdata),
+        .raddr(adr_s$2$raddr),
+        .rdata(adr_s$2$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$3 adr_s$3(
+        .clock(adr_s$3$clock),
+        .we(adr_s$3$we),
+        .waddr(adr_s$3$waddr),
+        .wdata(adr_s$3$wdata),
+        .raddr(adr_s$3$raddr),
+        .rdata(adr_s$3$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$4 adr_s$4(
+        .clock(adr_s$4$clock),
+        .we(adr_s$4$we),
+        .waddr(adr_s$4$waddr),
+        .wdata(adr_s$4$wdata),
+        .raddr(adr_s$4$raddr),
+        .rdata(adr_s$4$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$5 adr_s$5(
+        .clock(adr_s$5$clock),
+        .we(adr_s$5$we),
+        .waddr(adr_s$5$waddr),
+        .wdata(adr_s$5$wdata),
+        .raddr(adr_s$5$raddr),
+        .rdata(adr_s$5$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$6 adr_s$6(
+        .clock(adr_s$6$clock),
+        .we(adr_s$6$we),
+        .waddr(adr_s$6$waddr),
+        .wdata(adr_s$6$wdata),
+        .raddr(adr_s$6$raddr),
+        .rdata(adr_s$6$rdata)
+    );
+    ulx3s_board$sm$lsu$adr_s$7 adr_s$7(
+        .clock(adr_s$7$clock),
+        .we(adr_s$7$we),
+        .waddr(adr_s$7$waddr),
+        .wdata(adr_s$7$wdata),
+        .raddr(adr_s$7$raddr),
+        .rdata(adr_s$7$rdata)
+    );
     ulx3s_board$sm$lsu$dram_a$0 dram_a$0(
         .clock(dram_a$0$clock),
         .we(dram_a$0$we),
@@ -63815,163 +64039,163 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         sel_k = 32'h0;
         if (low[0]) begin
             low_i = lidx$0;
-            sel_a = addr$0$q;
             sel_k = lsp$0$q;
         end
         if (low[1]) begin
             low_i = lidx$1;
-            sel_a = addr$1$q;
             sel_k = lsp$1$q;
         end
         if (low[2]) begin
             low_i = lidx$2;
-            sel_a = addr$2$q;
             sel_k = lsp$2$q;
         end
         if (low[3]) begin
             low_i = lidx$3;
-            sel_a = addr$3$q;
             sel_k = lsp$3$q;
         end
         if (low[4]) begin
             low_i = lidx$4;
-            sel_a = addr$4$q;
             sel_k = lsp$4$q;
         end
         if (low[5]) begin
             low_i = lidx$5;
-            sel_a = addr$5$q;
             sel_k = lsp$5$q;
         end
         if (low[6]) begin
             low_i = lidx$6;
-            sel_a = addr$6$q;
             sel_k = lsp$6$q;
         end
         if (low[7]) begin
             low_i = lidx$7;
-            sel_a = addr$7$q;
             sel_k = lsp$7$q;
         end
         if (low[8]) begin
             low_i = lidx$8;
-            sel_a = addr$8$q;
             sel_k = lsp$8$q;
         end
         if (low[9]) begin
             low_i = lidx$9;
-            sel_a = addr$9$q;
             sel_k = lsp$9$q;
         end
         if (low[10]) begin
             low_i = lidx$10;
-            sel_a = addr$10$q;
             sel_k = lsp$10$q;
         end
         if (low[11]) begin
             low_i = lidx$11;
-            sel_a = addr$11$q;
             sel_k = lsp$11$q;
         end
         if (low[12]) begin
             low_i = lidx$12;
-            sel_a = addr$12$q;
             sel_k = lsp$12$q;
         end
         if (low[13]) begin
             low_i = lidx$13;
-            sel_a = addr$13$q;
             sel_k = lsp$13$q;
         end
         if (low[14]) begin
             low_i = lidx$14;
-            sel_a = addr$14$q;
             sel_k = lsp$14$q;
         end
         if (low[15]) begin
             low_i = lidx$15;
-            sel_a = addr$15$q;
             sel_k = lsp$15$q;
         end
         if (low[16]) begin
             low_i = lidx$16;
-            sel_a = addr$16$q;
             sel_k = lsp$16$q;
         end
         if (low[17]) begin
             low_i = lidx$17;
-            sel_a = addr$17$q;
             sel_k = lsp$17$q;
         end
         if (low[18]) begin
             low_i = lidx$18;
-            sel_a = addr$18$q;
             sel_k = lsp$18$q;
         end
         if (low[19]) begin
             low_i = lidx$19;
-            sel_a = addr$19$q;
             sel_k = lsp$19$q;
         end
         if (low[20]) begin
             low_i = lidx$20;
-            sel_a = addr$20$q;
             sel_k = lsp$20$q;
         end
         if (low[21]) begin
             low_i = lidx$21;
-            sel_a = addr$21$q;
             sel_k = lsp$21$q;
         end
         if (low[22]) begin
             low_i = lidx$22;
-            sel_a = addr$22$q;
             sel_k = lsp$22$q;
         end
         if (low[23]) begin
             low_i = lidx$23;
-            sel_a = addr$23$q;
             sel_k = lsp$23$q;
         end
         if (low[24]) begin
             low_i = lidx$24;
-            sel_a = addr$24$q;
             sel_k = lsp$24$q;
         end
         if (low[25]) begin
             low_i = lidx$25;
-            sel_a = addr$25$q;
             sel_k = lsp$25$q;
         end
         if (low[26]) begin
             low_i = lidx$26;
-            sel_a = addr$26$q;
             sel_k = lsp$26$q;
         end
         if (low[27]) begin
             low_i = lidx$27;
-            sel_a = addr$27$q;
             sel_k = lsp$27$q;
         end
         if (low[28]) begin
             low_i = lidx$28;
-            sel_a = addr$28$q;
             sel_k = lsp$28$q;
         end
         if (low[29]) begin
             low_i = lidx$29;
-            sel_a = addr$29$q;
             sel_k = lsp$29$q;
         end
         if (low[30]) begin
             low_i = lidx$30;
-            sel_a = addr$30$q;
             sel_k = lsp$30$q;
         end
         if (low[31]) begin
             low_i = lidx$31;
-            sel_a = addr$31$q;
             sel_k = lsp$31$q;
+        end
+        adr_l$0$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$0)) begin
+            sel_a = adr_l$0$rdata;
+        end
+        adr_l$1$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$1)) begin
+            sel_a = adr_l$1$rdata;
+        end
+        adr_l$2$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$2)) begin
+            sel_a = adr_l$2$rdata;
+        end
+        adr_l$3$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$3)) begin
+            sel_a = adr_l$3$rdata;
+        end
+        adr_l$4$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$4)) begin
+            sel_a = adr_l$4$rdata;
+        end
+        adr_l$5$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$5)) begin
+            sel_a = adr_l$5$rdata;
+        end
+        adr_l$6$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$6)) begin
+            sel_a = adr_l$6$rdata;
+        end
+        adr_l$7$raddr = low_i[(32'h3)+:(2)];
+        if (|low & (low_i[(32'h0)+:(3)] == pos$7)) begin
+            sel_a = adr_l$7$rdata;
         end
         exg = 32'h0;
         if (|exec$q[(32'h8 * 0)+:(8)]) begin
@@ -64182,16 +64406,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sld$15 = 32'h0;
         end
-        sofs_k$0 = addr$0$q;
-        if (rgs == gidx$1) begin
-            sofs_k$0 = addr$8$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$0 = addr$16$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$0 = addr$24$q;
-        end
+        adr_s$0$raddr = rgs;
+        sofs_k$0 = adr_s$0$rdata;
         if (~s_own) begin
             sofs_k$0 = zofs$0;
             if (zh$q) begin
@@ -64208,16 +64424,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$8 = 32'h0;
         end
-        sofs_k$1 = addr$1$q;
-        if (rgs == gidx$1) begin
-            sofs_k$1 = addr$9$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$1 = addr$17$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$1 = addr$25$q;
-        end
+        adr_s$1$raddr = rgs;
+        sofs_k$1 = adr_s$1$rdata;
         if (~s_own) begin
             sofs_k$1 = zofs$1;
             if (zh$q) begin
@@ -64234,16 +64442,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$9 = 32'h0;
         end
-        sofs_k$2 = addr$2$q;
-        if (rgs == gidx$1) begin
-            sofs_k$2 = addr$10$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$2 = addr$18$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$2 = addr$26$q;
-        end
+        adr_s$2$raddr = rgs;
+        sofs_k$2 = adr_s$2$rdata;
         if (~s_own) begin
             sofs_k$2 = zofs$2;
             if (zh$q) begin
@@ -64260,16 +64460,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$10 = 32'h0;
         end
-        sofs_k$3 = addr$3$q;
-        if (rgs == gidx$1) begin
-            sofs_k$3 = addr$11$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$3 = addr$19$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$3 = addr$27$q;
-        end
+        adr_s$3$raddr = rgs;
+        sofs_k$3 = adr_s$3$rdata;
         if (~s_own) begin
             sofs_k$3 = zofs$3;
             if (zh$q) begin
@@ -64286,16 +64478,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$11 = 32'h0;
         end
-        sofs_k$4 = addr$4$q;
-        if (rgs == gidx$1) begin
-            sofs_k$4 = addr$12$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$4 = addr$20$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$4 = addr$28$q;
-        end
+        adr_s$4$raddr = rgs;
+        sofs_k$4 = adr_s$4$rdata;
         if (~s_own) begin
             sofs_k$4 = zofs$4;
             if (zh$q) begin
@@ -64312,16 +64496,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$12 = 32'h0;
         end
-        sofs_k$5 = addr$5$q;
-        if (rgs == gidx$1) begin
-            sofs_k$5 = addr$13$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$5 = addr$21$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$5 = addr$29$q;
-        end
+        adr_s$5$raddr = rgs;
+        sofs_k$5 = adr_s$5$rdata;
         if (~s_own) begin
             sofs_k$5 = zofs$5;
             if (zh$q) begin
@@ -64338,16 +64514,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$13 = 32'h0;
         end
-        sofs_k$6 = addr$6$q;
-        if (rgs == gidx$1) begin
-            sofs_k$6 = addr$14$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$6 = addr$22$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$6 = addr$30$q;
-        end
+        adr_s$6$raddr = rgs;
+        sofs_k$6 = adr_s$6$rdata;
         if (~s_own) begin
             sofs_k$6 = zofs$6;
             if (zh$q) begin
@@ -64364,16 +64532,8 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
         if (q8) begin
             sofs_k$14 = 32'h0;
         end
-        sofs_k$7 = addr$7$q;
-        if (rgs == gidx$1) begin
-            sofs_k$7 = addr$15$q;
-        end
-        if (rgs == gidx$2) begin
-            sofs_k$7 = addr$23$q;
-        end
-        if (rgs == gidx$3) begin
-            sofs_k$7 = addr$31$q;
-        end
+        adr_s$7$raddr = rgs;
+        sofs_k$7 = adr_s$7$rdata;
         if (~s_own) begin
             sofs_k$7 = zofs$7;
             if (zh$q) begin
@@ -66299,6 +66459,70 @@ module ulx3s_board$sm$lsu(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,
             tn$1 = one6;
         end
         gt_n = tn$0 + tn$1;
+        adr_l$0$clock = clock;
+        adr_s$0$clock = clock;
+        adr_l$0$we = rv$q;
+        adr_s$0$we = rv$q;
+        adr_l$0$waddr = rg$q;
+        adr_s$0$waddr = rg$q;
+        adr_l$0$wdata = gofs$0;
+        adr_s$0$wdata = gofs$0;
+        adr_l$1$clock = clock;
+        adr_s$1$clock = clock;
+        adr_l$1$we = rv$q;
+        adr_s$1$we = rv$q;
+        adr_l$1$waddr = rg$q;
+        adr_s$1$waddr = rg$q;
+        adr_l$1$wdata = gofs$1;
+        adr_s$1$wdata = gofs$1;
+        adr_l$2$clock = clock;
+        adr_s$2$clock = clock;
+        adr_l$2$we = rv$q;
+        adr_s$2$we = rv$q;
+        adr_l$2$waddr = rg$q;
+        adr_s$2$waddr = rg$q;
+        adr_l$2$wdata = gofs$2;
+        adr_s$2$wdata = gofs$2;
+        adr_l$3$clock = clock;
+        adr_s$3$clock = clock;
+        adr_l$3$we = rv$q;
+        adr_s$3$we = rv$q;
+        adr_l$3$waddr = rg$q;
+        adr_s$3$waddr = rg$q;
+        adr_l$3$wdata = gofs$3;
+        adr_s$3$wdata = gofs$3;
+        adr_l$4$clock = clock;
+        adr_s$4$clock = clock;
+        adr_l$4$we = rv$q;
+        adr_s$4$we = rv$q;
+        adr_l$4$waddr = rg$q;
+        adr_s$4$waddr = rg$q;
+        adr_l$4$wdata = gofs$4;
+        adr_s$4$wdata = gofs$4;
+        adr_l$5$clock = clock;
+        adr_s$5$clock = clock;
+        adr_l$5$we = rv$q;
+        adr_s$5$we = rv$q;
+        adr_l$5$waddr = rg$q;
+        adr_s$5$waddr = rg$q;
+        adr_l$5$wdata = gofs$5;
+        adr_s$5$wdata = gofs$5;
+        adr_l$6$clock = clock;
+        adr_s$6$clock = clock;
+        adr_l$6$we = rv$q;
+        adr_s$6$we = rv$q;
+        adr_l$6$waddr = rg$q;
+        adr_s$6$waddr = rg$q;
+        adr_l$6$wdata = gofs$6;
+        adr_s$6$wdata = gofs$6;
+        adr_l$7$clock = clock;
+        adr_s$7$clock = clock;
+        adr_l$7$we = rv$q;
+        adr_s$7$we = rv$q;
+        adr_l$7$waddr = rg$q;
+        adr_s$7$waddr = rg$q;
+        adr_l$7$wdata = gofs$7;
+        adr_s$7$wdata = gofs$7;
         if (rv$q) begin
             if (rg$q == gidx$0) begin
                 addr$0$d = gofs$0;
@@ -67383,6 +67607,374 @@ module ulx3s_board$sm$lsu$addr$9(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$lsu$addr$9
+
+
+module ulx3s_board$sm$lsu$adr_l$0(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$0
+
+
+module ulx3s_board$sm$lsu$adr_l$1(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$1
+
+
+module ulx3s_board$sm$lsu$adr_l$2(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$2
+
+
+module ulx3s_board$sm$lsu$adr_l$3(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$3
+
+
+module ulx3s_board$sm$lsu$adr_l$4(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$4
+
+
+module ulx3s_board$sm$lsu$adr_l$5(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$5
+
+
+module ulx3s_board$sm$lsu$adr_l$6(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$6
+
+
+module ulx3s_board$sm$lsu$adr_l$7(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_l$7
+
+
+module ulx3s_board$sm$lsu$adr_s$0(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$0
+
+
+module ulx3s_board$sm$lsu$adr_s$1(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$1
+
+
+module ulx3s_board$sm$lsu$adr_s$2(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$2
+
+
+module ulx3s_board$sm$lsu$adr_s$3(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$3
+
+
+module ulx3s_board$sm$lsu$adr_s$4(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$4
+
+
+module ulx3s_board$sm$lsu$adr_s$5(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$5
+
+
+module ulx3s_board$sm$lsu$adr_s$6(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$6
+
+
+module ulx3s_board$sm$lsu$adr_s$7(clock,we,waddr,wdata,raddr,rdata);
+
+    // Module arguments
+    input wire  clock;
+    input wire  we;
+    input wire  [1:0] waddr;
+    input wire  [31:0] wdata;
+    input wire  [1:0] raddr;
+    output reg  [31:0] rdata;
+
+    // Update code (custom)
+    reg [31:0] mem [0:3];
+    integer i;
+    initial begin
+       for (i = 0; i <= 3; i = i + 1) mem[i] = 32'h0;
+    end
+    always @(posedge clock) begin
+       if (we) mem[waddr] <= wdata;
+    end
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lsu$adr_s$7
 
 
 module ulx3s_board$sm$lsu$age(clock,start,aged);

@@ -132,8 +132,8 @@ fn a_kernel_fault_on_the_board_is_reported() {
     assert!(m.contains("faulted") && m.contains("vector_add.ptx:") && m.contains("the golden SM: "), "{m}");
 }
 
-/// A launch larger than the board's memory is refused before anything is uploaded, with
-/// the sizes that do not fit.
+/// A launch larger than the board's memory, or with CTAs larger than its SM holds, is
+/// refused before anything is uploaded, with the sizes that do not fit.
 #[test]
 fn a_launch_too_large_for_the_board_is_refused() {
     let big = vector_add_file("big", 4, 20_000, 1000);
@@ -142,6 +142,16 @@ fn a_launch_too_large_for_the_board_is_refused() {
     let m = e.to_string();
     assert!(matches!(e, FpgaError::DoesNotFit(_)), "{m}");
     assert!(m.contains("c 80000 bytes") && m.contains("the board has 131072"), "{m}");
+    assert!(b.bytes_to_board < 100, "only the identification was sent: {} bytes", b.bytes_to_board);
+    // CTAs of 1,024 threads: more than the board's SM (16 warps) holds.
+    let wide = vector_add_file("wide", 1, 2048, 2048);
+    let text = std::fs::read_to_string(&wide).unwrap().replace("\"block\": [256, 1, 1]", "\"block\": [1024, 1, 1]");
+    std::fs::write(&wide, text).unwrap();
+    let mut b = board();
+    let e = run_launch(&mut b, &wide, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("too many threads");
+    let m = e.to_string();
+    assert!(matches!(e, FpgaError::DoesNotFit(_)), "{m}");
+    assert!(m.contains("a CTA of 1024 threads (1024 x 1 x 1)") && m.contains("at most 512 threads per CTA"), "{m}");
     assert!(b.bytes_to_board < 100, "only the identification was sent: {} bytes", b.bytes_to_board);
 }
 

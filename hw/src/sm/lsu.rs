@@ -326,6 +326,14 @@ pub struct SmLsu<const AW: usize, const SW: usize> {
     // Per lane: address (the data words below), load result (a memory-port word as it
     // came: extracted at the write-back).
     addr: [DFF<Bits<32>>; 32],
+    // Two copies of the addresses in distributed RAM (lane 8g + j is word g of RAM j,
+    // written with `addr` a lane group at a time), so that no 32-lane multiplexer gathers
+    // the 1,024 address bits: `adr_l` read at the lowest lane's group (the lane select),
+    // `adr_s` at the shared-memory request's group (its first eight lanes). The flip-flops
+    // stay for what reads every lane at once (the word match, the byte enables, the
+    // upper eight lanes of a 16-lane request).
+    adr_l: [LutRam<2, 32>; 8],
+    adr_s: [LutRam<2, 32>; 8],
     // Each lane's data word (a store's, an atomic's c and then its new word), in two copies
     // of distributed RAM: lane 8g + j is word g of RAM j (a: the lane select's and the
     // shown group's reads, and the first eight lanes of a shared-memory request; b: a
@@ -716,6 +724,8 @@ impl<const AW: usize, const SW: usize> SmLsu<AW, SW> {
             cinp: Default::default(),
             foob: Default::default(),
             addr: array_init(|_| Default::default()),
+            adr_l: array_init(|_| LutRam::new(4)),
+            adr_s: array_init(|_| LutRam::new(4)),
             dram_a: array_init(|_| LutRam::new(4)),
             dram_b: array_init(|_| LutRam::new(4)),
             res: array_init(|_| Default::default()),
@@ -982,8 +992,13 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         for l in 0..32 {
             if self.low.val().get_bit(l) {
                 self.low_i.next = self.lidx[l].val();
-                self.sel_a.next = self.addr[l].q.val();
                 self.sel_k.next = self.lsp[l].q.val();
+            }
+        }
+        for j in 0..8 {
+            self.adr_l[j].raddr.next = self.low_i.val().get_bits::<2>(3);
+            if self.low.val().any() & (self.low_i.val().get_bits::<3>(0) == self.pos[j].val()) {
+                self.sel_a.next = self.adr_l[j].rdata.val();
             }
         }
         // The shared-memory requests of a warp access: one per lane group with lanes in exec
@@ -1112,16 +1127,8 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
         // lane k of the half-warp); a line to clear: its word k (8 lanes: of the line's
         // first or second 32 bytes).
         for k in 0..8 {
-            self.sofs_k[k].next = self.addr[k].q.val();
-            if self.rgs.val() == self.gidx[1].val() {
-                self.sofs_k[k].next = self.addr[k + 8].q.val();
-            }
-            if self.rgs.val() == self.gidx[2].val() {
-                self.sofs_k[k].next = self.addr[k + 16].q.val();
-            }
-            if self.rgs.val() == self.gidx[3].val() {
-                self.sofs_k[k].next = self.addr[k + 24].q.val();
-            }
+            self.adr_s[k].raddr.next = self.rgs.val();
+            self.sofs_k[k].next = self.adr_s[k].rdata.val();
             if !self.s_own.val() {
                 self.sofs_k[k].next = self.zofs[k].val();
                 if self.zh.q.val() {
@@ -1700,6 +1707,16 @@ impl<const AW: usize, const SW: usize> Logic for SmLsu<AW, SW> {
             }
         }
         self.gt_n.next = self.tn[0].val() + self.tn[1].val();
+        for j in 0..8 {
+            self.adr_l[j].clock.next = self.clock.val();
+            self.adr_s[j].clock.next = self.clock.val();
+            self.adr_l[j].we.next = self.rv.q.val();
+            self.adr_s[j].we.next = self.rv.q.val();
+            self.adr_l[j].waddr.next = self.rg.q.val();
+            self.adr_s[j].waddr.next = self.rg.q.val();
+            self.adr_l[j].wdata.next = self.gofs[j].val();
+            self.adr_s[j].wdata.next = self.gofs[j].val();
+        }
         if self.rv.q.val() {
             if self.rg.q.val() == self.gidx[0].val() {
                 self.addr[0].d.next = self.gofs[0].val();
