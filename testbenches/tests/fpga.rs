@@ -151,7 +151,7 @@ fn a_launch_too_large_for_the_board_is_refused() {
     let e = run_launch(&mut b, &wide, &ulx3s::ULX3S, BoardOpts::default(), None).err().expect("too many threads");
     let m = e.to_string();
     assert!(matches!(e, FpgaError::DoesNotFit(_)), "{m}");
-    assert!(m.contains("a CTA of 1024 threads (1024 x 1 x 1)") && m.contains("at most 512 threads per CTA"), "{m}");
+    assert!(m.contains("CTAs of 1024 x 1 x 1 threads") && m.contains("1024 threads per CTA (at most 512)"), "{m}");
     assert!(b.bytes_to_board < 100, "only the identification was sent: {} bytes", b.bytes_to_board);
 }
 

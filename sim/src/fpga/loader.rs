@@ -183,17 +183,14 @@ fn words_of(bytes: &[u8]) -> Vec<u32> {
 }
 
 /// Lays out launch `p` in a board memory of `mem_bytes` bytes: the windows, or what does
-/// not fit (a CTA larger than the board's SM takes, or the memory).
+/// not fit (a CTA the board's SM cannot hold, by the golden SM's launch checks
+/// [`gsm::check_launch`], or the memory).
 pub fn layout(p: &gsm::launch::Prepared, sm: &heddle_hw::config::SmConfig, mem_bytes: u32) -> Result<Vec<Window>, FpgaError> {
     use heddle_hw::isa::space;
-    let threads: u64 = p.l.block.iter().map(|&x| x as u64).product();
-    if threads > sm.max_threads_per_cta as u64 {
+    gsm::check_launch(&p.k, &p.l, &gsm::Config::of(sm)).map_err(|f| {
         let [x, y, z] = p.l.block;
-        return Err(FpgaError::DoesNotFit(format!(
-            "a CTA of {threads} threads ({x} x {y} x {z}); the board's SM ({}, {} warps) holds at most {} threads per CTA",
-            sm.name, sm.warps, sm.max_threads_per_cta
-        )));
-    }
+        FpgaError::DoesNotFit(format!("CTAs of {x} x {y} x {z} threads on the board's SM ({}, {} warps): {}", sm.name, sm.warps, f.msg))
+    })?;
     let gend = align(p.mem.bufs.last().map_or(GlobalMem::FIRST, |(a, b)| a + b.len() as u32), 256);
     let pbytes = align(p.l.params.len().max(4) as u32, 4);
     let pbase = gend;

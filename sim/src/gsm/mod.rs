@@ -403,11 +403,12 @@ pub fn run(k: &Kernel, l: &Launch, mem: &mut GlobalMem, cfg: &Config, units: &mu
     Ok(out)
 }
 
-/// The launch checks of [`run`] and [`Stepper::new`]: a non-empty grid and CTA within the
+/// The launch checks of [`run`] and [`Stepper::new`] (and of the FPGA loader, before it
+/// uploads): a non-empty grid and CTA within the
 /// SM's threads, warps, registers and shared memory, a parameter block as large as the
 /// kernel's, and every register operand within the kernel's registers per thread. Returns
 /// the threads per CTA.
-fn check_launch(k: &Kernel, l: &Launch, cfg: &Config) -> Result<u32, Fault> {
+pub fn check_launch(k: &Kernel, l: &Launch, cfg: &Config) -> Result<u32, Fault> {
     let threads = l.block.iter().map(|&x| x as u64).product::<u64>();
     let ctas = l.grid.iter().map(|&x| x as u64).product::<u64>();
     let res = |msg: String| Fault { kind: FaultKind::Resources, cta: [0; 3], thread: None, warp: 0, pc: 0, addr: None, at: k.name.clone(), msg };
