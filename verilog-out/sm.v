@@ -131,6 +131,7 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
 
     // Constant declarations
     localparam  two = 1'b0;
+    localparam  four = 1'b0;
     localparam  onehot8$0 = 8'h1;
     localparam  onehot8$1 = 8'h2;
     localparam  onehot8$2 = 8'h4;
@@ -139,6 +140,10 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     localparam  onehot8$5 = 8'h20;
     localparam  onehot8$6 = 8'h40;
     localparam  onehot8$7 = 8'h80;
+    localparam  pass_no$0 = 2'b0;
+    localparam  pass_no$1 = 2'b1;
+    localparam  pass_no$2 = 2'b10;
+    localparam  pass_no$3 = 2'b11;
     localparam  k_not_supported = 4'h7;
     localparam  k_bad_pc = 4'h8;
     localparam  k_resources = 4'h9;
@@ -413,7 +418,7 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     wire  [2:0] pipe$x_alt;
     wire  [31:0] pipe$x_val;
     wire  [3:0] pipe$x_plop;
-    wire  pipe$x_hi;
+    wire  [1:0] pipe$x_pass;
     wire  pipe$w_reg;
     wire  [7:0] pipe$w_exec;
     wire  pipe$w_set;
@@ -1230,6 +1235,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  done_dl2$clock;
     reg  done_dl2$d;
     wire  done_dl2$q;
+    reg  done_dl4$clock;
+    reg  done_dl4$d;
+    wire  done_dl4$q;
     reg  host$clock;
     reg  host$clear;
     reg  host$h_we;
@@ -1642,7 +1650,7 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_alt(pipe$x_alt),
         .x_val(pipe$x_val),
         .x_plop(pipe$x_plop),
-        .x_hi(pipe$x_hi),
+        .x_pass(pipe$x_pass),
         .w_reg(pipe$w_reg),
         .w_exec(pipe$w_exec),
         .w_set(pipe$w_set),
@@ -2502,6 +2510,11 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .d(done_dl2$d),
         .q(done_dl2$q)
     );
+    sm$done_dl4 done_dl4(
+        .clock(done_dl4$clock),
+        .d(done_dl4$d),
+        .q(done_dl4$q)
+    );
     sm$host host(
         .clock(host$clock),
         .clear(host$clear),
@@ -2632,6 +2645,7 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         fmul$clock = clock;
         done_dl$clock = clock;
         done_dl2$clock = clock;
+        done_dl4$clock = clock;
         host$clock = clock;
         ctrs$clock = clock;
         lanes$0$clock = clock;
@@ -3448,8 +3462,12 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         done_dl$d = disp$done;
         done_dl2$d = done_dl$q;
         done_q = done_dl$q;
+        done_dl4$d = done_dl2$q;
         if (two) begin
             done_q = done_dl2$q;
+        end
+        if (four) begin
+            done_q = done_dl4$q;
         end
         done_v = ((((disp$done & done_q) & lsu$mem_ready) & fpu$ready) & fmul$idle) & ~flt_v$q;
         busy_v = (disp$busy | (disp$done & ~done_v)) & ~flt_v$q;
@@ -8871,6 +8889,268 @@ module sm$done_dl2$stage$3(d,q,clock);
     end
 
 endmodule // sm$done_dl2$stage$3
+
+
+module sm$done_dl4(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$done_dl4$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$done_dl4$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$done_dl4$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$done_dl4$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$done_dl4$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$done_dl4$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$done_dl4$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$done_dl4$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$done_dl4
+
+
+module sm$done_dl4$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$0
+
+
+module sm$done_dl4$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$1
+
+
+module sm$done_dl4$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$2
+
+
+module sm$done_dl4$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$3
+
+
+module sm$done_dl4$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$4
+
+
+module sm$done_dl4$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$5
+
+
+module sm$done_dl4$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$6
+
+
+module sm$done_dl4$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl4$stage$7
 
 
 module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
@@ -43062,12 +43342,12 @@ module sm$fpu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 4'h0;
-    localparam  one = 4'h1;
+    localparam  span = 5'b0;
+    localparam  one = 5'b1;
 
     // Stub signals
-    reg  [3:0] left$d;
-    wire  [3:0] left$q;
+    reg  [4:0] left$d;
+    wire  [4:0] left$q;
     reg  left$clock;
 
     // Sub module instances
@@ -43096,13 +43376,13 @@ endmodule // sm$fpu$age
 module sm$fpu$age$left(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
@@ -53760,7 +54040,7 @@ module sm$host(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,prog_we,pro
     localparam  k_clock = 16'h15;
     localparam  k_ctr_page = 12'h2;
     localparam  v_id = 32'h4844444c;
-    localparam  v_config = 32'h1c89818;
+    localparam  v_config = 32'h2c89e18;
     localparam  v_busy = 32'h1;
     localparam  v_done = 32'h2;
     localparam  v_fault = 32'h4;
@@ -55292,7 +55572,9 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b0;
     localparam  idx32 = 32'h0;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -55358,6 +55640,48 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -55462,6 +55786,76 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$0$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$0$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$0$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$0$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$0$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$0$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$0$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$0$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$0$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$0$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$0$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$0$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$0$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$0$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -55477,6 +55871,20 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55511,11 +55919,37 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -55572,10 +56006,20 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -55835,6 +56279,1994 @@ module sm$lanes$0$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$0$d_val$stage$1
+
+
+module sm$lanes$0$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_a
+
+
+module sm$lanes$0$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_a$stage$0
+
+
+module sm$lanes$0$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_a$stage$1
+
+
+module sm$lanes$0$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_a$stage$2
+
+
+module sm$lanes$0$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_a$stage$3
+
+
+module sm$lanes$0$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_alt
+
+
+module sm$lanes$0$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_alt$stage$0
+
+
+module sm$lanes$0$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_alt$stage$1
+
+
+module sm$lanes$0$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_alt$stage$2
+
+
+module sm$lanes$0$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_alt$stage$3
+
+
+module sm$lanes$0$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_b
+
+
+module sm$lanes$0$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_b$stage$0
+
+
+module sm$lanes$0$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_b$stage$1
+
+
+module sm$lanes$0$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_b$stage$2
+
+
+module sm$lanes$0$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_b$stage$3
+
+
+module sm$lanes$0$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_c
+
+
+module sm$lanes$0$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_c$stage$0
+
+
+module sm$lanes$0$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_c$stage$1
+
+
+module sm$lanes$0$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_c$stage$2
+
+
+module sm$lanes$0$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_c$stage$3
+
+
+module sm$lanes$0$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_p
+
+
+module sm$lanes$0$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_p$stage$0
+
+
+module sm$lanes$0$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_p$stage$1
+
+
+module sm$lanes$0$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_p$stage$2
+
+
+module sm$lanes$0$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_p$stage$3
+
+
+module sm$lanes$0$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_pa
+
+
+module sm$lanes$0$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_pa$stage$0
+
+
+module sm$lanes$0$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_pa$stage$1
+
+
+module sm$lanes$0$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_pa$stage$2
+
+
+module sm$lanes$0$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_pa$stage$3
+
+
+module sm$lanes$0$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_val
+
+
+module sm$lanes$0$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$0
+
+
+module sm$lanes$0$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$1
+
+
+module sm$lanes$0$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$2
+
+
+module sm$lanes$0$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$3
+
+
+module sm$lanes$0$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_a
+
+
+module sm$lanes$0$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$0
+
+
+module sm$lanes$0$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$1
+
+
+module sm$lanes$0$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$2
+
+
+module sm$lanes$0$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$3
+
+
+module sm$lanes$0$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_alt
+
+
+module sm$lanes$0$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$0
+
+
+module sm$lanes$0$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$1
+
+
+module sm$lanes$0$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$2
+
+
+module sm$lanes$0$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$3
+
+
+module sm$lanes$0$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_b
+
+
+module sm$lanes$0$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$0
+
+
+module sm$lanes$0$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$1
+
+
+module sm$lanes$0$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$2
+
+
+module sm$lanes$0$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$3
+
+
+module sm$lanes$0$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_c
+
+
+module sm$lanes$0$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$0
+
+
+module sm$lanes$0$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$1
+
+
+module sm$lanes$0$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$2
+
+
+module sm$lanes$0$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$3
+
+
+module sm$lanes$0$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_p
+
+
+module sm$lanes$0$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$0
+
+
+module sm$lanes$0$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$1
+
+
+module sm$lanes$0$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$2
+
+
+module sm$lanes$0$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$3
+
+
+module sm$lanes$0$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_pa
+
+
+module sm$lanes$0$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$0
+
+
+module sm$lanes$0$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$1
+
+
+module sm$lanes$0$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$2
+
+
+module sm$lanes$0$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$3
+
+
+module sm$lanes$0$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_val
+
+
+module sm$lanes$0$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$0
+
+
+module sm$lanes$0$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$1
+
+
+module sm$lanes$0$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$2
+
+
+module sm$lanes$0$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$3
 
 
 module sm$lanes$0$h_a(clock,d,q);
@@ -57459,7 +59891,9 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b1;
     localparam  idx32 = 32'h1;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -57525,6 +59959,48 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -57629,6 +60105,76 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$1$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$1$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$1$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$1$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$1$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$1$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$1$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$1$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$1$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$1$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$1$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$1$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$1$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$1$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -57644,6 +60190,20 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -57678,11 +60238,37 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -57739,10 +60325,20 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -58002,6 +60598,1994 @@ module sm$lanes$1$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$1$d_val$stage$1
+
+
+module sm$lanes$1$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_a
+
+
+module sm$lanes$1$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_a$stage$0
+
+
+module sm$lanes$1$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_a$stage$1
+
+
+module sm$lanes$1$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_a$stage$2
+
+
+module sm$lanes$1$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_a$stage$3
+
+
+module sm$lanes$1$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_alt
+
+
+module sm$lanes$1$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_alt$stage$0
+
+
+module sm$lanes$1$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_alt$stage$1
+
+
+module sm$lanes$1$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_alt$stage$2
+
+
+module sm$lanes$1$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_alt$stage$3
+
+
+module sm$lanes$1$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_b
+
+
+module sm$lanes$1$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_b$stage$0
+
+
+module sm$lanes$1$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_b$stage$1
+
+
+module sm$lanes$1$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_b$stage$2
+
+
+module sm$lanes$1$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_b$stage$3
+
+
+module sm$lanes$1$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_c
+
+
+module sm$lanes$1$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_c$stage$0
+
+
+module sm$lanes$1$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_c$stage$1
+
+
+module sm$lanes$1$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_c$stage$2
+
+
+module sm$lanes$1$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_c$stage$3
+
+
+module sm$lanes$1$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_p
+
+
+module sm$lanes$1$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_p$stage$0
+
+
+module sm$lanes$1$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_p$stage$1
+
+
+module sm$lanes$1$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_p$stage$2
+
+
+module sm$lanes$1$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_p$stage$3
+
+
+module sm$lanes$1$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_pa
+
+
+module sm$lanes$1$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_pa$stage$0
+
+
+module sm$lanes$1$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_pa$stage$1
+
+
+module sm$lanes$1$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_pa$stage$2
+
+
+module sm$lanes$1$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_pa$stage$3
+
+
+module sm$lanes$1$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_val
+
+
+module sm$lanes$1$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$0
+
+
+module sm$lanes$1$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$1
+
+
+module sm$lanes$1$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$2
+
+
+module sm$lanes$1$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$3
+
+
+module sm$lanes$1$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_a
+
+
+module sm$lanes$1$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$0
+
+
+module sm$lanes$1$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$1
+
+
+module sm$lanes$1$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$2
+
+
+module sm$lanes$1$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$3
+
+
+module sm$lanes$1$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_alt
+
+
+module sm$lanes$1$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$0
+
+
+module sm$lanes$1$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$1
+
+
+module sm$lanes$1$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$2
+
+
+module sm$lanes$1$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$3
+
+
+module sm$lanes$1$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_b
+
+
+module sm$lanes$1$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$0
+
+
+module sm$lanes$1$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$1
+
+
+module sm$lanes$1$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$2
+
+
+module sm$lanes$1$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$3
+
+
+module sm$lanes$1$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_c
+
+
+module sm$lanes$1$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$0
+
+
+module sm$lanes$1$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$1
+
+
+module sm$lanes$1$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$2
+
+
+module sm$lanes$1$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$3
+
+
+module sm$lanes$1$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_p
+
+
+module sm$lanes$1$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$0
+
+
+module sm$lanes$1$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$1
+
+
+module sm$lanes$1$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$2
+
+
+module sm$lanes$1$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$3
+
+
+module sm$lanes$1$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_pa
+
+
+module sm$lanes$1$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$0
+
+
+module sm$lanes$1$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$1
+
+
+module sm$lanes$1$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$2
+
+
+module sm$lanes$1$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$3
+
+
+module sm$lanes$1$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_val
+
+
+module sm$lanes$1$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$0
+
+
+module sm$lanes$1$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$1
+
+
+module sm$lanes$1$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$2
+
+
+module sm$lanes$1$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$3
 
 
 module sm$lanes$1$h_a(clock,d,q);
@@ -59626,7 +64210,9 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b10;
     localparam  idx32 = 32'h2;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -59692,6 +64278,48 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -59796,6 +64424,76 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$2$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$2$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$2$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$2$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$2$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$2$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$2$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$2$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$2$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$2$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$2$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$2$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$2$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$2$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -59811,6 +64509,20 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -59845,11 +64557,37 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -59906,10 +64644,20 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -60169,6 +64917,1994 @@ module sm$lanes$2$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$2$d_val$stage$1
+
+
+module sm$lanes$2$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_a
+
+
+module sm$lanes$2$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_a$stage$0
+
+
+module sm$lanes$2$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_a$stage$1
+
+
+module sm$lanes$2$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_a$stage$2
+
+
+module sm$lanes$2$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_a$stage$3
+
+
+module sm$lanes$2$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_alt
+
+
+module sm$lanes$2$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_alt$stage$0
+
+
+module sm$lanes$2$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_alt$stage$1
+
+
+module sm$lanes$2$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_alt$stage$2
+
+
+module sm$lanes$2$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_alt$stage$3
+
+
+module sm$lanes$2$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_b
+
+
+module sm$lanes$2$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_b$stage$0
+
+
+module sm$lanes$2$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_b$stage$1
+
+
+module sm$lanes$2$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_b$stage$2
+
+
+module sm$lanes$2$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_b$stage$3
+
+
+module sm$lanes$2$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_c
+
+
+module sm$lanes$2$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_c$stage$0
+
+
+module sm$lanes$2$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_c$stage$1
+
+
+module sm$lanes$2$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_c$stage$2
+
+
+module sm$lanes$2$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_c$stage$3
+
+
+module sm$lanes$2$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_p
+
+
+module sm$lanes$2$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_p$stage$0
+
+
+module sm$lanes$2$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_p$stage$1
+
+
+module sm$lanes$2$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_p$stage$2
+
+
+module sm$lanes$2$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_p$stage$3
+
+
+module sm$lanes$2$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_pa
+
+
+module sm$lanes$2$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_pa$stage$0
+
+
+module sm$lanes$2$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_pa$stage$1
+
+
+module sm$lanes$2$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_pa$stage$2
+
+
+module sm$lanes$2$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_pa$stage$3
+
+
+module sm$lanes$2$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_val
+
+
+module sm$lanes$2$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$0
+
+
+module sm$lanes$2$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$1
+
+
+module sm$lanes$2$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$2
+
+
+module sm$lanes$2$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$3
+
+
+module sm$lanes$2$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_a
+
+
+module sm$lanes$2$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$0
+
+
+module sm$lanes$2$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$1
+
+
+module sm$lanes$2$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$2
+
+
+module sm$lanes$2$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$3
+
+
+module sm$lanes$2$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_alt
+
+
+module sm$lanes$2$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$0
+
+
+module sm$lanes$2$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$1
+
+
+module sm$lanes$2$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$2
+
+
+module sm$lanes$2$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$3
+
+
+module sm$lanes$2$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_b
+
+
+module sm$lanes$2$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$0
+
+
+module sm$lanes$2$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$1
+
+
+module sm$lanes$2$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$2
+
+
+module sm$lanes$2$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$3
+
+
+module sm$lanes$2$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_c
+
+
+module sm$lanes$2$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$0
+
+
+module sm$lanes$2$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$1
+
+
+module sm$lanes$2$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$2
+
+
+module sm$lanes$2$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$3
+
+
+module sm$lanes$2$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_p
+
+
+module sm$lanes$2$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$0
+
+
+module sm$lanes$2$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$1
+
+
+module sm$lanes$2$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$2
+
+
+module sm$lanes$2$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$3
+
+
+module sm$lanes$2$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_pa
+
+
+module sm$lanes$2$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$0
+
+
+module sm$lanes$2$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$1
+
+
+module sm$lanes$2$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$2
+
+
+module sm$lanes$2$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$3
+
+
+module sm$lanes$2$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_val
+
+
+module sm$lanes$2$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$0
+
+
+module sm$lanes$2$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$1
+
+
+module sm$lanes$2$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$2
+
+
+module sm$lanes$2$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$3
 
 
 module sm$lanes$2$h_a(clock,d,q);
@@ -61793,7 +68529,9 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b11;
     localparam  idx32 = 32'h3;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -61859,6 +68597,48 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -61963,6 +68743,76 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$3$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$3$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$3$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$3$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$3$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$3$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$3$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$3$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$3$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$3$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$3$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$3$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$3$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$3$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -61978,6 +68828,20 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -62012,11 +68876,37 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -62073,10 +68963,20 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -62336,6 +69236,1994 @@ module sm$lanes$3$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$3$d_val$stage$1
+
+
+module sm$lanes$3$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_a
+
+
+module sm$lanes$3$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_a$stage$0
+
+
+module sm$lanes$3$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_a$stage$1
+
+
+module sm$lanes$3$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_a$stage$2
+
+
+module sm$lanes$3$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_a$stage$3
+
+
+module sm$lanes$3$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_alt
+
+
+module sm$lanes$3$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_alt$stage$0
+
+
+module sm$lanes$3$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_alt$stage$1
+
+
+module sm$lanes$3$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_alt$stage$2
+
+
+module sm$lanes$3$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_alt$stage$3
+
+
+module sm$lanes$3$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_b
+
+
+module sm$lanes$3$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_b$stage$0
+
+
+module sm$lanes$3$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_b$stage$1
+
+
+module sm$lanes$3$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_b$stage$2
+
+
+module sm$lanes$3$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_b$stage$3
+
+
+module sm$lanes$3$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_c
+
+
+module sm$lanes$3$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_c$stage$0
+
+
+module sm$lanes$3$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_c$stage$1
+
+
+module sm$lanes$3$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_c$stage$2
+
+
+module sm$lanes$3$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_c$stage$3
+
+
+module sm$lanes$3$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_p
+
+
+module sm$lanes$3$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_p$stage$0
+
+
+module sm$lanes$3$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_p$stage$1
+
+
+module sm$lanes$3$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_p$stage$2
+
+
+module sm$lanes$3$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_p$stage$3
+
+
+module sm$lanes$3$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_pa
+
+
+module sm$lanes$3$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_pa$stage$0
+
+
+module sm$lanes$3$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_pa$stage$1
+
+
+module sm$lanes$3$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_pa$stage$2
+
+
+module sm$lanes$3$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_pa$stage$3
+
+
+module sm$lanes$3$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_val
+
+
+module sm$lanes$3$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$0
+
+
+module sm$lanes$3$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$1
+
+
+module sm$lanes$3$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$2
+
+
+module sm$lanes$3$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$3
+
+
+module sm$lanes$3$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_a
+
+
+module sm$lanes$3$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$0
+
+
+module sm$lanes$3$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$1
+
+
+module sm$lanes$3$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$2
+
+
+module sm$lanes$3$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$3
+
+
+module sm$lanes$3$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_alt
+
+
+module sm$lanes$3$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$0
+
+
+module sm$lanes$3$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$1
+
+
+module sm$lanes$3$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$2
+
+
+module sm$lanes$3$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$3
+
+
+module sm$lanes$3$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_b
+
+
+module sm$lanes$3$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$0
+
+
+module sm$lanes$3$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$1
+
+
+module sm$lanes$3$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$2
+
+
+module sm$lanes$3$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$3
+
+
+module sm$lanes$3$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_c
+
+
+module sm$lanes$3$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$0
+
+
+module sm$lanes$3$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$1
+
+
+module sm$lanes$3$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$2
+
+
+module sm$lanes$3$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$3
+
+
+module sm$lanes$3$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_p
+
+
+module sm$lanes$3$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$0
+
+
+module sm$lanes$3$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$1
+
+
+module sm$lanes$3$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$2
+
+
+module sm$lanes$3$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$3
+
+
+module sm$lanes$3$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_pa
+
+
+module sm$lanes$3$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$0
+
+
+module sm$lanes$3$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$1
+
+
+module sm$lanes$3$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$2
+
+
+module sm$lanes$3$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$3
+
+
+module sm$lanes$3$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_val
+
+
+module sm$lanes$3$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$0
+
+
+module sm$lanes$3$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$1
+
+
+module sm$lanes$3$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$2
+
+
+module sm$lanes$3$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$3
 
 
 module sm$lanes$3$h_a(clock,d,q);
@@ -63960,7 +72848,9 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b100;
     localparam  idx32 = 32'h4;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -64026,6 +72916,48 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -64130,6 +73062,76 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$4$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$4$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$4$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$4$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$4$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$4$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$4$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$4$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$4$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$4$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$4$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$4$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$4$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$4$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -64145,6 +73147,20 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -64179,11 +73195,37 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -64240,10 +73282,20 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -64503,6 +73555,1994 @@ module sm$lanes$4$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$4$d_val$stage$1
+
+
+module sm$lanes$4$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_a
+
+
+module sm$lanes$4$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_a$stage$0
+
+
+module sm$lanes$4$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_a$stage$1
+
+
+module sm$lanes$4$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_a$stage$2
+
+
+module sm$lanes$4$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_a$stage$3
+
+
+module sm$lanes$4$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_alt
+
+
+module sm$lanes$4$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_alt$stage$0
+
+
+module sm$lanes$4$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_alt$stage$1
+
+
+module sm$lanes$4$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_alt$stage$2
+
+
+module sm$lanes$4$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_alt$stage$3
+
+
+module sm$lanes$4$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_b
+
+
+module sm$lanes$4$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_b$stage$0
+
+
+module sm$lanes$4$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_b$stage$1
+
+
+module sm$lanes$4$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_b$stage$2
+
+
+module sm$lanes$4$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_b$stage$3
+
+
+module sm$lanes$4$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_c
+
+
+module sm$lanes$4$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_c$stage$0
+
+
+module sm$lanes$4$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_c$stage$1
+
+
+module sm$lanes$4$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_c$stage$2
+
+
+module sm$lanes$4$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_c$stage$3
+
+
+module sm$lanes$4$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_p
+
+
+module sm$lanes$4$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_p$stage$0
+
+
+module sm$lanes$4$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_p$stage$1
+
+
+module sm$lanes$4$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_p$stage$2
+
+
+module sm$lanes$4$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_p$stage$3
+
+
+module sm$lanes$4$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_pa
+
+
+module sm$lanes$4$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_pa$stage$0
+
+
+module sm$lanes$4$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_pa$stage$1
+
+
+module sm$lanes$4$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_pa$stage$2
+
+
+module sm$lanes$4$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_pa$stage$3
+
+
+module sm$lanes$4$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_val
+
+
+module sm$lanes$4$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$0
+
+
+module sm$lanes$4$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$1
+
+
+module sm$lanes$4$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$2
+
+
+module sm$lanes$4$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$3
+
+
+module sm$lanes$4$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_a
+
+
+module sm$lanes$4$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$0
+
+
+module sm$lanes$4$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$1
+
+
+module sm$lanes$4$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$2
+
+
+module sm$lanes$4$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$3
+
+
+module sm$lanes$4$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_alt
+
+
+module sm$lanes$4$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$0
+
+
+module sm$lanes$4$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$1
+
+
+module sm$lanes$4$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$2
+
+
+module sm$lanes$4$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$3
+
+
+module sm$lanes$4$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_b
+
+
+module sm$lanes$4$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$0
+
+
+module sm$lanes$4$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$1
+
+
+module sm$lanes$4$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$2
+
+
+module sm$lanes$4$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$3
+
+
+module sm$lanes$4$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_c
+
+
+module sm$lanes$4$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$0
+
+
+module sm$lanes$4$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$1
+
+
+module sm$lanes$4$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$2
+
+
+module sm$lanes$4$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$3
+
+
+module sm$lanes$4$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_p
+
+
+module sm$lanes$4$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$0
+
+
+module sm$lanes$4$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$1
+
+
+module sm$lanes$4$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$2
+
+
+module sm$lanes$4$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$3
+
+
+module sm$lanes$4$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_pa
+
+
+module sm$lanes$4$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$0
+
+
+module sm$lanes$4$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$1
+
+
+module sm$lanes$4$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$2
+
+
+module sm$lanes$4$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$3
+
+
+module sm$lanes$4$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_val
+
+
+module sm$lanes$4$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$0
+
+
+module sm$lanes$4$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$1
+
+
+module sm$lanes$4$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$2
+
+
+module sm$lanes$4$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$3
 
 
 module sm$lanes$4$h_a(clock,d,q);
@@ -66127,7 +77167,9 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b101;
     localparam  idx32 = 32'h5;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -66193,6 +77235,48 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -66297,6 +77381,76 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$5$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$5$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$5$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$5$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$5$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$5$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$5$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$5$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$5$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$5$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$5$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$5$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$5$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$5$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -66312,6 +77466,20 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -66346,11 +77514,37 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -66407,10 +77601,20 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -66670,6 +77874,1994 @@ module sm$lanes$5$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$5$d_val$stage$1
+
+
+module sm$lanes$5$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_a
+
+
+module sm$lanes$5$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_a$stage$0
+
+
+module sm$lanes$5$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_a$stage$1
+
+
+module sm$lanes$5$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_a$stage$2
+
+
+module sm$lanes$5$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_a$stage$3
+
+
+module sm$lanes$5$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_alt
+
+
+module sm$lanes$5$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_alt$stage$0
+
+
+module sm$lanes$5$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_alt$stage$1
+
+
+module sm$lanes$5$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_alt$stage$2
+
+
+module sm$lanes$5$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_alt$stage$3
+
+
+module sm$lanes$5$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_b
+
+
+module sm$lanes$5$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_b$stage$0
+
+
+module sm$lanes$5$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_b$stage$1
+
+
+module sm$lanes$5$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_b$stage$2
+
+
+module sm$lanes$5$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_b$stage$3
+
+
+module sm$lanes$5$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_c
+
+
+module sm$lanes$5$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_c$stage$0
+
+
+module sm$lanes$5$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_c$stage$1
+
+
+module sm$lanes$5$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_c$stage$2
+
+
+module sm$lanes$5$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_c$stage$3
+
+
+module sm$lanes$5$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_p
+
+
+module sm$lanes$5$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_p$stage$0
+
+
+module sm$lanes$5$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_p$stage$1
+
+
+module sm$lanes$5$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_p$stage$2
+
+
+module sm$lanes$5$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_p$stage$3
+
+
+module sm$lanes$5$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_pa
+
+
+module sm$lanes$5$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_pa$stage$0
+
+
+module sm$lanes$5$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_pa$stage$1
+
+
+module sm$lanes$5$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_pa$stage$2
+
+
+module sm$lanes$5$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_pa$stage$3
+
+
+module sm$lanes$5$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_val
+
+
+module sm$lanes$5$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$0
+
+
+module sm$lanes$5$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$1
+
+
+module sm$lanes$5$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$2
+
+
+module sm$lanes$5$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$3
+
+
+module sm$lanes$5$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_a
+
+
+module sm$lanes$5$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$0
+
+
+module sm$lanes$5$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$1
+
+
+module sm$lanes$5$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$2
+
+
+module sm$lanes$5$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$3
+
+
+module sm$lanes$5$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_alt
+
+
+module sm$lanes$5$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$0
+
+
+module sm$lanes$5$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$1
+
+
+module sm$lanes$5$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$2
+
+
+module sm$lanes$5$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$3
+
+
+module sm$lanes$5$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_b
+
+
+module sm$lanes$5$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$0
+
+
+module sm$lanes$5$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$1
+
+
+module sm$lanes$5$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$2
+
+
+module sm$lanes$5$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$3
+
+
+module sm$lanes$5$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_c
+
+
+module sm$lanes$5$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$0
+
+
+module sm$lanes$5$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$1
+
+
+module sm$lanes$5$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$2
+
+
+module sm$lanes$5$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$3
+
+
+module sm$lanes$5$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_p
+
+
+module sm$lanes$5$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$0
+
+
+module sm$lanes$5$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$1
+
+
+module sm$lanes$5$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$2
+
+
+module sm$lanes$5$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$3
+
+
+module sm$lanes$5$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_pa
+
+
+module sm$lanes$5$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$0
+
+
+module sm$lanes$5$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$1
+
+
+module sm$lanes$5$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$2
+
+
+module sm$lanes$5$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$3
+
+
+module sm$lanes$5$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_val
+
+
+module sm$lanes$5$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$0
+
+
+module sm$lanes$5$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$1
+
+
+module sm$lanes$5$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$2
+
+
+module sm$lanes$5$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$3
 
 
 module sm$lanes$5$h_a(clock,d,q);
@@ -68294,7 +81486,9 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b110;
     localparam  idx32 = 32'h6;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -68360,6 +81554,48 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -68464,6 +81700,76 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$6$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$6$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$6$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$6$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$6$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$6$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$6$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$6$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$6$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$6$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$6$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$6$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$6$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$6$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -68479,6 +81785,20 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -68513,11 +81833,37 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -68574,10 +81920,20 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -68837,6 +82193,1994 @@ module sm$lanes$6$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$6$d_val$stage$1
+
+
+module sm$lanes$6$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_a
+
+
+module sm$lanes$6$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_a$stage$0
+
+
+module sm$lanes$6$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_a$stage$1
+
+
+module sm$lanes$6$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_a$stage$2
+
+
+module sm$lanes$6$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_a$stage$3
+
+
+module sm$lanes$6$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_alt
+
+
+module sm$lanes$6$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_alt$stage$0
+
+
+module sm$lanes$6$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_alt$stage$1
+
+
+module sm$lanes$6$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_alt$stage$2
+
+
+module sm$lanes$6$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_alt$stage$3
+
+
+module sm$lanes$6$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_b
+
+
+module sm$lanes$6$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_b$stage$0
+
+
+module sm$lanes$6$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_b$stage$1
+
+
+module sm$lanes$6$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_b$stage$2
+
+
+module sm$lanes$6$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_b$stage$3
+
+
+module sm$lanes$6$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_c
+
+
+module sm$lanes$6$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_c$stage$0
+
+
+module sm$lanes$6$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_c$stage$1
+
+
+module sm$lanes$6$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_c$stage$2
+
+
+module sm$lanes$6$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_c$stage$3
+
+
+module sm$lanes$6$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_p
+
+
+module sm$lanes$6$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_p$stage$0
+
+
+module sm$lanes$6$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_p$stage$1
+
+
+module sm$lanes$6$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_p$stage$2
+
+
+module sm$lanes$6$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_p$stage$3
+
+
+module sm$lanes$6$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_pa
+
+
+module sm$lanes$6$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_pa$stage$0
+
+
+module sm$lanes$6$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_pa$stage$1
+
+
+module sm$lanes$6$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_pa$stage$2
+
+
+module sm$lanes$6$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_pa$stage$3
+
+
+module sm$lanes$6$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_val
+
+
+module sm$lanes$6$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$0
+
+
+module sm$lanes$6$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$1
+
+
+module sm$lanes$6$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$2
+
+
+module sm$lanes$6$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$3
+
+
+module sm$lanes$6$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_a
+
+
+module sm$lanes$6$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$0
+
+
+module sm$lanes$6$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$1
+
+
+module sm$lanes$6$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$2
+
+
+module sm$lanes$6$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$3
+
+
+module sm$lanes$6$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_alt
+
+
+module sm$lanes$6$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$0
+
+
+module sm$lanes$6$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$1
+
+
+module sm$lanes$6$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$2
+
+
+module sm$lanes$6$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$3
+
+
+module sm$lanes$6$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_b
+
+
+module sm$lanes$6$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$0
+
+
+module sm$lanes$6$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$1
+
+
+module sm$lanes$6$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$2
+
+
+module sm$lanes$6$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$3
+
+
+module sm$lanes$6$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_c
+
+
+module sm$lanes$6$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$0
+
+
+module sm$lanes$6$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$1
+
+
+module sm$lanes$6$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$2
+
+
+module sm$lanes$6$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$3
+
+
+module sm$lanes$6$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_p
+
+
+module sm$lanes$6$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$0
+
+
+module sm$lanes$6$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$1
+
+
+module sm$lanes$6$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$2
+
+
+module sm$lanes$6$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$3
+
+
+module sm$lanes$6$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_pa
+
+
+module sm$lanes$6$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$0
+
+
+module sm$lanes$6$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$1
+
+
+module sm$lanes$6$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$2
+
+
+module sm$lanes$6$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$3
+
+
+module sm$lanes$6$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_val
+
+
+module sm$lanes$6$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$0
+
+
+module sm$lanes$6$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$1
+
+
+module sm$lanes$6$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$2
+
+
+module sm$lanes$6$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$3
 
 
 module sm$lanes$6$h_a(clock,d,q);
@@ -70461,7 +85805,9 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     // Constant declarations
     localparam  idx = 3'b111;
     localparam  idx32 = 32'h7;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -70527,6 +85873,48 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -70631,6 +86019,76 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    sm$lanes$7$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$7$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$7$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$7$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$7$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$7$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$7$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$7$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$7$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$7$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$7$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$7$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$7$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$7$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -70646,6 +86104,20 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -70680,11 +86152,37 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -70741,10 +86239,20 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -71004,6 +86512,1994 @@ module sm$lanes$7$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$7$d_val$stage$1
+
+
+module sm$lanes$7$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_a
+
+
+module sm$lanes$7$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_a$stage$0
+
+
+module sm$lanes$7$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_a$stage$1
+
+
+module sm$lanes$7$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_a$stage$2
+
+
+module sm$lanes$7$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_a$stage$3
+
+
+module sm$lanes$7$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_alt
+
+
+module sm$lanes$7$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_alt$stage$0
+
+
+module sm$lanes$7$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_alt$stage$1
+
+
+module sm$lanes$7$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_alt$stage$2
+
+
+module sm$lanes$7$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_alt$stage$3
+
+
+module sm$lanes$7$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_b
+
+
+module sm$lanes$7$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_b$stage$0
+
+
+module sm$lanes$7$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_b$stage$1
+
+
+module sm$lanes$7$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_b$stage$2
+
+
+module sm$lanes$7$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_b$stage$3
+
+
+module sm$lanes$7$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_c
+
+
+module sm$lanes$7$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_c$stage$0
+
+
+module sm$lanes$7$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_c$stage$1
+
+
+module sm$lanes$7$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_c$stage$2
+
+
+module sm$lanes$7$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_c$stage$3
+
+
+module sm$lanes$7$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_p
+
+
+module sm$lanes$7$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_p$stage$0
+
+
+module sm$lanes$7$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_p$stage$1
+
+
+module sm$lanes$7$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_p$stage$2
+
+
+module sm$lanes$7$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_p$stage$3
+
+
+module sm$lanes$7$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_pa
+
+
+module sm$lanes$7$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_pa$stage$0
+
+
+module sm$lanes$7$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_pa$stage$1
+
+
+module sm$lanes$7$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_pa$stage$2
+
+
+module sm$lanes$7$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_pa$stage$3
+
+
+module sm$lanes$7$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_val
+
+
+module sm$lanes$7$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$0
+
+
+module sm$lanes$7$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$1
+
+
+module sm$lanes$7$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$2
+
+
+module sm$lanes$7$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$3
+
+
+module sm$lanes$7$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_a
+
+
+module sm$lanes$7$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$0
+
+
+module sm$lanes$7$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$1
+
+
+module sm$lanes$7$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$2
+
+
+module sm$lanes$7$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$3
+
+
+module sm$lanes$7$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_alt
+
+
+module sm$lanes$7$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$0
+
+
+module sm$lanes$7$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$1
+
+
+module sm$lanes$7$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$2
+
+
+module sm$lanes$7$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$3
+
+
+module sm$lanes$7$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_b
+
+
+module sm$lanes$7$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$0
+
+
+module sm$lanes$7$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$1
+
+
+module sm$lanes$7$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$2
+
+
+module sm$lanes$7$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$3
+
+
+module sm$lanes$7$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_c
+
+
+module sm$lanes$7$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$0
+
+
+module sm$lanes$7$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$1
+
+
+module sm$lanes$7$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$2
+
+
+module sm$lanes$7$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$3
+
+
+module sm$lanes$7$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_p
+
+
+module sm$lanes$7$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$0
+
+
+module sm$lanes$7$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$1
+
+
+module sm$lanes$7$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$2
+
+
+module sm$lanes$7$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$3
+
+
+module sm$lanes$7$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_pa
+
+
+module sm$lanes$7$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$0
+
+
+module sm$lanes$7$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$1
+
+
+module sm$lanes$7$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$2
+
+
+module sm$lanes$7$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$3
+
+
+module sm$lanes$7$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_val
+
+
+module sm$lanes$7$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$0
+
+
+module sm$lanes$7$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$1
+
+
+module sm$lanes$7$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$2
+
+
+module sm$lanes$7$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$3
 
 
 module sm$lanes$7$h_a(clock,d,q);
@@ -79259,12 +96755,12 @@ module sm$lsu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 4'h0;
-    localparam  one = 4'h1;
+    localparam  span = 5'b0;
+    localparam  one = 5'b1;
 
     // Stub signals
-    reg  [3:0] left$d;
-    wire  [3:0] left$q;
+    reg  [4:0] left$d;
+    wire  [4:0] left$q;
     reg  left$clock;
 
     // Sub module instances
@@ -79293,13 +96789,13 @@ endmodule // sm$lsu$age
 module sm$lsu$age$left(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
@@ -116703,7 +134199,7 @@ module sm$lsu$zh(d,q,clock);
 endmodule // sm$lsu$zh
 
 
-module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid,iss_warp,iss_class,iss_pc,iss_mask,iss_tag,iss_cta,iss_wid,res_guard,g_warp,g_idx,g_val,w_op,word,xu,regs,b_warp,b_base,s_warp,s_idx,s_val,rd,rset,ra,rb,rc,pr_warp,pr_grp,pr_ia,pr_ib,t_raddr,x_valid,x_op,x_rnd,x_cmp,x_kind,x_signed,x_sat,x_mod_a,x_mod_b,x_mod_c,x_alt,x_val,x_plop,x_hi,w_reg,w_exec,w_set,w_addr,w_warp,w_grp,pw_v,pw_idx,rw_valid,rw_reg,rt_valid,rt_warp,rt_pc,rt_mask,rt_cta,rt_wid,m_v,f_v,u_v,f_t0,m_t0,e_v_o,e_warp_o,e_pc_o,e_mask_o,e_exec_o,e_cta_o,e_wid_o,e_tag_o);
+module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid,iss_warp,iss_class,iss_pc,iss_mask,iss_tag,iss_cta,iss_wid,res_guard,g_warp,g_idx,g_val,w_op,word,xu,regs,b_warp,b_base,s_warp,s_idx,s_val,rd,rset,ra,rb,rc,pr_warp,pr_grp,pr_ia,pr_ib,t_raddr,x_valid,x_op,x_rnd,x_cmp,x_kind,x_signed,x_sat,x_mod_a,x_mod_b,x_mod_c,x_alt,x_val,x_plop,x_pass,w_reg,w_exec,w_set,w_addr,w_warp,w_grp,pw_v,pw_idx,rw_valid,rw_reg,rt_valid,rt_warp,rt_pc,rt_mask,rt_cta,rt_wid,m_v,f_v,u_v,f_t0,m_t0,e_v_o,e_warp_o,e_pc_o,e_mask_o,e_exec_o,e_cta_o,e_wid_o,e_tag_o);
 
     // Module arguments
     input wire  clock;
@@ -116757,7 +134253,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     output reg  [2:0] x_alt;
     output reg  [31:0] x_val;
     output reg  [3:0] x_plop;
-    output reg  x_hi;
+    output reg  [1:0] x_pass;
     output reg  w_reg;
     output reg  [7:0] w_exec;
     output reg  w_set;
@@ -116847,8 +134343,12 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     localparam  k_sreg_clock = 7'b1110;
     localparam  ones32 = 32'hffffffff;
     localparam  two = 1'b0;
-    localparam  half0 = 8'hff;
-    localparam  half1 = 8'hf0;
+    localparam  four = 1'b0;
+    localparam  last_pass = 2'b0;
+    localparam  pass_lanes0 = 8'hff;
+    localparam  pass_lanes1 = 8'h0;
+    localparam  pass_lanes2 = 8'h0;
+    localparam  pass_lanes3 = 8'h0;
 
     // Stub signals
     reg  [3:0] gq$0$d;
@@ -117019,8 +134519,8 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     reg  [1:0] gc$d;
     wire  [1:0] gc$q;
     reg  gc$clock;
-    reg  gp$d;
-    wire  gp$q;
+    reg  [1:0] gp$d;
+    wire  [1:0] gp$q;
     reg  gp$clock;
     reg  xv$d;
     wire  xv$q;
@@ -117082,9 +134582,9 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     reg  [7:0] xdidx$d;
     wire  [7:0] xdidx$q;
     reg  xdidx$clock;
-    reg  xhi$d;
-    wire  xhi$q;
-    reg  xhi$clock;
+    reg  [1:0] xpass$d;
+    wire  [1:0] xpass$q;
+    reg  xpass$clock;
     reg  dl_wr$clock;
     reg  dl_wr$d;
     wire  dl_wr$q;
@@ -117142,6 +134642,24 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
     reg  rl2_wid$clock;
     reg  [4:0] rl2_wid$d;
     wire  [4:0] rl2_wid$q;
+    reg  rl4_v$clock;
+    reg  rl4_v$d;
+    wire  rl4_v$q;
+    reg  rl4_warp$clock;
+    reg  [4:0] rl4_warp$d;
+    wire  [4:0] rl4_warp$q;
+    reg  rl4_pc$clock;
+    reg  [23:0] rl4_pc$d;
+    wire  [23:0] rl4_pc$q;
+    reg  rl4_mask$clock;
+    reg  [31:0] rl4_mask$d;
+    wire  [31:0] rl4_mask$q;
+    reg  rl4_cta$clock;
+    reg  [31:0] rl4_cta$d;
+    wire  [31:0] rl4_cta$q;
+    reg  rl4_wid$clock;
+    reg  [4:0] rl4_wid$d;
+    wire  [4:0] rl4_wid$q;
 
     // Local signals
     reg  [3:0] gq_v;
@@ -117562,10 +135080,10 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         .q(xdidx$q),
         .clock(xdidx$clock)
     );
-    sm$pipe$xhi xhi(
-        .d(xhi$d),
-        .q(xhi$q),
-        .clock(xhi$clock)
+    sm$pipe$xpass xpass(
+        .d(xpass$d),
+        .q(xpass$q),
+        .clock(xpass$clock)
     );
     sm$pipe$dl_wr dl_wr(
         .clock(dl_wr$clock),
@@ -117662,6 +135180,36 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         .d(rl2_wid$d),
         .q(rl2_wid$q)
     );
+    sm$pipe$rl4_v rl4_v(
+        .clock(rl4_v$clock),
+        .d(rl4_v$d),
+        .q(rl4_v$q)
+    );
+    sm$pipe$rl4_warp rl4_warp(
+        .clock(rl4_warp$clock),
+        .d(rl4_warp$d),
+        .q(rl4_warp$q)
+    );
+    sm$pipe$rl4_pc rl4_pc(
+        .clock(rl4_pc$clock),
+        .d(rl4_pc$d),
+        .q(rl4_pc$q)
+    );
+    sm$pipe$rl4_mask rl4_mask(
+        .clock(rl4_mask$clock),
+        .d(rl4_mask$d),
+        .q(rl4_mask$q)
+    );
+    sm$pipe$rl4_cta rl4_cta(
+        .clock(rl4_cta$clock),
+        .d(rl4_cta$d),
+        .q(rl4_cta$q)
+    );
+    sm$pipe$rl4_wid rl4_wid(
+        .clock(rl4_wid$clock),
+        .d(rl4_wid$d),
+        .q(rl4_wid$q)
+    );
 
     // Update code
     always @(*) begin
@@ -117718,7 +135266,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         xexec$clock = clock;
         xwarp$clock = clock;
         xdidx$clock = clock;
-        xhi$clock = clock;
+        xpass$clock = clock;
         e_v$d = e_v$q;
         e_warp$d = e_warp$q;
         e_pc$d = e_pc$q;
@@ -117772,7 +135320,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         xexec$d = xexec$q;
         xwarp$d = xwarp$q;
         xdidx$d = xdidx$q;
-        xhi$d = xhi$q;
+        xpass$d = xpass$q;
         gq$0$clock = clock;
         gq$1$clock = clock;
         gq$2$clock = clock;
@@ -117816,6 +135364,12 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         rl2_mask$clock = clock;
         rl2_cta$clock = clock;
         rl2_wid$clock = clock;
+        rl4_v$clock = clock;
+        rl4_warp$clock = clock;
+        rl4_pc$clock = clock;
+        rl4_mask$clock = clock;
+        rl4_cta$clock = clock;
+        rl4_wid$clock = clock;
         gq_w = ((f_guard) & 4'hf);
         if (f_gneg) begin
             gq_w = ((f_guard) & 4'hf) | k_neg;
@@ -118039,8 +135593,8 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         if (g_act$q) begin
             gc$d = gc$q + one2;
             if (&gc$q) begin
-                if (two & ~gp$q) begin
-                    gp$d = 1'b1;
+                if (gp$q != last_pass) begin
+                    gp$d = gp$q + one2;
                 end
                 else begin
                     g_act$d = 1'b0;
@@ -118050,7 +135604,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         if (e_v$q & lane_op) begin
             g_act$d = 1'b1;
             gc$d = 32'h0;
-            gp$d = 1'b0;
+            gp$d = 32'h0;
             d_xu$d = xu;
             d_warp$d = e_warp$q;
             d_exec$d = e_exec$q;
@@ -118103,7 +135657,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         if (gc$q[32'h1]) begin
             rbase = b_base + r1;
         end
-        rd = (g_act$q & is_sp) & ~gp$q;
+        rd = (g_act$q & is_sp) & ~|gp$q;
         rset = gc$q[32'h0];
         ra = rbase + ((d_a$q) & 9'h1ff);
         rb = rbase + ((d_b$q) & 9'h1ff);
@@ -118162,10 +135716,24 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
                     exec8 = d_exec$q[(32'h18)+:(8)];
                 end
         endcase
-        exec_h = exec8 & half0;
-        if (gp$q) begin
-            exec_h = exec8 & half1;
-        end
+        case (gp$q)
+            0:
+                begin
+                    exec_h = exec8 & pass_lanes0;
+                end
+            1:
+                begin
+                    exec_h = exec8 & pass_lanes1;
+                end
+            2:
+                begin
+                    exec_h = exec8 & pass_lanes2;
+                end
+            default:
+                begin
+                    exec_h = exec8 & pass_lanes3;
+                end
+        endcase
         plop_op = d_sub$q[(32'h0)+:(2)];
         if (|d_sub$q[(32'h2)+:(2)]) begin
             plop_op = 32'h3;
@@ -118195,7 +135763,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         xaddr$d = rbase + ((d_d$q) & 9'h1ff);
         xgrp$d = gc$q;
         xexec$d = exec_h;
-        xhi$d = gp$q;
+        xpass$d = gp$q;
         xwarp$d = d_warp$q;
         xdidx$d = ((d_d$q) & 8'hff);
         if (wp_v) begin
@@ -118214,7 +135782,7 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         x_alt = xalt$q;
         x_val = xval$q;
         x_plop = xplop$q;
-        x_hi = xhi$q;
+        x_pass = xpass$q;
         dl_wr$d = xwr$q;
         dl_wp$d = xwp$q;
         dl_addr$d = xaddr$q;
@@ -118255,6 +135823,12 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
         rl2_mask$d = rl_mask$q;
         rl2_cta$d = rl_cta$q;
         rl2_wid$d = rl_wid$q;
+        rl4_v$d = rl2_v$q;
+        rl4_warp$d = rl2_warp$q;
+        rl4_pc$d = rl2_pc$q;
+        rl4_mask$d = rl2_mask$q;
+        rl4_cta$d = rl2_cta$q;
+        rl4_wid$d = rl2_wid$q;
         rt_valid = rl_v$q;
         rt_warp = rl_warp$q;
         rt_pc = rl_pc$q;
@@ -118269,10 +135843,18 @@ module sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid
             rt_cta = rl2_cta$q;
             rt_wid = rl2_wid$q;
         end
+        if (four) begin
+            rt_valid = rl4_v$q;
+            rt_warp = rl4_warp$q;
+            rt_pc = rl4_pc$q;
+            rt_mask = rl4_mask$q;
+            rt_cta = rl4_cta$q;
+            rt_wid = rl4_wid$q;
+        end
         if (clear) begin
             e_v$d = 1'b0;
             g_act$d = 1'b0;
-            gp$d = 1'b0;
+            gp$d = 32'h0;
             xv$d = 1'b0;
             xwr$d = 1'b0;
             xwp$d = 1'b0;
@@ -119467,13 +137049,13 @@ endmodule // sm$pipe$gc
 module sm$pipe$gp(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [1:0] d;
+    output reg  [1:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
@@ -120789,6 +138371,1578 @@ module sm$pipe$rl2_wid$stage$3(d,q,clock);
     end
 
 endmodule // sm$pipe$rl2_wid$stage$3
+
+
+module sm$pipe$rl4_cta(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [31:0] stage$5$d;
+    wire  [31:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [31:0] stage$6$d;
+    wire  [31:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$pipe$rl4_cta$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_cta$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_cta$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_cta$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_cta$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_cta$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_cta$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_cta$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_cta
+
+
+module sm$pipe$rl4_cta$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$0
+
+
+module sm$pipe$rl4_cta$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$1
+
+
+module sm$pipe$rl4_cta$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$2
+
+
+module sm$pipe$rl4_cta$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$3
+
+
+module sm$pipe$rl4_cta$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$4
+
+
+module sm$pipe$rl4_cta$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$5
+
+
+module sm$pipe$rl4_cta$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$6
+
+
+module sm$pipe$rl4_cta$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_cta$stage$7
+
+
+module sm$pipe$rl4_mask(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [31:0] stage$5$d;
+    wire  [31:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [31:0] stage$6$d;
+    wire  [31:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$pipe$rl4_mask$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_mask$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_mask$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_mask$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_mask$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_mask$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_mask$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_mask$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_mask
+
+
+module sm$pipe$rl4_mask$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$0
+
+
+module sm$pipe$rl4_mask$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$1
+
+
+module sm$pipe$rl4_mask$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$2
+
+
+module sm$pipe$rl4_mask$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$3
+
+
+module sm$pipe$rl4_mask$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$4
+
+
+module sm$pipe$rl4_mask$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$5
+
+
+module sm$pipe$rl4_mask$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$6
+
+
+module sm$pipe$rl4_mask$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_mask$stage$7
+
+
+module sm$pipe$rl4_pc(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+
+    // Stub signals
+    reg  [23:0] stage$0$d;
+    wire  [23:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [23:0] stage$1$d;
+    wire  [23:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [23:0] stage$2$d;
+    wire  [23:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [23:0] stage$3$d;
+    wire  [23:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [23:0] stage$4$d;
+    wire  [23:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [23:0] stage$5$d;
+    wire  [23:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [23:0] stage$6$d;
+    wire  [23:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [23:0] stage$7$d;
+    wire  [23:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [23:0] last;
+
+    // Sub module instances
+    sm$pipe$rl4_pc$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_pc$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_pc$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_pc$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_pc$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_pc$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_pc$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_pc$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_pc
+
+
+module sm$pipe$rl4_pc$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$0
+
+
+module sm$pipe$rl4_pc$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$1
+
+
+module sm$pipe$rl4_pc$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$2
+
+
+module sm$pipe$rl4_pc$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$3
+
+
+module sm$pipe$rl4_pc$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$4
+
+
+module sm$pipe$rl4_pc$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$5
+
+
+module sm$pipe$rl4_pc$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$6
+
+
+module sm$pipe$rl4_pc$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_pc$stage$7
+
+
+module sm$pipe$rl4_v(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$pipe$rl4_v$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_v$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_v$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_v$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_v$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_v$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_v$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_v$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_v
+
+
+module sm$pipe$rl4_v$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$0
+
+
+module sm$pipe$rl4_v$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$1
+
+
+module sm$pipe$rl4_v$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$2
+
+
+module sm$pipe$rl4_v$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$3
+
+
+module sm$pipe$rl4_v$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$4
+
+
+module sm$pipe$rl4_v$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$5
+
+
+module sm$pipe$rl4_v$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$6
+
+
+module sm$pipe$rl4_v$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_v$stage$7
+
+
+module sm$pipe$rl4_warp(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+
+    // Stub signals
+    reg  [4:0] stage$0$d;
+    wire  [4:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [4:0] stage$1$d;
+    wire  [4:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [4:0] stage$2$d;
+    wire  [4:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [4:0] stage$3$d;
+    wire  [4:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [4:0] stage$4$d;
+    wire  [4:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [4:0] stage$5$d;
+    wire  [4:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [4:0] stage$6$d;
+    wire  [4:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [4:0] last;
+
+    // Sub module instances
+    sm$pipe$rl4_warp$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_warp$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_warp$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_warp$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_warp$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_warp$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_warp$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_warp$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_warp
+
+
+module sm$pipe$rl4_warp$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$0
+
+
+module sm$pipe$rl4_warp$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$1
+
+
+module sm$pipe$rl4_warp$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$2
+
+
+module sm$pipe$rl4_warp$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$3
+
+
+module sm$pipe$rl4_warp$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$4
+
+
+module sm$pipe$rl4_warp$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$5
+
+
+module sm$pipe$rl4_warp$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$6
+
+
+module sm$pipe$rl4_warp$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_warp$stage$7
+
+
+module sm$pipe$rl4_wid(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+
+    // Stub signals
+    reg  [4:0] stage$0$d;
+    wire  [4:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [4:0] stage$1$d;
+    wire  [4:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [4:0] stage$2$d;
+    wire  [4:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [4:0] stage$3$d;
+    wire  [4:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [4:0] stage$4$d;
+    wire  [4:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [4:0] stage$5$d;
+    wire  [4:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [4:0] stage$6$d;
+    wire  [4:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [4:0] last;
+
+    // Sub module instances
+    sm$pipe$rl4_wid$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$pipe$rl4_wid$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$pipe$rl4_wid$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$rl4_wid$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$rl4_wid$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$pipe$rl4_wid$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$pipe$rl4_wid$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$pipe$rl4_wid$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // sm$pipe$rl4_wid
+
+
+module sm$pipe$rl4_wid$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$0
+
+
+module sm$pipe$rl4_wid$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$1
+
+
+module sm$pipe$rl4_wid$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$2
+
+
+module sm$pipe$rl4_wid$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$3
+
+
+module sm$pipe$rl4_wid$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$4
+
+
+module sm$pipe$rl4_wid$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$5
+
+
+module sm$pipe$rl4_wid$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$6
+
+
+module sm$pipe$rl4_wid$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl4_wid$stage$7
 
 
 module sm$pipe$rl_cta(clock,d,q);
@@ -122297,25 +141451,6 @@ module sm$pipe$xgrp(d,q,clock);
 endmodule // sm$pipe$xgrp
 
 
-module sm$pipe$xhi(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$pipe$xhi
-
-
 module sm$pipe$xkind(d,q,clock);
 
     // Module arguments
@@ -122409,6 +141544,25 @@ module sm$pipe$xop(d,q,clock);
     end
 
 endmodule // sm$pipe$xop
+
+
+module sm$pipe$xpass(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$xpass
 
 
 module sm$pipe$xplop(d,q,clock);

@@ -86,7 +86,7 @@ module ulx3s$board(clock,rst,uart_rx,uart_tx,led);
     localparam  k_ro_reg$5 = 4'h5;
     localparam  k_ro_val$0 = 32'h48444c42;
     localparam  k_ro_val$1 = 32'h1;
-    localparam  k_ro_val$2 = 32'h6ece434e;
+    localparam  k_ro_val$2 = 32'hec56f39c;
     localparam  k_ro_val$3 = 32'h20000;
     localparam  k_ro_val$4 = 32'h989680;
     localparam  k_ro_val$5 = 32'hf4240;
@@ -2175,7 +2175,8 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     output reg  [31:0] mw_d7;
 
     // Constant declarations
-    localparam  two = 1'b1;
+    localparam  two = 1'b0;
+    localparam  four = 1'b1;
     localparam  onehot8$0 = 8'h1;
     localparam  onehot8$1 = 8'h2;
     localparam  onehot8$2 = 8'h4;
@@ -2184,6 +2185,10 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     localparam  onehot8$5 = 8'h20;
     localparam  onehot8$6 = 8'h40;
     localparam  onehot8$7 = 8'h80;
+    localparam  pass_no$0 = 2'b0;
+    localparam  pass_no$1 = 2'b1;
+    localparam  pass_no$2 = 2'b10;
+    localparam  pass_no$3 = 2'b11;
     localparam  k_not_supported = 4'h7;
     localparam  k_bad_pc = 4'h8;
     localparam  k_resources = 4'h9;
@@ -2458,7 +2463,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     wire  [2:0] pipe$x_alt;
     wire  [31:0] pipe$x_val;
     wire  [3:0] pipe$x_plop;
-    wire  pipe$x_hi;
+    wire  [1:0] pipe$x_pass;
     wire  pipe$w_reg;
     wire  [7:0] pipe$w_exec;
     wire  pipe$w_set;
@@ -3149,52 +3154,15 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     wire  [31:0] dps$1$y;
     wire  dps$1$p;
     wire  [15:0] dps$1$out_tag;
-    reg  dps$2$clock;
-    reg  dps$2$in_valid;
-    reg  [5:0] dps$2$op;
-    reg  [1:0] dps$2$rnd;
-    reg  [3:0] dps$2$cmp;
-    reg  [2:0] dps$2$cvt_kind;
-    reg  dps$2$is_signed;
-    reg  dps$2$sat;
-    reg  [1:0] dps$2$mod_a;
-    reg  [1:0] dps$2$mod_b;
-    reg  [1:0] dps$2$mod_c;
-    reg  [31:0] dps$2$a;
-    reg  [31:0] dps$2$b;
-    reg  [31:0] dps$2$c;
-    reg  dps$2$p_in;
-    reg  [15:0] dps$2$tag;
-    wire  dps$2$out_valid;
-    wire  [31:0] dps$2$y;
-    wire  dps$2$p;
-    wire  [15:0] dps$2$out_tag;
-    reg  dps$3$clock;
-    reg  dps$3$in_valid;
-    reg  [5:0] dps$3$op;
-    reg  [1:0] dps$3$rnd;
-    reg  [3:0] dps$3$cmp;
-    reg  [2:0] dps$3$cvt_kind;
-    reg  dps$3$is_signed;
-    reg  dps$3$sat;
-    reg  [1:0] dps$3$mod_a;
-    reg  [1:0] dps$3$mod_b;
-    reg  [1:0] dps$3$mod_c;
-    reg  [31:0] dps$3$a;
-    reg  [31:0] dps$3$b;
-    reg  [31:0] dps$3$c;
-    reg  dps$3$p_in;
-    reg  [15:0] dps$3$tag;
-    wire  dps$3$out_valid;
-    wire  [31:0] dps$3$y;
-    wire  dps$3$p;
-    wire  [15:0] dps$3$out_tag;
     reg  done_dl$clock;
     reg  done_dl$d;
     wire  done_dl$q;
     reg  done_dl2$clock;
     reg  done_dl2$d;
     wire  done_dl2$q;
+    reg  done_dl4$clock;
+    reg  done_dl4$d;
+    wire  done_dl4$q;
     reg  host$clock;
     reg  host$clear;
     reg  host$h_we;
@@ -3280,20 +3248,12 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     // Local signals
     reg  [31:0] op_a$0;
     reg  [31:0] op_a$1;
-    reg  [31:0] op_a$2;
-    reg  [31:0] op_a$3;
     reg  [31:0] op_b$0;
     reg  [31:0] op_b$1;
-    reg  [31:0] op_b$2;
-    reg  [31:0] op_b$3;
     reg  [31:0] op_c$0;
     reg  [31:0] op_c$1;
-    reg  [31:0] op_c$2;
-    reg  [31:0] op_c$3;
     reg  op_p$0;
     reg  op_p$1;
-    reg  op_p$2;
-    reg  op_p$3;
     reg  done_q;
     reg  u_ok;
     reg  u_rok;
@@ -3591,7 +3551,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_alt(pipe$x_alt),
         .x_val(pipe$x_val),
         .x_plop(pipe$x_plop),
-        .x_hi(pipe$x_hi),
+        .x_pass(pipe$x_pass),
         .w_reg(pipe$w_reg),
         .w_exec(pipe$w_exec),
         .w_set(pipe$w_set),
@@ -4309,50 +4269,6 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .p(dps$1$p),
         .out_tag(dps$1$out_tag)
     );
-    ulx3s$board$sm$dps$2 dps$2(
-        .clock(dps$2$clock),
-        .in_valid(dps$2$in_valid),
-        .op(dps$2$op),
-        .rnd(dps$2$rnd),
-        .cmp(dps$2$cmp),
-        .cvt_kind(dps$2$cvt_kind),
-        .is_signed(dps$2$is_signed),
-        .sat(dps$2$sat),
-        .mod_a(dps$2$mod_a),
-        .mod_b(dps$2$mod_b),
-        .mod_c(dps$2$mod_c),
-        .a(dps$2$a),
-        .b(dps$2$b),
-        .c(dps$2$c),
-        .p_in(dps$2$p_in),
-        .tag(dps$2$tag),
-        .out_valid(dps$2$out_valid),
-        .y(dps$2$y),
-        .p(dps$2$p),
-        .out_tag(dps$2$out_tag)
-    );
-    ulx3s$board$sm$dps$3 dps$3(
-        .clock(dps$3$clock),
-        .in_valid(dps$3$in_valid),
-        .op(dps$3$op),
-        .rnd(dps$3$rnd),
-        .cmp(dps$3$cmp),
-        .cvt_kind(dps$3$cvt_kind),
-        .is_signed(dps$3$is_signed),
-        .sat(dps$3$sat),
-        .mod_a(dps$3$mod_a),
-        .mod_b(dps$3$mod_b),
-        .mod_c(dps$3$mod_c),
-        .a(dps$3$a),
-        .b(dps$3$b),
-        .c(dps$3$c),
-        .p_in(dps$3$p_in),
-        .tag(dps$3$tag),
-        .out_valid(dps$3$out_valid),
-        .y(dps$3$y),
-        .p(dps$3$p),
-        .out_tag(dps$3$out_tag)
-    );
     ulx3s$board$sm$done_dl done_dl(
         .clock(done_dl$clock),
         .d(done_dl$d),
@@ -4362,6 +4278,11 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .clock(done_dl2$clock),
         .d(done_dl2$d),
         .q(done_dl2$q)
+    );
+    ulx3s$board$sm$done_dl4 done_dl4(
+        .clock(done_dl4$clock),
+        .d(done_dl4$d),
+        .q(done_dl4$q)
     );
     ulx3s$board$sm$host host(
         .clock(host$clock),
@@ -4493,6 +4414,7 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         fmul$clock = clock;
         done_dl$clock = clock;
         done_dl2$clock = clock;
+        done_dl4$clock = clock;
         host$clock = clock;
         ctrs$clock = clock;
         lanes$0$clock = clock;
@@ -4505,8 +4427,6 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         lanes$7$clock = clock;
         dps$0$clock = clock;
         dps$1$clock = clock;
-        dps$2$clock = clock;
-        dps$3$clock = clock;
         imem$w_en = host$prog_we;
         imem$w_addr = host$prog_addr;
         imem$w_data = host$prog_data;
@@ -5086,72 +5006,54 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         op_p$1 = lanes$1$s_pa;
         lanes$1$dp_y = dps$1$y;
         lanes$1$dp_p = dps$1$p;
-        dps$2$in_valid = pipe$x_valid;
-        dps$2$op = pipe$x_op;
-        dps$2$rnd = pipe$x_rnd;
-        dps$2$cmp = pipe$x_cmp;
-        dps$2$cvt_kind = pipe$x_kind;
-        dps$2$is_signed = pipe$x_signed;
-        dps$2$sat = pipe$x_sat;
-        dps$2$mod_a = pipe$x_mod_a;
-        dps$2$mod_b = pipe$x_mod_b;
-        dps$2$mod_c = pipe$x_mod_c;
-        dps$2$tag = 32'h0;
-        op_a$2 = lanes$2$s_a;
-        op_b$2 = lanes$2$s_b;
-        op_c$2 = lanes$2$s_c;
-        op_p$2 = lanes$2$s_pa;
-        lanes$2$dp_y = dps$2$y;
-        lanes$2$dp_p = dps$2$p;
-        dps$3$in_valid = pipe$x_valid;
-        dps$3$op = pipe$x_op;
-        dps$3$rnd = pipe$x_rnd;
-        dps$3$cmp = pipe$x_cmp;
-        dps$3$cvt_kind = pipe$x_kind;
-        dps$3$is_signed = pipe$x_signed;
-        dps$3$sat = pipe$x_sat;
-        dps$3$mod_a = pipe$x_mod_a;
-        dps$3$mod_b = pipe$x_mod_b;
-        dps$3$mod_c = pipe$x_mod_c;
-        dps$3$tag = 32'h0;
-        op_a$3 = lanes$3$s_a;
-        op_b$3 = lanes$3$s_b;
-        op_c$3 = lanes$3$s_c;
-        op_p$3 = lanes$3$s_pa;
-        lanes$3$dp_y = dps$3$y;
-        lanes$3$dp_p = dps$3$p;
-        if (pipe$x_hi) begin
+        if (pipe$x_pass == pass_no$1) begin
+            op_a$0 = lanes$2$s_a;
+            op_b$0 = lanes$2$s_b;
+            op_c$0 = lanes$2$s_c;
+            op_p$0 = lanes$2$s_pa;
+        end
+        if (pipe$x_pass == pass_no$2) begin
             op_a$0 = lanes$4$s_a;
             op_b$0 = lanes$4$s_b;
             op_c$0 = lanes$4$s_c;
             op_p$0 = lanes$4$s_pa;
         end
+        if (pipe$x_pass == pass_no$3) begin
+            op_a$0 = lanes$6$s_a;
+            op_b$0 = lanes$6$s_b;
+            op_c$0 = lanes$6$s_c;
+            op_p$0 = lanes$6$s_pa;
+        end
+        lanes$2$dp_y = dps$0$y;
+        lanes$2$dp_p = dps$0$p;
         lanes$4$dp_y = dps$0$y;
         lanes$4$dp_p = dps$0$p;
-        if (pipe$x_hi) begin
+        lanes$6$dp_y = dps$0$y;
+        lanes$6$dp_p = dps$0$p;
+        if (pipe$x_pass == pass_no$1) begin
+            op_a$1 = lanes$3$s_a;
+            op_b$1 = lanes$3$s_b;
+            op_c$1 = lanes$3$s_c;
+            op_p$1 = lanes$3$s_pa;
+        end
+        if (pipe$x_pass == pass_no$2) begin
             op_a$1 = lanes$5$s_a;
             op_b$1 = lanes$5$s_b;
             op_c$1 = lanes$5$s_c;
             op_p$1 = lanes$5$s_pa;
         end
+        if (pipe$x_pass == pass_no$3) begin
+            op_a$1 = lanes$7$s_a;
+            op_b$1 = lanes$7$s_b;
+            op_c$1 = lanes$7$s_c;
+            op_p$1 = lanes$7$s_pa;
+        end
+        lanes$3$dp_y = dps$1$y;
+        lanes$3$dp_p = dps$1$p;
         lanes$5$dp_y = dps$1$y;
         lanes$5$dp_p = dps$1$p;
-        if (pipe$x_hi) begin
-            op_a$2 = lanes$6$s_a;
-            op_b$2 = lanes$6$s_b;
-            op_c$2 = lanes$6$s_c;
-            op_p$2 = lanes$6$s_pa;
-        end
-        lanes$6$dp_y = dps$2$y;
-        lanes$6$dp_p = dps$2$p;
-        if (pipe$x_hi) begin
-            op_a$3 = lanes$7$s_a;
-            op_b$3 = lanes$7$s_b;
-            op_c$3 = lanes$7$s_c;
-            op_p$3 = lanes$7$s_pa;
-        end
-        lanes$7$dp_y = dps$3$y;
-        lanes$7$dp_p = dps$3$p;
+        lanes$7$dp_y = dps$1$y;
+        lanes$7$dp_p = dps$1$p;
         dps$0$a = op_a$0;
         dps$0$b = op_b$0;
         dps$0$c = op_c$0;
@@ -5160,14 +5062,6 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         dps$1$b = op_b$1;
         dps$1$c = op_c$1;
         dps$1$p_in = op_p$1;
-        dps$2$a = op_a$2;
-        dps$2$b = op_b$2;
-        dps$2$c = op_c$2;
-        dps$2$p_in = op_p$2;
-        dps$3$a = op_a$3;
-        dps$3$b = op_b$3;
-        dps$3$c = op_c$3;
-        dps$3$p_in = op_p$3;
         wd_keep = 32'h0;
         fd_keep = 32'h0;
         md_keep = 32'h0;
@@ -5253,8 +5147,12 @@ module ulx3s$board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         done_dl$d = disp$done;
         done_dl2$d = done_dl$q;
         done_q = done_dl$q;
+        done_dl4$d = done_dl2$q;
         if (two) begin
             done_q = done_dl2$q;
+        end
+        if (four) begin
+            done_q = done_dl4$q;
         end
         done_v = ((((disp$done & done_q) & lsu$mem_ready) & fpu$ready) & fmul$idle) & ~flt_v$q;
         busy_v = (disp$busy | (disp$done & ~done_v)) & ~flt_v$q;
@@ -10004,6 +9902,268 @@ module ulx3s$board$sm$done_dl2$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$done_dl2$stage$3
+
+
+module ulx3s$board$sm$done_dl4(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$done_dl4$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$done_dl4$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4
+
+
+module ulx3s$board$sm$done_dl4$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$0
+
+
+module ulx3s$board$sm$done_dl4$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$1
+
+
+module ulx3s$board$sm$done_dl4$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$2
+
+
+module ulx3s$board$sm$done_dl4$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$3
+
+
+module ulx3s$board$sm$done_dl4$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$4
+
+
+module ulx3s$board$sm$done_dl4$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$5
+
+
+module ulx3s$board$sm$done_dl4$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$6
+
+
+module ulx3s$board$sm$done_dl4$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$done_dl4$stage$7
 
 
 module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
@@ -16176,6176 +16336,6 @@ module ulx3s$board$sm$dps$1$r_valid(d,q,clock);
 endmodule // ulx3s$board$sm$dps$1$r_valid
 
 
-module ulx3s$board$sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
-
-    // Module arguments
-    input wire  clock;
-    input wire  in_valid;
-    input wire  [5:0] op;
-    input wire  [1:0] rnd;
-    input wire  [3:0] cmp;
-    input wire  [2:0] cvt_kind;
-    input wire  is_signed;
-    input wire  sat;
-    input wire  [1:0] mod_a;
-    input wire  [1:0] mod_b;
-    input wire  [1:0] mod_c;
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  p_in;
-    input wire  [15:0] tag;
-    output reg  out_valid;
-    output reg  [31:0] y;
-    output reg  p;
-    output reg  [15:0] out_tag;
-
-    // Constant declarations
-    localparam  k_fadd = 6'b100000;
-    localparam  k_fsub = 6'b100001;
-    localparam  k_fmul = 6'b100010;
-    localparam  k_fmad = 6'b100011;
-    localparam  k_fmin = 6'b100100;
-    localparam  k_fmax = 6'b100101;
-    localparam  k_fsetp = 6'b100110;
-    localparam  k_fset_u32 = 6'b100111;
-    localparam  k_fset_f32 = 6'b101000;
-    localparam  k_cvt = 6'b101001;
-    localparam  k_mov = 6'b101010;
-    localparam  k_rz = 2'b1;
-    localparam  abs_mask = 32'h7fffffff;
-    localparam  sign_bit = 32'h80000000;
-    localparam  exp_mask = 32'h7f800000;
-    localparam  frac_mask = 32'h7fffff;
-    localparam  one_f32 = 32'h3f800000;
-    localparam  ones32 = 32'hffffffff;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  r_valid$d;
-    wire  r_valid$q;
-    reg  r_valid$clock;
-    reg  [5:0] r_op$d;
-    wire  [5:0] r_op$q;
-    reg  r_op$clock;
-    reg  [1:0] r_rnd$d;
-    wire  [1:0] r_rnd$q;
-    reg  r_rnd$clock;
-    reg  [3:0] r_cmp$d;
-    wire  [3:0] r_cmp$q;
-    reg  r_cmp$clock;
-    reg  [2:0] r_kind$d;
-    wire  [2:0] r_kind$q;
-    reg  r_kind$clock;
-    reg  r_signed$d;
-    wire  r_signed$q;
-    reg  r_signed$clock;
-    reg  r_sat$d;
-    wire  r_sat$q;
-    reg  r_sat$clock;
-    reg  [1:0] r_mod_a$d;
-    wire  [1:0] r_mod_a$q;
-    reg  r_mod_a$clock;
-    reg  [1:0] r_mod_b$d;
-    wire  [1:0] r_mod_b$q;
-    reg  r_mod_b$clock;
-    reg  [1:0] r_mod_c$d;
-    wire  [1:0] r_mod_c$q;
-    reg  r_mod_c$clock;
-    reg  [31:0] r_a$d;
-    wire  [31:0] r_a$q;
-    reg  r_a$clock;
-    reg  [31:0] r_b$d;
-    wire  [31:0] r_b$q;
-    reg  r_b$clock;
-    reg  [31:0] r_c$d;
-    wire  [31:0] r_c$q;
-    reg  r_c$clock;
-    reg  r_p_in$d;
-    wire  r_p_in$q;
-    reg  r_p_in$clock;
-    reg  [15:0] r_tag$d;
-    wire  [15:0] r_tag$q;
-    reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
-    reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
-    reg  [31:0] fcmp$a;
-    reg  [31:0] fcmp$b;
-    reg  [3:0] fcmp$cmp;
-    reg  fcmp$max;
-    wire  [31:0] fcmp$y;
-    wire  fcmp$p;
-    reg  [31:0] cvt$a;
-    reg  [2:0] cvt$kind;
-    reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
-    reg  [31:0] alu$a;
-    reg  [31:0] alu$b;
-    reg  [31:0] alu$c;
-    reg  [4:0] alu$op;
-    reg  alu$is_signed;
-    reg  [2:0] alu$cmp;
-    reg  alu$p_in;
-    wire  [31:0] alu$y;
-    wire  alu$p;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
-    reg  [31:0] o_y$d;
-    wire  [31:0] o_y$q;
-    reg  o_y$clock;
-    reg  o_p$d;
-    wire  o_p$q;
-    reg  o_p$clock;
-    reg  [15:0] o_tag$d;
-    wire  [15:0] o_tag$q;
-    reg  o_tag$clock;
-
-    // Local signals
-    reg  [31:0] fa;
-    reg  [31:0] fb;
-    reg  [31:0] fc;
-    reg  [31:0] fa_abs;
-    reg  [31:0] fb_abs;
-    reg  [31:0] fc_abs;
-    reg  is_mad;
-    reg  [31:0] mad_b;
-    reg  [31:0] mad_c;
-    reg  is_int;
-    reg  [4:0] int_op;
-    reg  [31:0] arith;
-    reg  is_arith;
-    reg  sat_nan;
-    reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$r_valid r_valid(
-        .d(r_valid$d),
-        .q(r_valid$q),
-        .clock(r_valid$clock)
-    );
-    ulx3s$board$sm$dps$2$r_op r_op(
-        .d(r_op$d),
-        .q(r_op$q),
-        .clock(r_op$clock)
-    );
-    ulx3s$board$sm$dps$2$r_rnd r_rnd(
-        .d(r_rnd$d),
-        .q(r_rnd$q),
-        .clock(r_rnd$clock)
-    );
-    ulx3s$board$sm$dps$2$r_cmp r_cmp(
-        .d(r_cmp$d),
-        .q(r_cmp$q),
-        .clock(r_cmp$clock)
-    );
-    ulx3s$board$sm$dps$2$r_kind r_kind(
-        .d(r_kind$d),
-        .q(r_kind$q),
-        .clock(r_kind$clock)
-    );
-    ulx3s$board$sm$dps$2$r_signed r_signed(
-        .d(r_signed$d),
-        .q(r_signed$q),
-        .clock(r_signed$clock)
-    );
-    ulx3s$board$sm$dps$2$r_sat r_sat(
-        .d(r_sat$d),
-        .q(r_sat$q),
-        .clock(r_sat$clock)
-    );
-    ulx3s$board$sm$dps$2$r_mod_a r_mod_a(
-        .d(r_mod_a$d),
-        .q(r_mod_a$q),
-        .clock(r_mod_a$clock)
-    );
-    ulx3s$board$sm$dps$2$r_mod_b r_mod_b(
-        .d(r_mod_b$d),
-        .q(r_mod_b$q),
-        .clock(r_mod_b$clock)
-    );
-    ulx3s$board$sm$dps$2$r_mod_c r_mod_c(
-        .d(r_mod_c$d),
-        .q(r_mod_c$q),
-        .clock(r_mod_c$clock)
-    );
-    ulx3s$board$sm$dps$2$r_a r_a(
-        .d(r_a$d),
-        .q(r_a$q),
-        .clock(r_a$clock)
-    );
-    ulx3s$board$sm$dps$2$r_b r_b(
-        .d(r_b$d),
-        .q(r_b$q),
-        .clock(r_b$clock)
-    );
-    ulx3s$board$sm$dps$2$r_c r_c(
-        .d(r_c$d),
-        .q(r_c$q),
-        .clock(r_c$clock)
-    );
-    ulx3s$board$sm$dps$2$r_p_in r_p_in(
-        .d(r_p_in$d),
-        .q(r_p_in$q),
-        .clock(r_p_in$clock)
-    );
-    ulx3s$board$sm$dps$2$r_tag r_tag(
-        .d(r_tag$d),
-        .q(r_tag$q),
-        .clock(r_tag$clock)
-    );
-    ulx3s$board$sm$dps$2$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
-    );
-    ulx3s$board$sm$dps$2$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
-        .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
-    );
-    ulx3s$board$sm$dps$2$fcmp fcmp(
-        .a(fcmp$a),
-        .b(fcmp$b),
-        .cmp(fcmp$cmp),
-        .max(fcmp$max),
-        .y(fcmp$y),
-        .p(fcmp$p)
-    );
-    ulx3s$board$sm$dps$2$cvt cvt(
-        .a(cvt$a),
-        .kind(cvt$kind),
-        .rnd(cvt$rnd),
-        .y(cvt$y)
-    );
-    ulx3s$board$sm$dps$2$alu alu(
-        .a(alu$a),
-        .b(alu$b),
-        .c(alu$c),
-        .op(alu$op),
-        .is_signed(alu$is_signed),
-        .cmp(alu$cmp),
-        .p_in(alu$p_in),
-        .y(alu$y),
-        .p(alu$p)
-    );
-    ulx3s$board$sm$dps$2$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
-    );
-    ulx3s$board$sm$dps$2$o_y o_y(
-        .d(o_y$d),
-        .q(o_y$q),
-        .clock(o_y$clock)
-    );
-    ulx3s$board$sm$dps$2$o_p o_p(
-        .d(o_p$d),
-        .q(o_p$q),
-        .clock(o_p$clock)
-    );
-    ulx3s$board$sm$dps$2$o_tag o_tag(
-        .d(o_tag$d),
-        .q(o_tag$q),
-        .clock(o_tag$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        r_valid$clock = clock;
-        r_op$clock = clock;
-        r_rnd$clock = clock;
-        r_cmp$clock = clock;
-        r_kind$clock = clock;
-        r_signed$clock = clock;
-        r_sat$clock = clock;
-        r_mod_a$clock = clock;
-        r_mod_b$clock = clock;
-        r_mod_c$clock = clock;
-        r_a$clock = clock;
-        r_b$clock = clock;
-        r_c$clock = clock;
-        r_p_in$clock = clock;
-        r_tag$clock = clock;
-        o_valid$clock = clock;
-        o_y$clock = clock;
-        o_p$clock = clock;
-        o_tag$clock = clock;
-        r_valid$d = r_valid$q;
-        r_op$d = r_op$q;
-        r_rnd$d = r_rnd$q;
-        r_cmp$d = r_cmp$q;
-        r_kind$d = r_kind$q;
-        r_signed$d = r_signed$q;
-        r_sat$d = r_sat$q;
-        r_mod_a$d = r_mod_a$q;
-        r_mod_b$d = r_mod_b$q;
-        r_mod_c$d = r_mod_c$q;
-        r_a$d = r_a$q;
-        r_b$d = r_b$q;
-        r_c$d = r_c$q;
-        r_p_in$d = r_p_in$q;
-        r_tag$d = r_tag$q;
-        o_valid$d = o_valid$q;
-        o_y$d = o_y$q;
-        o_p$d = o_p$q;
-        o_tag$d = o_tag$q;
-        r_valid$d = in_valid;
-        r_op$d = op;
-        r_rnd$d = rnd;
-        r_cmp$d = cmp;
-        r_kind$d = cvt_kind;
-        r_signed$d = is_signed;
-        r_sat$d = sat;
-        r_mod_a$d = mod_a;
-        r_mod_b$d = mod_b;
-        r_mod_c$d = mod_c;
-        r_a$d = a;
-        r_b$d = b;
-        r_c$d = c;
-        r_p_in$d = p_in;
-        r_tag$d = tag;
-        fa_abs = r_a$q;
-        if (r_mod_a$q[32'h0]) begin
-            fa_abs = r_a$q & abs_mask;
-        end
-        fa = fa_abs;
-        if (r_mod_a$q[32'h1]) begin
-            fa = fa_abs ^ sign_bit;
-        end
-        fb_abs = r_b$q;
-        if (r_mod_b$q[32'h0]) begin
-            fb_abs = r_b$q & abs_mask;
-        end
-        fb = fb_abs;
-        if (r_mod_b$q[32'h1]) begin
-            fb = fb_abs ^ sign_bit;
-        end
-        fc_abs = r_c$q;
-        if (r_mod_c$q[32'h0]) begin
-            fc_abs = r_c$q & abs_mask;
-        end
-        fc = fc_abs;
-        if (r_mod_c$q[32'h1]) begin
-            fc = fc_abs ^ sign_bit;
-        end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
-        is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
-        mad_c = fb;
-        if (r_op$q == k_fsub) begin
-            mad_c = fb ^ sign_bit;
-        end
-        if (is_mad) begin
-            mad_b = fb;
-            mad_c = fc;
-        end
-        fmad$a = fa;
-        fmad$b = mad_b;
-        fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
-        fcmp$a = fa;
-        fcmp$b = fb;
-        fcmp$cmp = r_cmp$q;
-        fcmp$max = r_op$q == k_fmax;
-        cvt$a = r_a$q;
-        cvt$kind = r_kind$q;
-        cvt$rnd = r_rnd$q;
-        is_int = ~r_op$q[32'h5];
-        int_op = r_op$q[(32'h0)+:(5)];
-        alu$a = r_a$q;
-        alu$b = r_b$q;
-        alu$c = r_c$q;
-        alu$op = int_op;
-        alu$is_signed = r_signed$q;
-        alu$cmp = r_cmp$q[(32'h0)+:(3)];
-        alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
-        if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
-        end
-        if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
-            if (fcmp$p) begin
-                res = ones32;
-            end
-        end
-        if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
-            if (fcmp$p) begin
-                res = one_f32;
-            end
-        end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
-        if (r_op$q == k_mov) begin
-            res = r_a$q;
-        end
-        if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
-        end
-        o_valid$d = r_valid$q;
-        o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
-        out_valid = o_valid$q;
-        y = o_y$q;
-        p = o_p$q;
-        out_tag = o_tag$q;
-    end
-
-endmodule // ulx3s$board$sm$dps$2
-
-
-module ulx3s$board$sm$dps$2$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  [4:0] op;
-    input wire  is_signed;
-    input wire  [2:0] cmp;
-    input wire  p_in;
-    output reg  [31:0] y;
-    output reg  p;
-
-    // Constant declarations
-    localparam  ADD = 5'b0;
-    localparam  SUB = 5'b1;
-    localparam  ADD_SAT = 5'b10;
-    localparam  SUB_SAT = 5'b11;
-    localparam  MUL_LO = 5'b100;
-    localparam  MUL_HI = 5'b101;
-    localparam  MUL24_LO = 5'b110;
-    localparam  MUL24_HI = 5'b111;
-    localparam  MAD_LO = 5'b1000;
-    localparam  MAD_HI = 5'b1001;
-    localparam  MAD24_LO = 5'b1010;
-    localparam  MAD24_HI = 5'b1011;
-    localparam  MIN = 5'b1100;
-    localparam  MAX = 5'b1101;
-    localparam  ABS = 5'b1110;
-    localparam  NEG = 5'b1111;
-    localparam  AND = 5'b10000;
-    localparam  OR = 5'b10001;
-    localparam  XOR = 5'b10010;
-    localparam  NOT = 5'b10011;
-    localparam  CNOT = 5'b10100;
-    localparam  SHL = 5'b10101;
-    localparam  SHR = 5'b10110;
-    localparam  SETP = 5'b10111;
-    localparam  SELP = 5'b11000;
-    localparam  EQ = 3'b0;
-    localparam  NE = 3'b1;
-    localparam  LT = 3'b10;
-    localparam  LE = 3'b11;
-    localparam  GT = 3'b100;
-    localparam  GE = 3'b101;
-    localparam  k_sign = 32'h80000000;
-    localparam  k_smax = 32'h7fffffff;
-    localparam  k_ones = 32'hffffffff;
-    localparam  k_zero = 32'h0;
-    localparam  k_hi8 = 32'hff000000;
-
-    // Stub signals
-    reg  [31:0] mul$a;
-    reg  [31:0] mul$b;
-    reg  mul$is_signed;
-    wire  [31:0] mul$lo;
-    wire  [31:0] mul$hi;
-
-    // Local signals
-    reg  [31:0] mul_a_v;
-    reg  [31:0] mul_b_v;
-    reg  p_v;
-    reg  [31:0] y_v;
-    reg  a_msb;
-    reg  b_msb;
-    reg  is24;
-    reg  sel_hi;
-    reg  sel_mid;
-    reg  [23:0] a_lo24;
-    reg  [23:0] b_lo24;
-    reg  [31:0] a24_z;
-    reg  [31:0] b24_z;
-    reg  [31:0] a24_x;
-    reg  [31:0] b24_x;
-    reg  [15:0] p_hi16;
-    reg  [15:0] p_mid16;
-    reg  [31:0] mid_top;
-    reg  [31:0] mid_top_sh;
-    reg  [31:0] mid_bot;
-    reg  [31:0] mid;
-    reg  [31:0] prod;
-    reg  [31:0] mad;
-    reg  [31:0] sum;
-    reg  [31:0] diff;
-    reg  [31:0] neg;
-    reg  add_ovf;
-    reg  sub_ovf;
-    reg  [31:0] sat_val;
-    reg  [31:0] key_mask;
-    reg  [31:0] a_key;
-    reg  [31:0] b_key;
-    reg  lt;
-    reg  eq;
-    reg  cmp_res;
-    reg  [4:0] sh;
-    reg  big;
-    reg  [31:0] shl_raw;
-    reg  [31:0] shr_raw;
-    reg  [31:0] fill_keep;
-    reg  [31:0] fill;
-    reg  sra_neg;
-    reg  [31:0] shl_v;
-    reg  [31:0] shr_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$alu$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .is_signed(mul$is_signed),
-        .lo(mul$lo),
-        .hi(mul$hi)
-    );
-
-    // Update code
-    always @(*) begin
-        a_msb = a[32'h1f];
-        b_msb = b[32'h1f];
-        is24 = 1'b0;
-        sel_hi = 1'b0;
-        sel_mid = 1'b0;
-        case (op)
-            MUL_HI:
-                begin
-                    sel_hi = 1'b1;
-                end
-            MUL24_LO:
-                begin
-                    is24 = 1'b1;
-                end
-            MUL24_HI:
-                begin
-                    is24 = 1'b1;
-                    sel_mid = 1'b1;
-                end
-            MAD_HI:
-                begin
-                    sel_hi = 1'b1;
-                end
-            MAD24_LO:
-                begin
-                    is24 = 1'b1;
-                end
-            MAD24_HI:
-                begin
-                    is24 = 1'b1;
-                    sel_mid = 1'b1;
-                end
-            default:
-                begin
-                end
-        endcase
-        a_lo24 = a[(32'h0)+:(24)];
-        b_lo24 = b[(32'h0)+:(24)];
-        a24_z = ((a_lo24) & 32'hffffffff);
-        b24_z = ((b_lo24) & 32'hffffffff);
-        a24_x = a24_z;
-        if (is_signed & a[32'h17]) begin
-            a24_x = a24_z | k_hi8;
-        end
-        b24_x = b24_z;
-        if (is_signed & b[32'h17]) begin
-            b24_x = b24_z | k_hi8;
-        end
-        mul$is_signed = is_signed;
-        mul_a_v = a;
-        mul_b_v = b;
-        if (is24) begin
-            mul_a_v = a24_x;
-            mul_b_v = b24_x;
-        end
-        p_hi16 = mul$hi[(32'h0)+:(16)];
-        p_mid16 = mul$lo[(32'h10)+:(16)];
-        mid_top = ((p_hi16) & 32'hffffffff);
-        mid_top_sh = mid_top << 32'h10;
-        mid_bot = ((p_mid16) & 32'hffffffff);
-        mid = mid_top_sh | mid_bot;
-        prod = mul$lo;
-        if (sel_hi) begin
-            prod = mul$hi;
-        end
-        if (sel_mid) begin
-            prod = mid;
-        end
-        mad = prod + c;
-        sum = a + b;
-        diff = a - b;
-        neg = k_zero - a;
-        add_ovf = (~(a_msb ^ b_msb)) & (sum[32'h1f] ^ a_msb);
-        sub_ovf = (a_msb ^ b_msb) & (diff[32'h1f] ^ a_msb);
-        sat_val = k_smax;
-        if (a_msb) begin
-            sat_val = k_sign;
-        end
-        key_mask = k_zero;
-        if (is_signed) begin
-            key_mask = k_sign;
-        end
-        a_key = a ^ key_mask;
-        b_key = b ^ key_mask;
-        lt = a_key < b_key;
-        eq = a == b;
-        cmp_res = 1'b0;
-        case (cmp)
-            EQ:
-                begin
-                    cmp_res = eq;
-                end
-            NE:
-                begin
-                    cmp_res = ~eq;
-                end
-            LT:
-                begin
-                    cmp_res = lt;
-                end
-            LE:
-                begin
-                    cmp_res = lt | eq;
-                end
-            GT:
-                begin
-                    cmp_res = ~(lt | eq);
-                end
-            GE:
-                begin
-                    cmp_res = ~lt;
-                end
-            default:
-                begin
-                end
-        endcase
-        sh = b[(32'h0)+:(5)];
-        big = |b[(32'h5)+:(27)];
-        shl_raw = a << sh;
-        shr_raw = a >> sh;
-        fill_keep = k_ones >> sh;
-        fill = ~fill_keep;
-        sra_neg = is_signed & a_msb;
-        shl_v = shl_raw;
-        shr_v = shr_raw;
-        if (sra_neg) begin
-            shr_v = shr_raw | fill;
-        end
-        if (big) begin
-            shl_v = k_zero;
-            shr_v = k_zero;
-            if (sra_neg) begin
-                shr_v = k_ones;
-            end
-        end
-        y_v = k_zero;
-        p_v = 1'b0;
-        case (op)
-            ADD:
-                begin
-                    y_v = sum;
-                end
-            SUB:
-                begin
-                    y_v = diff;
-                end
-            ADD_SAT:
-                begin
-                    y_v = sum;
-                    if (add_ovf) begin
-                        y_v = sat_val;
-                    end
-                end
-            SUB_SAT:
-                begin
-                    y_v = diff;
-                    if (sub_ovf) begin
-                        y_v = sat_val;
-                    end
-                end
-            MUL_LO:
-                begin
-                    y_v = prod;
-                end
-            MUL_HI:
-                begin
-                    y_v = prod;
-                end
-            MUL24_LO:
-                begin
-                    y_v = prod;
-                end
-            MUL24_HI:
-                begin
-                    y_v = prod;
-                end
-            MAD_LO:
-                begin
-                    y_v = mad;
-                end
-            MAD_HI:
-                begin
-                    y_v = mad;
-                end
-            MAD24_LO:
-                begin
-                    y_v = mad;
-                end
-            MAD24_HI:
-                begin
-                    y_v = mad;
-                end
-            MIN:
-                begin
-                    y_v = b;
-                    if (lt) begin
-                        y_v = a;
-                    end
-                end
-            MAX:
-                begin
-                    y_v = a;
-                    if (lt) begin
-                        y_v = b;
-                    end
-                end
-            ABS:
-                begin
-                    y_v = a;
-                    if (a_msb) begin
-                        y_v = neg;
-                    end
-                end
-            NEG:
-                begin
-                    y_v = neg;
-                end
-            AND:
-                begin
-                    y_v = a & b;
-                end
-            OR:
-                begin
-                    y_v = a | b;
-                end
-            XOR:
-                begin
-                    y_v = a ^ b;
-                end
-            NOT:
-                begin
-                    y_v = ~a;
-                end
-            CNOT:
-                begin
-                    if (~|a) begin
-                        y_v = 32'h1;
-                    end
-                end
-            SHL:
-                begin
-                    y_v = shl_v;
-                end
-            SHR:
-                begin
-                    y_v = shr_v;
-                end
-            SETP:
-                begin
-                    p_v = cmp_res;
-                    if (cmp_res) begin
-                        y_v = k_ones;
-                    end
-                end
-            SELP:
-                begin
-                    y_v = b;
-                    if (p_in) begin
-                        y_v = a;
-                    end
-                end
-            default:
-                begin
-                end
-        endcase
-        mul$a = mul_a_v;
-        mul$b = mul_b_v;
-        p = p_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$alu
-
-
-module ulx3s$board$sm$dps$2$alu$mul(a,b,is_signed,lo,hi);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  is_signed;
-    output reg  [31:0] lo;
-    output reg  [31:0] hi;
-
-    // Update code (custom)
-    wire sa = is_signed & a[31];
-    wire sb = is_signed & b[31];
-    wire signed [63:0] a_ext = {{32{sa}}, a};
-    wire signed [63:0] b_ext = {{32{sb}}, b};
-    wire signed [63:0] prod = a_ext * b_ext;
-
-    always @(*) begin
-       lo = prod[31:0];
-       hi = prod[63:32];
-    end
-endmodule // ulx3s$board$sm$dps$2$alu$mul
-
-
-module ulx3s$board$sm$dps$2$cvt(a,kind,rnd,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [2:0] kind;
-    input wire  [1:0] rnd;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  kc_f32_s32 = 3'b0;
-    localparam  kc_f32_u32 = 3'b1;
-    localparam  kc_s32_f32 = 3'b10;
-    localparam  kc_u32_f32 = 3'b11;
-    localparam  kc_f32_int = 3'b100;
-    localparam  kc_f16_f32 = 3'b101;
-    localparam  kc_f32_f16 = 3'b110;
-    localparam  hidden_one = 24'h800000;
-    localparam  one8 = 8'h1;
-    localparam  e21 = 8'h15;
-    localparam  e113 = 8'h71;
-    localparam  e133 = 8'h85;
-    localparam  e134 = 8'h86;
-    localparam  e143 = 8'h8f;
-    localparam  e150 = 8'h96;
-    localparam  e158 = 8'h9e;
-    localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
-    localparam  one32 = 32'h1;
-    localparam  ones32 = 32'hffffffff;
-    localparam  sign32 = 32'h80000000;
-    localparam  s32_max = 32'h7fffffff;
-    localparam  f32_nan = 32'h7fffffff;
-    localparam  f32_inf = 32'h7f800000;
-    localparam  f16_hidden = 32'h400;
-    localparam  h_inf = 16'h7c00;
-    localparam  h_max = 16'h7bff;
-    localparam  h_nan = 16'h7fff;
-    localparam  h_sign = 16'h8000;
-
-    // Local signals
-    reg  k_f32_s32;
-    reg  k_f32_u32;
-    reg  k_s32_f32;
-    reg  k_u32_f32;
-    reg  k_f32_int;
-    reg  k_f16_f32;
-    reg  k_f32_f16;
-    reg  m_rn;
-    reg  m_rm;
-    reg  m_rp;
-    reg  sgn;
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  f_nan;
-    reg  f_inf;
-    reg  [23:0] frac24;
-    reg  [23:0] sig;
-    reg  [31:0] fa;
-    reg  [31:0] sig_w;
-    reg  [31:0] w;
-    reg  e_ge113;
-    reg  [7:0] rs;
-    reg  [7:0] rs_m1;
-    reg  [31:0] q;
-    reg  [31:0] keep;
-    reg  [31:0] lost;
-    reg  [31:0] half;
-    reg  ra;
-    reg  sa;
-    reg  rsa;
-    reg  nsgn;
-    reg  inc_a;
-    reg  [31:0] qr;
-    reg  big;
-    reg  qr_hi;
-    reg  qr_lo_nz;
-    reg  [31:0] qr_neg;
-    reg  [31:0] i_s32;
-    reg  [31:0] i_u32;
-    reg  [7:0] ebase;
-    reg  [15:0] eb16;
-    reg  [15:0] hexp;
-    reg  [15:0] hq;
-    reg  [15:0] hsum;
-    reg  h_ovf;
-    reg  h_away;
-    reg  [15:0] hmag;
-    reg  [15:0] hres;
-    reg  hs;
-    reg  [4:0] he;
-    reg  [9:0] hf;
-    reg  he_zero;
-    reg  he_ones;
-    reg  hf_nz;
-    reg  [31:0] hf32;
-    reg  [31:0] hm;
-    reg  [7:0] he8;
-    reg  [7:0] he_eff;
-    reg  [7:0] hbase;
-    reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
-    reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        k_f32_s32 = kind == kc_f32_s32;
-        k_f32_u32 = kind == kc_f32_u32;
-        k_s32_f32 = kind == kc_s32_f32;
-        k_u32_f32 = kind == kc_u32_f32;
-        k_f32_int = kind == kc_f32_int;
-        k_f16_f32 = kind == kc_f16_f32;
-        k_f32_f16 = kind == kc_f32_f16;
-        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
-        m_rm = rnd[32'h1] & ~rnd[32'h0];
-        m_rp = rnd[32'h1] & rnd[32'h0];
-        sgn = a[32'h1f];
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        f_nan = exp_ones & frac_nz;
-        f_inf = exp_ones & ~frac_nz;
-        frac24 = ((frac_f) & 24'hffffff);
-        sig = frac24 | hidden_one;
-        fa = a;
-        if (exp_zero) begin
-            sig = 32'h0;
-            fa = a & sign32;
-        end
-        sig_w = ((sig) & 32'hffffffff);
-        w = sig_w << 32'h8;
-        e_ge113 = exp_f >= e113;
-        rs = e158 - exp_f;
-        if (k_f16_f32) begin
-            if (e_ge113) begin
-                rs = e21;
-            end
-            else begin
-                rs = e134 - exp_f;
-            end
-        end
-        rs_m1 = rs - one8;
-        q = w >> rs;
-        keep = ones32 << rs;
-        lost = w & ~keep;
-        half = one32 << rs_m1;
-        ra = |(lost & half);
-        sa = |(lost & ~half);
-        rsa = ra | sa;
-        nsgn = ~sgn;
-        inc_a = (m_rn & (ra & (sa | q[32'h0]))) | (m_rm & (sgn & rsa)) | (m_rp & (nsgn & rsa));
-        qr = q;
-        if (inc_a) begin
-            qr = q + one32;
-        end
-        big = exp_f >= e159;
-        qr_hi = qr[32'h1f];
-        qr_lo_nz = |qr[(32'h0)+:(31)];
-        qr_neg = (~qr) + one32;
-        if (sgn) begin
-            i_s32 = qr_neg;
-            if (big | (qr_hi & qr_lo_nz)) begin
-                i_s32 = sign32;
-            end
-        end
-        else begin
-            i_s32 = qr;
-            if (big | qr_hi) begin
-                i_s32 = s32_max;
-            end
-        end
-        i_u32 = qr;
-        if (big) begin
-            i_u32 = ones32;
-        end
-        if (sgn | f_nan) begin
-            i_u32 = 32'h0;
-        end
-        if (f_nan) begin
-            i_s32 = 32'h0;
-        end
-        ebase = 32'h0;
-        if (e_ge113) begin
-            ebase = exp_f - e113;
-        end
-        eb16 = ((ebase) & 16'hffff);
-        hexp = eb16 << 32'ha;
-        hq = qr[(32'h0)+:(16)];
-        hsum = hexp + hq;
-        h_ovf = (exp_f >= e143) | (hsum >= h_inf);
-        h_away = m_rn | (m_rp & nsgn) | (m_rm & sgn);
-        hmag = hsum;
-        if (h_ovf) begin
-            hmag = h_max;
-            if (h_away) begin
-                hmag = h_inf;
-            end
-        end
-        if (f_inf) begin
-            hmag = h_inf;
-        end
-        hres = hmag;
-        if (sgn) begin
-            hres = hmag | h_sign;
-        end
-        if (f_nan) begin
-            hres = h_nan;
-        end
-        hs = a[32'hf];
-        he = a[(32'ha)+:(5)];
-        hf = a[(32'h0)+:(10)];
-        he_zero = ~|he;
-        he_ones = &he;
-        hf_nz = |hf;
-        hf32 = ((hf) & 32'hffffffff);
-        hm = hf32 | f16_hidden;
-        if (he_zero) begin
-            hm = hf32;
-        end
-        he8 = ((he) & 8'hff);
-        he_eff = he8;
-        if (he_zero) begin
-            he_eff = one8;
-        end
-        hbase = e133 + he_eff;
-        a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
-        if (k_f32_s32) begin
-            ns = sgn;
-            if (sgn) begin
-                nm = a_neg;
-            end
-        end
-        if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
-        end
-        if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
-        end
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$cvt
-
-
-module ulx3s$board$sm$dps$2$fcmp(a,b,cmp,max,y,p);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [3:0] cmp;
-    input wire  max;
-    output reg  [31:0] y;
-    output reg  p;
-
-    // Constant declarations
-    localparam  k_six = 3'b110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  k_lt = 3'b10;
-    localparam  k_le = 3'b11;
-    localparam  k_gt = 3'b100;
-    localparam  k_ge = 3'b101;
-    localparam  k_ne = 3'b1;
-    localparam  k_equ = 4'h6;
-    localparam  k_num = 4'hc;
-    localparam  k_nan = 4'hd;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-
-    // Local signals
-    reg  [31:0] fa;
-    reg  [31:0] fb;
-    reg  [30:0] ma;
-    reg  [30:0] mb;
-    reg  both_zero;
-    reg  unordered;
-    reg  eq;
-    reg  lt;
-    reg  [2:0] cmp_lo;
-    reg  p_v;
-    reg  [31:0] y_v;
-    reg  [2:0] cond;
-    reg  ord;
-    reg  pick_a;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$fcmp$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fcmp$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        fa = a;
-        if (ca$is_subnormal) begin
-            fa = a & sign_bit;
-        end
-        fb = b;
-        if (cb$is_subnormal) begin
-            fb = b & sign_bit;
-        end
-        ma = fa[(32'h0)+:(31)];
-        mb = fb[(32'h0)+:(31)];
-        both_zero = ca$is_zero & cb$is_zero;
-        unordered = ca$is_nan | cb$is_nan;
-        eq = (fa == fb) | both_zero;
-        lt = ma < mb;
-        if (ca$sign) begin
-            lt = ma > mb;
-        end
-        if (ca$sign != cb$sign) begin
-            lt = ca$sign & ~both_zero;
-        end
-        cmp_lo = cmp[(32'h0)+:(3)];
-        cond = cmp_lo;
-        if (cmp >= k_equ) begin
-            cond = cmp_lo - k_six;
-        end
-        ord = eq;
-        if (cond == k_ne) begin
-            ord = ~eq;
-        end
-        if (cond == k_lt) begin
-            ord = lt;
-        end
-        if (cond == k_le) begin
-            ord = lt | eq;
-        end
-        if (cond == k_gt) begin
-            ord = ~(lt | eq);
-        end
-        if (cond == k_ge) begin
-            ord = ~lt;
-        end
-        p_v = ord & ~unordered;
-        if (cmp >= k_equ) begin
-            p_v = ord | unordered;
-        end
-        if (cmp == k_num) begin
-            p_v = ~unordered;
-        end
-        if (cmp == k_nan) begin
-            p_v = unordered;
-        end
-        if (cmp > k_nan) begin
-            p_v = 1'b0;
-        end
-        pick_a = lt != max;
-        y_v = fb;
-        if (pick_a) begin
-            y_v = fa;
-        end
-        if (eq) begin
-            y_v = fa | fb;
-            if (max) begin
-                y_v = fa & fb;
-            end
-        end
-        if (cb$is_nan) begin
-            y_v = fa;
-        end
-        if (ca$is_nan) begin
-            y_v = fb;
-        end
-        if (ca$is_nan & cb$is_nan) begin
-            y_v = canon_nan;
-        end
-        p = p_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fcmp
-
-
-module ulx3s$board$sm$dps$2$fcmp$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fcmp$ca
-
-
-module ulx3s$board$sm$dps$2$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fcmp$cb
-
-
-module ulx3s$board$sm$dps$2$fmad(a,b,c,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fmad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    ulx3s$board$sm$dps$2$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        cc$a = c;
-        cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
-        p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = mul$hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        core$y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (p_inf) begin
-            y_v = inf;
-            if (sp) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad
-
-
-module ulx3s$board$sm$dps$2$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad$ca
-
-
-module ulx3s$board$sm$dps$2$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad$cb
-
-
-module ulx3s$board$sm$dps$2$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad$cc
-
-
-module ulx3s$board$sm$dps$2$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad$core
-
-
-module ulx3s$board$sm$dps$2$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmad$core$round
-
-
-module ulx3s$board$sm$dps$2$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // ulx3s$board$sm$dps$2$fmad$mul
-
-
-module ulx3s$board$sm$dps$2$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$2$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    ulx3s$board$sm$dps$2$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    ulx3s$board$sm$dps$2$fmul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmul
-
-
-module ulx3s$board$sm$dps$2$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmul$ca
-
-
-module ulx3s$board$sm$dps$2$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmul$cb
-
-
-module ulx3s$board$sm$dps$2$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // ulx3s$board$sm$dps$2$fmul$mul
-
-
-module ulx3s$board$sm$dps$2$fmul$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$fmul$round
-
-
-module ulx3s$board$sm$dps$2$o_p(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$o_p
-
-
-module ulx3s$board$sm$dps$2$o_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$o_tag
-
-
-module ulx3s$board$sm$dps$2$o_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$o_valid
-
-
-module ulx3s$board$sm$dps$2$o_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$o_y
-
-
-module ulx3s$board$sm$dps$2$r_a(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_a
-
-
-module ulx3s$board$sm$dps$2$r_b(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_b
-
-
-module ulx3s$board$sm$dps$2$r_c(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_c
-
-
-module ulx3s$board$sm$dps$2$r_cmp(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_cmp
-
-
-module ulx3s$board$sm$dps$2$r_kind(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_kind
-
-
-module ulx3s$board$sm$dps$2$r_mod_a(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_mod_a
-
-
-module ulx3s$board$sm$dps$2$r_mod_b(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_mod_b
-
-
-module ulx3s$board$sm$dps$2$r_mod_c(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_mod_c
-
-
-module ulx3s$board$sm$dps$2$r_op(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_op
-
-
-module ulx3s$board$sm$dps$2$r_p_in(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_p_in
-
-
-module ulx3s$board$sm$dps$2$r_rnd(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_rnd
-
-
-module ulx3s$board$sm$dps$2$r_sat(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_sat
-
-
-module ulx3s$board$sm$dps$2$r_signed(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_signed
-
-
-module ulx3s$board$sm$dps$2$r_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_tag
-
-
-module ulx3s$board$sm$dps$2$r_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$2$r_valid
-
-
-module ulx3s$board$sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
-
-    // Module arguments
-    input wire  clock;
-    input wire  in_valid;
-    input wire  [5:0] op;
-    input wire  [1:0] rnd;
-    input wire  [3:0] cmp;
-    input wire  [2:0] cvt_kind;
-    input wire  is_signed;
-    input wire  sat;
-    input wire  [1:0] mod_a;
-    input wire  [1:0] mod_b;
-    input wire  [1:0] mod_c;
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  p_in;
-    input wire  [15:0] tag;
-    output reg  out_valid;
-    output reg  [31:0] y;
-    output reg  p;
-    output reg  [15:0] out_tag;
-
-    // Constant declarations
-    localparam  k_fadd = 6'b100000;
-    localparam  k_fsub = 6'b100001;
-    localparam  k_fmul = 6'b100010;
-    localparam  k_fmad = 6'b100011;
-    localparam  k_fmin = 6'b100100;
-    localparam  k_fmax = 6'b100101;
-    localparam  k_fsetp = 6'b100110;
-    localparam  k_fset_u32 = 6'b100111;
-    localparam  k_fset_f32 = 6'b101000;
-    localparam  k_cvt = 6'b101001;
-    localparam  k_mov = 6'b101010;
-    localparam  k_rz = 2'b1;
-    localparam  abs_mask = 32'h7fffffff;
-    localparam  sign_bit = 32'h80000000;
-    localparam  exp_mask = 32'h7f800000;
-    localparam  frac_mask = 32'h7fffff;
-    localparam  one_f32 = 32'h3f800000;
-    localparam  ones32 = 32'hffffffff;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  r_valid$d;
-    wire  r_valid$q;
-    reg  r_valid$clock;
-    reg  [5:0] r_op$d;
-    wire  [5:0] r_op$q;
-    reg  r_op$clock;
-    reg  [1:0] r_rnd$d;
-    wire  [1:0] r_rnd$q;
-    reg  r_rnd$clock;
-    reg  [3:0] r_cmp$d;
-    wire  [3:0] r_cmp$q;
-    reg  r_cmp$clock;
-    reg  [2:0] r_kind$d;
-    wire  [2:0] r_kind$q;
-    reg  r_kind$clock;
-    reg  r_signed$d;
-    wire  r_signed$q;
-    reg  r_signed$clock;
-    reg  r_sat$d;
-    wire  r_sat$q;
-    reg  r_sat$clock;
-    reg  [1:0] r_mod_a$d;
-    wire  [1:0] r_mod_a$q;
-    reg  r_mod_a$clock;
-    reg  [1:0] r_mod_b$d;
-    wire  [1:0] r_mod_b$q;
-    reg  r_mod_b$clock;
-    reg  [1:0] r_mod_c$d;
-    wire  [1:0] r_mod_c$q;
-    reg  r_mod_c$clock;
-    reg  [31:0] r_a$d;
-    wire  [31:0] r_a$q;
-    reg  r_a$clock;
-    reg  [31:0] r_b$d;
-    wire  [31:0] r_b$q;
-    reg  r_b$clock;
-    reg  [31:0] r_c$d;
-    wire  [31:0] r_c$q;
-    reg  r_c$clock;
-    reg  r_p_in$d;
-    wire  r_p_in$q;
-    reg  r_p_in$clock;
-    reg  [15:0] r_tag$d;
-    wire  [15:0] r_tag$q;
-    reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
-    reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
-    reg  [31:0] fcmp$a;
-    reg  [31:0] fcmp$b;
-    reg  [3:0] fcmp$cmp;
-    reg  fcmp$max;
-    wire  [31:0] fcmp$y;
-    wire  fcmp$p;
-    reg  [31:0] cvt$a;
-    reg  [2:0] cvt$kind;
-    reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
-    reg  [31:0] alu$a;
-    reg  [31:0] alu$b;
-    reg  [31:0] alu$c;
-    reg  [4:0] alu$op;
-    reg  alu$is_signed;
-    reg  [2:0] alu$cmp;
-    reg  alu$p_in;
-    wire  [31:0] alu$y;
-    wire  alu$p;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
-    reg  [31:0] o_y$d;
-    wire  [31:0] o_y$q;
-    reg  o_y$clock;
-    reg  o_p$d;
-    wire  o_p$q;
-    reg  o_p$clock;
-    reg  [15:0] o_tag$d;
-    wire  [15:0] o_tag$q;
-    reg  o_tag$clock;
-
-    // Local signals
-    reg  [31:0] fa;
-    reg  [31:0] fb;
-    reg  [31:0] fc;
-    reg  [31:0] fa_abs;
-    reg  [31:0] fb_abs;
-    reg  [31:0] fc_abs;
-    reg  is_mad;
-    reg  [31:0] mad_b;
-    reg  [31:0] mad_c;
-    reg  is_int;
-    reg  [4:0] int_op;
-    reg  [31:0] arith;
-    reg  is_arith;
-    reg  sat_nan;
-    reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$r_valid r_valid(
-        .d(r_valid$d),
-        .q(r_valid$q),
-        .clock(r_valid$clock)
-    );
-    ulx3s$board$sm$dps$3$r_op r_op(
-        .d(r_op$d),
-        .q(r_op$q),
-        .clock(r_op$clock)
-    );
-    ulx3s$board$sm$dps$3$r_rnd r_rnd(
-        .d(r_rnd$d),
-        .q(r_rnd$q),
-        .clock(r_rnd$clock)
-    );
-    ulx3s$board$sm$dps$3$r_cmp r_cmp(
-        .d(r_cmp$d),
-        .q(r_cmp$q),
-        .clock(r_cmp$clock)
-    );
-    ulx3s$board$sm$dps$3$r_kind r_kind(
-        .d(r_kind$d),
-        .q(r_kind$q),
-        .clock(r_kind$clock)
-    );
-    ulx3s$board$sm$dps$3$r_signed r_signed(
-        .d(r_signed$d),
-        .q(r_signed$q),
-        .clock(r_signed$clock)
-    );
-    ulx3s$board$sm$dps$3$r_sat r_sat(
-        .d(r_sat$d),
-        .q(r_sat$q),
-        .clock(r_sat$clock)
-    );
-    ulx3s$board$sm$dps$3$r_mod_a r_mod_a(
-        .d(r_mod_a$d),
-        .q(r_mod_a$q),
-        .clock(r_mod_a$clock)
-    );
-    ulx3s$board$sm$dps$3$r_mod_b r_mod_b(
-        .d(r_mod_b$d),
-        .q(r_mod_b$q),
-        .clock(r_mod_b$clock)
-    );
-    ulx3s$board$sm$dps$3$r_mod_c r_mod_c(
-        .d(r_mod_c$d),
-        .q(r_mod_c$q),
-        .clock(r_mod_c$clock)
-    );
-    ulx3s$board$sm$dps$3$r_a r_a(
-        .d(r_a$d),
-        .q(r_a$q),
-        .clock(r_a$clock)
-    );
-    ulx3s$board$sm$dps$3$r_b r_b(
-        .d(r_b$d),
-        .q(r_b$q),
-        .clock(r_b$clock)
-    );
-    ulx3s$board$sm$dps$3$r_c r_c(
-        .d(r_c$d),
-        .q(r_c$q),
-        .clock(r_c$clock)
-    );
-    ulx3s$board$sm$dps$3$r_p_in r_p_in(
-        .d(r_p_in$d),
-        .q(r_p_in$q),
-        .clock(r_p_in$clock)
-    );
-    ulx3s$board$sm$dps$3$r_tag r_tag(
-        .d(r_tag$d),
-        .q(r_tag$q),
-        .clock(r_tag$clock)
-    );
-    ulx3s$board$sm$dps$3$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
-    );
-    ulx3s$board$sm$dps$3$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
-        .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
-    );
-    ulx3s$board$sm$dps$3$fcmp fcmp(
-        .a(fcmp$a),
-        .b(fcmp$b),
-        .cmp(fcmp$cmp),
-        .max(fcmp$max),
-        .y(fcmp$y),
-        .p(fcmp$p)
-    );
-    ulx3s$board$sm$dps$3$cvt cvt(
-        .a(cvt$a),
-        .kind(cvt$kind),
-        .rnd(cvt$rnd),
-        .y(cvt$y)
-    );
-    ulx3s$board$sm$dps$3$alu alu(
-        .a(alu$a),
-        .b(alu$b),
-        .c(alu$c),
-        .op(alu$op),
-        .is_signed(alu$is_signed),
-        .cmp(alu$cmp),
-        .p_in(alu$p_in),
-        .y(alu$y),
-        .p(alu$p)
-    );
-    ulx3s$board$sm$dps$3$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
-    );
-    ulx3s$board$sm$dps$3$o_y o_y(
-        .d(o_y$d),
-        .q(o_y$q),
-        .clock(o_y$clock)
-    );
-    ulx3s$board$sm$dps$3$o_p o_p(
-        .d(o_p$d),
-        .q(o_p$q),
-        .clock(o_p$clock)
-    );
-    ulx3s$board$sm$dps$3$o_tag o_tag(
-        .d(o_tag$d),
-        .q(o_tag$q),
-        .clock(o_tag$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        r_valid$clock = clock;
-        r_op$clock = clock;
-        r_rnd$clock = clock;
-        r_cmp$clock = clock;
-        r_kind$clock = clock;
-        r_signed$clock = clock;
-        r_sat$clock = clock;
-        r_mod_a$clock = clock;
-        r_mod_b$clock = clock;
-        r_mod_c$clock = clock;
-        r_a$clock = clock;
-        r_b$clock = clock;
-        r_c$clock = clock;
-        r_p_in$clock = clock;
-        r_tag$clock = clock;
-        o_valid$clock = clock;
-        o_y$clock = clock;
-        o_p$clock = clock;
-        o_tag$clock = clock;
-        r_valid$d = r_valid$q;
-        r_op$d = r_op$q;
-        r_rnd$d = r_rnd$q;
-        r_cmp$d = r_cmp$q;
-        r_kind$d = r_kind$q;
-        r_signed$d = r_signed$q;
-        r_sat$d = r_sat$q;
-        r_mod_a$d = r_mod_a$q;
-        r_mod_b$d = r_mod_b$q;
-        r_mod_c$d = r_mod_c$q;
-        r_a$d = r_a$q;
-        r_b$d = r_b$q;
-        r_c$d = r_c$q;
-        r_p_in$d = r_p_in$q;
-        r_tag$d = r_tag$q;
-        o_valid$d = o_valid$q;
-        o_y$d = o_y$q;
-        o_p$d = o_p$q;
-        o_tag$d = o_tag$q;
-        r_valid$d = in_valid;
-        r_op$d = op;
-        r_rnd$d = rnd;
-        r_cmp$d = cmp;
-        r_kind$d = cvt_kind;
-        r_signed$d = is_signed;
-        r_sat$d = sat;
-        r_mod_a$d = mod_a;
-        r_mod_b$d = mod_b;
-        r_mod_c$d = mod_c;
-        r_a$d = a;
-        r_b$d = b;
-        r_c$d = c;
-        r_p_in$d = p_in;
-        r_tag$d = tag;
-        fa_abs = r_a$q;
-        if (r_mod_a$q[32'h0]) begin
-            fa_abs = r_a$q & abs_mask;
-        end
-        fa = fa_abs;
-        if (r_mod_a$q[32'h1]) begin
-            fa = fa_abs ^ sign_bit;
-        end
-        fb_abs = r_b$q;
-        if (r_mod_b$q[32'h0]) begin
-            fb_abs = r_b$q & abs_mask;
-        end
-        fb = fb_abs;
-        if (r_mod_b$q[32'h1]) begin
-            fb = fb_abs ^ sign_bit;
-        end
-        fc_abs = r_c$q;
-        if (r_mod_c$q[32'h0]) begin
-            fc_abs = r_c$q & abs_mask;
-        end
-        fc = fc_abs;
-        if (r_mod_c$q[32'h1]) begin
-            fc = fc_abs ^ sign_bit;
-        end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
-        is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
-        mad_c = fb;
-        if (r_op$q == k_fsub) begin
-            mad_c = fb ^ sign_bit;
-        end
-        if (is_mad) begin
-            mad_b = fb;
-            mad_c = fc;
-        end
-        fmad$a = fa;
-        fmad$b = mad_b;
-        fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
-        fcmp$a = fa;
-        fcmp$b = fb;
-        fcmp$cmp = r_cmp$q;
-        fcmp$max = r_op$q == k_fmax;
-        cvt$a = r_a$q;
-        cvt$kind = r_kind$q;
-        cvt$rnd = r_rnd$q;
-        is_int = ~r_op$q[32'h5];
-        int_op = r_op$q[(32'h0)+:(5)];
-        alu$a = r_a$q;
-        alu$b = r_b$q;
-        alu$c = r_c$q;
-        alu$op = int_op;
-        alu$is_signed = r_signed$q;
-        alu$cmp = r_cmp$q[(32'h0)+:(3)];
-        alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
-        if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
-        end
-        if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
-            if (fcmp$p) begin
-                res = ones32;
-            end
-        end
-        if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
-            if (fcmp$p) begin
-                res = one_f32;
-            end
-        end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
-        if (r_op$q == k_mov) begin
-            res = r_a$q;
-        end
-        if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
-        end
-        o_valid$d = r_valid$q;
-        o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
-        out_valid = o_valid$q;
-        y = o_y$q;
-        p = o_p$q;
-        out_tag = o_tag$q;
-    end
-
-endmodule // ulx3s$board$sm$dps$3
-
-
-module ulx3s$board$sm$dps$3$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  [4:0] op;
-    input wire  is_signed;
-    input wire  [2:0] cmp;
-    input wire  p_in;
-    output reg  [31:0] y;
-    output reg  p;
-
-    // Constant declarations
-    localparam  ADD = 5'b0;
-    localparam  SUB = 5'b1;
-    localparam  ADD_SAT = 5'b10;
-    localparam  SUB_SAT = 5'b11;
-    localparam  MUL_LO = 5'b100;
-    localparam  MUL_HI = 5'b101;
-    localparam  MUL24_LO = 5'b110;
-    localparam  MUL24_HI = 5'b111;
-    localparam  MAD_LO = 5'b1000;
-    localparam  MAD_HI = 5'b1001;
-    localparam  MAD24_LO = 5'b1010;
-    localparam  MAD24_HI = 5'b1011;
-    localparam  MIN = 5'b1100;
-    localparam  MAX = 5'b1101;
-    localparam  ABS = 5'b1110;
-    localparam  NEG = 5'b1111;
-    localparam  AND = 5'b10000;
-    localparam  OR = 5'b10001;
-    localparam  XOR = 5'b10010;
-    localparam  NOT = 5'b10011;
-    localparam  CNOT = 5'b10100;
-    localparam  SHL = 5'b10101;
-    localparam  SHR = 5'b10110;
-    localparam  SETP = 5'b10111;
-    localparam  SELP = 5'b11000;
-    localparam  EQ = 3'b0;
-    localparam  NE = 3'b1;
-    localparam  LT = 3'b10;
-    localparam  LE = 3'b11;
-    localparam  GT = 3'b100;
-    localparam  GE = 3'b101;
-    localparam  k_sign = 32'h80000000;
-    localparam  k_smax = 32'h7fffffff;
-    localparam  k_ones = 32'hffffffff;
-    localparam  k_zero = 32'h0;
-    localparam  k_hi8 = 32'hff000000;
-
-    // Stub signals
-    reg  [31:0] mul$a;
-    reg  [31:0] mul$b;
-    reg  mul$is_signed;
-    wire  [31:0] mul$lo;
-    wire  [31:0] mul$hi;
-
-    // Local signals
-    reg  [31:0] mul_a_v;
-    reg  [31:0] mul_b_v;
-    reg  p_v;
-    reg  [31:0] y_v;
-    reg  a_msb;
-    reg  b_msb;
-    reg  is24;
-    reg  sel_hi;
-    reg  sel_mid;
-    reg  [23:0] a_lo24;
-    reg  [23:0] b_lo24;
-    reg  [31:0] a24_z;
-    reg  [31:0] b24_z;
-    reg  [31:0] a24_x;
-    reg  [31:0] b24_x;
-    reg  [15:0] p_hi16;
-    reg  [15:0] p_mid16;
-    reg  [31:0] mid_top;
-    reg  [31:0] mid_top_sh;
-    reg  [31:0] mid_bot;
-    reg  [31:0] mid;
-    reg  [31:0] prod;
-    reg  [31:0] mad;
-    reg  [31:0] sum;
-    reg  [31:0] diff;
-    reg  [31:0] neg;
-    reg  add_ovf;
-    reg  sub_ovf;
-    reg  [31:0] sat_val;
-    reg  [31:0] key_mask;
-    reg  [31:0] a_key;
-    reg  [31:0] b_key;
-    reg  lt;
-    reg  eq;
-    reg  cmp_res;
-    reg  [4:0] sh;
-    reg  big;
-    reg  [31:0] shl_raw;
-    reg  [31:0] shr_raw;
-    reg  [31:0] fill_keep;
-    reg  [31:0] fill;
-    reg  sra_neg;
-    reg  [31:0] shl_v;
-    reg  [31:0] shr_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$alu$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .is_signed(mul$is_signed),
-        .lo(mul$lo),
-        .hi(mul$hi)
-    );
-
-    // Update code
-    always @(*) begin
-        a_msb = a[32'h1f];
-        b_msb = b[32'h1f];
-        is24 = 1'b0;
-        sel_hi = 1'b0;
-        sel_mid = 1'b0;
-        case (op)
-            MUL_HI:
-                begin
-                    sel_hi = 1'b1;
-                end
-            MUL24_LO:
-                begin
-                    is24 = 1'b1;
-                end
-            MUL24_HI:
-                begin
-                    is24 = 1'b1;
-                    sel_mid = 1'b1;
-                end
-            MAD_HI:
-                begin
-                    sel_hi = 1'b1;
-                end
-            MAD24_LO:
-                begin
-                    is24 = 1'b1;
-                end
-            MAD24_HI:
-                begin
-                    is24 = 1'b1;
-                    sel_mid = 1'b1;
-                end
-            default:
-                begin
-                end
-        endcase
-        a_lo24 = a[(32'h0)+:(24)];
-        b_lo24 = b[(32'h0)+:(24)];
-        a24_z = ((a_lo24) & 32'hffffffff);
-        b24_z = ((b_lo24) & 32'hffffffff);
-        a24_x = a24_z;
-        if (is_signed & a[32'h17]) begin
-            a24_x = a24_z | k_hi8;
-        end
-        b24_x = b24_z;
-        if (is_signed & b[32'h17]) begin
-            b24_x = b24_z | k_hi8;
-        end
-        mul$is_signed = is_signed;
-        mul_a_v = a;
-        mul_b_v = b;
-        if (is24) begin
-            mul_a_v = a24_x;
-            mul_b_v = b24_x;
-        end
-        p_hi16 = mul$hi[(32'h0)+:(16)];
-        p_mid16 = mul$lo[(32'h10)+:(16)];
-        mid_top = ((p_hi16) & 32'hffffffff);
-        mid_top_sh = mid_top << 32'h10;
-        mid_bot = ((p_mid16) & 32'hffffffff);
-        mid = mid_top_sh | mid_bot;
-        prod = mul$lo;
-        if (sel_hi) begin
-            prod = mul$hi;
-        end
-        if (sel_mid) begin
-            prod = mid;
-        end
-        mad = prod + c;
-        sum = a + b;
-        diff = a - b;
-        neg = k_zero - a;
-        add_ovf = (~(a_msb ^ b_msb)) & (sum[32'h1f] ^ a_msb);
-        sub_ovf = (a_msb ^ b_msb) & (diff[32'h1f] ^ a_msb);
-        sat_val = k_smax;
-        if (a_msb) begin
-            sat_val = k_sign;
-        end
-        key_mask = k_zero;
-        if (is_signed) begin
-            key_mask = k_sign;
-        end
-        a_key = a ^ key_mask;
-        b_key = b ^ key_mask;
-        lt = a_key < b_key;
-        eq = a == b;
-        cmp_res = 1'b0;
-        case (cmp)
-            EQ:
-                begin
-                    cmp_res = eq;
-                end
-            NE:
-                begin
-                    cmp_res = ~eq;
-                end
-            LT:
-                begin
-                    cmp_res = lt;
-                end
-            LE:
-                begin
-                    cmp_res = lt | eq;
-                end
-            GT:
-                begin
-                    cmp_res = ~(lt | eq);
-                end
-            GE:
-                begin
-                    cmp_res = ~lt;
-                end
-            default:
-                begin
-                end
-        endcase
-        sh = b[(32'h0)+:(5)];
-        big = |b[(32'h5)+:(27)];
-        shl_raw = a << sh;
-        shr_raw = a >> sh;
-        fill_keep = k_ones >> sh;
-        fill = ~fill_keep;
-        sra_neg = is_signed & a_msb;
-        shl_v = shl_raw;
-        shr_v = shr_raw;
-        if (sra_neg) begin
-            shr_v = shr_raw | fill;
-        end
-        if (big) begin
-            shl_v = k_zero;
-            shr_v = k_zero;
-            if (sra_neg) begin
-                shr_v = k_ones;
-            end
-        end
-        y_v = k_zero;
-        p_v = 1'b0;
-        case (op)
-            ADD:
-                begin
-                    y_v = sum;
-                end
-            SUB:
-                begin
-                    y_v = diff;
-                end
-            ADD_SAT:
-                begin
-                    y_v = sum;
-                    if (add_ovf) begin
-                        y_v = sat_val;
-                    end
-                end
-            SUB_SAT:
-                begin
-                    y_v = diff;
-                    if (sub_ovf) begin
-                        y_v = sat_val;
-                    end
-                end
-            MUL_LO:
-                begin
-                    y_v = prod;
-                end
-            MUL_HI:
-                begin
-                    y_v = prod;
-                end
-            MUL24_LO:
-                begin
-                    y_v = prod;
-                end
-            MUL24_HI:
-                begin
-                    y_v = prod;
-                end
-            MAD_LO:
-                begin
-                    y_v = mad;
-                end
-            MAD_HI:
-                begin
-                    y_v = mad;
-                end
-            MAD24_LO:
-                begin
-                    y_v = mad;
-                end
-            MAD24_HI:
-                begin
-                    y_v = mad;
-                end
-            MIN:
-                begin
-                    y_v = b;
-                    if (lt) begin
-                        y_v = a;
-                    end
-                end
-            MAX:
-                begin
-                    y_v = a;
-                    if (lt) begin
-                        y_v = b;
-                    end
-                end
-            ABS:
-                begin
-                    y_v = a;
-                    if (a_msb) begin
-                        y_v = neg;
-                    end
-                end
-            NEG:
-                begin
-                    y_v = neg;
-                end
-            AND:
-                begin
-                    y_v = a & b;
-                end
-            OR:
-                begin
-                    y_v = a | b;
-                end
-            XOR:
-                begin
-                    y_v = a ^ b;
-                end
-            NOT:
-                begin
-                    y_v = ~a;
-                end
-            CNOT:
-                begin
-                    if (~|a) begin
-                        y_v = 32'h1;
-                    end
-                end
-            SHL:
-                begin
-                    y_v = shl_v;
-                end
-            SHR:
-                begin
-                    y_v = shr_v;
-                end
-            SETP:
-                begin
-                    p_v = cmp_res;
-                    if (cmp_res) begin
-                        y_v = k_ones;
-                    end
-                end
-            SELP:
-                begin
-                    y_v = b;
-                    if (p_in) begin
-                        y_v = a;
-                    end
-                end
-            default:
-                begin
-                end
-        endcase
-        mul$a = mul_a_v;
-        mul$b = mul_b_v;
-        p = p_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$alu
-
-
-module ulx3s$board$sm$dps$3$alu$mul(a,b,is_signed,lo,hi);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  is_signed;
-    output reg  [31:0] lo;
-    output reg  [31:0] hi;
-
-    // Update code (custom)
-    wire sa = is_signed & a[31];
-    wire sb = is_signed & b[31];
-    wire signed [63:0] a_ext = {{32{sa}}, a};
-    wire signed [63:0] b_ext = {{32{sb}}, b};
-    wire signed [63:0] prod = a_ext * b_ext;
-
-    always @(*) begin
-       lo = prod[31:0];
-       hi = prod[63:32];
-    end
-endmodule // ulx3s$board$sm$dps$3$alu$mul
-
-
-module ulx3s$board$sm$dps$3$cvt(a,kind,rnd,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [2:0] kind;
-    input wire  [1:0] rnd;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  kc_f32_s32 = 3'b0;
-    localparam  kc_f32_u32 = 3'b1;
-    localparam  kc_s32_f32 = 3'b10;
-    localparam  kc_u32_f32 = 3'b11;
-    localparam  kc_f32_int = 3'b100;
-    localparam  kc_f16_f32 = 3'b101;
-    localparam  kc_f32_f16 = 3'b110;
-    localparam  hidden_one = 24'h800000;
-    localparam  one8 = 8'h1;
-    localparam  e21 = 8'h15;
-    localparam  e113 = 8'h71;
-    localparam  e133 = 8'h85;
-    localparam  e134 = 8'h86;
-    localparam  e143 = 8'h8f;
-    localparam  e150 = 8'h96;
-    localparam  e158 = 8'h9e;
-    localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
-    localparam  one32 = 32'h1;
-    localparam  ones32 = 32'hffffffff;
-    localparam  sign32 = 32'h80000000;
-    localparam  s32_max = 32'h7fffffff;
-    localparam  f32_nan = 32'h7fffffff;
-    localparam  f32_inf = 32'h7f800000;
-    localparam  f16_hidden = 32'h400;
-    localparam  h_inf = 16'h7c00;
-    localparam  h_max = 16'h7bff;
-    localparam  h_nan = 16'h7fff;
-    localparam  h_sign = 16'h8000;
-
-    // Local signals
-    reg  k_f32_s32;
-    reg  k_f32_u32;
-    reg  k_s32_f32;
-    reg  k_u32_f32;
-    reg  k_f32_int;
-    reg  k_f16_f32;
-    reg  k_f32_f16;
-    reg  m_rn;
-    reg  m_rm;
-    reg  m_rp;
-    reg  sgn;
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  f_nan;
-    reg  f_inf;
-    reg  [23:0] frac24;
-    reg  [23:0] sig;
-    reg  [31:0] fa;
-    reg  [31:0] sig_w;
-    reg  [31:0] w;
-    reg  e_ge113;
-    reg  [7:0] rs;
-    reg  [7:0] rs_m1;
-    reg  [31:0] q;
-    reg  [31:0] keep;
-    reg  [31:0] lost;
-    reg  [31:0] half;
-    reg  ra;
-    reg  sa;
-    reg  rsa;
-    reg  nsgn;
-    reg  inc_a;
-    reg  [31:0] qr;
-    reg  big;
-    reg  qr_hi;
-    reg  qr_lo_nz;
-    reg  [31:0] qr_neg;
-    reg  [31:0] i_s32;
-    reg  [31:0] i_u32;
-    reg  [7:0] ebase;
-    reg  [15:0] eb16;
-    reg  [15:0] hexp;
-    reg  [15:0] hq;
-    reg  [15:0] hsum;
-    reg  h_ovf;
-    reg  h_away;
-    reg  [15:0] hmag;
-    reg  [15:0] hres;
-    reg  hs;
-    reg  [4:0] he;
-    reg  [9:0] hf;
-    reg  he_zero;
-    reg  he_ones;
-    reg  hf_nz;
-    reg  [31:0] hf32;
-    reg  [31:0] hm;
-    reg  [7:0] he8;
-    reg  [7:0] he_eff;
-    reg  [7:0] hbase;
-    reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
-    reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        k_f32_s32 = kind == kc_f32_s32;
-        k_f32_u32 = kind == kc_f32_u32;
-        k_s32_f32 = kind == kc_s32_f32;
-        k_u32_f32 = kind == kc_u32_f32;
-        k_f32_int = kind == kc_f32_int;
-        k_f16_f32 = kind == kc_f16_f32;
-        k_f32_f16 = kind == kc_f32_f16;
-        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
-        m_rm = rnd[32'h1] & ~rnd[32'h0];
-        m_rp = rnd[32'h1] & rnd[32'h0];
-        sgn = a[32'h1f];
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        f_nan = exp_ones & frac_nz;
-        f_inf = exp_ones & ~frac_nz;
-        frac24 = ((frac_f) & 24'hffffff);
-        sig = frac24 | hidden_one;
-        fa = a;
-        if (exp_zero) begin
-            sig = 32'h0;
-            fa = a & sign32;
-        end
-        sig_w = ((sig) & 32'hffffffff);
-        w = sig_w << 32'h8;
-        e_ge113 = exp_f >= e113;
-        rs = e158 - exp_f;
-        if (k_f16_f32) begin
-            if (e_ge113) begin
-                rs = e21;
-            end
-            else begin
-                rs = e134 - exp_f;
-            end
-        end
-        rs_m1 = rs - one8;
-        q = w >> rs;
-        keep = ones32 << rs;
-        lost = w & ~keep;
-        half = one32 << rs_m1;
-        ra = |(lost & half);
-        sa = |(lost & ~half);
-        rsa = ra | sa;
-        nsgn = ~sgn;
-        inc_a = (m_rn & (ra & (sa | q[32'h0]))) | (m_rm & (sgn & rsa)) | (m_rp & (nsgn & rsa));
-        qr = q;
-        if (inc_a) begin
-            qr = q + one32;
-        end
-        big = exp_f >= e159;
-        qr_hi = qr[32'h1f];
-        qr_lo_nz = |qr[(32'h0)+:(31)];
-        qr_neg = (~qr) + one32;
-        if (sgn) begin
-            i_s32 = qr_neg;
-            if (big | (qr_hi & qr_lo_nz)) begin
-                i_s32 = sign32;
-            end
-        end
-        else begin
-            i_s32 = qr;
-            if (big | qr_hi) begin
-                i_s32 = s32_max;
-            end
-        end
-        i_u32 = qr;
-        if (big) begin
-            i_u32 = ones32;
-        end
-        if (sgn | f_nan) begin
-            i_u32 = 32'h0;
-        end
-        if (f_nan) begin
-            i_s32 = 32'h0;
-        end
-        ebase = 32'h0;
-        if (e_ge113) begin
-            ebase = exp_f - e113;
-        end
-        eb16 = ((ebase) & 16'hffff);
-        hexp = eb16 << 32'ha;
-        hq = qr[(32'h0)+:(16)];
-        hsum = hexp + hq;
-        h_ovf = (exp_f >= e143) | (hsum >= h_inf);
-        h_away = m_rn | (m_rp & nsgn) | (m_rm & sgn);
-        hmag = hsum;
-        if (h_ovf) begin
-            hmag = h_max;
-            if (h_away) begin
-                hmag = h_inf;
-            end
-        end
-        if (f_inf) begin
-            hmag = h_inf;
-        end
-        hres = hmag;
-        if (sgn) begin
-            hres = hmag | h_sign;
-        end
-        if (f_nan) begin
-            hres = h_nan;
-        end
-        hs = a[32'hf];
-        he = a[(32'ha)+:(5)];
-        hf = a[(32'h0)+:(10)];
-        he_zero = ~|he;
-        he_ones = &he;
-        hf_nz = |hf;
-        hf32 = ((hf) & 32'hffffffff);
-        hm = hf32 | f16_hidden;
-        if (he_zero) begin
-            hm = hf32;
-        end
-        he8 = ((he) & 8'hff);
-        he_eff = he8;
-        if (he_zero) begin
-            he_eff = one8;
-        end
-        hbase = e133 + he_eff;
-        a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
-        if (k_f32_s32) begin
-            ns = sgn;
-            if (sgn) begin
-                nm = a_neg;
-            end
-        end
-        if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
-        end
-        if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
-        end
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$cvt
-
-
-module ulx3s$board$sm$dps$3$fcmp(a,b,cmp,max,y,p);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [3:0] cmp;
-    input wire  max;
-    output reg  [31:0] y;
-    output reg  p;
-
-    // Constant declarations
-    localparam  k_six = 3'b110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  k_lt = 3'b10;
-    localparam  k_le = 3'b11;
-    localparam  k_gt = 3'b100;
-    localparam  k_ge = 3'b101;
-    localparam  k_ne = 3'b1;
-    localparam  k_equ = 4'h6;
-    localparam  k_num = 4'hc;
-    localparam  k_nan = 4'hd;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-
-    // Local signals
-    reg  [31:0] fa;
-    reg  [31:0] fb;
-    reg  [30:0] ma;
-    reg  [30:0] mb;
-    reg  both_zero;
-    reg  unordered;
-    reg  eq;
-    reg  lt;
-    reg  [2:0] cmp_lo;
-    reg  p_v;
-    reg  [31:0] y_v;
-    reg  [2:0] cond;
-    reg  ord;
-    reg  pick_a;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$fcmp$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fcmp$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        fa = a;
-        if (ca$is_subnormal) begin
-            fa = a & sign_bit;
-        end
-        fb = b;
-        if (cb$is_subnormal) begin
-            fb = b & sign_bit;
-        end
-        ma = fa[(32'h0)+:(31)];
-        mb = fb[(32'h0)+:(31)];
-        both_zero = ca$is_zero & cb$is_zero;
-        unordered = ca$is_nan | cb$is_nan;
-        eq = (fa == fb) | both_zero;
-        lt = ma < mb;
-        if (ca$sign) begin
-            lt = ma > mb;
-        end
-        if (ca$sign != cb$sign) begin
-            lt = ca$sign & ~both_zero;
-        end
-        cmp_lo = cmp[(32'h0)+:(3)];
-        cond = cmp_lo;
-        if (cmp >= k_equ) begin
-            cond = cmp_lo - k_six;
-        end
-        ord = eq;
-        if (cond == k_ne) begin
-            ord = ~eq;
-        end
-        if (cond == k_lt) begin
-            ord = lt;
-        end
-        if (cond == k_le) begin
-            ord = lt | eq;
-        end
-        if (cond == k_gt) begin
-            ord = ~(lt | eq);
-        end
-        if (cond == k_ge) begin
-            ord = ~lt;
-        end
-        p_v = ord & ~unordered;
-        if (cmp >= k_equ) begin
-            p_v = ord | unordered;
-        end
-        if (cmp == k_num) begin
-            p_v = ~unordered;
-        end
-        if (cmp == k_nan) begin
-            p_v = unordered;
-        end
-        if (cmp > k_nan) begin
-            p_v = 1'b0;
-        end
-        pick_a = lt != max;
-        y_v = fb;
-        if (pick_a) begin
-            y_v = fa;
-        end
-        if (eq) begin
-            y_v = fa | fb;
-            if (max) begin
-                y_v = fa & fb;
-            end
-        end
-        if (cb$is_nan) begin
-            y_v = fa;
-        end
-        if (ca$is_nan) begin
-            y_v = fb;
-        end
-        if (ca$is_nan & cb$is_nan) begin
-            y_v = canon_nan;
-        end
-        p = p_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fcmp
-
-
-module ulx3s$board$sm$dps$3$fcmp$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fcmp$ca
-
-
-module ulx3s$board$sm$dps$3$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fcmp$cb
-
-
-module ulx3s$board$sm$dps$3$fmad(a,b,c,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
-
-    // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fmad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    ulx3s$board$sm$dps$3$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        cc$a = c;
-        cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
-        p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = mul$hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        core$y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (p_inf) begin
-            y_v = inf;
-            if (sp) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad
-
-
-module ulx3s$board$sm$dps$3$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad$ca
-
-
-module ulx3s$board$sm$dps$3$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad$cb
-
-
-module ulx3s$board$sm$dps$3$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad$cc
-
-
-module ulx3s$board$sm$dps$3$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
-
-    // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad$core
-
-
-module ulx3s$board$sm$dps$3$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmad$core$round
-
-
-module ulx3s$board$sm$dps$3$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // ulx3s$board$sm$dps$3$fmad$mul
-
-
-module ulx3s$board$sm$dps$3$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$3$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    ulx3s$board$sm$dps$3$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    ulx3s$board$sm$dps$3$fmul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmul
-
-
-module ulx3s$board$sm$dps$3$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmul$ca
-
-
-module ulx3s$board$sm$dps$3$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmul$cb
-
-
-module ulx3s$board$sm$dps$3$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // ulx3s$board$sm$dps$3$fmul$mul
-
-
-module ulx3s$board$sm$dps$3$fmul$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$fmul$round
-
-
-module ulx3s$board$sm$dps$3$o_p(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$o_p
-
-
-module ulx3s$board$sm$dps$3$o_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$o_tag
-
-
-module ulx3s$board$sm$dps$3$o_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$o_valid
-
-
-module ulx3s$board$sm$dps$3$o_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$o_y
-
-
-module ulx3s$board$sm$dps$3$r_a(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_a
-
-
-module ulx3s$board$sm$dps$3$r_b(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_b
-
-
-module ulx3s$board$sm$dps$3$r_c(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_c
-
-
-module ulx3s$board$sm$dps$3$r_cmp(d,q,clock);
-
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_cmp
-
-
-module ulx3s$board$sm$dps$3$r_kind(d,q,clock);
-
-    // Module arguments
-    input wire  [2:0] d;
-    output reg  [2:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 3'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_kind
-
-
-module ulx3s$board$sm$dps$3$r_mod_a(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_mod_a
-
-
-module ulx3s$board$sm$dps$3$r_mod_b(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_mod_b
-
-
-module ulx3s$board$sm$dps$3$r_mod_c(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_mod_c
-
-
-module ulx3s$board$sm$dps$3$r_op(d,q,clock);
-
-    // Module arguments
-    input wire  [5:0] d;
-    output reg  [5:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 6'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_op
-
-
-module ulx3s$board$sm$dps$3$r_p_in(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_p_in
-
-
-module ulx3s$board$sm$dps$3$r_rnd(d,q,clock);
-
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_rnd
-
-
-module ulx3s$board$sm$dps$3$r_sat(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_sat
-
-
-module ulx3s$board$sm$dps$3$r_signed(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_signed
-
-
-module ulx3s$board$sm$dps$3$r_tag(d,q,clock);
-
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_tag
-
-
-module ulx3s$board$sm$dps$3$r_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$3$r_valid
-
-
 module ulx3s$board$sm$fdec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2_w,guard,guard_neg,lat,target,brpc,uni,xu,sfu_fn,fma_op,fma_f64,mem_space,mem_size,mem_store,mem_atom);
 
     // Module arguments
@@ -22380,7 +16370,7 @@ module ulx3s$board$sm$fdec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_
     output reg  mem_atom;
 
     // Constant declarations
-    localparam  lat_sp = 6'b111;
+    localparam  lat_sp = 6'b1011;
     localparam  lat_sfu = 6'b0;
     localparam  lat_fma = 6'b0;
     localparam  lat_sfumul = 6'b0;
@@ -31855,12 +25845,12 @@ module ulx3s$board$sm$fpu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 4'h8;
-    localparam  one = 4'h1;
+    localparam  span = 5'b10000;
+    localparam  one = 5'b1;
 
     // Stub signals
-    reg  [3:0] left$d;
-    wire  [3:0] left$q;
+    reg  [4:0] left$d;
+    wire  [4:0] left$q;
     reg  left$clock;
 
     // Sub module instances
@@ -31889,13 +25879,13 @@ endmodule // ulx3s$board$sm$fpu$age
 module ulx3s$board$sm$fpu$age$left(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
@@ -42553,7 +36543,7 @@ module ulx3s$board$sm$host(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata
     localparam  k_clock = 16'h15;
     localparam  k_ctr_page = 12'h2;
     localparam  v_id = 32'h4844444c;
-    localparam  v_config = 32'h1c898d0;
+    localparam  v_config = 32'h2c89f90;
     localparam  v_busy = 32'h1;
     localparam  v_done = 32'h2;
     localparam  v_fault = 32'h4;
@@ -43382,7 +37372,7 @@ module ulx3s$board$sm$idec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_
     output reg  mem_atom;
 
     // Constant declarations
-    localparam  lat_sp = 6'b111;
+    localparam  lat_sp = 6'b1011;
     localparam  lat_sfu = 6'b0;
     localparam  lat_fma = 6'b0;
     localparam  lat_sfumul = 6'b0;
@@ -44085,7 +38075,9 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b0;
     localparam  idx32 = 32'h0;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -44151,6 +38143,48 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -44255,6 +38289,76 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$0$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$0$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$0$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -44270,6 +38374,20 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -44304,11 +38422,37 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -44365,10 +38509,20 @@ module ulx3s$board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -44628,6 +38782,1994 @@ module ulx3s$board$sm$lanes$0$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$0$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_a
+
+
+module ulx3s$board$sm$lanes$0$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_alt
+
+
+module ulx3s$board$sm$lanes$0$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_b
+
+
+module ulx3s$board$sm$lanes$0$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_c
+
+
+module ulx3s$board$sm$lanes$0$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_p
+
+
+module ulx3s$board$sm$lanes$0$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_pa
+
+
+module ulx3s$board$sm$lanes$0$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_val
+
+
+module ulx3s$board$sm$lanes$0$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_a
+
+
+module ulx3s$board$sm$lanes$0$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_alt
+
+
+module ulx3s$board$sm$lanes$0$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_b
+
+
+module ulx3s$board$sm$lanes$0$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_c
+
+
+module ulx3s$board$sm$lanes$0$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_p
+
+
+module ulx3s$board$sm$lanes$0$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_pa
+
+
+module ulx3s$board$sm$lanes$0$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$0$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$0$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$0$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_val
+
+
+module ulx3s$board$sm$lanes$0$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$0$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$0$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$0$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$0$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$0$h_a(clock,d,q);
@@ -46252,7 +42394,9 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b1;
     localparam  idx32 = 32'h1;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -46318,6 +42462,48 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -46422,6 +42608,76 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$1$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$1$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$1$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -46437,6 +42693,20 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -46471,11 +42741,37 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -46532,10 +42828,20 @@ module ulx3s$board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -46795,6 +43101,1994 @@ module ulx3s$board$sm$lanes$1$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$1$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_a
+
+
+module ulx3s$board$sm$lanes$1$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_alt
+
+
+module ulx3s$board$sm$lanes$1$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_b
+
+
+module ulx3s$board$sm$lanes$1$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_c
+
+
+module ulx3s$board$sm$lanes$1$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_p
+
+
+module ulx3s$board$sm$lanes$1$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_pa
+
+
+module ulx3s$board$sm$lanes$1$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_val
+
+
+module ulx3s$board$sm$lanes$1$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_a
+
+
+module ulx3s$board$sm$lanes$1$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_alt
+
+
+module ulx3s$board$sm$lanes$1$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_b
+
+
+module ulx3s$board$sm$lanes$1$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_c
+
+
+module ulx3s$board$sm$lanes$1$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_p
+
+
+module ulx3s$board$sm$lanes$1$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_pa
+
+
+module ulx3s$board$sm$lanes$1$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$1$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$1$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$1$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_val
+
+
+module ulx3s$board$sm$lanes$1$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$1$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$1$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$1$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$1$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$1$h_a(clock,d,q);
@@ -48419,7 +46713,9 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b10;
     localparam  idx32 = 32'h2;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b1;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -48485,6 +46781,48 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -48589,6 +46927,76 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$2$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$2$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$2$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -48604,6 +47012,20 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -48638,11 +47060,37 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -48699,10 +47147,20 @@ module ulx3s$board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -48962,6 +47420,1994 @@ module ulx3s$board$sm$lanes$2$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$2$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_a
+
+
+module ulx3s$board$sm$lanes$2$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_alt
+
+
+module ulx3s$board$sm$lanes$2$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_b
+
+
+module ulx3s$board$sm$lanes$2$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_c
+
+
+module ulx3s$board$sm$lanes$2$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_p
+
+
+module ulx3s$board$sm$lanes$2$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_pa
+
+
+module ulx3s$board$sm$lanes$2$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_val
+
+
+module ulx3s$board$sm$lanes$2$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_a
+
+
+module ulx3s$board$sm$lanes$2$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_alt
+
+
+module ulx3s$board$sm$lanes$2$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_b
+
+
+module ulx3s$board$sm$lanes$2$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_c
+
+
+module ulx3s$board$sm$lanes$2$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_p
+
+
+module ulx3s$board$sm$lanes$2$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_pa
+
+
+module ulx3s$board$sm$lanes$2$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$2$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$2$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$2$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_val
+
+
+module ulx3s$board$sm$lanes$2$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$2$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$2$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$2$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$2$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$2$h_a(clock,d,q);
@@ -50586,7 +51032,9 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b11;
     localparam  idx32 = 32'h3;
-    localparam  late = 1'b0;
+    localparam  at1 = 1'b1;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -50652,6 +51100,48 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -50756,6 +51246,76 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$3$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$3$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$3$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -50771,6 +51331,20 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -50805,11 +51379,37 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -50866,10 +51466,20 @@ module ulx3s$board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -51129,6 +51739,1994 @@ module ulx3s$board$sm$lanes$3$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$3$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_a
+
+
+module ulx3s$board$sm$lanes$3$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_alt
+
+
+module ulx3s$board$sm$lanes$3$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_b
+
+
+module ulx3s$board$sm$lanes$3$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_c
+
+
+module ulx3s$board$sm$lanes$3$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_p
+
+
+module ulx3s$board$sm$lanes$3$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_pa
+
+
+module ulx3s$board$sm$lanes$3$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_val
+
+
+module ulx3s$board$sm$lanes$3$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_a
+
+
+module ulx3s$board$sm$lanes$3$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_alt
+
+
+module ulx3s$board$sm$lanes$3$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_b
+
+
+module ulx3s$board$sm$lanes$3$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_c
+
+
+module ulx3s$board$sm$lanes$3$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_p
+
+
+module ulx3s$board$sm$lanes$3$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_pa
+
+
+module ulx3s$board$sm$lanes$3$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$3$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$3$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$3$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_val
+
+
+module ulx3s$board$sm$lanes$3$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$3$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$3$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$3$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$3$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$3$h_a(clock,d,q);
@@ -52753,7 +55351,9 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b100;
     localparam  idx32 = 32'h4;
-    localparam  late = 1'b1;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b1;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -52819,6 +55419,48 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -52923,6 +55565,76 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$4$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$4$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$4$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -52938,6 +55650,20 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -52972,11 +55698,37 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -53033,10 +55785,20 @@ module ulx3s$board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -53296,6 +56058,1994 @@ module ulx3s$board$sm$lanes$4$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$4$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_a
+
+
+module ulx3s$board$sm$lanes$4$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_alt
+
+
+module ulx3s$board$sm$lanes$4$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_b
+
+
+module ulx3s$board$sm$lanes$4$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_c
+
+
+module ulx3s$board$sm$lanes$4$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_p
+
+
+module ulx3s$board$sm$lanes$4$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_pa
+
+
+module ulx3s$board$sm$lanes$4$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_val
+
+
+module ulx3s$board$sm$lanes$4$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_a
+
+
+module ulx3s$board$sm$lanes$4$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_alt
+
+
+module ulx3s$board$sm$lanes$4$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_b
+
+
+module ulx3s$board$sm$lanes$4$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_c
+
+
+module ulx3s$board$sm$lanes$4$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_p
+
+
+module ulx3s$board$sm$lanes$4$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_pa
+
+
+module ulx3s$board$sm$lanes$4$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$4$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$4$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$4$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_val
+
+
+module ulx3s$board$sm$lanes$4$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$4$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$4$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$4$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$4$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$4$h_a(clock,d,q);
@@ -54920,7 +59670,9 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b101;
     localparam  idx32 = 32'h5;
-    localparam  late = 1'b1;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b1;
+    localparam  at3 = 1'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -54986,6 +59738,48 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -55090,6 +59884,76 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$5$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$5$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$5$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -55105,6 +59969,20 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55139,11 +60017,37 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -55200,10 +60104,20 @@ module ulx3s$board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -55463,6 +60377,1994 @@ module ulx3s$board$sm$lanes$5$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$5$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_a
+
+
+module ulx3s$board$sm$lanes$5$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_alt
+
+
+module ulx3s$board$sm$lanes$5$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_b
+
+
+module ulx3s$board$sm$lanes$5$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_c
+
+
+module ulx3s$board$sm$lanes$5$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_p
+
+
+module ulx3s$board$sm$lanes$5$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_pa
+
+
+module ulx3s$board$sm$lanes$5$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_val
+
+
+module ulx3s$board$sm$lanes$5$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_a
+
+
+module ulx3s$board$sm$lanes$5$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_alt
+
+
+module ulx3s$board$sm$lanes$5$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_b
+
+
+module ulx3s$board$sm$lanes$5$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_c
+
+
+module ulx3s$board$sm$lanes$5$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_p
+
+
+module ulx3s$board$sm$lanes$5$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_pa
+
+
+module ulx3s$board$sm$lanes$5$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$5$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$5$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$5$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_val
+
+
+module ulx3s$board$sm$lanes$5$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$5$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$5$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$5$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$5$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$5$h_a(clock,d,q);
@@ -57087,7 +63989,9 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b110;
     localparam  idx32 = 32'h6;
-    localparam  late = 1'b1;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -57153,6 +64057,48 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -57257,6 +64203,76 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$6$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$6$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$6$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -57272,6 +64288,20 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -57306,11 +64336,37 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -57367,10 +64423,20 @@ module ulx3s$board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -57630,6 +64696,1994 @@ module ulx3s$board$sm$lanes$6$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$6$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_a
+
+
+module ulx3s$board$sm$lanes$6$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_alt
+
+
+module ulx3s$board$sm$lanes$6$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_b
+
+
+module ulx3s$board$sm$lanes$6$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_c
+
+
+module ulx3s$board$sm$lanes$6$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_p
+
+
+module ulx3s$board$sm$lanes$6$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_pa
+
+
+module ulx3s$board$sm$lanes$6$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_val
+
+
+module ulx3s$board$sm$lanes$6$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_a
+
+
+module ulx3s$board$sm$lanes$6$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_alt
+
+
+module ulx3s$board$sm$lanes$6$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_b
+
+
+module ulx3s$board$sm$lanes$6$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_c
+
+
+module ulx3s$board$sm$lanes$6$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_p
+
+
+module ulx3s$board$sm$lanes$6$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_pa
+
+
+module ulx3s$board$sm$lanes$6$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$6$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$6$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$6$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_val
+
+
+module ulx3s$board$sm$lanes$6$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$6$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$6$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$6$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$6$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$6$h_a(clock,d,q);
@@ -59254,7 +68308,9 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b111;
     localparam  idx32 = 32'h7;
-    localparam  late = 1'b1;
+    localparam  at1 = 1'b0;
+    localparam  at2 = 1'b0;
+    localparam  at3 = 1'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -59320,6 +68376,48 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  h_alt$clock;
     reg  h_alt$d;
     wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
     reg  [31:0] q_val;
@@ -59424,6 +68522,76 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(h_alt$d),
         .q(h_alt$q)
     );
+    ulx3s$board$sm$lanes$7$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s$board$sm$lanes$7$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s$board$sm$lanes$7$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
+    );
 
     // Update code
     always @(*) begin
@@ -59439,6 +68607,20 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         h_val$clock = clock;
         h_p$clock = clock;
         h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -59473,11 +68655,37 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        if (late) begin
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
+        if (at1) begin
             s_a = h_a$q;
             s_b = h_b$q;
             s_c = h_c$q;
             s_pa = h_pa$q;
+        end
+        if (at2) begin
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
+        end
+        if (at3) begin
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -59534,10 +68742,20 @@ module ulx3s$board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (late) begin
+        if (at1) begin
             q_val = h_val$q;
             q_p = h_p$q;
             q_alt = h_alt$q;
+        end
+        if (at2) begin
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
+        end
+        if (at3) begin
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
         yv = dp_y;
         pv = dp_p;
@@ -59797,6 +69015,1994 @@ module ulx3s$board$sm$lanes$7$d_val$stage$1(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$lanes$7$d_val$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_a
+
+
+module ulx3s$board$sm$lanes$7$h2_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_a$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_a$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_a$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_a$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_alt
+
+
+module ulx3s$board$sm$lanes$7$h2_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_b
+
+
+module ulx3s$board$sm$lanes$7$h2_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_b$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_b$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_b$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_b$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_c
+
+
+module ulx3s$board$sm$lanes$7$h2_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_c$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_c$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_c$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_c$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_p
+
+
+module ulx3s$board$sm$lanes$7$h2_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_p$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_p$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_p$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_p$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_pa
+
+
+module ulx3s$board$sm$lanes$7$h2_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_val
+
+
+module ulx3s$board$sm$lanes$7$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_val$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_val$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_val$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h2_val$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_a
+
+
+module ulx3s$board$sm$lanes$7$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_a$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_a$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_a$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_a$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_alt
+
+
+module ulx3s$board$sm$lanes$7$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_alt$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_alt$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_alt$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_alt$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_b
+
+
+module ulx3s$board$sm$lanes$7$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_b$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_b$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_b$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_b$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_c
+
+
+module ulx3s$board$sm$lanes$7$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_c$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_c$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_c$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_c$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_p
+
+
+module ulx3s$board$sm$lanes$7$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_p$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_p$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_p$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_p$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_pa
+
+
+module ulx3s$board$sm$lanes$7$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_pa$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_pa$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_pa$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_pa$stage$3
+
+
+module ulx3s$board$sm$lanes$7$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$lanes$7$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$lanes$7$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_val
+
+
+module ulx3s$board$sm$lanes$7$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_val$stage$0
+
+
+module ulx3s$board$sm$lanes$7$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_val$stage$1
+
+
+module ulx3s$board$sm$lanes$7$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_val$stage$2
+
+
+module ulx3s$board$sm$lanes$7$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$lanes$7$h3_val$stage$3
 
 
 module ulx3s$board$sm$lanes$7$h_a(clock,d,q);
@@ -68052,12 +79258,12 @@ module ulx3s$board$sm$lsu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 4'h8;
-    localparam  one = 4'h1;
+    localparam  span = 5'b10000;
+    localparam  one = 5'b1;
 
     // Stub signals
-    reg  [3:0] left$d;
-    wire  [3:0] left$q;
+    reg  [4:0] left$d;
+    wire  [4:0] left$q;
     reg  left$clock;
 
     // Sub module instances
@@ -68086,13 +79292,13 @@ endmodule // ulx3s$board$sm$lsu$age
 module ulx3s$board$sm$lsu$age$left(d,q,clock);
 
     // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 4'h0;
+       q = 5'h0;
     end
 
     always @(posedge clock) begin
@@ -105496,7 +116702,7 @@ module ulx3s$board$sm$lsu$zh(d,q,clock);
 endmodule // ulx3s$board$sm$lsu$zh
 
 
-module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid,iss_warp,iss_class,iss_pc,iss_mask,iss_tag,iss_cta,iss_wid,res_guard,g_warp,g_idx,g_val,w_op,word,xu,regs,b_warp,b_base,s_warp,s_idx,s_val,rd,rset,ra,rb,rc,pr_warp,pr_grp,pr_ia,pr_ib,t_raddr,x_valid,x_op,x_rnd,x_cmp,x_kind,x_signed,x_sat,x_mod_a,x_mod_b,x_mod_c,x_alt,x_val,x_plop,x_hi,w_reg,w_exec,w_set,w_addr,w_warp,w_grp,pw_v,pw_idx,rw_valid,rw_reg,rt_valid,rt_warp,rt_pc,rt_mask,rt_cta,rt_wid,m_v,f_v,u_v,f_t0,m_t0,e_v_o,e_warp_o,e_pc_o,e_mask_o,e_exec_o,e_cta_o,e_wid_o,e_tag_o);
+module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gneg,iss_valid,iss_warp,iss_class,iss_pc,iss_mask,iss_tag,iss_cta,iss_wid,res_guard,g_warp,g_idx,g_val,w_op,word,xu,regs,b_warp,b_base,s_warp,s_idx,s_val,rd,rset,ra,rb,rc,pr_warp,pr_grp,pr_ia,pr_ib,t_raddr,x_valid,x_op,x_rnd,x_cmp,x_kind,x_signed,x_sat,x_mod_a,x_mod_b,x_mod_c,x_alt,x_val,x_plop,x_pass,w_reg,w_exec,w_set,w_addr,w_warp,w_grp,pw_v,pw_idx,rw_valid,rw_reg,rt_valid,rt_warp,rt_pc,rt_mask,rt_cta,rt_wid,m_v,f_v,u_v,f_t0,m_t0,e_v_o,e_warp_o,e_pc_o,e_mask_o,e_exec_o,e_cta_o,e_wid_o,e_tag_o);
 
     // Module arguments
     input wire  clock;
@@ -105550,7 +116756,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     output reg  [2:0] x_alt;
     output reg  [31:0] x_val;
     output reg  [3:0] x_plop;
-    output reg  x_hi;
+    output reg  [1:0] x_pass;
     output reg  w_reg;
     output reg  [7:0] w_exec;
     output reg  w_set;
@@ -105631,9 +116837,13 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     localparam  k_sreg_laneid = 7'b1100;
     localparam  k_sreg_clock = 7'b1110;
     localparam  ones32 = 32'hffffffff;
-    localparam  two = 1'b1;
-    localparam  half0 = 8'hf;
-    localparam  half1 = 8'hf0;
+    localparam  two = 1'b0;
+    localparam  four = 1'b1;
+    localparam  last_pass = 2'b11;
+    localparam  pass_lanes0 = 8'h3;
+    localparam  pass_lanes1 = 8'hc;
+    localparam  pass_lanes2 = 8'h30;
+    localparam  pass_lanes3 = 8'hc0;
 
     // Stub signals
     reg  [3:0] gq$0$d;
@@ -105780,8 +116990,8 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     reg  [1:0] gc$d;
     wire  [1:0] gc$q;
     reg  gc$clock;
-    reg  gp$d;
-    wire  gp$q;
+    reg  [1:0] gp$d;
+    wire  [1:0] gp$q;
     reg  gp$clock;
     reg  xv$d;
     wire  xv$q;
@@ -105843,9 +117053,9 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     reg  [7:0] xdidx$d;
     wire  [7:0] xdidx$q;
     reg  xdidx$clock;
-    reg  xhi$d;
-    wire  xhi$q;
-    reg  xhi$clock;
+    reg  [1:0] xpass$d;
+    wire  [1:0] xpass$q;
+    reg  xpass$clock;
     reg  dl_wr$clock;
     reg  dl_wr$d;
     wire  dl_wr$q;
@@ -105903,6 +117113,24 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
     reg  rl2_wid$clock;
     reg  [4:0] rl2_wid$d;
     wire  [4:0] rl2_wid$q;
+    reg  rl4_v$clock;
+    reg  rl4_v$d;
+    wire  rl4_v$q;
+    reg  rl4_warp$clock;
+    reg  [4:0] rl4_warp$d;
+    wire  [4:0] rl4_warp$q;
+    reg  rl4_pc$clock;
+    reg  [23:0] rl4_pc$d;
+    wire  [23:0] rl4_pc$q;
+    reg  rl4_mask$clock;
+    reg  [31:0] rl4_mask$d;
+    wire  [31:0] rl4_mask$q;
+    reg  rl4_cta$clock;
+    reg  [31:0] rl4_cta$d;
+    wire  [31:0] rl4_cta$q;
+    reg  rl4_wid$clock;
+    reg  [4:0] rl4_wid$d;
+    wire  [4:0] rl4_wid$q;
 
     // Local signals
     reg  [3:0] gq_v;
@@ -106283,10 +117511,10 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         .q(xdidx$q),
         .clock(xdidx$clock)
     );
-    ulx3s$board$sm$pipe$xhi xhi(
-        .d(xhi$d),
-        .q(xhi$q),
-        .clock(xhi$clock)
+    ulx3s$board$sm$pipe$xpass xpass(
+        .d(xpass$d),
+        .q(xpass$q),
+        .clock(xpass$clock)
     );
     ulx3s$board$sm$pipe$dl_wr dl_wr(
         .clock(dl_wr$clock),
@@ -106383,6 +117611,36 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         .d(rl2_wid$d),
         .q(rl2_wid$q)
     );
+    ulx3s$board$sm$pipe$rl4_v rl4_v(
+        .clock(rl4_v$clock),
+        .d(rl4_v$d),
+        .q(rl4_v$q)
+    );
+    ulx3s$board$sm$pipe$rl4_warp rl4_warp(
+        .clock(rl4_warp$clock),
+        .d(rl4_warp$d),
+        .q(rl4_warp$q)
+    );
+    ulx3s$board$sm$pipe$rl4_pc rl4_pc(
+        .clock(rl4_pc$clock),
+        .d(rl4_pc$d),
+        .q(rl4_pc$q)
+    );
+    ulx3s$board$sm$pipe$rl4_mask rl4_mask(
+        .clock(rl4_mask$clock),
+        .d(rl4_mask$d),
+        .q(rl4_mask$q)
+    );
+    ulx3s$board$sm$pipe$rl4_cta rl4_cta(
+        .clock(rl4_cta$clock),
+        .d(rl4_cta$d),
+        .q(rl4_cta$q)
+    );
+    ulx3s$board$sm$pipe$rl4_wid rl4_wid(
+        .clock(rl4_wid$clock),
+        .d(rl4_wid$d),
+        .q(rl4_wid$q)
+    );
 
     // Update code
     always @(*) begin
@@ -106439,7 +117697,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         xexec$clock = clock;
         xwarp$clock = clock;
         xdidx$clock = clock;
-        xhi$clock = clock;
+        xpass$clock = clock;
         e_v$d = e_v$q;
         e_warp$d = e_warp$q;
         e_pc$d = e_pc$q;
@@ -106493,7 +117751,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         xexec$d = xexec$q;
         xwarp$d = xwarp$q;
         xdidx$d = xdidx$q;
-        xhi$d = xhi$q;
+        xpass$d = xpass$q;
         gq$0$clock = clock;
         gq$1$clock = clock;
         gq$2$clock = clock;
@@ -106529,6 +117787,12 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         rl2_mask$clock = clock;
         rl2_cta$clock = clock;
         rl2_wid$clock = clock;
+        rl4_v$clock = clock;
+        rl4_warp$clock = clock;
+        rl4_pc$clock = clock;
+        rl4_mask$clock = clock;
+        rl4_cta$clock = clock;
+        rl4_wid$clock = clock;
         gq_w = ((f_guard) & 4'hf);
         if (f_gneg) begin
             gq_w = ((f_guard) & 4'hf) | k_neg;
@@ -106696,8 +117960,8 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         if (g_act$q) begin
             gc$d = gc$q + one2;
             if (&gc$q) begin
-                if (two & ~gp$q) begin
-                    gp$d = 1'b1;
+                if (gp$q != last_pass) begin
+                    gp$d = gp$q + one2;
                 end
                 else begin
                     g_act$d = 1'b0;
@@ -106707,7 +117971,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         if (e_v$q & lane_op) begin
             g_act$d = 1'b1;
             gc$d = 32'h0;
-            gp$d = 1'b0;
+            gp$d = 32'h0;
             d_xu$d = xu;
             d_warp$d = e_warp$q;
             d_exec$d = e_exec$q;
@@ -106760,7 +118024,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         if (gc$q[32'h1]) begin
             rbase = b_base + r1;
         end
-        rd = (g_act$q & is_sp) & ~gp$q;
+        rd = (g_act$q & is_sp) & ~|gp$q;
         rset = gc$q[32'h0];
         ra = rbase + ((d_a$q) & 9'h1ff);
         rb = rbase + ((d_b$q) & 9'h1ff);
@@ -106819,10 +118083,24 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
                     exec8 = d_exec$q[(32'h18)+:(8)];
                 end
         endcase
-        exec_h = exec8 & half0;
-        if (gp$q) begin
-            exec_h = exec8 & half1;
-        end
+        case (gp$q)
+            0:
+                begin
+                    exec_h = exec8 & pass_lanes0;
+                end
+            1:
+                begin
+                    exec_h = exec8 & pass_lanes1;
+                end
+            2:
+                begin
+                    exec_h = exec8 & pass_lanes2;
+                end
+            default:
+                begin
+                    exec_h = exec8 & pass_lanes3;
+                end
+        endcase
         plop_op = d_sub$q[(32'h0)+:(2)];
         if (|d_sub$q[(32'h2)+:(2)]) begin
             plop_op = 32'h3;
@@ -106852,7 +118130,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         xaddr$d = rbase + ((d_d$q) & 9'h1ff);
         xgrp$d = gc$q;
         xexec$d = exec_h;
-        xhi$d = gp$q;
+        xpass$d = gp$q;
         xwarp$d = d_warp$q;
         xdidx$d = ((d_d$q) & 8'hff);
         if (wp_v) begin
@@ -106871,7 +118149,7 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         x_alt = xalt$q;
         x_val = xval$q;
         x_plop = xplop$q;
-        x_hi = xhi$q;
+        x_pass = xpass$q;
         dl_wr$d = xwr$q;
         dl_wp$d = xwp$q;
         dl_addr$d = xaddr$q;
@@ -106912,6 +118190,12 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
         rl2_mask$d = rl_mask$q;
         rl2_cta$d = rl_cta$q;
         rl2_wid$d = rl_wid$q;
+        rl4_v$d = rl2_v$q;
+        rl4_warp$d = rl2_warp$q;
+        rl4_pc$d = rl2_pc$q;
+        rl4_mask$d = rl2_mask$q;
+        rl4_cta$d = rl2_cta$q;
+        rl4_wid$d = rl2_wid$q;
         rt_valid = rl_v$q;
         rt_warp = rl_warp$q;
         rt_pc = rl_pc$q;
@@ -106926,10 +118210,18 @@ module ulx3s$board$sm$pipe(clock,clear,phase,fetch_valid,fetch_warp,f_guard,f_gn
             rt_cta = rl2_cta$q;
             rt_wid = rl2_wid$q;
         end
+        if (four) begin
+            rt_valid = rl4_v$q;
+            rt_warp = rl4_warp$q;
+            rt_pc = rl4_pc$q;
+            rt_mask = rl4_mask$q;
+            rt_cta = rl4_cta$q;
+            rt_wid = rl4_wid$q;
+        end
         if (clear) begin
             e_v$d = 1'b0;
             g_act$d = 1'b0;
-            gp$d = 1'b0;
+            gp$d = 32'h0;
             xv$d = 1'b0;
             xwr$d = 1'b0;
             xwp$d = 1'b0;
@@ -108124,13 +119416,13 @@ endmodule // ulx3s$board$sm$pipe$gc
 module ulx3s$board$sm$pipe$gp(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [1:0] d;
+    output reg  [1:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 2'h0;
     end
 
     always @(posedge clock) begin
@@ -109294,6 +120586,1578 @@ module ulx3s$board$sm$pipe$rl2_wid$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$pipe$rl2_wid$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_cta(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [31:0] stage$5$d;
+    wire  [31:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [31:0] stage$6$d;
+    wire  [31:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_cta$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_cta$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_cta$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_cta$stage$7
+
+
+module ulx3s$board$sm$pipe$rl4_mask(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [31:0] stage$5$d;
+    wire  [31:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [31:0] stage$6$d;
+    wire  [31:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_mask$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_mask$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_mask$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_mask$stage$7
+
+
+module ulx3s$board$sm$pipe$rl4_pc(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+
+    // Stub signals
+    reg  [23:0] stage$0$d;
+    wire  [23:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [23:0] stage$1$d;
+    wire  [23:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [23:0] stage$2$d;
+    wire  [23:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [23:0] stage$3$d;
+    wire  [23:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [23:0] stage$4$d;
+    wire  [23:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [23:0] stage$5$d;
+    wire  [23:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [23:0] stage$6$d;
+    wire  [23:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [23:0] stage$7$d;
+    wire  [23:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [23:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_pc$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_pc$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_pc$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_pc$stage$7
+
+
+module ulx3s$board$sm$pipe$rl4_v(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_v$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_v$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_v$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_v$stage$7
+
+
+module ulx3s$board$sm$pipe$rl4_warp(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+
+    // Stub signals
+    reg  [4:0] stage$0$d;
+    wire  [4:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [4:0] stage$1$d;
+    wire  [4:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [4:0] stage$2$d;
+    wire  [4:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [4:0] stage$3$d;
+    wire  [4:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [4:0] stage$4$d;
+    wire  [4:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [4:0] stage$5$d;
+    wire  [4:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [4:0] stage$6$d;
+    wire  [4:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [4:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_warp$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_warp$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_warp$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_warp$stage$7
+
+
+module ulx3s$board$sm$pipe$rl4_wid(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+
+    // Stub signals
+    reg  [4:0] stage$0$d;
+    wire  [4:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [4:0] stage$1$d;
+    wire  [4:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [4:0] stage$2$d;
+    wire  [4:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [4:0] stage$3$d;
+    wire  [4:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [4:0] stage$4$d;
+    wire  [4:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [4:0] stage$5$d;
+    wire  [4:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [4:0] stage$6$d;
+    wire  [4:0] stage$6$q;
+    reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+
+    // Local signals
+    reg  [4:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$pipe$rl4_wid$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    ulx3s$board$sm$pipe$rl4_wid$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$0
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$1
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$2
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$3
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$4
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$5
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$6
+
+
+module ulx3s$board$sm$pipe$rl4_wid$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$rl4_wid$stage$7
 
 
 module ulx3s$board$sm$pipe$rl_cta(clock,d,q);
@@ -110802,25 +123666,6 @@ module ulx3s$board$sm$pipe$xgrp(d,q,clock);
 endmodule // ulx3s$board$sm$pipe$xgrp
 
 
-module ulx3s$board$sm$pipe$xhi(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$pipe$xhi
-
-
 module ulx3s$board$sm$pipe$xkind(d,q,clock);
 
     // Module arguments
@@ -110914,6 +123759,25 @@ module ulx3s$board$sm$pipe$xop(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$pipe$xop
+
+
+module ulx3s$board$sm$pipe$xpass(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$pipe$xpass
 
 
 module ulx3s$board$sm$pipe$xplop(d,q,clock);
@@ -114895,7 +127759,7 @@ module ulx3s$board$sm$sched$isel(clock,clear,p1,cand,c0,c1,c2,c3,tp1,tp0,prio_cl
     localparam  ub$1 = 16'h0;
     localparam  ub$2 = 16'h0;
     localparam  ub$3 = 16'hffff;
-    localparam  occ_m1$0 = 5'b11;
+    localparam  occ_m1$0 = 5'b111;
     localparam  occ_m1$1 = 5'b1111;
     localparam  occ_m1$2 = 5'b1111;
     localparam  occ_m1$3 = 5'b1111;

@@ -10,8 +10,8 @@
 //! - [`TINY`]: 4 warps, stack depth 4, for tests that must reach every limit quickly.
 //! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
 //!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
-//!   the predicate file by a third, 4 SPs (each lane group in two passes) with `mul.f32`
-//!   on them, without the SFUs' multipliers, one SFU, no binary64 on the FMA unit, and
+//!   the predicate file by a third, 2 SPs (each lane group in four passes; 4 SPs in two
+//!   passes before stop 45) with `mul.f32` on them, without the SFUs' multipliers, one SFU, no binary64 on the FMA unit, and
 //!   shared memory in quarter-warp requests (8 lanes a request). Its measured size is in
 //!   docs/sm.md.
 //!
@@ -26,9 +26,9 @@ pub struct SmConfig {
     /// Preset name (`g80`).
     pub name: &'static str,
     /// Scalar processor cores (SP datapaths): a warp-instruction runs over them in
-    /// `lanes / sps` clocks. 8, or 4 (each datapath serves two of the register file's
-    /// [`RF_LANES`] lanes, one lane group's two halves in two passes: docs/sm.md, "Two-pass
-    /// SP lanes").
+    /// `lanes / sps` clocks. 8, 4 or 2 (each datapath serves 8 / sps of the register file's
+    /// [`RF_LANES`] lanes, a lane group in 8 / sps passes: docs/sm.md, "Two-pass SP
+    /// lanes").
     pub sps: usize,
     /// Special function units, one special function result per clock each.
     pub sfus: usize,
@@ -135,7 +135,7 @@ pub const TINY: SmConfig = SmConfig {
 /// pairs and result words), and with shared-memory requests of 8 lanes (half the
 /// crossbars), to fit the ECP5-85F (docs/sm.md, "Configurations").
 pub const SM_SMALL: SmConfig =
-    SmConfig { name: "sm_small", warps: 16, sps: 4, sfus: 1, sfu_multipliers: 0, fp64: false, smem_lanes: 8, ..G80 }.checked();
+    SmConfig { name: "sm_small", warps: 16, sps: 2, sfus: 1, sfu_multipliers: 0, fp64: false, smem_lanes: 8, ..G80 }.checked();
 
 /// Every preset, for listings and lookups by name.
 pub const PRESETS: [SmConfig; 3] = [G80, TINY, SM_SMALL];
@@ -146,7 +146,10 @@ impl SmConfig {
         assert!(self.lanes >= 1 && self.lanes <= 32, "SmConfig: 1..=32 lanes");
         assert!(self.warps >= 1 && self.warps <= 32, "SmConfig: 1..=32 warps");
         assert!(self.sps >= 1 && self.lanes % self.sps == 0, "SmConfig: sps must divide lanes");
-        assert!(self.sps == RF_LANES || self.sps * 2 == RF_LANES, "SmConfig: 8 SPs, or 4 (two passes)");
+        assert!(
+            self.sps == RF_LANES || self.sps * 2 == RF_LANES || self.sps * 4 == RF_LANES,
+            "SmConfig: 8 SPs, or 4 (two passes), or 2 (four passes)"
+        );
         assert!(self.sfus >= 1 && self.lanes % self.sfus == 0, "SmConfig: sfus must divide lanes");
         assert!(self.fmas >= 1 && self.lanes % self.fmas == 0, "SmConfig: fmas must divide lanes");
         assert!(self.smem_lanes == 16 || self.smem_lanes == 8, "SmConfig: shared-memory requests of 16 or 8 lanes");
@@ -196,7 +199,7 @@ impl SmConfig {
         (self.regs / (RF_BANK_SETS * RF_LANES)).trailing_zeros() as usize
     }
 
-    /// Passes of a lane group through the SP datapaths: 1 (8 SPs) or 2 (4 SPs).
+    /// Passes of a lane group through the SP datapaths: 1 (8 SPs), 2 (4 SPs) or 4 (2 SPs).
     pub const fn sp_passes(&self) -> usize {
         RF_LANES / self.sps
     }

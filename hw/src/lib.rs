@@ -327,7 +327,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "sm_small",
-            about: "the streaming multiprocessor (sm_small preset, the FPGA board's): the G80 SM with 16 warps, 4 SPs (two passes), mul.f32 on the SPs, one SFU",
+            about: "the streaming multiprocessor (sm_small preset, the FPGA board's): the G80 SM with 16 warps, 2 SPs (four passes), mul.f32 on the SPs, one SFU",
             raw_verilog: sm_small_verilog,
             latency: sm::pipe::retire_delay(SM_SMALL.sp_passes()) as u32,
         },

@@ -18,22 +18,23 @@ fn g80_preset_has_the_seed_numbers() {
     assert!(PRESETS.iter().all(|p| p.checked() == *p));
 }
 
-/// The FPGA board's SM: 16 warps, 4 SPs in two passes (8 clocks, 4 slots per SP
+/// The FPGA board's SM: 16 warps, 2 SPs in four passes (16 clocks, 8 slots per SP
 /// warp-instruction), `mul.f32` on the SPs, one SFU; its register file laid out as the G80's (8
 /// lanes), and its host configuration word says so.
 #[test]
-fn sm_small_preset_has_four_sps_in_two_passes() {
+fn sm_small_preset_has_two_sps_in_four_passes() {
     use heddle_hw::sm::{host, pipe, sm_lats};
-    assert_eq!((SM_SMALL.warps, SM_SMALL.sps, SM_SMALL.sfus, SM_SMALL.sfu_multipliers, SM_SMALL.sp_passes()), (16, 4, 1, 0, 2));
-    // SP: 8 clocks (4 slots); one SFU: 32 clocks (16 slots); FMA 32 clocks; memory 2 slots
-    assert_eq!(SM_SMALL.occupancies(), [4, 16, 16, 16, 2]);
+    assert_eq!((SM_SMALL.warps, SM_SMALL.sps, SM_SMALL.sfus, SM_SMALL.sfu_multipliers, SM_SMALL.sp_passes()), (16, 2, 1, 0, 4));
+    // SP: 16 clocks (8 slots); one SFU: 32 clocks (16 slots); FMA 32 clocks; memory 2 slots
+    assert_eq!(SM_SMALL.occupancies(), [8, 16, 16, 16, 2]);
     assert_eq!((SM_SMALL.rf_bank_addr_bits(), G80.sp_passes()), (G80.rf_bank_addr_bits(), 1));
-    assert_eq!((pipe::retire_delay(1), pipe::retire_delay(2)), (7, 11));
-    assert_eq!((sm_lats(&G80).sp, sm_lats(&SM_SMALL).sp), (5, 7));
+    assert_eq!((pipe::retire_delay(1), pipe::retire_delay(2), pipe::retire_delay(4)), (7, 11, 19));
+    assert_eq!((sm_lats(&G80).sp, sm_lats(&SM_SMALL).sp), (5, 11));
     assert_eq!((sm_lats(&G80).sfumul, sm_lats(&SM_SMALL).sfumul), (Some(0), None));
-    assert_eq!((pipe::unit_min_age(1), pipe::unit_min_age(2)), (0, 9));
-    assert_eq!(host::config_word(&SM_SMALL) & 0xFF, 16 | 1 << 6 | 1 << 7);
-    assert_eq!(host::config_word(&G80), 0x01C8_9818);
+    assert_eq!((pipe::unit_min_age(1), pipe::unit_min_age(2), pipe::unit_min_age(4)), (0, 9, 17));
+    // warps 16, log2 passes 2, mul.f32 on the SPs, 8 CTA slots
+    assert_eq!(host::config_word(&SM_SMALL) & 0xFFF, 16 | 2 << 6 | 1 << 8 | 7 << 9);
+    assert_eq!(host::config_word(&G80), 0x02C8_9E18);
 }
 
 /// The exported blocks are built from the preset: the scheduler's golden configuration,
@@ -65,7 +66,7 @@ fn configurations_outside_the_limits_are_refused() {
         SmConfig { max_threads_per_cta: 1024, ..G80 },
         SmConfig { imem_log2: 20, ..G80 },
         SmConfig { regs: 6144, ..G80 },
-        SmConfig { sps: 2, ..G80 }, // divides the lanes, but the SPs take 8 or 4 (two passes)
+        SmConfig { sps: 1, ..G80 }, // divides the lanes, but the SPs take 8, 4 or 2 (1, 2 or 4 passes)
         SmConfig { fmas: 1, lanes: 32, sps: 4, sfus: 1, sfu_multipliers: 0, ..G80 }, // SFU: 32 clocks = 16 slots, fine
     ];
     for (i, c) in bad.iter().enumerate() {

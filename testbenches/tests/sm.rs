@@ -699,7 +699,7 @@ fn host_interface_register_map() {
         rd(&mut sim, reg::CONFIG),
         host::config_word(&cfg)
     );
-    assert_eq!(rd(&mut sim, reg::CONFIG), 0x01C8_9818, "docs/sm.md quotes this word");
+    assert_eq!(rd(&mut sim, reg::CONFIG), 0x02C8_9E18, "docs/sm.md quotes this word");
     // After reset: idle, nothing counted.
     assert_eq!(rd(&mut sim, reg::STATUS), 0);
     for c in 0..heddle_hw::sm::counters::COUNT as u16 {

@@ -1,5 +1,5 @@
-//! The FPGA board's SM (`sm_small`, block `sm_small`: the G80 SM with 16 warps and 4 SPs,
-//! each lane group in two passes) in lock step with the golden SM of its configuration, on
+//! The FPGA board's SM (`sm_small`, block `sm_small`: the G80 SM with 16 warps and 2 SPs,
+//! each lane group in four passes) in lock step with the golden SM of its configuration, on
 //! its exported Verilog in Verilator (its own binary: the `sm` binary's budget has no room
 //! for it).
 use heddle_sim::gsm::Launch;
@@ -39,16 +39,17 @@ fn example_kernels_and_random_programs_on_sm_small() {
 }
 
 
-/// With 4 SPs a warp-instruction takes the SPs for 8 clocks (two passes of each lane group):
-/// the compute-bound loop of `sm`'s SP issue-rate test keeps them busy all the same, one
-/// SP warp-instruction every 8 clocks in the steady state (goal: at least 0.97 of that),
-/// and the two-pass pipeline's longer scoreboard latency (7 slots) shows with one warp.
+/// With 2 SPs a warp-instruction takes the SPs for 16 clocks (four passes of each lane
+/// group): the compute-bound loop of `sm`'s SP issue-rate test keeps them busy all the same,
+/// one SP warp-instruction every 16 clocks in the steady state (goal: at least 0.97 of
+/// that), and the four-pass pipeline's longer scoreboard latency (11 slots) shows with one
+/// warp.
 #[test]
-fn sp_issue_rate_with_two_passes() {
+fn sp_issue_rate_with_four_passes() {
     sp_rate::check_sp_issue_rate(&heddle_hw::config::SM_SMALL, model());
 }
 
-/// With two passes an SP instruction retires 4 clocks later than with 8 SPs; a memory or
+/// With four passes an SP instruction retires 12 clocks later than with 8 SPs; a memory or
 /// SFU instruction issued right behind it with no lane in exec (its guard false) would
 /// otherwise retire first. The units' earliest retire (`sm/min_age.rs`) keeps each warp's
 /// retires in program order, checked by the lock-step comparison.
@@ -122,11 +123,11 @@ fn binary64_faults_not_supported_on_sm_small() {
 #[path = "programs/clock_kernel.rs"]
 mod clock_kernel;
 
-/// `%clock` with two passes: the late lanes read it with the first pass, so the
+/// `%clock` with four passes: the late lanes read it with the first pass, so the
 /// warp-instruction reads one value, the one the lock-step check gives the golden SM
 /// (`pipe::CLOCK_READ` after the issue port's cycle).
 #[test]
-fn clock_in_lock_step_with_two_passes() {
+fn clock_in_lock_step_with_four_passes() {
     use heddle_hw::config::SM_SMALL;
     use heddle_sim::gsm::GlobalMem;
     use heddle_sim::ptx::translate::Kernel;

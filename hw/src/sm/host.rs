@@ -86,18 +86,19 @@ pub mod status {
 /// [`reg::ID`]: "HDDL".
 pub const ID: u32 = 0x4844_444C;
 
-/// Version of the register map, in [`config_word`].
-pub const MAP_VERSION: u32 = 1;
+/// Version of the register map, in [`config_word`] (2 since stop 45: the SP field).
+pub const MAP_VERSION: u32 = 2;
 
-/// [`reg::CONFIG`]: what a host must know of the SM it talks to: bits 5:0 warps, 6 four SPs
-/// (two passes a lane group), 7 `mul.f32` on the SPs (no SFU multipliers), 11:8 CTA slots,
-/// 15:12 log2 of the words per register-file bank, 19:16 log2 of the words per shared-memory
-/// bank, 23:20 log2 of the instruction memory's words, 31:24 the map version.
+/// [`reg::CONFIG`]: what a host must know of the SM it talks to: bits 5:0 warps, 7:6 log2 of
+/// the SP passes a lane group takes (0: 8 SPs, 1: 4, 2: 2), 8 `mul.f32` on the SPs (no SFU
+/// multipliers), 11:9 CTA slots less one, 15:12 log2 of the words per register-file bank,
+/// 19:16 log2 of the words per shared-memory bank, 23:20 log2 of the instruction memory's
+/// words, 31:24 the map version.
 pub const fn config_word(cfg: &SmConfig) -> u32 {
     (cfg.warps as u32)
-        | ((cfg.sp_passes() == 2) as u32) << 6
-        | ((cfg.sfu_multipliers == 0) as u32) << 7
-        | (cfg.cta_slots as u32) << 8
+        | cfg.sp_passes().trailing_zeros() << 6
+        | ((cfg.sfu_multipliers == 0) as u32) << 8
+        | ((cfg.cta_slots - 1) as u32) << 9
         | (cfg.rf_bank_addr_bits() as u32) << 12
         | (cfg.smem_row_bits() as u32) << 16
         | (cfg.imem_log2 as u32) << 20

@@ -6,12 +6,12 @@
 //! serves the lane is the SM top's: the lane shows it the operands it read (`s_*`) and takes
 //! its result (`dp_y`, `dp_p`).
 //!
-//! A late lane (lanes 4..7 of an SM with 4 SPs, [`crate::config::SmConfig::sp_passes`] = 2)
-//! is served in a lane group's second pass, [`PASS_CLOCKS`] clocks after its first: it
-//! reads its registers and computes its other results in the first pass like every lane,
-//! and delays both by `PASS_CLOCKS` (its datapath result arrives that much later), so no
-//! register is read after a younger instruction may have written it (docs/sm.md, "Two-pass
-//! SP lanes").
+//! A late lane (lanes S..7 of an SM with S = 4 or 2 SPs,
+//! [`crate::config::SmConfig::sp_passes`] = 2 or 4) is served in pass p = j / S of its lane
+//! group, [`PASS_CLOCKS`] x p clocks after the first: it reads its registers and computes
+//! its other results in the first pass like every lane, and delays both by that much (its
+//! datapath result arrives that much later), so no register is read after a younger
+//! instruction may have written it (docs/sm.md, "Two-pass SP lanes").
 //!
 //! The SM's issue pipeline ([`crate::sm::pipe::SmPipe`]) drives every lane with the same
 //! controls; the lanes differ in their data, their write enable and their index.
@@ -41,7 +41,8 @@
 //! - `t_raddr`                                    in   7   thread-index read (with `rd`)
 //! - `s_a`, `s_b`, `s_c`, `s_pa`                 out 32 x 3, 1  the datapath's operands: the
 //!                                                         words of the `rd` read and `x_pa`
-//!                                                         (a late lane: `PASS_CLOCKS` later)
+//!                                                         (a late lane: `PASS_CLOCKS` x p
+//!                                                         later)
 //! - `dp_y`, `dp_p`                               in   32, 1  the datapath's result for this
 //!                                                         lane, `SP_LATENCY` clocks after
 //!                                                         its operands
@@ -57,7 +58,8 @@
 //! - `y`, `p`                                     out 32, 1  the result and predicate result
 //!                                                         of the operation presented
 //!                                                         `SP_LATENCY` clocks earlier
-//!                                                         (a late lane: `PASS_CLOCKS` more)
+//!                                                         (a late lane: `PASS_CLOCKS` x p
+//!                                                         more)
 use crate::prim::delay::Delay;
 use crate::prim::ram::Ram1W1R;
 use crate::sm::pipe::PASS_CLOCKS;
@@ -130,7 +132,8 @@ pub struct SmLane<const AW: usize> {
     d_val: Delay<Bits<32>, SP_LATENCY>,
     d_p: Delay<Bit, SP_LATENCY>,
     d_alt: Delay<Bit, SP_LATENCY>,
-    // A late lane's operands and other results, held for the second pass.
+    // A late lane's operands and other results, held for its pass: one `PASS_CLOCKS`
+    // delay a pass (h, h2, h3 for passes 1, 2, 3).
     h_a: Delay<Bits<32>, PASS_CLOCKS>,
     h_b: Delay<Bits<32>, PASS_CLOCKS>,
     h_c: Delay<Bits<32>, PASS_CLOCKS>,
@@ -138,6 +141,20 @@ pub struct SmLane<const AW: usize> {
     h_val: Delay<Bits<32>, PASS_CLOCKS>,
     h_p: Delay<Bit, PASS_CLOCKS>,
     h_alt: Delay<Bit, PASS_CLOCKS>,
+    h2_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_pa: Delay<Bit, PASS_CLOCKS>,
+    h2_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_p: Delay<Bit, PASS_CLOCKS>,
+    h2_alt: Delay<Bit, PASS_CLOCKS>,
+    h3_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_pa: Delay<Bit, PASS_CLOCKS>,
+    h3_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_p: Delay<Bit, PASS_CLOCKS>,
+    h3_alt: Delay<Bit, PASS_CLOCKS>,
     q_val: Signal<Local, Bits<32>>,
     q_p: Signal<Local, Bit>,
     q_alt: Signal<Local, Bit>,
@@ -153,13 +170,17 @@ pub struct SmLane<const AW: usize> {
     pv: Signal<Local, Bit>,
     idx: Constant<Bits<3>>,
     idx32: Constant<Bits<32>>,
-    late: Constant<Bit>,
+    /// The lane's pass is 1, 2 or 3.
+    at1: Constant<Bit>,
+    at2: Constant<Bit>,
+    at3: Constant<Bit>,
 }
 
 impl<const AW: usize> SmLane<AW> {
-    /// Lane `j` (0..8); `late`: served in the second pass.
-    pub fn new(j: usize, late: bool) -> Self {
+    /// Lane `j` (0..8), served in pass `pass` (0..4) of its lane group.
+    pub fn new(j: usize, pass: usize) -> Self {
         assert!(j < 8, "SmLane: lane index 0..8");
+        assert!(pass < 4, "SmLane: pass 0..4");
         Self {
             clock: Default::default(),
             rd: Default::default(),
@@ -214,6 +235,20 @@ impl<const AW: usize> SmLane<AW> {
             h_val: Default::default(),
             h_p: Default::default(),
             h_alt: Default::default(),
+            h2_a: Default::default(),
+            h2_b: Default::default(),
+            h2_c: Default::default(),
+            h2_pa: Default::default(),
+            h2_val: Default::default(),
+            h2_p: Default::default(),
+            h2_alt: Default::default(),
+            h3_a: Default::default(),
+            h3_b: Default::default(),
+            h3_c: Default::default(),
+            h3_pa: Default::default(),
+            h3_val: Default::default(),
+            h3_p: Default::default(),
+            h3_alt: Default::default(),
             q_val: Default::default(),
             q_p: Default::default(),
             q_alt: Default::default(),
@@ -229,7 +264,9 @@ impl<const AW: usize> SmLane<AW> {
             pv: Default::default(),
             idx: Constant::new((j as u64).into()),
             idx32: Constant::new((j as u64).into()),
-            late: Constant::new(late),
+            at1: Constant::new(pass == 1),
+            at2: Constant::new(pass == 2),
+            at3: Constant::new(pass == 3),
         }
     }
 }
@@ -249,6 +286,20 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.h_val.clock.next = self.clock.val();
         self.h_p.clock.next = self.clock.val();
         self.h_alt.clock.next = self.clock.val();
+        self.h2_a.clock.next = self.clock.val();
+        self.h2_b.clock.next = self.clock.val();
+        self.h2_c.clock.next = self.clock.val();
+        self.h2_pa.clock.next = self.clock.val();
+        self.h2_val.clock.next = self.clock.val();
+        self.h2_p.clock.next = self.clock.val();
+        self.h2_alt.clock.next = self.clock.val();
+        self.h3_a.clock.next = self.clock.val();
+        self.h3_b.clock.next = self.clock.val();
+        self.h3_c.clock.next = self.clock.val();
+        self.h3_pa.clock.next = self.clock.val();
+        self.h3_val.clock.next = self.clock.val();
+        self.h3_p.clock.next = self.clock.val();
+        self.h3_alt.clock.next = self.clock.val();
         // Register file.
         self.rf.s_rd.next = self.rd.val();
         self.rf.s_rset.next = self.rset.val();
@@ -286,11 +337,37 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.s_b.next = self.rf.s_b.val();
         self.s_c.next = self.rf.s_c.val();
         self.s_pa.next = self.x_pa.val();
-        if self.late.val() {
+        self.h2_a.d.next = self.h_a.q.val();
+        self.h3_a.d.next = self.h2_a.q.val();
+        self.h2_b.d.next = self.h_b.q.val();
+        self.h3_b.d.next = self.h2_b.q.val();
+        self.h2_c.d.next = self.h_c.q.val();
+        self.h3_c.d.next = self.h2_c.q.val();
+        self.h2_pa.d.next = self.h_pa.q.val();
+        self.h3_pa.d.next = self.h2_pa.q.val();
+        self.h2_val.d.next = self.h_val.q.val();
+        self.h3_val.d.next = self.h2_val.q.val();
+        self.h2_p.d.next = self.h_p.q.val();
+        self.h3_p.d.next = self.h2_p.q.val();
+        self.h2_alt.d.next = self.h_alt.q.val();
+        self.h3_alt.d.next = self.h2_alt.q.val();
+        if self.at1.val() {
             self.s_a.next = self.h_a.q.val();
             self.s_b.next = self.h_b.q.val();
             self.s_c.next = self.h_c.q.val();
             self.s_pa.next = self.h_pa.q.val();
+        }
+        if self.at2.val() {
+            self.s_a.next = self.h2_a.q.val();
+            self.s_b.next = self.h2_b.q.val();
+            self.s_c.next = self.h2_c.q.val();
+            self.s_pa.next = self.h2_pa.q.val();
+        }
+        if self.at3.val() {
+            self.s_a.next = self.h3_a.q.val();
+            self.s_b.next = self.h3_b.q.val();
+            self.s_c.next = self.h3_c.q.val();
+            self.s_pa.next = self.h3_pa.q.val();
         }
         // Execute: the other results.
         self.pl_a.next = self.x_pa.val() ^ self.x_plop.val().get_bit(2);
@@ -339,10 +416,20 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.q_val.next = self.d_val.q.val();
         self.q_p.next = self.d_p.q.val();
         self.q_alt.next = self.d_alt.q.val();
-        if self.late.val() {
+        if self.at1.val() {
             self.q_val.next = self.h_val.q.val();
             self.q_p.next = self.h_p.q.val();
             self.q_alt.next = self.h_alt.q.val();
+        }
+        if self.at2.val() {
+            self.q_val.next = self.h2_val.q.val();
+            self.q_p.next = self.h2_p.q.val();
+            self.q_alt.next = self.h2_alt.q.val();
+        }
+        if self.at3.val() {
+            self.q_val.next = self.h3_val.q.val();
+            self.q_p.next = self.h3_p.q.val();
+            self.q_alt.next = self.h3_alt.q.val();
         }
         // Result.
         self.yv.next = self.dp_y.val();

@@ -1,7 +1,7 @@
 //! The earliest retire of an instruction in a unit that retires on its own port (the
 //! load/store unit, the SFU and FMA unit): `min` clocks after the unit took it, so that it
-//! never retires before an older SP instruction of its warp, which with 4 SPs retires
-//! [`crate::sm::pipe::PASS_CLOCKS`] clocks later than with 8 ([`crate::sm::pipe::unit_min_age`]:
+//! never retires before an older SP instruction of its warp, which with 4 or 2 SPs retires
+//! [`crate::sm::pipe::PASS_CLOCKS`] clocks a pass later than with 8 ([`crate::sm::pipe::unit_min_age`]:
 //! 0 with 8 SPs, where the units' own clocks keep the order, and the counter is then
 //! removed by synthesis).
 //!
@@ -18,15 +18,15 @@ pub struct MinAge {
     pub start: Signal<In, Bit>,
     pub aged: Signal<Out, Bit>,
     /// Clocks still to wait after the next one: `min - 1` after `start`, counting down to 0.
-    left: DFF<Bits<4>>,
-    span: Constant<Bits<4>>,
-    one: Constant<Bits<4>>,
+    left: DFF<Bits<5>>,
+    span: Constant<Bits<5>>,
+    one: Constant<Bits<5>>,
 }
 
 impl MinAge {
-    /// Retires no earlier than `min` (0..=15) clocks after the start.
+    /// Retires no earlier than `min` (0..=31) clocks after the start.
     pub fn new(min: usize) -> Self {
-        assert!(min <= 15, "MinAge: 0..=15 clocks");
+        assert!(min <= 31, "MinAge: 0..=31 clocks");
         Self {
             clock: Default::default(),
             start: Default::default(),

@@ -322,18 +322,20 @@ pub struct Sm<
     fpu: SmFpu<RA>,
     fmul: SmFmul<RA>,
     lanes: [SmLane<RA>; SM_LANES],
-    /// The SP datapaths: datapath k serves lane k, and with 4 SPs lane k + 4 in the second
-    /// pass (docs/sm.md, "Two-pass SP lanes").
+    /// The SP datapaths: datapath k serves lane k, and with S = 4 or 2 SPs lane pS + k in
+    /// pass p (docs/sm.md, "Two-pass SP lanes").
     dps: [SpDatapath; S],
-    /// Each datapath's operands (its lane's, or in the second pass its late lane's).
+    /// Each datapath's operands (its lane's, or in pass p its lane pS + k's).
     op_a: [Signal<Local, Bits<32>>; S],
     op_b: [Signal<Local, Bits<32>>; S],
     op_c: [Signal<Local, Bits<32>>; S],
     op_p: [Signal<Local, Bit>; S],
     done_dl: Delay<Bit, DONE_DELAY>,
     done_dl2: Delay<Bit, PASS_CLOCKS>,
+    done_dl4: Delay<Bit, { 2 * PASS_CLOCKS }>,
     done_q: Signal<Local, Bit>,
     two: Constant<Bit>,
+    four: Constant<Bit>,
     host: SmHost<IW>,
     ctrs: SmCounters<N>,
     // Status.
@@ -367,6 +369,8 @@ pub struct Sm<
     busy_v: Signal<Local, Bit>,
     done_v: Signal<Local, Bit>,
     onehot8: [Constant<Bits<8>>; SM_LANES],
+    /// Pass numbers 0..3 (`x_pass`).
+    pass_no: [Constant<Bits<2>>; 4],
     k_not_supported: Constant<Bits<4>>,
     k_bad_pc: Constant<Bits<4>>,
     k_resources: Constant<Bits<4>>,
@@ -407,7 +411,7 @@ impl<
         );
         assert!(
             cfg.sp_passes() == 1 || cfg.sfu_multipliers == 0,
-            "Sm: configuration {}: with two passes of the SPs, mul.f32 runs on them (no SFU multipliers)",
+            "Sm: configuration {}: with two or four passes of the SPs, mul.f32 runs on them (no SFU multipliers)",
             cfg.name
         );
         assert!(
@@ -552,7 +556,7 @@ impl<
             lsu: SmLsu::new(unit_min_age(passes), cfg.smem_lanes),
             fpu: SmFpu::new(unit_min_age(passes), cfg.sfus, cfg.fp64),
             fmul: SmFmul::new(cfg.sfu_multipliers > 0),
-            lanes: array_init(|j| SmLane::new(j, j >= S)),
+            lanes: array_init(|j| SmLane::new(j, j / S)),
             dps: array_init(|_| Default::default()),
             op_a: array_init(|_| Default::default()),
             op_b: array_init(|_| Default::default()),
@@ -560,8 +564,10 @@ impl<
             op_p: array_init(|_| Default::default()),
             done_dl: Default::default(),
             done_dl2: Default::default(),
+            done_dl4: Default::default(),
             done_q: Default::default(),
             two: Constant::new(passes == 2),
+            four: Constant::new(passes == 4),
             host: SmHost::new(host::config_word(cfg)),
             ctrs: Default::default(),
             clr: Default::default(),
@@ -592,6 +598,7 @@ impl<
             busy_v: Default::default(),
             done_v: Default::default(),
             onehot8: array_init(|j| Constant::new((1u64 << j).into())),
+            pass_no: array_init(|p| Constant::new((p as u64).into())),
             k_not_supported: k4(sm_fault::NOT_SUPPORTED),
             k_bad_pc: k4(sm_fault::BAD_PC),
             k_resources: k4(sm_fault::RESOURCES),
@@ -633,6 +640,7 @@ impl<
         self.fmul.clock.next = self.clock.val();
         self.done_dl.clock.next = self.clock.val();
         self.done_dl2.clock.next = self.clock.val();
+        self.done_dl4.clock.next = self.clock.val();
         self.host.clock.next = self.clock.val();
         self.ctrs.clock.next = self.clock.val();
         for j in 0..8 {
@@ -1002,7 +1010,7 @@ impl<
             }
         }
         // The SP datapaths: the pipeline's operation; datapath k's operands and result are
-        // lane k's, and in a second pass lane k + 4's (4 SPs).
+        // lane k's, and in pass p lane pS + k's (S = 4 or 2 SPs).
         for k in 0..S {
             self.dps[k].in_valid.next = self.pipe.x_valid.val();
             self.dps[k].op.next = self.pipe.x_op.val();
@@ -1022,8 +1030,10 @@ impl<
             self.lanes[k].dp_y.next = self.dps[k].y.val();
             self.lanes[k].dp_p.next = self.dps[k].p.val();
         }
-        for k in 0..(SM_LANES - S) {
-            if self.pipe.x_hi.val() {
+        // (The exporter evaluates an index from loop variables and literals only, so each
+        // count of SPs has its own loop, empty for the others.)
+        for k in 0..(4 * ((S == 4) as usize)) {
+            if self.pipe.x_pass.val() == self.pass_no[1].val() {
                 self.op_a[k].next = self.lanes[k + 4].s_a.val();
                 self.op_b[k].next = self.lanes[k + 4].s_b.val();
                 self.op_c[k].next = self.lanes[k + 4].s_c.val();
@@ -1031,6 +1041,32 @@ impl<
             }
             self.lanes[k + 4].dp_y.next = self.dps[k].y.val();
             self.lanes[k + 4].dp_p.next = self.dps[k].p.val();
+        }
+        for k in 0..(2 * ((S == 2) as usize)) {
+            if self.pipe.x_pass.val() == self.pass_no[1].val() {
+                self.op_a[k].next = self.lanes[k + 2].s_a.val();
+                self.op_b[k].next = self.lanes[k + 2].s_b.val();
+                self.op_c[k].next = self.lanes[k + 2].s_c.val();
+                self.op_p[k].next = self.lanes[k + 2].s_pa.val();
+            }
+            if self.pipe.x_pass.val() == self.pass_no[2].val() {
+                self.op_a[k].next = self.lanes[k + 4].s_a.val();
+                self.op_b[k].next = self.lanes[k + 4].s_b.val();
+                self.op_c[k].next = self.lanes[k + 4].s_c.val();
+                self.op_p[k].next = self.lanes[k + 4].s_pa.val();
+            }
+            if self.pipe.x_pass.val() == self.pass_no[3].val() {
+                self.op_a[k].next = self.lanes[k + 6].s_a.val();
+                self.op_b[k].next = self.lanes[k + 6].s_b.val();
+                self.op_c[k].next = self.lanes[k + 6].s_c.val();
+                self.op_p[k].next = self.lanes[k + 6].s_pa.val();
+            }
+            self.lanes[k + 2].dp_y.next = self.dps[k].y.val();
+            self.lanes[k + 2].dp_p.next = self.dps[k].p.val();
+            self.lanes[k + 4].dp_y.next = self.dps[k].y.val();
+            self.lanes[k + 4].dp_p.next = self.dps[k].p.val();
+            self.lanes[k + 6].dp_y.next = self.dps[k].y.val();
+            self.lanes[k + 6].dp_p.next = self.dps[k].p.val();
         }
         for k in 0..S {
             self.dps[k].a.next = self.op_a[k].val();
@@ -1132,8 +1168,12 @@ impl<
         self.done_dl.d.next = self.disp.done.val();
         self.done_dl2.d.next = self.done_dl.q.val();
         self.done_q.next = self.done_dl.q.val();
+        self.done_dl4.d.next = self.done_dl2.q.val();
         if self.two.val() {
             self.done_q.next = self.done_dl2.q.val();
+        }
+        if self.four.val() {
+            self.done_q.next = self.done_dl4.q.val();
         }
         // Busy from the launch to done (the units empty after the last CTA) or a fault.
         self.done_v.next = ((((self.disp.done.val() & self.done_q.val()) & self.lsu.mem_ready.val()) & self.fpu.ready.val()) & self.fmul.idle.val())

@@ -19,11 +19,12 @@
 //! - T0+3+g, execute (X): the lanes' operation and operands.
 //! - T0+3+g+SP_LATENCY, write (W): the group's result to the register file (lanes in exec)
 //!   or to the predicate file; reported on `rw_*`.
-//! - With 4 SPs (two passes, [`crate::config::SmConfig::sp_passes`]), the groups run twice:
-//!   the first pass (T0+2+g read, T0+3+g execute, write) as above for lanes 0..3 of each
-//!   group, the second ([`PASS_CLOCKS`] later: no register read, `x_hi` set, so each datapath
-//!   takes the operands its late lane 4+k read in the first pass) for lanes 4..7. The write
-//!   enables (`w_exec`) name each pass's half of the group (docs/sm.md, "Two-pass SP lanes").
+//! - With S = 4 or 2 SPs (2 or 4 passes, [`crate::config::SmConfig::sp_passes`]), the groups
+//!   run once per pass: the first pass (T0+2+g read, T0+3+g execute, write) as above for
+//!   lanes 0..S-1 of each group, pass p ([`PASS_CLOCKS`] x p later: no register read,
+//!   `x_pass` = p, so each datapath takes the operands its lane pS+k read in the first pass)
+//!   for lanes pS..pS+S-1. The write enables (`w_exec`) name each pass's lanes of the group
+//!   (docs/sm.md, "Two-pass SP lanes").
 //! - T0+1+[`retire_delay`] (the last group's write clock): retired on `rt_*`. Every instruction
 //!   retires this many clocks after its issue, so a warp's instructions retire in order
 //!   (a memory instruction retires in the load/store unit instead, an SFU or FMA instruction
@@ -51,7 +52,7 @@
 //! - `t_raddr`                                 out  7   thread-index read of the G group
 //! - `x_*`                                     out  the X group's operation (the SP datapaths'
 //!                                                        controls, and [`SmLane`]'s)
-//! - `x_hi`                                    out  1   the X group is in its second pass
+//! - `x_pass`                                  out  2   the X group's pass (0 to passes - 1)
 //! - `w_reg`, `w_exec`, `w_set`, `w_addr`,     out  1, 8, 1, AW, 5, 2  the W group's write:
 //!   `w_warp`, `w_grp`                                  register write, its lanes, set, address
 //! - `pw_v`, `pw_idx`                          out  1, 3  predicate write of the W group
@@ -100,7 +101,7 @@ pub const CLOCK_READ: u32 = 3;
 /// Clocks from a lane group's first pass to its second (4 SPs): the four groups' first pass.
 pub const PASS_CLOCKS: usize = 4;
 
-/// Clocks from the E stage to the last group's write, for `passes` passes (1 or 2).
+/// Clocks from the E stage to the last group's write, for `passes` passes (1, 2 or 4).
 pub const fn retire_delay(passes: usize) -> usize {
     RETIRE_DELAY + (passes - 1) * PASS_CLOCKS
 }
@@ -199,7 +200,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     pub x_alt: Signal<Out, Bits<3>>,
     pub x_val: Signal<Out, Bits<32>>,
     pub x_plop: Signal<Out, Bits<4>>,
-    pub x_hi: Signal<Out, Bit>,
+    pub x_pass: Signal<Out, Bits<2>>,
     pub w_reg: Signal<Out, Bit>,
     pub w_exec: Signal<Out, Bits<8>>,
     pub w_set: Signal<Out, Bit>,
@@ -265,8 +266,8 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     d_imm: DFF<Bits<32>>,
     g_act: DFF<Bit>,
     gc: DFF<Bits<2>>,
-    /// The pass of the G group (two passes).
-    gp: DFF<Bit>,
+    /// The pass of the G group (2 or 4 passes).
+    gp: DFF<Bits<2>>,
     // X.
     xv: DFF<Bit>,
     xop: DFF<Bits<6>>,
@@ -288,7 +289,7 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     xexec: DFF<Bits<8>>,
     xwarp: DFF<Bits<5>>,
     xdidx: DFF<Bits<8>>,
-    xhi: DFF<Bit>,
+    xpass: DFF<Bits<2>>,
     // X to W.
     dl_wr: Delay<Bit, SP_LATENCY>,
     dl_wp: Delay<Bit, SP_LATENCY>,
@@ -304,13 +305,20 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     rl_mask: Delay<Bits<32>, RETIRE_DELAY>,
     rl_cta: Delay<Bits<32>, RETIRE_DELAY>,
     rl_wid: Delay<Bits<5>, RETIRE_DELAY>,
-    // The second pass's clocks more (two passes).
+    // The second pass's clocks more (2 or 4 passes).
     rl2_v: Delay<Bit, PASS_CLOCKS>,
     rl2_warp: Delay<Bits<5>, PASS_CLOCKS>,
     rl2_pc: Delay<Bits<24>, PASS_CLOCKS>,
     rl2_mask: Delay<Bits<32>, PASS_CLOCKS>,
     rl2_cta: Delay<Bits<32>, PASS_CLOCKS>,
     rl2_wid: Delay<Bits<5>, PASS_CLOCKS>,
+    // The third and fourth passes' clocks more (4 passes).
+    rl4_v: Delay<Bit, { 2 * PASS_CLOCKS }>,
+    rl4_warp: Delay<Bits<5>, { 2 * PASS_CLOCKS }>,
+    rl4_pc: Delay<Bits<24>, { 2 * PASS_CLOCKS }>,
+    rl4_mask: Delay<Bits<32>, { 2 * PASS_CLOCKS }>,
+    rl4_cta: Delay<Bits<32>, { 2 * PASS_CLOCKS }>,
+    rl4_wid: Delay<Bits<5>, { 2 * PASS_CLOCKS }>,
     // Locals.
     gq_v: Signal<Local, Bits<4>>,
     gq_w: Signal<Local, Bits<4>>,
@@ -377,10 +385,15 @@ pub struct SmPipe<const N: usize, const AW: usize> {
     k_sreg_laneid: Constant<Bits<7>>,
     k_sreg_clock: Constant<Bits<7>>,
     ones32: Constant<Bits<32>>,
-    /// Two passes (4 SPs), and each pass's lanes of a group.
+    /// Two passes (4 SPs), four passes (2 SPs), the last pass's number, and each pass's
+    /// lanes of a group.
     two: Constant<Bit>,
-    half0: Constant<Bits<8>>,
-    half1: Constant<Bits<8>>,
+    four: Constant<Bit>,
+    last_pass: Constant<Bits<2>>,
+    pass_lanes0: Constant<Bits<8>>,
+    pass_lanes1: Constant<Bits<8>>,
+    pass_lanes2: Constant<Bits<8>>,
+    pass_lanes3: Constant<Bits<8>>,
 }
 
 impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
@@ -390,9 +403,14 @@ impl<const N: usize, const AW: usize> Default for SmPipe<N, AW> {
 }
 
 impl<const N: usize, const AW: usize> SmPipe<N, AW> {
-    /// The pipeline for `passes` (1: 8 SPs, 2: 4 SPs) passes of each lane group.
+    /// The pipeline for `passes` (1: 8 SPs, 2: 4 SPs, 4: 2 SPs) passes of each lane group.
     pub fn new(passes: usize) -> Self {
-        assert!(passes == 1 || passes == 2, "SmPipe: one or two passes");
+        assert!(passes == 1 || passes == 2 || passes == 4, "SmPipe: one, two or four passes");
+        // Pass p serves lanes p * sps .. (p + 1) * sps - 1 of every group.
+        let sps = crate::config::RF_LANES / passes;
+        let lanes_of = |p: usize| -> Constant<Bits<8>> {
+            Constant::new((if p < passes { ((1u64 << sps) - 1) << (p * sps) } else { 0 }).into())
+        };
         assert!((1..=32).contains(&N), "SmPipe: 1..=32 warps");
         assert!(AW >= 7, "SmPipe: a bank set holds at least 128 registers per lane");
         let k3 = |v: u8| Constant::new((v as u64).into());
@@ -448,7 +466,7 @@ impl<const N: usize, const AW: usize> SmPipe<N, AW> {
             x_alt: Default::default(),
             x_val: Default::default(),
             x_plop: Default::default(),
-            x_hi: Default::default(),
+            x_pass: Default::default(),
             w_reg: Default::default(),
             w_exec: Default::default(),
             w_set: Default::default(),
@@ -532,7 +550,7 @@ impl<const N: usize, const AW: usize> SmPipe<N, AW> {
             xexec: Default::default(),
             xwarp: Default::default(),
             xdidx: Default::default(),
-            xhi: Default::default(),
+            xpass: Default::default(),
             dl_wr: Default::default(),
             dl_wp: Default::default(),
             dl_addr: Default::default(),
@@ -552,6 +570,12 @@ impl<const N: usize, const AW: usize> SmPipe<N, AW> {
             rl2_mask: Default::default(),
             rl2_cta: Default::default(),
             rl2_wid: Default::default(),
+            rl4_v: Default::default(),
+            rl4_warp: Default::default(),
+            rl4_pc: Default::default(),
+            rl4_mask: Default::default(),
+            rl4_cta: Default::default(),
+            rl4_wid: Default::default(),
             gq_v: Default::default(),
             gq_w: Default::default(),
             gv: Default::default(),
@@ -618,8 +642,12 @@ impl<const N: usize, const AW: usize> SmPipe<N, AW> {
             k_sreg_clock: Constant::new((sreg::CLOCK as u64).into()),
             ones32: Constant::new(0xFFFF_FFFFu64.into()),
             two: Constant::new(passes == 2),
-            half0: Constant::new((if passes == 2 { 0x0Fu64 } else { 0xFF }).into()),
-            half1: Constant::new(0xF0u64.into()),
+            four: Constant::new(passes == 4),
+            last_pass: Constant::new(((passes - 1) as u64).into()),
+            pass_lanes0: lanes_of(0),
+            pass_lanes1: lanes_of(1),
+            pass_lanes2: lanes_of(2),
+            pass_lanes3: lanes_of(3),
         }
     }
 }
@@ -631,7 +659,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self, clock, e_v, e_warp, e_pc, e_mask, e_exec, e_cta, e_wid, e_tag, e_mem, e_fpu, e_mul, d_xu, d_warp, d_exec, d_op, d_d, d_a, d_b, d_c,
             d_cmp, d_rnd, d_kind, d_signed, d_sat, d_mod_a, d_mod_b, d_mod_c, d_psrc, d_sub, d_imm, g_act, gc, gp, xv, xop,
             xrnd, xcmp, xkind, xsigned, xsat, xmod_a, xmod_b, xmod_c, xalt, xval, xplop, xwr, xwp, xaddr, xgrp, xexec,
-            xwarp, xdidx, xhi
+            xwarp, xdidx, xpass
         );
         for w in 0..N {
             self.gq[w].clock.next = self.clock.val();
@@ -655,6 +683,12 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl2_mask.clock.next = self.clock.val();
         self.rl2_cta.clock.next = self.clock.val();
         self.rl2_wid.clock.next = self.clock.val();
+        self.rl4_v.clock.next = self.clock.val();
+        self.rl4_warp.clock.next = self.clock.val();
+        self.rl4_pc.clock.next = self.clock.val();
+        self.rl4_mask.clock.next = self.clock.val();
+        self.rl4_cta.clock.next = self.clock.val();
+        self.rl4_wid.clock.next = self.clock.val();
 
         // Guard buffer: written at each fetch.
         self.gq_w.next = bit_cast::<4, 3>(self.f_guard.val());
@@ -733,8 +767,8 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.g_act.q.val() {
             self.gc.d.next = self.gc.q.val() + self.one2.val();
             if self.gc.q.val().all() {
-                if self.two.val() & !self.gp.q.val() {
-                    self.gp.d.next = true;
+                if self.gp.q.val() != self.last_pass.val() {
+                    self.gp.d.next = self.gp.q.val() + self.one2.val();
                 } else {
                     self.g_act.d.next = false;
                 }
@@ -743,7 +777,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.e_v.q.val() & self.lane_op.val() {
             self.g_act.d.next = true;
             self.gc.d.next = 0.into();
-            self.gp.d.next = false;
+            self.gp.d.next = 0.into();
             self.d_xu.d.next = self.xu.val();
             self.d_warp.d.next = self.e_warp.q.val();
             self.d_exec.d.next = self.e_exec.q.val();
@@ -798,7 +832,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         if self.gc.q.val().get_bit(1) {
             self.rbase.next = self.b_base.val() + self.r1.val();
         }
-        self.rd.next = (self.g_act.q.val() & self.is_sp.val()) & !self.gp.q.val();
+        self.rd.next = (self.g_act.q.val() & self.is_sp.val()) & !self.gp.q.val().any();
         self.rset.next = self.gc.q.val().get_bit(0);
         self.ra.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_a.q.val());
         self.rb.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_b.q.val());
@@ -856,9 +890,19 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
                 self.exec8.next = self.d_exec.q.val().get_bits::<8>(24);
             }
         }
-        self.exec_h.next = self.exec8.val() & self.half0.val();
-        if self.gp.q.val() {
-            self.exec_h.next = self.exec8.val() & self.half1.val();
+        match self.gp.q.val().index() {
+            0 => {
+                self.exec_h.next = self.exec8.val() & self.pass_lanes0.val();
+            }
+            1 => {
+                self.exec_h.next = self.exec8.val() & self.pass_lanes1.val();
+            }
+            2 => {
+                self.exec_h.next = self.exec8.val() & self.pass_lanes2.val();
+            }
+            _ => {
+                self.exec_h.next = self.exec8.val() & self.pass_lanes3.val();
+            }
         }
         self.plop_op.next = self.d_sub.q.val().get_bits::<2>(0);
         if self.d_sub.q.val().get_bits::<2>(2).any() {
@@ -890,7 +934,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.xaddr.d.next = self.rbase.val() + bit_cast::<AW, 7>(self.d_d.q.val());
         self.xgrp.d.next = self.gc.q.val();
         self.xexec.d.next = self.exec_h.val();
-        self.xhi.d.next = self.gp.q.val();
+        self.xpass.d.next = self.gp.q.val();
         self.xwarp.d.next = self.d_warp.q.val();
         self.xdidx.d.next = bit_cast::<8, 7>(self.d_d.q.val());
         if self.wp_v.val() {
@@ -909,7 +953,7 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.x_alt.next = self.xalt.q.val();
         self.x_val.next = self.xval.q.val();
         self.x_plop.next = self.xplop.q.val();
-        self.x_hi.next = self.xhi.q.val();
+        self.x_pass.next = self.xpass.q.val();
         // W.
         self.dl_wr.d.next = self.xwr.q.val();
         self.dl_wp.d.next = self.xwp.q.val();
@@ -952,6 +996,12 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
         self.rl2_mask.d.next = self.rl_mask.q.val();
         self.rl2_cta.d.next = self.rl_cta.q.val();
         self.rl2_wid.d.next = self.rl_wid.q.val();
+        self.rl4_v.d.next = self.rl2_v.q.val();
+        self.rl4_warp.d.next = self.rl2_warp.q.val();
+        self.rl4_pc.d.next = self.rl2_pc.q.val();
+        self.rl4_mask.d.next = self.rl2_mask.q.val();
+        self.rl4_cta.d.next = self.rl2_cta.q.val();
+        self.rl4_wid.d.next = self.rl2_wid.q.val();
         self.rt_valid.next = self.rl_v.q.val();
         self.rt_warp.next = self.rl_warp.q.val();
         self.rt_pc.next = self.rl_pc.q.val();
@@ -966,10 +1016,18 @@ impl<const N: usize, const AW: usize> Logic for SmPipe<N, AW> {
             self.rt_cta.next = self.rl2_cta.q.val();
             self.rt_wid.next = self.rl2_wid.q.val();
         }
+        if self.four.val() {
+            self.rt_valid.next = self.rl4_v.q.val();
+            self.rt_warp.next = self.rl4_warp.q.val();
+            self.rt_pc.next = self.rl4_pc.q.val();
+            self.rt_mask.next = self.rl4_mask.q.val();
+            self.rt_cta.next = self.rl4_cta.q.val();
+            self.rt_wid.next = self.rl4_wid.q.val();
+        }
         if self.clear.val() {
             self.e_v.d.next = false;
             self.g_act.d.next = false;
-            self.gp.d.next = false;
+            self.gp.d.next = 0.into();
             self.xv.d.next = false;
             self.xwr.d.next = false;
             self.xwp.d.next = false;

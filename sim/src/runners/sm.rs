@@ -598,7 +598,7 @@ pub fn drive(
             }
             let (mut writes, stores) = match port {
                 // A control instruction writes nothing; the warp's writes pending may be a
-                // younger lane instruction's (its first pass, with 4 SPs), not yet retired.
+                // younger lane instruction's (its first pass, with 4 or 2 SPs), not yet retired.
                 0 if class_at(o[pc]) == Some(isa::Class::Control) => {
                     (vec![], vec![])
                 }

@@ -1,5 +1,5 @@
 //! The SP issue rate on a compute-bound kernel, shared by the SM's test binaries (sm.rs for
-//! `sm`, sm_small.rs for `sm_small`'s two passes).
+//! `sm`, sm_small.rs for `sm_small`'s four passes).
 #![allow(dead_code)]
 use heddle_hw::config::SmConfig;
 use heddle_sim::gsm::{GlobalMem, Launch};
