@@ -11,7 +11,8 @@
 //! - [`SM_SMALL`]: the FPGA board's SM: the G80 with 16 warps (the fewest that still run a
 //!   CTA of 512 threads, as the example kernels launch), which shrinks the scheduler and
 //!   the predicate file by a third, 2 SPs (each lane group in four passes; 4 SPs in two
-//!   passes before stop 45) with `mul.f32` on them, without the SFUs' multipliers, one SFU, no binary64 on the FMA unit, and
+//!   passes before stop 45) with `mul.f32` on them, without the SFUs' multipliers, one
+//!   SFU, no binary64 on the FMA unit, and
 //!   shared memory in quarter-warp requests (8 lanes a request). Its measured size is in
 //!   docs/sm.md.
 //!
