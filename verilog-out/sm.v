@@ -140,10 +140,6 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     localparam  onehot8$5 = 8'h20;
     localparam  onehot8$6 = 8'h40;
     localparam  onehot8$7 = 8'h80;
-    localparam  pass_no$0 = 2'b0;
-    localparam  pass_no$1 = 2'b1;
-    localparam  pass_no$2 = 2'b10;
-    localparam  pass_no$3 = 2'b11;
     localparam  k_not_supported = 4'h7;
     localparam  k_bad_pc = 4'h8;
     localparam  k_resources = 4'h9;
@@ -782,6 +778,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$0$x_plop;
     wire  [31:0] lanes$0$y;
     wire  lanes$0$p;
+    reg  [1:0] lanes$0$x_pass;
+    wire  lanes$0$on;
     reg  lanes$1$clock;
     reg  lanes$1$rd;
     reg  lanes$1$rset;
@@ -823,6 +821,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$1$x_plop;
     wire  [31:0] lanes$1$y;
     wire  lanes$1$p;
+    reg  [1:0] lanes$1$x_pass;
+    wire  lanes$1$on;
     reg  lanes$2$clock;
     reg  lanes$2$rd;
     reg  lanes$2$rset;
@@ -864,6 +864,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$2$x_plop;
     wire  [31:0] lanes$2$y;
     wire  lanes$2$p;
+    reg  [1:0] lanes$2$x_pass;
+    wire  lanes$2$on;
     reg  lanes$3$clock;
     reg  lanes$3$rd;
     reg  lanes$3$rset;
@@ -905,6 +907,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$3$x_plop;
     wire  [31:0] lanes$3$y;
     wire  lanes$3$p;
+    reg  [1:0] lanes$3$x_pass;
+    wire  lanes$3$on;
     reg  lanes$4$clock;
     reg  lanes$4$rd;
     reg  lanes$4$rset;
@@ -946,6 +950,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$4$x_plop;
     wire  [31:0] lanes$4$y;
     wire  lanes$4$p;
+    reg  [1:0] lanes$4$x_pass;
+    wire  lanes$4$on;
     reg  lanes$5$clock;
     reg  lanes$5$rd;
     reg  lanes$5$rset;
@@ -987,6 +993,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$5$x_plop;
     wire  [31:0] lanes$5$y;
     wire  lanes$5$p;
+    reg  [1:0] lanes$5$x_pass;
+    wire  lanes$5$on;
     reg  lanes$6$clock;
     reg  lanes$6$rd;
     reg  lanes$6$rset;
@@ -1028,6 +1036,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$6$x_plop;
     wire  [31:0] lanes$6$y;
     wire  lanes$6$p;
+    reg  [1:0] lanes$6$x_pass;
+    wire  lanes$6$on;
     reg  lanes$7$clock;
     reg  lanes$7$rd;
     reg  lanes$7$rset;
@@ -1069,6 +1079,8 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
     reg  [3:0] lanes$7$x_plop;
     wire  [31:0] lanes$7$y;
     wire  lanes$7$p;
+    reg  [1:0] lanes$7$x_pass;
+    wire  lanes$7$on;
     reg  dps$0$clock;
     reg  dps$0$in_valid;
     reg  [5:0] dps$0$op;
@@ -2021,7 +2033,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$0$x_pb),
         .x_plop(lanes$0$x_plop),
         .y(lanes$0$y),
-        .p(lanes$0$p)
+        .p(lanes$0$p),
+        .x_pass(lanes$0$x_pass),
+        .on(lanes$0$on)
     );
     sm$lanes$1 lanes$1(
         .clock(lanes$1$clock),
@@ -2064,7 +2078,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$1$x_pb),
         .x_plop(lanes$1$x_plop),
         .y(lanes$1$y),
-        .p(lanes$1$p)
+        .p(lanes$1$p),
+        .x_pass(lanes$1$x_pass),
+        .on(lanes$1$on)
     );
     sm$lanes$2 lanes$2(
         .clock(lanes$2$clock),
@@ -2107,7 +2123,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$2$x_pb),
         .x_plop(lanes$2$x_plop),
         .y(lanes$2$y),
-        .p(lanes$2$p)
+        .p(lanes$2$p),
+        .x_pass(lanes$2$x_pass),
+        .on(lanes$2$on)
     );
     sm$lanes$3 lanes$3(
         .clock(lanes$3$clock),
@@ -2150,7 +2168,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$3$x_pb),
         .x_plop(lanes$3$x_plop),
         .y(lanes$3$y),
-        .p(lanes$3$p)
+        .p(lanes$3$p),
+        .x_pass(lanes$3$x_pass),
+        .on(lanes$3$on)
     );
     sm$lanes$4 lanes$4(
         .clock(lanes$4$clock),
@@ -2193,7 +2213,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$4$x_pb),
         .x_plop(lanes$4$x_plop),
         .y(lanes$4$y),
-        .p(lanes$4$p)
+        .p(lanes$4$p),
+        .x_pass(lanes$4$x_pass),
+        .on(lanes$4$on)
     );
     sm$lanes$5 lanes$5(
         .clock(lanes$5$clock),
@@ -2236,7 +2258,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$5$x_pb),
         .x_plop(lanes$5$x_plop),
         .y(lanes$5$y),
-        .p(lanes$5$p)
+        .p(lanes$5$p),
+        .x_pass(lanes$5$x_pass),
+        .on(lanes$5$on)
     );
     sm$lanes$6 lanes$6(
         .clock(lanes$6$clock),
@@ -2279,7 +2303,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$6$x_pb),
         .x_plop(lanes$6$x_plop),
         .y(lanes$6$y),
-        .p(lanes$6$p)
+        .p(lanes$6$p),
+        .x_pass(lanes$6$x_pass),
+        .on(lanes$6$on)
     );
     sm$lanes$7 lanes$7(
         .clock(lanes$7$clock),
@@ -2322,7 +2348,9 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         .x_pb(lanes$7$x_pb),
         .x_plop(lanes$7$x_plop),
         .y(lanes$7$y),
-        .p(lanes$7$p)
+        .p(lanes$7$p),
+        .x_pass(lanes$7$x_pass),
+        .on(lanes$7$on)
     );
     sm$dps$0 dps$0(
         .clock(dps$0$clock),
@@ -2649,13 +2677,21 @@ module sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,fault,
         host$clock = clock;
         ctrs$clock = clock;
         lanes$0$clock = clock;
+        lanes$0$x_pass = pipe$x_pass;
         lanes$1$clock = clock;
+        lanes$1$x_pass = pipe$x_pass;
         lanes$2$clock = clock;
+        lanes$2$x_pass = pipe$x_pass;
         lanes$3$clock = clock;
+        lanes$3$x_pass = pipe$x_pass;
         lanes$4$clock = clock;
+        lanes$4$x_pass = pipe$x_pass;
         lanes$5$clock = clock;
+        lanes$5$x_pass = pipe$x_pass;
         lanes$6$clock = clock;
+        lanes$6$x_pass = pipe$x_pass;
         lanes$7$clock = clock;
+        lanes$7$x_pass = pipe$x_pass;
         dps$0$clock = clock;
         dps$1$clock = clock;
         dps$2$clock = clock;
@@ -55524,7 +55560,7 @@ module sm$imem$issue(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$imem$issue
 
 
-module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -55568,6 +55604,8 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b0;
@@ -55575,6 +55613,7 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -55619,71 +55658,36 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -55751,110 +55755,35 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$0$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$0$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$0$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$0$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$0$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$0$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$0$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$0$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$0$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$0$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$0$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$0$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$0$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$0$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$0$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$0$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$0$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$0$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$0$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$0$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$0$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$0$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$0$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$0$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$0$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$0$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$0$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -55864,27 +55793,12 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55911,46 +55825,29 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -56000,27 +55897,25 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -56281,47 +56176,47 @@ module sm$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$0$d_val$stage$1
 
 
-module sm$lanes$0$h2_a(clock,d,q);
+module sm$lanes$0$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_a$stage$0 stage$0(
+    sm$lanes$0$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_a$stage$1 stage$1(
+    sm$lanes$0$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_a$stage$2 stage$2(
+    sm$lanes$0$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_a$stage$3 stage$3(
+    sm$lanes$0$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56344,126 +56239,126 @@ module sm$lanes$0$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_a
+endmodule // sm$lanes$0$ho1
 
 
-module sm$lanes$0$h2_a$stage$0(d,q,clock);
+module sm$lanes$0$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_a$stage$0
+endmodule // sm$lanes$0$ho1$stage$0
 
 
-module sm$lanes$0$h2_a$stage$1(d,q,clock);
+module sm$lanes$0$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_a$stage$1
+endmodule // sm$lanes$0$ho1$stage$1
 
 
-module sm$lanes$0$h2_a$stage$2(d,q,clock);
+module sm$lanes$0$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_a$stage$2
+endmodule // sm$lanes$0$ho1$stage$2
 
 
-module sm$lanes$0$h2_a$stage$3(d,q,clock);
+module sm$lanes$0$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_a$stage$3
+endmodule // sm$lanes$0$ho1$stage$3
 
 
-module sm$lanes$0$h2_alt(clock,d,q);
+module sm$lanes$0$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_alt$stage$0 stage$0(
+    sm$lanes$0$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_alt$stage$1 stage$1(
+    sm$lanes$0$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_alt$stage$2 stage$2(
+    sm$lanes$0$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_alt$stage$3 stage$3(
+    sm$lanes$0$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56486,126 +56381,126 @@ module sm$lanes$0$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_alt
+endmodule // sm$lanes$0$ho2
 
 
-module sm$lanes$0$h2_alt$stage$0(d,q,clock);
+module sm$lanes$0$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_alt$stage$0
+endmodule // sm$lanes$0$ho2$stage$0
 
 
-module sm$lanes$0$h2_alt$stage$1(d,q,clock);
+module sm$lanes$0$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_alt$stage$1
+endmodule // sm$lanes$0$ho2$stage$1
 
 
-module sm$lanes$0$h2_alt$stage$2(d,q,clock);
+module sm$lanes$0$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_alt$stage$2
+endmodule // sm$lanes$0$ho2$stage$2
 
 
-module sm$lanes$0$h2_alt$stage$3(d,q,clock);
+module sm$lanes$0$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_alt$stage$3
+endmodule // sm$lanes$0$ho2$stage$3
 
 
-module sm$lanes$0$h2_b(clock,d,q);
+module sm$lanes$0$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_b$stage$0 stage$0(
+    sm$lanes$0$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_b$stage$1 stage$1(
+    sm$lanes$0$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_b$stage$2 stage$2(
+    sm$lanes$0$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_b$stage$3 stage$3(
+    sm$lanes$0$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56628,126 +56523,126 @@ module sm$lanes$0$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_b
+endmodule // sm$lanes$0$ho3
 
 
-module sm$lanes$0$h2_b$stage$0(d,q,clock);
+module sm$lanes$0$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_b$stage$0
+endmodule // sm$lanes$0$ho3$stage$0
 
 
-module sm$lanes$0$h2_b$stage$1(d,q,clock);
+module sm$lanes$0$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_b$stage$1
+endmodule // sm$lanes$0$ho3$stage$1
 
 
-module sm$lanes$0$h2_b$stage$2(d,q,clock);
+module sm$lanes$0$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_b$stage$2
+endmodule // sm$lanes$0$ho3$stage$2
 
 
-module sm$lanes$0$h2_b$stage$3(d,q,clock);
+module sm$lanes$0$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_b$stage$3
+endmodule // sm$lanes$0$ho3$stage$3
 
 
-module sm$lanes$0$h2_c(clock,d,q);
+module sm$lanes$0$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_c$stage$0 stage$0(
+    sm$lanes$0$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_c$stage$1 stage$1(
+    sm$lanes$0$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_c$stage$2 stage$2(
+    sm$lanes$0$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_c$stage$3 stage$3(
+    sm$lanes$0$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56770,126 +56665,126 @@ module sm$lanes$0$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_c
+endmodule // sm$lanes$0$hr1
 
 
-module sm$lanes$0$h2_c$stage$0(d,q,clock);
+module sm$lanes$0$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_c$stage$0
+endmodule // sm$lanes$0$hr1$stage$0
 
 
-module sm$lanes$0$h2_c$stage$1(d,q,clock);
+module sm$lanes$0$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_c$stage$1
+endmodule // sm$lanes$0$hr1$stage$1
 
 
-module sm$lanes$0$h2_c$stage$2(d,q,clock);
+module sm$lanes$0$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_c$stage$2
+endmodule // sm$lanes$0$hr1$stage$2
 
 
-module sm$lanes$0$h2_c$stage$3(d,q,clock);
+module sm$lanes$0$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_c$stage$3
+endmodule // sm$lanes$0$hr1$stage$3
 
 
-module sm$lanes$0$h2_p(clock,d,q);
+module sm$lanes$0$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_p$stage$0 stage$0(
+    sm$lanes$0$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_p$stage$1 stage$1(
+    sm$lanes$0$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_p$stage$2 stage$2(
+    sm$lanes$0$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_p$stage$3 stage$3(
+    sm$lanes$0$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56912,126 +56807,126 @@ module sm$lanes$0$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_p
+endmodule // sm$lanes$0$hr2
 
 
-module sm$lanes$0$h2_p$stage$0(d,q,clock);
+module sm$lanes$0$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_p$stage$0
+endmodule // sm$lanes$0$hr2$stage$0
 
 
-module sm$lanes$0$h2_p$stage$1(d,q,clock);
+module sm$lanes$0$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_p$stage$1
+endmodule // sm$lanes$0$hr2$stage$1
 
 
-module sm$lanes$0$h2_p$stage$2(d,q,clock);
+module sm$lanes$0$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_p$stage$2
+endmodule // sm$lanes$0$hr2$stage$2
 
 
-module sm$lanes$0$h2_p$stage$3(d,q,clock);
+module sm$lanes$0$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_p$stage$3
+endmodule // sm$lanes$0$hr2$stage$3
 
 
-module sm$lanes$0$h2_pa(clock,d,q);
+module sm$lanes$0$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$0$h2_pa$stage$0 stage$0(
+    sm$lanes$0$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$h2_pa$stage$1 stage$1(
+    sm$lanes$0$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$h2_pa$stage$2 stage$2(
+    sm$lanes$0$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$h2_pa$stage$3 stage$3(
+    sm$lanes$0$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -57054,2213 +56949,83 @@ module sm$lanes$0$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$h2_pa
+endmodule // sm$lanes$0$hr3
 
 
-module sm$lanes$0$h2_pa$stage$0(d,q,clock);
+module sm$lanes$0$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_pa$stage$0
+endmodule // sm$lanes$0$hr3$stage$0
 
 
-module sm$lanes$0$h2_pa$stage$1(d,q,clock);
+module sm$lanes$0$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_pa$stage$1
+endmodule // sm$lanes$0$hr3$stage$1
 
 
-module sm$lanes$0$h2_pa$stage$2(d,q,clock);
+module sm$lanes$0$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_pa$stage$2
+endmodule // sm$lanes$0$hr3$stage$2
 
 
-module sm$lanes$0$h2_pa$stage$3(d,q,clock);
+module sm$lanes$0$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$h2_pa$stage$3
-
-
-module sm$lanes$0$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h2_val
-
-
-module sm$lanes$0$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h2_val$stage$0
-
-
-module sm$lanes$0$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h2_val$stage$1
-
-
-module sm$lanes$0$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h2_val$stage$2
-
-
-module sm$lanes$0$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h2_val$stage$3
-
-
-module sm$lanes$0$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_a
-
-
-module sm$lanes$0$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_a$stage$0
-
-
-module sm$lanes$0$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_a$stage$1
-
-
-module sm$lanes$0$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_a$stage$2
-
-
-module sm$lanes$0$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_a$stage$3
-
-
-module sm$lanes$0$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_alt
-
-
-module sm$lanes$0$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_alt$stage$0
-
-
-module sm$lanes$0$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_alt$stage$1
-
-
-module sm$lanes$0$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_alt$stage$2
-
-
-module sm$lanes$0$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_alt$stage$3
-
-
-module sm$lanes$0$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_b
-
-
-module sm$lanes$0$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_b$stage$0
-
-
-module sm$lanes$0$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_b$stage$1
-
-
-module sm$lanes$0$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_b$stage$2
-
-
-module sm$lanes$0$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_b$stage$3
-
-
-module sm$lanes$0$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_c
-
-
-module sm$lanes$0$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_c$stage$0
-
-
-module sm$lanes$0$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_c$stage$1
-
-
-module sm$lanes$0$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_c$stage$2
-
-
-module sm$lanes$0$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_c$stage$3
-
-
-module sm$lanes$0$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_p
-
-
-module sm$lanes$0$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_p$stage$0
-
-
-module sm$lanes$0$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_p$stage$1
-
-
-module sm$lanes$0$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_p$stage$2
-
-
-module sm$lanes$0$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_p$stage$3
-
-
-module sm$lanes$0$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_pa
-
-
-module sm$lanes$0$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_pa$stage$0
-
-
-module sm$lanes$0$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_pa$stage$1
-
-
-module sm$lanes$0$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_pa$stage$2
-
-
-module sm$lanes$0$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_pa$stage$3
-
-
-module sm$lanes$0$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h3_val
-
-
-module sm$lanes$0$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_val$stage$0
-
-
-module sm$lanes$0$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_val$stage$1
-
-
-module sm$lanes$0$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_val$stage$2
-
-
-module sm$lanes$0$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h3_val$stage$3
-
-
-module sm$lanes$0$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_a
-
-
-module sm$lanes$0$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_a$stage$0
-
-
-module sm$lanes$0$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_a$stage$1
-
-
-module sm$lanes$0$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_a$stage$2
-
-
-module sm$lanes$0$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_a$stage$3
-
-
-module sm$lanes$0$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_alt
-
-
-module sm$lanes$0$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_alt$stage$0
-
-
-module sm$lanes$0$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_alt$stage$1
-
-
-module sm$lanes$0$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_alt$stage$2
-
-
-module sm$lanes$0$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_alt$stage$3
-
-
-module sm$lanes$0$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_b
-
-
-module sm$lanes$0$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_b$stage$0
-
-
-module sm$lanes$0$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_b$stage$1
-
-
-module sm$lanes$0$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_b$stage$2
-
-
-module sm$lanes$0$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_b$stage$3
-
-
-module sm$lanes$0$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_c
-
-
-module sm$lanes$0$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_c$stage$0
-
-
-module sm$lanes$0$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_c$stage$1
-
-
-module sm$lanes$0$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_c$stage$2
-
-
-module sm$lanes$0$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_c$stage$3
-
-
-module sm$lanes$0$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_p
-
-
-module sm$lanes$0$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_p$stage$0
-
-
-module sm$lanes$0$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_p$stage$1
-
-
-module sm$lanes$0$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_p$stage$2
-
-
-module sm$lanes$0$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_p$stage$3
-
-
-module sm$lanes$0$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$0$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_pa
-
-
-module sm$lanes$0$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_pa$stage$0
-
-
-module sm$lanes$0$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_pa$stage$1
-
-
-module sm$lanes$0$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_pa$stage$2
-
-
-module sm$lanes$0$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_pa$stage$3
-
-
-module sm$lanes$0$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$0$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$0$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$0$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$0$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$0$h_val
-
-
-module sm$lanes$0$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_val$stage$0
-
-
-module sm$lanes$0$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_val$stage$1
-
-
-module sm$lanes$0$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_val$stage$2
-
-
-module sm$lanes$0$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$0$h_val$stage$3
+endmodule // sm$lanes$0$hr3$stage$3
 
 
 module sm$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -59843,7 +57608,7 @@ module sm$lanes$0$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$0$tid
 
 
-module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -59887,6 +57652,8 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b1;
@@ -59894,6 +57661,7 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -59938,71 +57706,36 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -60070,110 +57803,35 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$1$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$1$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$1$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$1$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$1$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$1$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$1$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$1$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$1$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$1$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$1$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$1$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$1$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$1$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$1$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$1$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$1$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$1$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$1$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$1$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$1$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$1$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$1$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$1$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$1$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$1$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$1$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -60183,27 +57841,12 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -60230,46 +57873,29 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -60319,27 +57945,25 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -60600,47 +58224,47 @@ module sm$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$1$d_val$stage$1
 
 
-module sm$lanes$1$h2_a(clock,d,q);
+module sm$lanes$1$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_a$stage$0 stage$0(
+    sm$lanes$1$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_a$stage$1 stage$1(
+    sm$lanes$1$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_a$stage$2 stage$2(
+    sm$lanes$1$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_a$stage$3 stage$3(
+    sm$lanes$1$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60663,126 +58287,126 @@ module sm$lanes$1$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_a
+endmodule // sm$lanes$1$ho1
 
 
-module sm$lanes$1$h2_a$stage$0(d,q,clock);
+module sm$lanes$1$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_a$stage$0
+endmodule // sm$lanes$1$ho1$stage$0
 
 
-module sm$lanes$1$h2_a$stage$1(d,q,clock);
+module sm$lanes$1$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_a$stage$1
+endmodule // sm$lanes$1$ho1$stage$1
 
 
-module sm$lanes$1$h2_a$stage$2(d,q,clock);
+module sm$lanes$1$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_a$stage$2
+endmodule // sm$lanes$1$ho1$stage$2
 
 
-module sm$lanes$1$h2_a$stage$3(d,q,clock);
+module sm$lanes$1$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_a$stage$3
+endmodule // sm$lanes$1$ho1$stage$3
 
 
-module sm$lanes$1$h2_alt(clock,d,q);
+module sm$lanes$1$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_alt$stage$0 stage$0(
+    sm$lanes$1$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_alt$stage$1 stage$1(
+    sm$lanes$1$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_alt$stage$2 stage$2(
+    sm$lanes$1$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_alt$stage$3 stage$3(
+    sm$lanes$1$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60805,126 +58429,126 @@ module sm$lanes$1$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_alt
+endmodule // sm$lanes$1$ho2
 
 
-module sm$lanes$1$h2_alt$stage$0(d,q,clock);
+module sm$lanes$1$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_alt$stage$0
+endmodule // sm$lanes$1$ho2$stage$0
 
 
-module sm$lanes$1$h2_alt$stage$1(d,q,clock);
+module sm$lanes$1$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_alt$stage$1
+endmodule // sm$lanes$1$ho2$stage$1
 
 
-module sm$lanes$1$h2_alt$stage$2(d,q,clock);
+module sm$lanes$1$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_alt$stage$2
+endmodule // sm$lanes$1$ho2$stage$2
 
 
-module sm$lanes$1$h2_alt$stage$3(d,q,clock);
+module sm$lanes$1$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_alt$stage$3
+endmodule // sm$lanes$1$ho2$stage$3
 
 
-module sm$lanes$1$h2_b(clock,d,q);
+module sm$lanes$1$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_b$stage$0 stage$0(
+    sm$lanes$1$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_b$stage$1 stage$1(
+    sm$lanes$1$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_b$stage$2 stage$2(
+    sm$lanes$1$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_b$stage$3 stage$3(
+    sm$lanes$1$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60947,126 +58571,126 @@ module sm$lanes$1$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_b
+endmodule // sm$lanes$1$ho3
 
 
-module sm$lanes$1$h2_b$stage$0(d,q,clock);
+module sm$lanes$1$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_b$stage$0
+endmodule // sm$lanes$1$ho3$stage$0
 
 
-module sm$lanes$1$h2_b$stage$1(d,q,clock);
+module sm$lanes$1$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_b$stage$1
+endmodule // sm$lanes$1$ho3$stage$1
 
 
-module sm$lanes$1$h2_b$stage$2(d,q,clock);
+module sm$lanes$1$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_b$stage$2
+endmodule // sm$lanes$1$ho3$stage$2
 
 
-module sm$lanes$1$h2_b$stage$3(d,q,clock);
+module sm$lanes$1$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_b$stage$3
+endmodule // sm$lanes$1$ho3$stage$3
 
 
-module sm$lanes$1$h2_c(clock,d,q);
+module sm$lanes$1$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_c$stage$0 stage$0(
+    sm$lanes$1$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_c$stage$1 stage$1(
+    sm$lanes$1$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_c$stage$2 stage$2(
+    sm$lanes$1$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_c$stage$3 stage$3(
+    sm$lanes$1$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -61089,126 +58713,126 @@ module sm$lanes$1$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_c
+endmodule // sm$lanes$1$hr1
 
 
-module sm$lanes$1$h2_c$stage$0(d,q,clock);
+module sm$lanes$1$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_c$stage$0
+endmodule // sm$lanes$1$hr1$stage$0
 
 
-module sm$lanes$1$h2_c$stage$1(d,q,clock);
+module sm$lanes$1$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_c$stage$1
+endmodule // sm$lanes$1$hr1$stage$1
 
 
-module sm$lanes$1$h2_c$stage$2(d,q,clock);
+module sm$lanes$1$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_c$stage$2
+endmodule // sm$lanes$1$hr1$stage$2
 
 
-module sm$lanes$1$h2_c$stage$3(d,q,clock);
+module sm$lanes$1$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_c$stage$3
+endmodule // sm$lanes$1$hr1$stage$3
 
 
-module sm$lanes$1$h2_p(clock,d,q);
+module sm$lanes$1$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_p$stage$0 stage$0(
+    sm$lanes$1$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_p$stage$1 stage$1(
+    sm$lanes$1$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_p$stage$2 stage$2(
+    sm$lanes$1$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_p$stage$3 stage$3(
+    sm$lanes$1$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -61231,126 +58855,126 @@ module sm$lanes$1$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_p
+endmodule // sm$lanes$1$hr2
 
 
-module sm$lanes$1$h2_p$stage$0(d,q,clock);
+module sm$lanes$1$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_p$stage$0
+endmodule // sm$lanes$1$hr2$stage$0
 
 
-module sm$lanes$1$h2_p$stage$1(d,q,clock);
+module sm$lanes$1$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_p$stage$1
+endmodule // sm$lanes$1$hr2$stage$1
 
 
-module sm$lanes$1$h2_p$stage$2(d,q,clock);
+module sm$lanes$1$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_p$stage$2
+endmodule // sm$lanes$1$hr2$stage$2
 
 
-module sm$lanes$1$h2_p$stage$3(d,q,clock);
+module sm$lanes$1$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_p$stage$3
+endmodule // sm$lanes$1$hr2$stage$3
 
 
-module sm$lanes$1$h2_pa(clock,d,q);
+module sm$lanes$1$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$1$h2_pa$stage$0 stage$0(
+    sm$lanes$1$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$h2_pa$stage$1 stage$1(
+    sm$lanes$1$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$h2_pa$stage$2 stage$2(
+    sm$lanes$1$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$h2_pa$stage$3 stage$3(
+    sm$lanes$1$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -61373,2213 +58997,83 @@ module sm$lanes$1$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$h2_pa
+endmodule // sm$lanes$1$hr3
 
 
-module sm$lanes$1$h2_pa$stage$0(d,q,clock);
+module sm$lanes$1$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_pa$stage$0
+endmodule // sm$lanes$1$hr3$stage$0
 
 
-module sm$lanes$1$h2_pa$stage$1(d,q,clock);
+module sm$lanes$1$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_pa$stage$1
+endmodule // sm$lanes$1$hr3$stage$1
 
 
-module sm$lanes$1$h2_pa$stage$2(d,q,clock);
+module sm$lanes$1$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_pa$stage$2
+endmodule // sm$lanes$1$hr3$stage$2
 
 
-module sm$lanes$1$h2_pa$stage$3(d,q,clock);
+module sm$lanes$1$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$h2_pa$stage$3
-
-
-module sm$lanes$1$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h2_val
-
-
-module sm$lanes$1$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h2_val$stage$0
-
-
-module sm$lanes$1$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h2_val$stage$1
-
-
-module sm$lanes$1$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h2_val$stage$2
-
-
-module sm$lanes$1$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h2_val$stage$3
-
-
-module sm$lanes$1$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_a
-
-
-module sm$lanes$1$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_a$stage$0
-
-
-module sm$lanes$1$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_a$stage$1
-
-
-module sm$lanes$1$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_a$stage$2
-
-
-module sm$lanes$1$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_a$stage$3
-
-
-module sm$lanes$1$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_alt
-
-
-module sm$lanes$1$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_alt$stage$0
-
-
-module sm$lanes$1$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_alt$stage$1
-
-
-module sm$lanes$1$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_alt$stage$2
-
-
-module sm$lanes$1$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_alt$stage$3
-
-
-module sm$lanes$1$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_b
-
-
-module sm$lanes$1$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_b$stage$0
-
-
-module sm$lanes$1$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_b$stage$1
-
-
-module sm$lanes$1$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_b$stage$2
-
-
-module sm$lanes$1$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_b$stage$3
-
-
-module sm$lanes$1$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_c
-
-
-module sm$lanes$1$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_c$stage$0
-
-
-module sm$lanes$1$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_c$stage$1
-
-
-module sm$lanes$1$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_c$stage$2
-
-
-module sm$lanes$1$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_c$stage$3
-
-
-module sm$lanes$1$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_p
-
-
-module sm$lanes$1$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_p$stage$0
-
-
-module sm$lanes$1$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_p$stage$1
-
-
-module sm$lanes$1$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_p$stage$2
-
-
-module sm$lanes$1$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_p$stage$3
-
-
-module sm$lanes$1$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_pa
-
-
-module sm$lanes$1$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_pa$stage$0
-
-
-module sm$lanes$1$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_pa$stage$1
-
-
-module sm$lanes$1$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_pa$stage$2
-
-
-module sm$lanes$1$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_pa$stage$3
-
-
-module sm$lanes$1$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h3_val
-
-
-module sm$lanes$1$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_val$stage$0
-
-
-module sm$lanes$1$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_val$stage$1
-
-
-module sm$lanes$1$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_val$stage$2
-
-
-module sm$lanes$1$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h3_val$stage$3
-
-
-module sm$lanes$1$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_a
-
-
-module sm$lanes$1$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_a$stage$0
-
-
-module sm$lanes$1$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_a$stage$1
-
-
-module sm$lanes$1$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_a$stage$2
-
-
-module sm$lanes$1$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_a$stage$3
-
-
-module sm$lanes$1$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_alt
-
-
-module sm$lanes$1$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_alt$stage$0
-
-
-module sm$lanes$1$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_alt$stage$1
-
-
-module sm$lanes$1$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_alt$stage$2
-
-
-module sm$lanes$1$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_alt$stage$3
-
-
-module sm$lanes$1$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_b
-
-
-module sm$lanes$1$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_b$stage$0
-
-
-module sm$lanes$1$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_b$stage$1
-
-
-module sm$lanes$1$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_b$stage$2
-
-
-module sm$lanes$1$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_b$stage$3
-
-
-module sm$lanes$1$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_c
-
-
-module sm$lanes$1$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_c$stage$0
-
-
-module sm$lanes$1$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_c$stage$1
-
-
-module sm$lanes$1$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_c$stage$2
-
-
-module sm$lanes$1$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_c$stage$3
-
-
-module sm$lanes$1$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_p
-
-
-module sm$lanes$1$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_p$stage$0
-
-
-module sm$lanes$1$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_p$stage$1
-
-
-module sm$lanes$1$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_p$stage$2
-
-
-module sm$lanes$1$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_p$stage$3
-
-
-module sm$lanes$1$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$1$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_pa
-
-
-module sm$lanes$1$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_pa$stage$0
-
-
-module sm$lanes$1$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_pa$stage$1
-
-
-module sm$lanes$1$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_pa$stage$2
-
-
-module sm$lanes$1$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_pa$stage$3
-
-
-module sm$lanes$1$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$1$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$1$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$1$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$1$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$1$h_val
-
-
-module sm$lanes$1$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_val$stage$0
-
-
-module sm$lanes$1$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_val$stage$1
-
-
-module sm$lanes$1$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_val$stage$2
-
-
-module sm$lanes$1$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$1$h_val$stage$3
+endmodule // sm$lanes$1$hr3$stage$3
 
 
 module sm$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -64162,7 +59656,7 @@ module sm$lanes$1$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$1$tid
 
 
-module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -64206,6 +59700,8 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b10;
@@ -64213,6 +59709,7 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -64257,71 +59754,36 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -64389,110 +59851,35 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$2$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$2$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$2$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$2$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$2$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$2$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$2$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$2$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$2$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$2$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$2$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$2$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$2$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$2$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$2$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$2$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$2$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$2$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$2$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$2$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$2$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$2$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$2$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$2$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$2$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$2$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$2$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -64502,27 +59889,12 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -64549,46 +59921,29 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -64638,27 +59993,25 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -64919,47 +60272,47 @@ module sm$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$2$d_val$stage$1
 
 
-module sm$lanes$2$h2_a(clock,d,q);
+module sm$lanes$2$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_a$stage$0 stage$0(
+    sm$lanes$2$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_a$stage$1 stage$1(
+    sm$lanes$2$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_a$stage$2 stage$2(
+    sm$lanes$2$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_a$stage$3 stage$3(
+    sm$lanes$2$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64982,126 +60335,126 @@ module sm$lanes$2$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_a
+endmodule // sm$lanes$2$ho1
 
 
-module sm$lanes$2$h2_a$stage$0(d,q,clock);
+module sm$lanes$2$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_a$stage$0
+endmodule // sm$lanes$2$ho1$stage$0
 
 
-module sm$lanes$2$h2_a$stage$1(d,q,clock);
+module sm$lanes$2$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_a$stage$1
+endmodule // sm$lanes$2$ho1$stage$1
 
 
-module sm$lanes$2$h2_a$stage$2(d,q,clock);
+module sm$lanes$2$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_a$stage$2
+endmodule // sm$lanes$2$ho1$stage$2
 
 
-module sm$lanes$2$h2_a$stage$3(d,q,clock);
+module sm$lanes$2$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_a$stage$3
+endmodule // sm$lanes$2$ho1$stage$3
 
 
-module sm$lanes$2$h2_alt(clock,d,q);
+module sm$lanes$2$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_alt$stage$0 stage$0(
+    sm$lanes$2$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_alt$stage$1 stage$1(
+    sm$lanes$2$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_alt$stage$2 stage$2(
+    sm$lanes$2$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_alt$stage$3 stage$3(
+    sm$lanes$2$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65124,126 +60477,126 @@ module sm$lanes$2$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_alt
+endmodule // sm$lanes$2$ho2
 
 
-module sm$lanes$2$h2_alt$stage$0(d,q,clock);
+module sm$lanes$2$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_alt$stage$0
+endmodule // sm$lanes$2$ho2$stage$0
 
 
-module sm$lanes$2$h2_alt$stage$1(d,q,clock);
+module sm$lanes$2$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_alt$stage$1
+endmodule // sm$lanes$2$ho2$stage$1
 
 
-module sm$lanes$2$h2_alt$stage$2(d,q,clock);
+module sm$lanes$2$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_alt$stage$2
+endmodule // sm$lanes$2$ho2$stage$2
 
 
-module sm$lanes$2$h2_alt$stage$3(d,q,clock);
+module sm$lanes$2$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_alt$stage$3
+endmodule // sm$lanes$2$ho2$stage$3
 
 
-module sm$lanes$2$h2_b(clock,d,q);
+module sm$lanes$2$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_b$stage$0 stage$0(
+    sm$lanes$2$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_b$stage$1 stage$1(
+    sm$lanes$2$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_b$stage$2 stage$2(
+    sm$lanes$2$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_b$stage$3 stage$3(
+    sm$lanes$2$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65266,126 +60619,126 @@ module sm$lanes$2$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_b
+endmodule // sm$lanes$2$ho3
 
 
-module sm$lanes$2$h2_b$stage$0(d,q,clock);
+module sm$lanes$2$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_b$stage$0
+endmodule // sm$lanes$2$ho3$stage$0
 
 
-module sm$lanes$2$h2_b$stage$1(d,q,clock);
+module sm$lanes$2$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_b$stage$1
+endmodule // sm$lanes$2$ho3$stage$1
 
 
-module sm$lanes$2$h2_b$stage$2(d,q,clock);
+module sm$lanes$2$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_b$stage$2
+endmodule // sm$lanes$2$ho3$stage$2
 
 
-module sm$lanes$2$h2_b$stage$3(d,q,clock);
+module sm$lanes$2$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_b$stage$3
+endmodule // sm$lanes$2$ho3$stage$3
 
 
-module sm$lanes$2$h2_c(clock,d,q);
+module sm$lanes$2$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_c$stage$0 stage$0(
+    sm$lanes$2$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_c$stage$1 stage$1(
+    sm$lanes$2$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_c$stage$2 stage$2(
+    sm$lanes$2$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_c$stage$3 stage$3(
+    sm$lanes$2$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65408,126 +60761,126 @@ module sm$lanes$2$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_c
+endmodule // sm$lanes$2$hr1
 
 
-module sm$lanes$2$h2_c$stage$0(d,q,clock);
+module sm$lanes$2$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_c$stage$0
+endmodule // sm$lanes$2$hr1$stage$0
 
 
-module sm$lanes$2$h2_c$stage$1(d,q,clock);
+module sm$lanes$2$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_c$stage$1
+endmodule // sm$lanes$2$hr1$stage$1
 
 
-module sm$lanes$2$h2_c$stage$2(d,q,clock);
+module sm$lanes$2$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_c$stage$2
+endmodule // sm$lanes$2$hr1$stage$2
 
 
-module sm$lanes$2$h2_c$stage$3(d,q,clock);
+module sm$lanes$2$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_c$stage$3
+endmodule // sm$lanes$2$hr1$stage$3
 
 
-module sm$lanes$2$h2_p(clock,d,q);
+module sm$lanes$2$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_p$stage$0 stage$0(
+    sm$lanes$2$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_p$stage$1 stage$1(
+    sm$lanes$2$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_p$stage$2 stage$2(
+    sm$lanes$2$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_p$stage$3 stage$3(
+    sm$lanes$2$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65550,126 +60903,126 @@ module sm$lanes$2$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_p
+endmodule // sm$lanes$2$hr2
 
 
-module sm$lanes$2$h2_p$stage$0(d,q,clock);
+module sm$lanes$2$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_p$stage$0
+endmodule // sm$lanes$2$hr2$stage$0
 
 
-module sm$lanes$2$h2_p$stage$1(d,q,clock);
+module sm$lanes$2$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_p$stage$1
+endmodule // sm$lanes$2$hr2$stage$1
 
 
-module sm$lanes$2$h2_p$stage$2(d,q,clock);
+module sm$lanes$2$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_p$stage$2
+endmodule // sm$lanes$2$hr2$stage$2
 
 
-module sm$lanes$2$h2_p$stage$3(d,q,clock);
+module sm$lanes$2$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_p$stage$3
+endmodule // sm$lanes$2$hr2$stage$3
 
 
-module sm$lanes$2$h2_pa(clock,d,q);
+module sm$lanes$2$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$2$h2_pa$stage$0 stage$0(
+    sm$lanes$2$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$h2_pa$stage$1 stage$1(
+    sm$lanes$2$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$h2_pa$stage$2 stage$2(
+    sm$lanes$2$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$h2_pa$stage$3 stage$3(
+    sm$lanes$2$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65692,2213 +61045,83 @@ module sm$lanes$2$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$h2_pa
+endmodule // sm$lanes$2$hr3
 
 
-module sm$lanes$2$h2_pa$stage$0(d,q,clock);
+module sm$lanes$2$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_pa$stage$0
+endmodule // sm$lanes$2$hr3$stage$0
 
 
-module sm$lanes$2$h2_pa$stage$1(d,q,clock);
+module sm$lanes$2$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_pa$stage$1
+endmodule // sm$lanes$2$hr3$stage$1
 
 
-module sm$lanes$2$h2_pa$stage$2(d,q,clock);
+module sm$lanes$2$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_pa$stage$2
+endmodule // sm$lanes$2$hr3$stage$2
 
 
-module sm$lanes$2$h2_pa$stage$3(d,q,clock);
+module sm$lanes$2$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$h2_pa$stage$3
-
-
-module sm$lanes$2$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h2_val
-
-
-module sm$lanes$2$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h2_val$stage$0
-
-
-module sm$lanes$2$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h2_val$stage$1
-
-
-module sm$lanes$2$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h2_val$stage$2
-
-
-module sm$lanes$2$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h2_val$stage$3
-
-
-module sm$lanes$2$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_a
-
-
-module sm$lanes$2$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_a$stage$0
-
-
-module sm$lanes$2$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_a$stage$1
-
-
-module sm$lanes$2$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_a$stage$2
-
-
-module sm$lanes$2$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_a$stage$3
-
-
-module sm$lanes$2$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_alt
-
-
-module sm$lanes$2$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_alt$stage$0
-
-
-module sm$lanes$2$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_alt$stage$1
-
-
-module sm$lanes$2$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_alt$stage$2
-
-
-module sm$lanes$2$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_alt$stage$3
-
-
-module sm$lanes$2$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_b
-
-
-module sm$lanes$2$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_b$stage$0
-
-
-module sm$lanes$2$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_b$stage$1
-
-
-module sm$lanes$2$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_b$stage$2
-
-
-module sm$lanes$2$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_b$stage$3
-
-
-module sm$lanes$2$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_c
-
-
-module sm$lanes$2$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_c$stage$0
-
-
-module sm$lanes$2$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_c$stage$1
-
-
-module sm$lanes$2$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_c$stage$2
-
-
-module sm$lanes$2$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_c$stage$3
-
-
-module sm$lanes$2$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_p
-
-
-module sm$lanes$2$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_p$stage$0
-
-
-module sm$lanes$2$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_p$stage$1
-
-
-module sm$lanes$2$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_p$stage$2
-
-
-module sm$lanes$2$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_p$stage$3
-
-
-module sm$lanes$2$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_pa
-
-
-module sm$lanes$2$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_pa$stage$0
-
-
-module sm$lanes$2$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_pa$stage$1
-
-
-module sm$lanes$2$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_pa$stage$2
-
-
-module sm$lanes$2$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_pa$stage$3
-
-
-module sm$lanes$2$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h3_val
-
-
-module sm$lanes$2$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_val$stage$0
-
-
-module sm$lanes$2$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_val$stage$1
-
-
-module sm$lanes$2$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_val$stage$2
-
-
-module sm$lanes$2$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h3_val$stage$3
-
-
-module sm$lanes$2$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_a
-
-
-module sm$lanes$2$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_a$stage$0
-
-
-module sm$lanes$2$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_a$stage$1
-
-
-module sm$lanes$2$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_a$stage$2
-
-
-module sm$lanes$2$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_a$stage$3
-
-
-module sm$lanes$2$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_alt
-
-
-module sm$lanes$2$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_alt$stage$0
-
-
-module sm$lanes$2$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_alt$stage$1
-
-
-module sm$lanes$2$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_alt$stage$2
-
-
-module sm$lanes$2$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_alt$stage$3
-
-
-module sm$lanes$2$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_b
-
-
-module sm$lanes$2$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_b$stage$0
-
-
-module sm$lanes$2$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_b$stage$1
-
-
-module sm$lanes$2$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_b$stage$2
-
-
-module sm$lanes$2$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_b$stage$3
-
-
-module sm$lanes$2$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_c
-
-
-module sm$lanes$2$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_c$stage$0
-
-
-module sm$lanes$2$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_c$stage$1
-
-
-module sm$lanes$2$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_c$stage$2
-
-
-module sm$lanes$2$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_c$stage$3
-
-
-module sm$lanes$2$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_p
-
-
-module sm$lanes$2$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_p$stage$0
-
-
-module sm$lanes$2$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_p$stage$1
-
-
-module sm$lanes$2$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_p$stage$2
-
-
-module sm$lanes$2$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_p$stage$3
-
-
-module sm$lanes$2$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$2$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_pa
-
-
-module sm$lanes$2$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_pa$stage$0
-
-
-module sm$lanes$2$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_pa$stage$1
-
-
-module sm$lanes$2$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_pa$stage$2
-
-
-module sm$lanes$2$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_pa$stage$3
-
-
-module sm$lanes$2$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$2$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$2$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$2$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$2$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$2$h_val
-
-
-module sm$lanes$2$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_val$stage$0
-
-
-module sm$lanes$2$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_val$stage$1
-
-
-module sm$lanes$2$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_val$stage$2
-
-
-module sm$lanes$2$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$2$h_val$stage$3
+endmodule // sm$lanes$2$hr3$stage$3
 
 
 module sm$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -68481,7 +61704,7 @@ module sm$lanes$2$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$2$tid
 
 
-module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -68525,6 +61748,8 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b11;
@@ -68532,6 +61757,7 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -68576,71 +61802,36 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -68708,110 +61899,35 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$3$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$3$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$3$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$3$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$3$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$3$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$3$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$3$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$3$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$3$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$3$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$3$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$3$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$3$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$3$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$3$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$3$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$3$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$3$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$3$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$3$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$3$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$3$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$3$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$3$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$3$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$3$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -68821,27 +61937,12 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -68868,46 +61969,29 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -68957,27 +62041,25 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -69238,47 +62320,47 @@ module sm$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$3$d_val$stage$1
 
 
-module sm$lanes$3$h2_a(clock,d,q);
+module sm$lanes$3$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_a$stage$0 stage$0(
+    sm$lanes$3$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_a$stage$1 stage$1(
+    sm$lanes$3$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_a$stage$2 stage$2(
+    sm$lanes$3$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_a$stage$3 stage$3(
+    sm$lanes$3$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69301,126 +62383,126 @@ module sm$lanes$3$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_a
+endmodule // sm$lanes$3$ho1
 
 
-module sm$lanes$3$h2_a$stage$0(d,q,clock);
+module sm$lanes$3$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_a$stage$0
+endmodule // sm$lanes$3$ho1$stage$0
 
 
-module sm$lanes$3$h2_a$stage$1(d,q,clock);
+module sm$lanes$3$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_a$stage$1
+endmodule // sm$lanes$3$ho1$stage$1
 
 
-module sm$lanes$3$h2_a$stage$2(d,q,clock);
+module sm$lanes$3$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_a$stage$2
+endmodule // sm$lanes$3$ho1$stage$2
 
 
-module sm$lanes$3$h2_a$stage$3(d,q,clock);
+module sm$lanes$3$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_a$stage$3
+endmodule // sm$lanes$3$ho1$stage$3
 
 
-module sm$lanes$3$h2_alt(clock,d,q);
+module sm$lanes$3$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_alt$stage$0 stage$0(
+    sm$lanes$3$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_alt$stage$1 stage$1(
+    sm$lanes$3$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_alt$stage$2 stage$2(
+    sm$lanes$3$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_alt$stage$3 stage$3(
+    sm$lanes$3$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69443,126 +62525,126 @@ module sm$lanes$3$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_alt
+endmodule // sm$lanes$3$ho2
 
 
-module sm$lanes$3$h2_alt$stage$0(d,q,clock);
+module sm$lanes$3$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_alt$stage$0
+endmodule // sm$lanes$3$ho2$stage$0
 
 
-module sm$lanes$3$h2_alt$stage$1(d,q,clock);
+module sm$lanes$3$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_alt$stage$1
+endmodule // sm$lanes$3$ho2$stage$1
 
 
-module sm$lanes$3$h2_alt$stage$2(d,q,clock);
+module sm$lanes$3$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_alt$stage$2
+endmodule // sm$lanes$3$ho2$stage$2
 
 
-module sm$lanes$3$h2_alt$stage$3(d,q,clock);
+module sm$lanes$3$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_alt$stage$3
+endmodule // sm$lanes$3$ho2$stage$3
 
 
-module sm$lanes$3$h2_b(clock,d,q);
+module sm$lanes$3$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_b$stage$0 stage$0(
+    sm$lanes$3$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_b$stage$1 stage$1(
+    sm$lanes$3$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_b$stage$2 stage$2(
+    sm$lanes$3$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_b$stage$3 stage$3(
+    sm$lanes$3$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69585,126 +62667,126 @@ module sm$lanes$3$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_b
+endmodule // sm$lanes$3$ho3
 
 
-module sm$lanes$3$h2_b$stage$0(d,q,clock);
+module sm$lanes$3$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_b$stage$0
+endmodule // sm$lanes$3$ho3$stage$0
 
 
-module sm$lanes$3$h2_b$stage$1(d,q,clock);
+module sm$lanes$3$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_b$stage$1
+endmodule // sm$lanes$3$ho3$stage$1
 
 
-module sm$lanes$3$h2_b$stage$2(d,q,clock);
+module sm$lanes$3$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_b$stage$2
+endmodule // sm$lanes$3$ho3$stage$2
 
 
-module sm$lanes$3$h2_b$stage$3(d,q,clock);
+module sm$lanes$3$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_b$stage$3
+endmodule // sm$lanes$3$ho3$stage$3
 
 
-module sm$lanes$3$h2_c(clock,d,q);
+module sm$lanes$3$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_c$stage$0 stage$0(
+    sm$lanes$3$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_c$stage$1 stage$1(
+    sm$lanes$3$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_c$stage$2 stage$2(
+    sm$lanes$3$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_c$stage$3 stage$3(
+    sm$lanes$3$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69727,126 +62809,126 @@ module sm$lanes$3$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_c
+endmodule // sm$lanes$3$hr1
 
 
-module sm$lanes$3$h2_c$stage$0(d,q,clock);
+module sm$lanes$3$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_c$stage$0
+endmodule // sm$lanes$3$hr1$stage$0
 
 
-module sm$lanes$3$h2_c$stage$1(d,q,clock);
+module sm$lanes$3$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_c$stage$1
+endmodule // sm$lanes$3$hr1$stage$1
 
 
-module sm$lanes$3$h2_c$stage$2(d,q,clock);
+module sm$lanes$3$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_c$stage$2
+endmodule // sm$lanes$3$hr1$stage$2
 
 
-module sm$lanes$3$h2_c$stage$3(d,q,clock);
+module sm$lanes$3$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_c$stage$3
+endmodule // sm$lanes$3$hr1$stage$3
 
 
-module sm$lanes$3$h2_p(clock,d,q);
+module sm$lanes$3$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_p$stage$0 stage$0(
+    sm$lanes$3$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_p$stage$1 stage$1(
+    sm$lanes$3$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_p$stage$2 stage$2(
+    sm$lanes$3$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_p$stage$3 stage$3(
+    sm$lanes$3$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69869,126 +62951,126 @@ module sm$lanes$3$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_p
+endmodule // sm$lanes$3$hr2
 
 
-module sm$lanes$3$h2_p$stage$0(d,q,clock);
+module sm$lanes$3$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_p$stage$0
+endmodule // sm$lanes$3$hr2$stage$0
 
 
-module sm$lanes$3$h2_p$stage$1(d,q,clock);
+module sm$lanes$3$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_p$stage$1
+endmodule // sm$lanes$3$hr2$stage$1
 
 
-module sm$lanes$3$h2_p$stage$2(d,q,clock);
+module sm$lanes$3$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_p$stage$2
+endmodule // sm$lanes$3$hr2$stage$2
 
 
-module sm$lanes$3$h2_p$stage$3(d,q,clock);
+module sm$lanes$3$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_p$stage$3
+endmodule // sm$lanes$3$hr2$stage$3
 
 
-module sm$lanes$3$h2_pa(clock,d,q);
+module sm$lanes$3$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$3$h2_pa$stage$0 stage$0(
+    sm$lanes$3$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$h2_pa$stage$1 stage$1(
+    sm$lanes$3$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$h2_pa$stage$2 stage$2(
+    sm$lanes$3$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$h2_pa$stage$3 stage$3(
+    sm$lanes$3$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -70011,2213 +63093,83 @@ module sm$lanes$3$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$h2_pa
+endmodule // sm$lanes$3$hr3
 
 
-module sm$lanes$3$h2_pa$stage$0(d,q,clock);
+module sm$lanes$3$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_pa$stage$0
+endmodule // sm$lanes$3$hr3$stage$0
 
 
-module sm$lanes$3$h2_pa$stage$1(d,q,clock);
+module sm$lanes$3$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_pa$stage$1
+endmodule // sm$lanes$3$hr3$stage$1
 
 
-module sm$lanes$3$h2_pa$stage$2(d,q,clock);
+module sm$lanes$3$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_pa$stage$2
+endmodule // sm$lanes$3$hr3$stage$2
 
 
-module sm$lanes$3$h2_pa$stage$3(d,q,clock);
+module sm$lanes$3$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$h2_pa$stage$3
-
-
-module sm$lanes$3$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h2_val
-
-
-module sm$lanes$3$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h2_val$stage$0
-
-
-module sm$lanes$3$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h2_val$stage$1
-
-
-module sm$lanes$3$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h2_val$stage$2
-
-
-module sm$lanes$3$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h2_val$stage$3
-
-
-module sm$lanes$3$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_a
-
-
-module sm$lanes$3$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_a$stage$0
-
-
-module sm$lanes$3$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_a$stage$1
-
-
-module sm$lanes$3$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_a$stage$2
-
-
-module sm$lanes$3$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_a$stage$3
-
-
-module sm$lanes$3$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_alt
-
-
-module sm$lanes$3$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_alt$stage$0
-
-
-module sm$lanes$3$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_alt$stage$1
-
-
-module sm$lanes$3$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_alt$stage$2
-
-
-module sm$lanes$3$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_alt$stage$3
-
-
-module sm$lanes$3$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_b
-
-
-module sm$lanes$3$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_b$stage$0
-
-
-module sm$lanes$3$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_b$stage$1
-
-
-module sm$lanes$3$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_b$stage$2
-
-
-module sm$lanes$3$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_b$stage$3
-
-
-module sm$lanes$3$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_c
-
-
-module sm$lanes$3$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_c$stage$0
-
-
-module sm$lanes$3$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_c$stage$1
-
-
-module sm$lanes$3$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_c$stage$2
-
-
-module sm$lanes$3$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_c$stage$3
-
-
-module sm$lanes$3$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_p
-
-
-module sm$lanes$3$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_p$stage$0
-
-
-module sm$lanes$3$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_p$stage$1
-
-
-module sm$lanes$3$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_p$stage$2
-
-
-module sm$lanes$3$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_p$stage$3
-
-
-module sm$lanes$3$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_pa
-
-
-module sm$lanes$3$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_pa$stage$0
-
-
-module sm$lanes$3$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_pa$stage$1
-
-
-module sm$lanes$3$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_pa$stage$2
-
-
-module sm$lanes$3$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_pa$stage$3
-
-
-module sm$lanes$3$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h3_val
-
-
-module sm$lanes$3$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_val$stage$0
-
-
-module sm$lanes$3$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_val$stage$1
-
-
-module sm$lanes$3$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_val$stage$2
-
-
-module sm$lanes$3$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h3_val$stage$3
-
-
-module sm$lanes$3$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_a
-
-
-module sm$lanes$3$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_a$stage$0
-
-
-module sm$lanes$3$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_a$stage$1
-
-
-module sm$lanes$3$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_a$stage$2
-
-
-module sm$lanes$3$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_a$stage$3
-
-
-module sm$lanes$3$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_alt
-
-
-module sm$lanes$3$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_alt$stage$0
-
-
-module sm$lanes$3$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_alt$stage$1
-
-
-module sm$lanes$3$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_alt$stage$2
-
-
-module sm$lanes$3$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_alt$stage$3
-
-
-module sm$lanes$3$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_b
-
-
-module sm$lanes$3$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_b$stage$0
-
-
-module sm$lanes$3$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_b$stage$1
-
-
-module sm$lanes$3$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_b$stage$2
-
-
-module sm$lanes$3$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_b$stage$3
-
-
-module sm$lanes$3$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_c
-
-
-module sm$lanes$3$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_c$stage$0
-
-
-module sm$lanes$3$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_c$stage$1
-
-
-module sm$lanes$3$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_c$stage$2
-
-
-module sm$lanes$3$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_c$stage$3
-
-
-module sm$lanes$3$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_p
-
-
-module sm$lanes$3$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_p$stage$0
-
-
-module sm$lanes$3$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_p$stage$1
-
-
-module sm$lanes$3$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_p$stage$2
-
-
-module sm$lanes$3$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_p$stage$3
-
-
-module sm$lanes$3$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$3$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_pa
-
-
-module sm$lanes$3$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_pa$stage$0
-
-
-module sm$lanes$3$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_pa$stage$1
-
-
-module sm$lanes$3$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_pa$stage$2
-
-
-module sm$lanes$3$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_pa$stage$3
-
-
-module sm$lanes$3$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$3$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$3$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$3$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$3$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$3$h_val
-
-
-module sm$lanes$3$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_val$stage$0
-
-
-module sm$lanes$3$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_val$stage$1
-
-
-module sm$lanes$3$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_val$stage$2
-
-
-module sm$lanes$3$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$3$h_val$stage$3
+endmodule // sm$lanes$3$hr3$stage$3
 
 
 module sm$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -72800,7 +63752,7 @@ module sm$lanes$3$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$3$tid
 
 
-module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -72844,6 +63796,8 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b100;
@@ -72851,6 +63805,7 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -72895,71 +63850,36 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -73027,110 +63947,35 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$4$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$4$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$4$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$4$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$4$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$4$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$4$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$4$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$4$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$4$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$4$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$4$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$4$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$4$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$4$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$4$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$4$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$4$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$4$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$4$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$4$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$4$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$4$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$4$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$4$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$4$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$4$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -73140,27 +63985,12 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -73187,46 +64017,29 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -73276,27 +64089,25 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -73557,47 +64368,47 @@ module sm$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$4$d_val$stage$1
 
 
-module sm$lanes$4$h2_a(clock,d,q);
+module sm$lanes$4$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_a$stage$0 stage$0(
+    sm$lanes$4$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_a$stage$1 stage$1(
+    sm$lanes$4$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_a$stage$2 stage$2(
+    sm$lanes$4$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_a$stage$3 stage$3(
+    sm$lanes$4$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -73620,126 +64431,126 @@ module sm$lanes$4$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_a
+endmodule // sm$lanes$4$ho1
 
 
-module sm$lanes$4$h2_a$stage$0(d,q,clock);
+module sm$lanes$4$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_a$stage$0
+endmodule // sm$lanes$4$ho1$stage$0
 
 
-module sm$lanes$4$h2_a$stage$1(d,q,clock);
+module sm$lanes$4$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_a$stage$1
+endmodule // sm$lanes$4$ho1$stage$1
 
 
-module sm$lanes$4$h2_a$stage$2(d,q,clock);
+module sm$lanes$4$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_a$stage$2
+endmodule // sm$lanes$4$ho1$stage$2
 
 
-module sm$lanes$4$h2_a$stage$3(d,q,clock);
+module sm$lanes$4$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_a$stage$3
+endmodule // sm$lanes$4$ho1$stage$3
 
 
-module sm$lanes$4$h2_alt(clock,d,q);
+module sm$lanes$4$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_alt$stage$0 stage$0(
+    sm$lanes$4$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_alt$stage$1 stage$1(
+    sm$lanes$4$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_alt$stage$2 stage$2(
+    sm$lanes$4$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_alt$stage$3 stage$3(
+    sm$lanes$4$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -73762,126 +64573,126 @@ module sm$lanes$4$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_alt
+endmodule // sm$lanes$4$ho2
 
 
-module sm$lanes$4$h2_alt$stage$0(d,q,clock);
+module sm$lanes$4$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_alt$stage$0
+endmodule // sm$lanes$4$ho2$stage$0
 
 
-module sm$lanes$4$h2_alt$stage$1(d,q,clock);
+module sm$lanes$4$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_alt$stage$1
+endmodule // sm$lanes$4$ho2$stage$1
 
 
-module sm$lanes$4$h2_alt$stage$2(d,q,clock);
+module sm$lanes$4$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_alt$stage$2
+endmodule // sm$lanes$4$ho2$stage$2
 
 
-module sm$lanes$4$h2_alt$stage$3(d,q,clock);
+module sm$lanes$4$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_alt$stage$3
+endmodule // sm$lanes$4$ho2$stage$3
 
 
-module sm$lanes$4$h2_b(clock,d,q);
+module sm$lanes$4$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_b$stage$0 stage$0(
+    sm$lanes$4$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_b$stage$1 stage$1(
+    sm$lanes$4$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_b$stage$2 stage$2(
+    sm$lanes$4$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_b$stage$3 stage$3(
+    sm$lanes$4$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -73904,126 +64715,126 @@ module sm$lanes$4$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_b
+endmodule // sm$lanes$4$ho3
 
 
-module sm$lanes$4$h2_b$stage$0(d,q,clock);
+module sm$lanes$4$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_b$stage$0
+endmodule // sm$lanes$4$ho3$stage$0
 
 
-module sm$lanes$4$h2_b$stage$1(d,q,clock);
+module sm$lanes$4$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_b$stage$1
+endmodule // sm$lanes$4$ho3$stage$1
 
 
-module sm$lanes$4$h2_b$stage$2(d,q,clock);
+module sm$lanes$4$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_b$stage$2
+endmodule // sm$lanes$4$ho3$stage$2
 
 
-module sm$lanes$4$h2_b$stage$3(d,q,clock);
+module sm$lanes$4$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_b$stage$3
+endmodule // sm$lanes$4$ho3$stage$3
 
 
-module sm$lanes$4$h2_c(clock,d,q);
+module sm$lanes$4$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_c$stage$0 stage$0(
+    sm$lanes$4$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_c$stage$1 stage$1(
+    sm$lanes$4$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_c$stage$2 stage$2(
+    sm$lanes$4$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_c$stage$3 stage$3(
+    sm$lanes$4$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -74046,126 +64857,126 @@ module sm$lanes$4$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_c
+endmodule // sm$lanes$4$hr1
 
 
-module sm$lanes$4$h2_c$stage$0(d,q,clock);
+module sm$lanes$4$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_c$stage$0
+endmodule // sm$lanes$4$hr1$stage$0
 
 
-module sm$lanes$4$h2_c$stage$1(d,q,clock);
+module sm$lanes$4$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_c$stage$1
+endmodule // sm$lanes$4$hr1$stage$1
 
 
-module sm$lanes$4$h2_c$stage$2(d,q,clock);
+module sm$lanes$4$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_c$stage$2
+endmodule // sm$lanes$4$hr1$stage$2
 
 
-module sm$lanes$4$h2_c$stage$3(d,q,clock);
+module sm$lanes$4$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_c$stage$3
+endmodule // sm$lanes$4$hr1$stage$3
 
 
-module sm$lanes$4$h2_p(clock,d,q);
+module sm$lanes$4$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_p$stage$0 stage$0(
+    sm$lanes$4$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_p$stage$1 stage$1(
+    sm$lanes$4$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_p$stage$2 stage$2(
+    sm$lanes$4$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_p$stage$3 stage$3(
+    sm$lanes$4$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -74188,126 +64999,126 @@ module sm$lanes$4$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_p
+endmodule // sm$lanes$4$hr2
 
 
-module sm$lanes$4$h2_p$stage$0(d,q,clock);
+module sm$lanes$4$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_p$stage$0
+endmodule // sm$lanes$4$hr2$stage$0
 
 
-module sm$lanes$4$h2_p$stage$1(d,q,clock);
+module sm$lanes$4$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_p$stage$1
+endmodule // sm$lanes$4$hr2$stage$1
 
 
-module sm$lanes$4$h2_p$stage$2(d,q,clock);
+module sm$lanes$4$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_p$stage$2
+endmodule // sm$lanes$4$hr2$stage$2
 
 
-module sm$lanes$4$h2_p$stage$3(d,q,clock);
+module sm$lanes$4$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_p$stage$3
+endmodule // sm$lanes$4$hr2$stage$3
 
 
-module sm$lanes$4$h2_pa(clock,d,q);
+module sm$lanes$4$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$4$h2_pa$stage$0 stage$0(
+    sm$lanes$4$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$h2_pa$stage$1 stage$1(
+    sm$lanes$4$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$h2_pa$stage$2 stage$2(
+    sm$lanes$4$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$h2_pa$stage$3 stage$3(
+    sm$lanes$4$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -74330,2213 +65141,83 @@ module sm$lanes$4$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$h2_pa
+endmodule // sm$lanes$4$hr3
 
 
-module sm$lanes$4$h2_pa$stage$0(d,q,clock);
+module sm$lanes$4$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_pa$stage$0
+endmodule // sm$lanes$4$hr3$stage$0
 
 
-module sm$lanes$4$h2_pa$stage$1(d,q,clock);
+module sm$lanes$4$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_pa$stage$1
+endmodule // sm$lanes$4$hr3$stage$1
 
 
-module sm$lanes$4$h2_pa$stage$2(d,q,clock);
+module sm$lanes$4$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_pa$stage$2
+endmodule // sm$lanes$4$hr3$stage$2
 
 
-module sm$lanes$4$h2_pa$stage$3(d,q,clock);
+module sm$lanes$4$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$h2_pa$stage$3
-
-
-module sm$lanes$4$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h2_val
-
-
-module sm$lanes$4$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h2_val$stage$0
-
-
-module sm$lanes$4$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h2_val$stage$1
-
-
-module sm$lanes$4$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h2_val$stage$2
-
-
-module sm$lanes$4$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h2_val$stage$3
-
-
-module sm$lanes$4$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_a
-
-
-module sm$lanes$4$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_a$stage$0
-
-
-module sm$lanes$4$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_a$stage$1
-
-
-module sm$lanes$4$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_a$stage$2
-
-
-module sm$lanes$4$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_a$stage$3
-
-
-module sm$lanes$4$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_alt
-
-
-module sm$lanes$4$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_alt$stage$0
-
-
-module sm$lanes$4$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_alt$stage$1
-
-
-module sm$lanes$4$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_alt$stage$2
-
-
-module sm$lanes$4$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_alt$stage$3
-
-
-module sm$lanes$4$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_b
-
-
-module sm$lanes$4$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_b$stage$0
-
-
-module sm$lanes$4$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_b$stage$1
-
-
-module sm$lanes$4$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_b$stage$2
-
-
-module sm$lanes$4$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_b$stage$3
-
-
-module sm$lanes$4$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_c
-
-
-module sm$lanes$4$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_c$stage$0
-
-
-module sm$lanes$4$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_c$stage$1
-
-
-module sm$lanes$4$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_c$stage$2
-
-
-module sm$lanes$4$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_c$stage$3
-
-
-module sm$lanes$4$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_p
-
-
-module sm$lanes$4$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_p$stage$0
-
-
-module sm$lanes$4$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_p$stage$1
-
-
-module sm$lanes$4$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_p$stage$2
-
-
-module sm$lanes$4$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_p$stage$3
-
-
-module sm$lanes$4$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_pa
-
-
-module sm$lanes$4$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_pa$stage$0
-
-
-module sm$lanes$4$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_pa$stage$1
-
-
-module sm$lanes$4$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_pa$stage$2
-
-
-module sm$lanes$4$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_pa$stage$3
-
-
-module sm$lanes$4$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h3_val
-
-
-module sm$lanes$4$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_val$stage$0
-
-
-module sm$lanes$4$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_val$stage$1
-
-
-module sm$lanes$4$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_val$stage$2
-
-
-module sm$lanes$4$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h3_val$stage$3
-
-
-module sm$lanes$4$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_a
-
-
-module sm$lanes$4$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_a$stage$0
-
-
-module sm$lanes$4$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_a$stage$1
-
-
-module sm$lanes$4$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_a$stage$2
-
-
-module sm$lanes$4$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_a$stage$3
-
-
-module sm$lanes$4$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_alt
-
-
-module sm$lanes$4$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_alt$stage$0
-
-
-module sm$lanes$4$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_alt$stage$1
-
-
-module sm$lanes$4$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_alt$stage$2
-
-
-module sm$lanes$4$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_alt$stage$3
-
-
-module sm$lanes$4$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_b
-
-
-module sm$lanes$4$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_b$stage$0
-
-
-module sm$lanes$4$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_b$stage$1
-
-
-module sm$lanes$4$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_b$stage$2
-
-
-module sm$lanes$4$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_b$stage$3
-
-
-module sm$lanes$4$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_c
-
-
-module sm$lanes$4$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_c$stage$0
-
-
-module sm$lanes$4$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_c$stage$1
-
-
-module sm$lanes$4$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_c$stage$2
-
-
-module sm$lanes$4$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_c$stage$3
-
-
-module sm$lanes$4$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_p
-
-
-module sm$lanes$4$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_p$stage$0
-
-
-module sm$lanes$4$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_p$stage$1
-
-
-module sm$lanes$4$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_p$stage$2
-
-
-module sm$lanes$4$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_p$stage$3
-
-
-module sm$lanes$4$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$4$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_pa
-
-
-module sm$lanes$4$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_pa$stage$0
-
-
-module sm$lanes$4$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_pa$stage$1
-
-
-module sm$lanes$4$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_pa$stage$2
-
-
-module sm$lanes$4$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_pa$stage$3
-
-
-module sm$lanes$4$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$4$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$4$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$4$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$4$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$4$h_val
-
-
-module sm$lanes$4$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_val$stage$0
-
-
-module sm$lanes$4$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_val$stage$1
-
-
-module sm$lanes$4$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_val$stage$2
-
-
-module sm$lanes$4$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$4$h_val$stage$3
+endmodule // sm$lanes$4$hr3$stage$3
 
 
 module sm$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -77119,7 +65800,7 @@ module sm$lanes$4$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$4$tid
 
 
-module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -77163,6 +65844,8 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b101;
@@ -77170,6 +65853,7 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -77214,71 +65898,36 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -77346,110 +65995,35 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$5$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$5$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$5$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$5$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$5$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$5$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$5$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$5$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$5$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$5$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$5$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$5$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$5$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$5$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$5$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$5$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$5$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$5$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$5$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$5$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$5$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$5$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$5$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$5$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$5$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$5$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$5$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -77459,27 +66033,12 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -77506,46 +66065,29 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -77595,27 +66137,25 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -77876,47 +66416,47 @@ module sm$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$5$d_val$stage$1
 
 
-module sm$lanes$5$h2_a(clock,d,q);
+module sm$lanes$5$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_a$stage$0 stage$0(
+    sm$lanes$5$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_a$stage$1 stage$1(
+    sm$lanes$5$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_a$stage$2 stage$2(
+    sm$lanes$5$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_a$stage$3 stage$3(
+    sm$lanes$5$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -77939,126 +66479,126 @@ module sm$lanes$5$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_a
+endmodule // sm$lanes$5$ho1
 
 
-module sm$lanes$5$h2_a$stage$0(d,q,clock);
+module sm$lanes$5$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_a$stage$0
+endmodule // sm$lanes$5$ho1$stage$0
 
 
-module sm$lanes$5$h2_a$stage$1(d,q,clock);
+module sm$lanes$5$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_a$stage$1
+endmodule // sm$lanes$5$ho1$stage$1
 
 
-module sm$lanes$5$h2_a$stage$2(d,q,clock);
+module sm$lanes$5$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_a$stage$2
+endmodule // sm$lanes$5$ho1$stage$2
 
 
-module sm$lanes$5$h2_a$stage$3(d,q,clock);
+module sm$lanes$5$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_a$stage$3
+endmodule // sm$lanes$5$ho1$stage$3
 
 
-module sm$lanes$5$h2_alt(clock,d,q);
+module sm$lanes$5$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_alt$stage$0 stage$0(
+    sm$lanes$5$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_alt$stage$1 stage$1(
+    sm$lanes$5$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_alt$stage$2 stage$2(
+    sm$lanes$5$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_alt$stage$3 stage$3(
+    sm$lanes$5$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -78081,126 +66621,126 @@ module sm$lanes$5$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_alt
+endmodule // sm$lanes$5$ho2
 
 
-module sm$lanes$5$h2_alt$stage$0(d,q,clock);
+module sm$lanes$5$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_alt$stage$0
+endmodule // sm$lanes$5$ho2$stage$0
 
 
-module sm$lanes$5$h2_alt$stage$1(d,q,clock);
+module sm$lanes$5$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_alt$stage$1
+endmodule // sm$lanes$5$ho2$stage$1
 
 
-module sm$lanes$5$h2_alt$stage$2(d,q,clock);
+module sm$lanes$5$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_alt$stage$2
+endmodule // sm$lanes$5$ho2$stage$2
 
 
-module sm$lanes$5$h2_alt$stage$3(d,q,clock);
+module sm$lanes$5$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_alt$stage$3
+endmodule // sm$lanes$5$ho2$stage$3
 
 
-module sm$lanes$5$h2_b(clock,d,q);
+module sm$lanes$5$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_b$stage$0 stage$0(
+    sm$lanes$5$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_b$stage$1 stage$1(
+    sm$lanes$5$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_b$stage$2 stage$2(
+    sm$lanes$5$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_b$stage$3 stage$3(
+    sm$lanes$5$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -78223,126 +66763,126 @@ module sm$lanes$5$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_b
+endmodule // sm$lanes$5$ho3
 
 
-module sm$lanes$5$h2_b$stage$0(d,q,clock);
+module sm$lanes$5$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_b$stage$0
+endmodule // sm$lanes$5$ho3$stage$0
 
 
-module sm$lanes$5$h2_b$stage$1(d,q,clock);
+module sm$lanes$5$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_b$stage$1
+endmodule // sm$lanes$5$ho3$stage$1
 
 
-module sm$lanes$5$h2_b$stage$2(d,q,clock);
+module sm$lanes$5$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_b$stage$2
+endmodule // sm$lanes$5$ho3$stage$2
 
 
-module sm$lanes$5$h2_b$stage$3(d,q,clock);
+module sm$lanes$5$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_b$stage$3
+endmodule // sm$lanes$5$ho3$stage$3
 
 
-module sm$lanes$5$h2_c(clock,d,q);
+module sm$lanes$5$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_c$stage$0 stage$0(
+    sm$lanes$5$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_c$stage$1 stage$1(
+    sm$lanes$5$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_c$stage$2 stage$2(
+    sm$lanes$5$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_c$stage$3 stage$3(
+    sm$lanes$5$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -78365,126 +66905,126 @@ module sm$lanes$5$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_c
+endmodule // sm$lanes$5$hr1
 
 
-module sm$lanes$5$h2_c$stage$0(d,q,clock);
+module sm$lanes$5$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_c$stage$0
+endmodule // sm$lanes$5$hr1$stage$0
 
 
-module sm$lanes$5$h2_c$stage$1(d,q,clock);
+module sm$lanes$5$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_c$stage$1
+endmodule // sm$lanes$5$hr1$stage$1
 
 
-module sm$lanes$5$h2_c$stage$2(d,q,clock);
+module sm$lanes$5$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_c$stage$2
+endmodule // sm$lanes$5$hr1$stage$2
 
 
-module sm$lanes$5$h2_c$stage$3(d,q,clock);
+module sm$lanes$5$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_c$stage$3
+endmodule // sm$lanes$5$hr1$stage$3
 
 
-module sm$lanes$5$h2_p(clock,d,q);
+module sm$lanes$5$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_p$stage$0 stage$0(
+    sm$lanes$5$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_p$stage$1 stage$1(
+    sm$lanes$5$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_p$stage$2 stage$2(
+    sm$lanes$5$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_p$stage$3 stage$3(
+    sm$lanes$5$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -78507,126 +67047,126 @@ module sm$lanes$5$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_p
+endmodule // sm$lanes$5$hr2
 
 
-module sm$lanes$5$h2_p$stage$0(d,q,clock);
+module sm$lanes$5$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_p$stage$0
+endmodule // sm$lanes$5$hr2$stage$0
 
 
-module sm$lanes$5$h2_p$stage$1(d,q,clock);
+module sm$lanes$5$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_p$stage$1
+endmodule // sm$lanes$5$hr2$stage$1
 
 
-module sm$lanes$5$h2_p$stage$2(d,q,clock);
+module sm$lanes$5$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_p$stage$2
+endmodule // sm$lanes$5$hr2$stage$2
 
 
-module sm$lanes$5$h2_p$stage$3(d,q,clock);
+module sm$lanes$5$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_p$stage$3
+endmodule // sm$lanes$5$hr2$stage$3
 
 
-module sm$lanes$5$h2_pa(clock,d,q);
+module sm$lanes$5$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$5$h2_pa$stage$0 stage$0(
+    sm$lanes$5$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$h2_pa$stage$1 stage$1(
+    sm$lanes$5$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$h2_pa$stage$2 stage$2(
+    sm$lanes$5$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$h2_pa$stage$3 stage$3(
+    sm$lanes$5$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -78649,2213 +67189,83 @@ module sm$lanes$5$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$h2_pa
+endmodule // sm$lanes$5$hr3
 
 
-module sm$lanes$5$h2_pa$stage$0(d,q,clock);
+module sm$lanes$5$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_pa$stage$0
+endmodule // sm$lanes$5$hr3$stage$0
 
 
-module sm$lanes$5$h2_pa$stage$1(d,q,clock);
+module sm$lanes$5$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_pa$stage$1
+endmodule // sm$lanes$5$hr3$stage$1
 
 
-module sm$lanes$5$h2_pa$stage$2(d,q,clock);
+module sm$lanes$5$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_pa$stage$2
+endmodule // sm$lanes$5$hr3$stage$2
 
 
-module sm$lanes$5$h2_pa$stage$3(d,q,clock);
+module sm$lanes$5$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$h2_pa$stage$3
-
-
-module sm$lanes$5$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h2_val
-
-
-module sm$lanes$5$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h2_val$stage$0
-
-
-module sm$lanes$5$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h2_val$stage$1
-
-
-module sm$lanes$5$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h2_val$stage$2
-
-
-module sm$lanes$5$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h2_val$stage$3
-
-
-module sm$lanes$5$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_a
-
-
-module sm$lanes$5$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_a$stage$0
-
-
-module sm$lanes$5$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_a$stage$1
-
-
-module sm$lanes$5$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_a$stage$2
-
-
-module sm$lanes$5$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_a$stage$3
-
-
-module sm$lanes$5$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_alt
-
-
-module sm$lanes$5$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_alt$stage$0
-
-
-module sm$lanes$5$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_alt$stage$1
-
-
-module sm$lanes$5$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_alt$stage$2
-
-
-module sm$lanes$5$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_alt$stage$3
-
-
-module sm$lanes$5$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_b
-
-
-module sm$lanes$5$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_b$stage$0
-
-
-module sm$lanes$5$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_b$stage$1
-
-
-module sm$lanes$5$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_b$stage$2
-
-
-module sm$lanes$5$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_b$stage$3
-
-
-module sm$lanes$5$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_c
-
-
-module sm$lanes$5$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_c$stage$0
-
-
-module sm$lanes$5$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_c$stage$1
-
-
-module sm$lanes$5$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_c$stage$2
-
-
-module sm$lanes$5$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_c$stage$3
-
-
-module sm$lanes$5$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_p
-
-
-module sm$lanes$5$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_p$stage$0
-
-
-module sm$lanes$5$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_p$stage$1
-
-
-module sm$lanes$5$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_p$stage$2
-
-
-module sm$lanes$5$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_p$stage$3
-
-
-module sm$lanes$5$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_pa
-
-
-module sm$lanes$5$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_pa$stage$0
-
-
-module sm$lanes$5$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_pa$stage$1
-
-
-module sm$lanes$5$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_pa$stage$2
-
-
-module sm$lanes$5$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_pa$stage$3
-
-
-module sm$lanes$5$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h3_val
-
-
-module sm$lanes$5$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_val$stage$0
-
-
-module sm$lanes$5$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_val$stage$1
-
-
-module sm$lanes$5$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_val$stage$2
-
-
-module sm$lanes$5$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h3_val$stage$3
-
-
-module sm$lanes$5$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_a
-
-
-module sm$lanes$5$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_a$stage$0
-
-
-module sm$lanes$5$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_a$stage$1
-
-
-module sm$lanes$5$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_a$stage$2
-
-
-module sm$lanes$5$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_a$stage$3
-
-
-module sm$lanes$5$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_alt
-
-
-module sm$lanes$5$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_alt$stage$0
-
-
-module sm$lanes$5$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_alt$stage$1
-
-
-module sm$lanes$5$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_alt$stage$2
-
-
-module sm$lanes$5$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_alt$stage$3
-
-
-module sm$lanes$5$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_b
-
-
-module sm$lanes$5$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_b$stage$0
-
-
-module sm$lanes$5$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_b$stage$1
-
-
-module sm$lanes$5$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_b$stage$2
-
-
-module sm$lanes$5$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_b$stage$3
-
-
-module sm$lanes$5$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_c
-
-
-module sm$lanes$5$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_c$stage$0
-
-
-module sm$lanes$5$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_c$stage$1
-
-
-module sm$lanes$5$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_c$stage$2
-
-
-module sm$lanes$5$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_c$stage$3
-
-
-module sm$lanes$5$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_p
-
-
-module sm$lanes$5$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_p$stage$0
-
-
-module sm$lanes$5$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_p$stage$1
-
-
-module sm$lanes$5$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_p$stage$2
-
-
-module sm$lanes$5$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_p$stage$3
-
-
-module sm$lanes$5$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$5$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_pa
-
-
-module sm$lanes$5$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_pa$stage$0
-
-
-module sm$lanes$5$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_pa$stage$1
-
-
-module sm$lanes$5$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_pa$stage$2
-
-
-module sm$lanes$5$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_pa$stage$3
-
-
-module sm$lanes$5$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$5$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$5$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$5$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$5$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$5$h_val
-
-
-module sm$lanes$5$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_val$stage$0
-
-
-module sm$lanes$5$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_val$stage$1
-
-
-module sm$lanes$5$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_val$stage$2
-
-
-module sm$lanes$5$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$5$h_val$stage$3
+endmodule // sm$lanes$5$hr3$stage$3
 
 
 module sm$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -81438,7 +67848,7 @@ module sm$lanes$5$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$5$tid
 
 
-module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -81482,6 +67892,8 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b110;
@@ -81489,6 +67901,7 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -81533,71 +67946,36 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -81665,110 +68043,35 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$6$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$6$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$6$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$6$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$6$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$6$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$6$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$6$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$6$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$6$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$6$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$6$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$6$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$6$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$6$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$6$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$6$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$6$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$6$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$6$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$6$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$6$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$6$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$6$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$6$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$6$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$6$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -81778,27 +68081,12 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -81825,46 +68113,29 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -81914,27 +68185,25 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -82195,47 +68464,47 @@ module sm$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$6$d_val$stage$1
 
 
-module sm$lanes$6$h2_a(clock,d,q);
+module sm$lanes$6$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_a$stage$0 stage$0(
+    sm$lanes$6$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_a$stage$1 stage$1(
+    sm$lanes$6$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_a$stage$2 stage$2(
+    sm$lanes$6$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_a$stage$3 stage$3(
+    sm$lanes$6$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82258,126 +68527,126 @@ module sm$lanes$6$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_a
+endmodule // sm$lanes$6$ho1
 
 
-module sm$lanes$6$h2_a$stage$0(d,q,clock);
+module sm$lanes$6$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_a$stage$0
+endmodule // sm$lanes$6$ho1$stage$0
 
 
-module sm$lanes$6$h2_a$stage$1(d,q,clock);
+module sm$lanes$6$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_a$stage$1
+endmodule // sm$lanes$6$ho1$stage$1
 
 
-module sm$lanes$6$h2_a$stage$2(d,q,clock);
+module sm$lanes$6$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_a$stage$2
+endmodule // sm$lanes$6$ho1$stage$2
 
 
-module sm$lanes$6$h2_a$stage$3(d,q,clock);
+module sm$lanes$6$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_a$stage$3
+endmodule // sm$lanes$6$ho1$stage$3
 
 
-module sm$lanes$6$h2_alt(clock,d,q);
+module sm$lanes$6$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_alt$stage$0 stage$0(
+    sm$lanes$6$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_alt$stage$1 stage$1(
+    sm$lanes$6$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_alt$stage$2 stage$2(
+    sm$lanes$6$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_alt$stage$3 stage$3(
+    sm$lanes$6$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82400,126 +68669,126 @@ module sm$lanes$6$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_alt
+endmodule // sm$lanes$6$ho2
 
 
-module sm$lanes$6$h2_alt$stage$0(d,q,clock);
+module sm$lanes$6$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_alt$stage$0
+endmodule // sm$lanes$6$ho2$stage$0
 
 
-module sm$lanes$6$h2_alt$stage$1(d,q,clock);
+module sm$lanes$6$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_alt$stage$1
+endmodule // sm$lanes$6$ho2$stage$1
 
 
-module sm$lanes$6$h2_alt$stage$2(d,q,clock);
+module sm$lanes$6$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_alt$stage$2
+endmodule // sm$lanes$6$ho2$stage$2
 
 
-module sm$lanes$6$h2_alt$stage$3(d,q,clock);
+module sm$lanes$6$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_alt$stage$3
+endmodule // sm$lanes$6$ho2$stage$3
 
 
-module sm$lanes$6$h2_b(clock,d,q);
+module sm$lanes$6$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_b$stage$0 stage$0(
+    sm$lanes$6$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_b$stage$1 stage$1(
+    sm$lanes$6$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_b$stage$2 stage$2(
+    sm$lanes$6$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_b$stage$3 stage$3(
+    sm$lanes$6$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82542,126 +68811,126 @@ module sm$lanes$6$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_b
+endmodule // sm$lanes$6$ho3
 
 
-module sm$lanes$6$h2_b$stage$0(d,q,clock);
+module sm$lanes$6$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_b$stage$0
+endmodule // sm$lanes$6$ho3$stage$0
 
 
-module sm$lanes$6$h2_b$stage$1(d,q,clock);
+module sm$lanes$6$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_b$stage$1
+endmodule // sm$lanes$6$ho3$stage$1
 
 
-module sm$lanes$6$h2_b$stage$2(d,q,clock);
+module sm$lanes$6$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_b$stage$2
+endmodule // sm$lanes$6$ho3$stage$2
 
 
-module sm$lanes$6$h2_b$stage$3(d,q,clock);
+module sm$lanes$6$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_b$stage$3
+endmodule // sm$lanes$6$ho3$stage$3
 
 
-module sm$lanes$6$h2_c(clock,d,q);
+module sm$lanes$6$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_c$stage$0 stage$0(
+    sm$lanes$6$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_c$stage$1 stage$1(
+    sm$lanes$6$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_c$stage$2 stage$2(
+    sm$lanes$6$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_c$stage$3 stage$3(
+    sm$lanes$6$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82684,126 +68953,126 @@ module sm$lanes$6$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_c
+endmodule // sm$lanes$6$hr1
 
 
-module sm$lanes$6$h2_c$stage$0(d,q,clock);
+module sm$lanes$6$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_c$stage$0
+endmodule // sm$lanes$6$hr1$stage$0
 
 
-module sm$lanes$6$h2_c$stage$1(d,q,clock);
+module sm$lanes$6$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_c$stage$1
+endmodule // sm$lanes$6$hr1$stage$1
 
 
-module sm$lanes$6$h2_c$stage$2(d,q,clock);
+module sm$lanes$6$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_c$stage$2
+endmodule // sm$lanes$6$hr1$stage$2
 
 
-module sm$lanes$6$h2_c$stage$3(d,q,clock);
+module sm$lanes$6$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_c$stage$3
+endmodule // sm$lanes$6$hr1$stage$3
 
 
-module sm$lanes$6$h2_p(clock,d,q);
+module sm$lanes$6$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_p$stage$0 stage$0(
+    sm$lanes$6$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_p$stage$1 stage$1(
+    sm$lanes$6$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_p$stage$2 stage$2(
+    sm$lanes$6$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_p$stage$3 stage$3(
+    sm$lanes$6$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82826,126 +69095,126 @@ module sm$lanes$6$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_p
+endmodule // sm$lanes$6$hr2
 
 
-module sm$lanes$6$h2_p$stage$0(d,q,clock);
+module sm$lanes$6$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_p$stage$0
+endmodule // sm$lanes$6$hr2$stage$0
 
 
-module sm$lanes$6$h2_p$stage$1(d,q,clock);
+module sm$lanes$6$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_p$stage$1
+endmodule // sm$lanes$6$hr2$stage$1
 
 
-module sm$lanes$6$h2_p$stage$2(d,q,clock);
+module sm$lanes$6$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_p$stage$2
+endmodule // sm$lanes$6$hr2$stage$2
 
 
-module sm$lanes$6$h2_p$stage$3(d,q,clock);
+module sm$lanes$6$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_p$stage$3
+endmodule // sm$lanes$6$hr2$stage$3
 
 
-module sm$lanes$6$h2_pa(clock,d,q);
+module sm$lanes$6$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$6$h2_pa$stage$0 stage$0(
+    sm$lanes$6$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$h2_pa$stage$1 stage$1(
+    sm$lanes$6$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$h2_pa$stage$2 stage$2(
+    sm$lanes$6$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$h2_pa$stage$3 stage$3(
+    sm$lanes$6$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -82968,2213 +69237,83 @@ module sm$lanes$6$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$h2_pa
+endmodule // sm$lanes$6$hr3
 
 
-module sm$lanes$6$h2_pa$stage$0(d,q,clock);
+module sm$lanes$6$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_pa$stage$0
+endmodule // sm$lanes$6$hr3$stage$0
 
 
-module sm$lanes$6$h2_pa$stage$1(d,q,clock);
+module sm$lanes$6$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_pa$stage$1
+endmodule // sm$lanes$6$hr3$stage$1
 
 
-module sm$lanes$6$h2_pa$stage$2(d,q,clock);
+module sm$lanes$6$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_pa$stage$2
+endmodule // sm$lanes$6$hr3$stage$2
 
 
-module sm$lanes$6$h2_pa$stage$3(d,q,clock);
+module sm$lanes$6$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$h2_pa$stage$3
-
-
-module sm$lanes$6$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h2_val
-
-
-module sm$lanes$6$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h2_val$stage$0
-
-
-module sm$lanes$6$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h2_val$stage$1
-
-
-module sm$lanes$6$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h2_val$stage$2
-
-
-module sm$lanes$6$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h2_val$stage$3
-
-
-module sm$lanes$6$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_a
-
-
-module sm$lanes$6$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_a$stage$0
-
-
-module sm$lanes$6$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_a$stage$1
-
-
-module sm$lanes$6$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_a$stage$2
-
-
-module sm$lanes$6$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_a$stage$3
-
-
-module sm$lanes$6$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_alt
-
-
-module sm$lanes$6$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_alt$stage$0
-
-
-module sm$lanes$6$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_alt$stage$1
-
-
-module sm$lanes$6$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_alt$stage$2
-
-
-module sm$lanes$6$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_alt$stage$3
-
-
-module sm$lanes$6$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_b
-
-
-module sm$lanes$6$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_b$stage$0
-
-
-module sm$lanes$6$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_b$stage$1
-
-
-module sm$lanes$6$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_b$stage$2
-
-
-module sm$lanes$6$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_b$stage$3
-
-
-module sm$lanes$6$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_c
-
-
-module sm$lanes$6$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_c$stage$0
-
-
-module sm$lanes$6$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_c$stage$1
-
-
-module sm$lanes$6$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_c$stage$2
-
-
-module sm$lanes$6$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_c$stage$3
-
-
-module sm$lanes$6$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_p
-
-
-module sm$lanes$6$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_p$stage$0
-
-
-module sm$lanes$6$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_p$stage$1
-
-
-module sm$lanes$6$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_p$stage$2
-
-
-module sm$lanes$6$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_p$stage$3
-
-
-module sm$lanes$6$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_pa
-
-
-module sm$lanes$6$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_pa$stage$0
-
-
-module sm$lanes$6$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_pa$stage$1
-
-
-module sm$lanes$6$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_pa$stage$2
-
-
-module sm$lanes$6$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_pa$stage$3
-
-
-module sm$lanes$6$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h3_val
-
-
-module sm$lanes$6$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_val$stage$0
-
-
-module sm$lanes$6$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_val$stage$1
-
-
-module sm$lanes$6$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_val$stage$2
-
-
-module sm$lanes$6$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h3_val$stage$3
-
-
-module sm$lanes$6$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_a
-
-
-module sm$lanes$6$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_a$stage$0
-
-
-module sm$lanes$6$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_a$stage$1
-
-
-module sm$lanes$6$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_a$stage$2
-
-
-module sm$lanes$6$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_a$stage$3
-
-
-module sm$lanes$6$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_alt
-
-
-module sm$lanes$6$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_alt$stage$0
-
-
-module sm$lanes$6$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_alt$stage$1
-
-
-module sm$lanes$6$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_alt$stage$2
-
-
-module sm$lanes$6$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_alt$stage$3
-
-
-module sm$lanes$6$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_b
-
-
-module sm$lanes$6$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_b$stage$0
-
-
-module sm$lanes$6$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_b$stage$1
-
-
-module sm$lanes$6$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_b$stage$2
-
-
-module sm$lanes$6$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_b$stage$3
-
-
-module sm$lanes$6$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_c
-
-
-module sm$lanes$6$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_c$stage$0
-
-
-module sm$lanes$6$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_c$stage$1
-
-
-module sm$lanes$6$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_c$stage$2
-
-
-module sm$lanes$6$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_c$stage$3
-
-
-module sm$lanes$6$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_p
-
-
-module sm$lanes$6$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_p$stage$0
-
-
-module sm$lanes$6$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_p$stage$1
-
-
-module sm$lanes$6$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_p$stage$2
-
-
-module sm$lanes$6$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_p$stage$3
-
-
-module sm$lanes$6$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$6$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_pa
-
-
-module sm$lanes$6$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_pa$stage$0
-
-
-module sm$lanes$6$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_pa$stage$1
-
-
-module sm$lanes$6$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_pa$stage$2
-
-
-module sm$lanes$6$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_pa$stage$3
-
-
-module sm$lanes$6$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$6$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$6$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$6$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$6$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$6$h_val
-
-
-module sm$lanes$6$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_val$stage$0
-
-
-module sm$lanes$6$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_val$stage$1
-
-
-module sm$lanes$6$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_val$stage$2
-
-
-module sm$lanes$6$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$6$h_val$stage$3
+endmodule // sm$lanes$6$hr3$stage$3
 
 
 module sm$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -85757,7 +69896,7 @@ module sm$lanes$6$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm$lanes$6$tid
 
 
-module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -85801,6 +69940,8 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b111;
@@ -85808,6 +69949,7 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -85852,71 +69994,36 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -85984,110 +70091,35 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$7$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm$lanes$7$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm$lanes$7$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm$lanes$7$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm$lanes$7$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm$lanes$7$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm$lanes$7$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm$lanes$7$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm$lanes$7$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm$lanes$7$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm$lanes$7$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm$lanes$7$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm$lanes$7$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm$lanes$7$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm$lanes$7$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm$lanes$7$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm$lanes$7$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm$lanes$7$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm$lanes$7$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm$lanes$7$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm$lanes$7$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm$lanes$7$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm$lanes$7$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm$lanes$7$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm$lanes$7$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm$lanes$7$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm$lanes$7$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -86097,27 +70129,12 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -86144,46 +70161,29 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -86233,27 +70233,25 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -86514,47 +70512,47 @@ module sm$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$7$d_val$stage$1
 
 
-module sm$lanes$7$h2_a(clock,d,q);
+module sm$lanes$7$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_a$stage$0 stage$0(
+    sm$lanes$7$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_a$stage$1 stage$1(
+    sm$lanes$7$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_a$stage$2 stage$2(
+    sm$lanes$7$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_a$stage$3 stage$3(
+    sm$lanes$7$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -86577,126 +70575,126 @@ module sm$lanes$7$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_a
+endmodule // sm$lanes$7$ho1
 
 
-module sm$lanes$7$h2_a$stage$0(d,q,clock);
+module sm$lanes$7$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_a$stage$0
+endmodule // sm$lanes$7$ho1$stage$0
 
 
-module sm$lanes$7$h2_a$stage$1(d,q,clock);
+module sm$lanes$7$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_a$stage$1
+endmodule // sm$lanes$7$ho1$stage$1
 
 
-module sm$lanes$7$h2_a$stage$2(d,q,clock);
+module sm$lanes$7$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_a$stage$2
+endmodule // sm$lanes$7$ho1$stage$2
 
 
-module sm$lanes$7$h2_a$stage$3(d,q,clock);
+module sm$lanes$7$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_a$stage$3
+endmodule // sm$lanes$7$ho1$stage$3
 
 
-module sm$lanes$7$h2_alt(clock,d,q);
+module sm$lanes$7$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_alt$stage$0 stage$0(
+    sm$lanes$7$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_alt$stage$1 stage$1(
+    sm$lanes$7$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_alt$stage$2 stage$2(
+    sm$lanes$7$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_alt$stage$3 stage$3(
+    sm$lanes$7$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -86719,126 +70717,126 @@ module sm$lanes$7$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_alt
+endmodule // sm$lanes$7$ho2
 
 
-module sm$lanes$7$h2_alt$stage$0(d,q,clock);
+module sm$lanes$7$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_alt$stage$0
+endmodule // sm$lanes$7$ho2$stage$0
 
 
-module sm$lanes$7$h2_alt$stage$1(d,q,clock);
+module sm$lanes$7$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_alt$stage$1
+endmodule // sm$lanes$7$ho2$stage$1
 
 
-module sm$lanes$7$h2_alt$stage$2(d,q,clock);
+module sm$lanes$7$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_alt$stage$2
+endmodule // sm$lanes$7$ho2$stage$2
 
 
-module sm$lanes$7$h2_alt$stage$3(d,q,clock);
+module sm$lanes$7$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_alt$stage$3
+endmodule // sm$lanes$7$ho2$stage$3
 
 
-module sm$lanes$7$h2_b(clock,d,q);
+module sm$lanes$7$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_b$stage$0 stage$0(
+    sm$lanes$7$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_b$stage$1 stage$1(
+    sm$lanes$7$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_b$stage$2 stage$2(
+    sm$lanes$7$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_b$stage$3 stage$3(
+    sm$lanes$7$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -86861,126 +70859,126 @@ module sm$lanes$7$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_b
+endmodule // sm$lanes$7$ho3
 
 
-module sm$lanes$7$h2_b$stage$0(d,q,clock);
+module sm$lanes$7$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_b$stage$0
+endmodule // sm$lanes$7$ho3$stage$0
 
 
-module sm$lanes$7$h2_b$stage$1(d,q,clock);
+module sm$lanes$7$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_b$stage$1
+endmodule // sm$lanes$7$ho3$stage$1
 
 
-module sm$lanes$7$h2_b$stage$2(d,q,clock);
+module sm$lanes$7$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_b$stage$2
+endmodule // sm$lanes$7$ho3$stage$2
 
 
-module sm$lanes$7$h2_b$stage$3(d,q,clock);
+module sm$lanes$7$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_b$stage$3
+endmodule // sm$lanes$7$ho3$stage$3
 
 
-module sm$lanes$7$h2_c(clock,d,q);
+module sm$lanes$7$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_c$stage$0 stage$0(
+    sm$lanes$7$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_c$stage$1 stage$1(
+    sm$lanes$7$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_c$stage$2 stage$2(
+    sm$lanes$7$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_c$stage$3 stage$3(
+    sm$lanes$7$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -87003,126 +71001,126 @@ module sm$lanes$7$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_c
+endmodule // sm$lanes$7$hr1
 
 
-module sm$lanes$7$h2_c$stage$0(d,q,clock);
+module sm$lanes$7$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_c$stage$0
+endmodule // sm$lanes$7$hr1$stage$0
 
 
-module sm$lanes$7$h2_c$stage$1(d,q,clock);
+module sm$lanes$7$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_c$stage$1
+endmodule // sm$lanes$7$hr1$stage$1
 
 
-module sm$lanes$7$h2_c$stage$2(d,q,clock);
+module sm$lanes$7$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_c$stage$2
+endmodule // sm$lanes$7$hr1$stage$2
 
 
-module sm$lanes$7$h2_c$stage$3(d,q,clock);
+module sm$lanes$7$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_c$stage$3
+endmodule // sm$lanes$7$hr1$stage$3
 
 
-module sm$lanes$7$h2_p(clock,d,q);
+module sm$lanes$7$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_p$stage$0 stage$0(
+    sm$lanes$7$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_p$stage$1 stage$1(
+    sm$lanes$7$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_p$stage$2 stage$2(
+    sm$lanes$7$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_p$stage$3 stage$3(
+    sm$lanes$7$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -87145,126 +71143,126 @@ module sm$lanes$7$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_p
+endmodule // sm$lanes$7$hr2
 
 
-module sm$lanes$7$h2_p$stage$0(d,q,clock);
+module sm$lanes$7$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_p$stage$0
+endmodule // sm$lanes$7$hr2$stage$0
 
 
-module sm$lanes$7$h2_p$stage$1(d,q,clock);
+module sm$lanes$7$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_p$stage$1
+endmodule // sm$lanes$7$hr2$stage$1
 
 
-module sm$lanes$7$h2_p$stage$2(d,q,clock);
+module sm$lanes$7$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_p$stage$2
+endmodule // sm$lanes$7$hr2$stage$2
 
 
-module sm$lanes$7$h2_p$stage$3(d,q,clock);
+module sm$lanes$7$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_p$stage$3
+endmodule // sm$lanes$7$hr2$stage$3
 
 
-module sm$lanes$7$h2_pa(clock,d,q);
+module sm$lanes$7$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm$lanes$7$h2_pa$stage$0 stage$0(
+    sm$lanes$7$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$h2_pa$stage$1 stage$1(
+    sm$lanes$7$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$h2_pa$stage$2 stage$2(
+    sm$lanes$7$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$h2_pa$stage$3 stage$3(
+    sm$lanes$7$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -87287,2213 +71285,83 @@ module sm$lanes$7$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$h2_pa
+endmodule // sm$lanes$7$hr3
 
 
-module sm$lanes$7$h2_pa$stage$0(d,q,clock);
+module sm$lanes$7$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_pa$stage$0
+endmodule // sm$lanes$7$hr3$stage$0
 
 
-module sm$lanes$7$h2_pa$stage$1(d,q,clock);
+module sm$lanes$7$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_pa$stage$1
+endmodule // sm$lanes$7$hr3$stage$1
 
 
-module sm$lanes$7$h2_pa$stage$2(d,q,clock);
+module sm$lanes$7$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_pa$stage$2
+endmodule // sm$lanes$7$hr3$stage$2
 
 
-module sm$lanes$7$h2_pa$stage$3(d,q,clock);
+module sm$lanes$7$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$h2_pa$stage$3
-
-
-module sm$lanes$7$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h2_val
-
-
-module sm$lanes$7$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h2_val$stage$0
-
-
-module sm$lanes$7$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h2_val$stage$1
-
-
-module sm$lanes$7$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h2_val$stage$2
-
-
-module sm$lanes$7$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h2_val$stage$3
-
-
-module sm$lanes$7$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_a
-
-
-module sm$lanes$7$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_a$stage$0
-
-
-module sm$lanes$7$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_a$stage$1
-
-
-module sm$lanes$7$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_a$stage$2
-
-
-module sm$lanes$7$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_a$stage$3
-
-
-module sm$lanes$7$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_alt
-
-
-module sm$lanes$7$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_alt$stage$0
-
-
-module sm$lanes$7$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_alt$stage$1
-
-
-module sm$lanes$7$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_alt$stage$2
-
-
-module sm$lanes$7$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_alt$stage$3
-
-
-module sm$lanes$7$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_b
-
-
-module sm$lanes$7$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_b$stage$0
-
-
-module sm$lanes$7$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_b$stage$1
-
-
-module sm$lanes$7$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_b$stage$2
-
-
-module sm$lanes$7$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_b$stage$3
-
-
-module sm$lanes$7$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_c
-
-
-module sm$lanes$7$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_c$stage$0
-
-
-module sm$lanes$7$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_c$stage$1
-
-
-module sm$lanes$7$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_c$stage$2
-
-
-module sm$lanes$7$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_c$stage$3
-
-
-module sm$lanes$7$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_p
-
-
-module sm$lanes$7$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_p$stage$0
-
-
-module sm$lanes$7$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_p$stage$1
-
-
-module sm$lanes$7$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_p$stage$2
-
-
-module sm$lanes$7$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_p$stage$3
-
-
-module sm$lanes$7$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_pa
-
-
-module sm$lanes$7$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_pa$stage$0
-
-
-module sm$lanes$7$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_pa$stage$1
-
-
-module sm$lanes$7$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_pa$stage$2
-
-
-module sm$lanes$7$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_pa$stage$3
-
-
-module sm$lanes$7$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h3_val
-
-
-module sm$lanes$7$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_val$stage$0
-
-
-module sm$lanes$7$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_val$stage$1
-
-
-module sm$lanes$7$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_val$stage$2
-
-
-module sm$lanes$7$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h3_val$stage$3
-
-
-module sm$lanes$7$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_a
-
-
-module sm$lanes$7$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_a$stage$0
-
-
-module sm$lanes$7$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_a$stage$1
-
-
-module sm$lanes$7$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_a$stage$2
-
-
-module sm$lanes$7$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_a$stage$3
-
-
-module sm$lanes$7$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_alt
-
-
-module sm$lanes$7$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_alt$stage$0
-
-
-module sm$lanes$7$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_alt$stage$1
-
-
-module sm$lanes$7$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_alt$stage$2
-
-
-module sm$lanes$7$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_alt$stage$3
-
-
-module sm$lanes$7$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_b
-
-
-module sm$lanes$7$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_b$stage$0
-
-
-module sm$lanes$7$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_b$stage$1
-
-
-module sm$lanes$7$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_b$stage$2
-
-
-module sm$lanes$7$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_b$stage$3
-
-
-module sm$lanes$7$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_c
-
-
-module sm$lanes$7$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_c$stage$0
-
-
-module sm$lanes$7$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_c$stage$1
-
-
-module sm$lanes$7$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_c$stage$2
-
-
-module sm$lanes$7$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_c$stage$3
-
-
-module sm$lanes$7$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_p
-
-
-module sm$lanes$7$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_p$stage$0
-
-
-module sm$lanes$7$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_p$stage$1
-
-
-module sm$lanes$7$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_p$stage$2
-
-
-module sm$lanes$7$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_p$stage$3
-
-
-module sm$lanes$7$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm$lanes$7$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_pa
-
-
-module sm$lanes$7$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_pa$stage$0
-
-
-module sm$lanes$7$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_pa$stage$1
-
-
-module sm$lanes$7$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_pa$stage$2
-
-
-module sm$lanes$7$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_pa$stage$3
-
-
-module sm$lanes$7$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm$lanes$7$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm$lanes$7$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm$lanes$7$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm$lanes$7$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm$lanes$7$h_val
-
-
-module sm$lanes$7$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_val$stage$0
-
-
-module sm$lanes$7$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_val$stage$1
-
-
-module sm$lanes$7$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_val$stage$2
-
-
-module sm$lanes$7$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$lanes$7$h_val$stage$3
+endmodule // sm$lanes$7$hr3$stage$3
 
 
 module sm$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

@@ -140,10 +140,6 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     localparam  onehot8$5 = 8'h20;
     localparam  onehot8$6 = 8'h40;
     localparam  onehot8$7 = 8'h80;
-    localparam  pass_no$0 = 2'b0;
-    localparam  pass_no$1 = 2'b1;
-    localparam  pass_no$2 = 2'b10;
-    localparam  pass_no$3 = 2'b11;
     localparam  k_not_supported = 4'h7;
     localparam  k_bad_pc = 4'h8;
     localparam  k_resources = 4'h9;
@@ -782,6 +778,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$0$x_plop;
     wire  [31:0] lanes$0$y;
     wire  lanes$0$p;
+    reg  [1:0] lanes$0$x_pass;
+    wire  lanes$0$on;
     reg  lanes$1$clock;
     reg  lanes$1$rd;
     reg  lanes$1$rset;
@@ -823,6 +821,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$1$x_plop;
     wire  [31:0] lanes$1$y;
     wire  lanes$1$p;
+    reg  [1:0] lanes$1$x_pass;
+    wire  lanes$1$on;
     reg  lanes$2$clock;
     reg  lanes$2$rd;
     reg  lanes$2$rset;
@@ -864,6 +864,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$2$x_plop;
     wire  [31:0] lanes$2$y;
     wire  lanes$2$p;
+    reg  [1:0] lanes$2$x_pass;
+    wire  lanes$2$on;
     reg  lanes$3$clock;
     reg  lanes$3$rd;
     reg  lanes$3$rset;
@@ -905,6 +907,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$3$x_plop;
     wire  [31:0] lanes$3$y;
     wire  lanes$3$p;
+    reg  [1:0] lanes$3$x_pass;
+    wire  lanes$3$on;
     reg  lanes$4$clock;
     reg  lanes$4$rd;
     reg  lanes$4$rset;
@@ -946,6 +950,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$4$x_plop;
     wire  [31:0] lanes$4$y;
     wire  lanes$4$p;
+    reg  [1:0] lanes$4$x_pass;
+    wire  lanes$4$on;
     reg  lanes$5$clock;
     reg  lanes$5$rd;
     reg  lanes$5$rset;
@@ -987,6 +993,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$5$x_plop;
     wire  [31:0] lanes$5$y;
     wire  lanes$5$p;
+    reg  [1:0] lanes$5$x_pass;
+    wire  lanes$5$on;
     reg  lanes$6$clock;
     reg  lanes$6$rd;
     reg  lanes$6$rset;
@@ -1028,6 +1036,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$6$x_plop;
     wire  [31:0] lanes$6$y;
     wire  lanes$6$p;
+    reg  [1:0] lanes$6$x_pass;
+    wire  lanes$6$on;
     reg  lanes$7$clock;
     reg  lanes$7$rd;
     reg  lanes$7$rset;
@@ -1069,6 +1079,8 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
     reg  [3:0] lanes$7$x_plop;
     wire  [31:0] lanes$7$y;
     wire  lanes$7$p;
+    reg  [1:0] lanes$7$x_pass;
+    wire  lanes$7$on;
     reg  dps$0$clock;
     reg  dps$0$in_valid;
     reg  [5:0] dps$0$op;
@@ -1877,7 +1889,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$0$x_pb),
         .x_plop(lanes$0$x_plop),
         .y(lanes$0$y),
-        .p(lanes$0$p)
+        .p(lanes$0$p),
+        .x_pass(lanes$0$x_pass),
+        .on(lanes$0$on)
     );
     sm_small$lanes$1 lanes$1(
         .clock(lanes$1$clock),
@@ -1920,7 +1934,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$1$x_pb),
         .x_plop(lanes$1$x_plop),
         .y(lanes$1$y),
-        .p(lanes$1$p)
+        .p(lanes$1$p),
+        .x_pass(lanes$1$x_pass),
+        .on(lanes$1$on)
     );
     sm_small$lanes$2 lanes$2(
         .clock(lanes$2$clock),
@@ -1963,7 +1979,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$2$x_pb),
         .x_plop(lanes$2$x_plop),
         .y(lanes$2$y),
-        .p(lanes$2$p)
+        .p(lanes$2$p),
+        .x_pass(lanes$2$x_pass),
+        .on(lanes$2$on)
     );
     sm_small$lanes$3 lanes$3(
         .clock(lanes$3$clock),
@@ -2006,7 +2024,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$3$x_pb),
         .x_plop(lanes$3$x_plop),
         .y(lanes$3$y),
-        .p(lanes$3$p)
+        .p(lanes$3$p),
+        .x_pass(lanes$3$x_pass),
+        .on(lanes$3$on)
     );
     sm_small$lanes$4 lanes$4(
         .clock(lanes$4$clock),
@@ -2049,7 +2069,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$4$x_pb),
         .x_plop(lanes$4$x_plop),
         .y(lanes$4$y),
-        .p(lanes$4$p)
+        .p(lanes$4$p),
+        .x_pass(lanes$4$x_pass),
+        .on(lanes$4$on)
     );
     sm_small$lanes$5 lanes$5(
         .clock(lanes$5$clock),
@@ -2092,7 +2114,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$5$x_pb),
         .x_plop(lanes$5$x_plop),
         .y(lanes$5$y),
-        .p(lanes$5$p)
+        .p(lanes$5$p),
+        .x_pass(lanes$5$x_pass),
+        .on(lanes$5$on)
     );
     sm_small$lanes$6 lanes$6(
         .clock(lanes$6$clock),
@@ -2135,7 +2159,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$6$x_pb),
         .x_plop(lanes$6$x_plop),
         .y(lanes$6$y),
-        .p(lanes$6$p)
+        .p(lanes$6$p),
+        .x_pass(lanes$6$x_pass),
+        .on(lanes$6$on)
     );
     sm_small$lanes$7 lanes$7(
         .clock(lanes$7$clock),
@@ -2178,7 +2204,9 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         .x_pb(lanes$7$x_pb),
         .x_plop(lanes$7$x_plop),
         .y(lanes$7$y),
-        .p(lanes$7$p)
+        .p(lanes$7$p),
+        .x_pass(lanes$7$x_pass),
+        .on(lanes$7$on)
     );
     sm_small$dps$0 dps$0(
         .clock(dps$0$clock),
@@ -2373,13 +2401,21 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         host$clock = clock;
         ctrs$clock = clock;
         lanes$0$clock = clock;
+        lanes$0$x_pass = pipe$x_pass;
         lanes$1$clock = clock;
+        lanes$1$x_pass = pipe$x_pass;
         lanes$2$clock = clock;
+        lanes$2$x_pass = pipe$x_pass;
         lanes$3$clock = clock;
+        lanes$3$x_pass = pipe$x_pass;
         lanes$4$clock = clock;
+        lanes$4$x_pass = pipe$x_pass;
         lanes$5$clock = clock;
+        lanes$5$x_pass = pipe$x_pass;
         lanes$6$clock = clock;
+        lanes$6$x_pass = pipe$x_pass;
         lanes$7$clock = clock;
+        lanes$7$x_pass = pipe$x_pass;
         dps$0$clock = clock;
         dps$1$clock = clock;
         imem$w_en = host$prog_we;
@@ -2961,19 +2997,19 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         op_p$1 = lanes$1$s_pa;
         lanes$1$dp_y = dps$1$y;
         lanes$1$dp_p = dps$1$p;
-        if (pipe$x_pass == pass_no$1) begin
+        if (lanes$2$on) begin
             op_a$0 = lanes$2$s_a;
             op_b$0 = lanes$2$s_b;
             op_c$0 = lanes$2$s_c;
             op_p$0 = lanes$2$s_pa;
         end
-        if (pipe$x_pass == pass_no$2) begin
+        if (lanes$4$on) begin
             op_a$0 = lanes$4$s_a;
             op_b$0 = lanes$4$s_b;
             op_c$0 = lanes$4$s_c;
             op_p$0 = lanes$4$s_pa;
         end
-        if (pipe$x_pass == pass_no$3) begin
+        if (lanes$6$on) begin
             op_a$0 = lanes$6$s_a;
             op_b$0 = lanes$6$s_b;
             op_c$0 = lanes$6$s_c;
@@ -2985,19 +3021,19 @@ module sm_small(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy,done,
         lanes$4$dp_p = dps$0$p;
         lanes$6$dp_y = dps$0$y;
         lanes$6$dp_p = dps$0$p;
-        if (pipe$x_pass == pass_no$1) begin
+        if (lanes$3$on) begin
             op_a$1 = lanes$3$s_a;
             op_b$1 = lanes$3$s_b;
             op_c$1 = lanes$3$s_c;
             op_p$1 = lanes$3$s_pa;
         end
-        if (pipe$x_pass == pass_no$2) begin
+        if (lanes$5$on) begin
             op_a$1 = lanes$5$s_a;
             op_b$1 = lanes$5$s_b;
             op_c$1 = lanes$5$s_c;
             op_p$1 = lanes$5$s_pa;
         end
-        if (pipe$x_pass == pass_no$3) begin
+        if (lanes$7$on) begin
             op_a$1 = lanes$7$s_a;
             op_b$1 = lanes$7$s_b;
             op_c$1 = lanes$7$s_c;
@@ -35982,7 +36018,7 @@ module sm_small$imem$issue(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$imem$issue
 
 
-module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -36026,6 +36062,8 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b0;
@@ -36033,6 +36071,7 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -36077,71 +36116,36 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -36209,110 +36213,35 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$0$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$0$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$0$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$0$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$0$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$0$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$0$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$0$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$0$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$0$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$0$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$0$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$0$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$0$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$0$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$0$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$0$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$0$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$0$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$0$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$0$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$0$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$0$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$0$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$0$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$0$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$0$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -36322,27 +36251,12 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -36369,46 +36283,29 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -36458,27 +36355,25 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -36739,47 +36634,47 @@ module sm_small$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$0$d_val$stage$1
 
 
-module sm_small$lanes$0$h2_a(clock,d,q);
+module sm_small$lanes$0$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_a$stage$0 stage$0(
+    sm_small$lanes$0$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_a$stage$1 stage$1(
+    sm_small$lanes$0$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_a$stage$2 stage$2(
+    sm_small$lanes$0$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_a$stage$3 stage$3(
+    sm_small$lanes$0$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -36802,126 +36697,126 @@ module sm_small$lanes$0$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_a
+endmodule // sm_small$lanes$0$ho1
 
 
-module sm_small$lanes$0$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$0$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_a$stage$0
+endmodule // sm_small$lanes$0$ho1$stage$0
 
 
-module sm_small$lanes$0$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$0$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_a$stage$1
+endmodule // sm_small$lanes$0$ho1$stage$1
 
 
-module sm_small$lanes$0$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$0$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_a$stage$2
+endmodule // sm_small$lanes$0$ho1$stage$2
 
 
-module sm_small$lanes$0$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$0$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_a$stage$3
+endmodule // sm_small$lanes$0$ho1$stage$3
 
 
-module sm_small$lanes$0$h2_alt(clock,d,q);
+module sm_small$lanes$0$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_alt$stage$0 stage$0(
+    sm_small$lanes$0$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_alt$stage$1 stage$1(
+    sm_small$lanes$0$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_alt$stage$2 stage$2(
+    sm_small$lanes$0$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_alt$stage$3 stage$3(
+    sm_small$lanes$0$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -36944,126 +36839,126 @@ module sm_small$lanes$0$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_alt
+endmodule // sm_small$lanes$0$ho2
 
 
-module sm_small$lanes$0$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$0$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_alt$stage$0
+endmodule // sm_small$lanes$0$ho2$stage$0
 
 
-module sm_small$lanes$0$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$0$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_alt$stage$1
+endmodule // sm_small$lanes$0$ho2$stage$1
 
 
-module sm_small$lanes$0$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$0$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_alt$stage$2
+endmodule // sm_small$lanes$0$ho2$stage$2
 
 
-module sm_small$lanes$0$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$0$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_alt$stage$3
+endmodule // sm_small$lanes$0$ho2$stage$3
 
 
-module sm_small$lanes$0$h2_b(clock,d,q);
+module sm_small$lanes$0$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_b$stage$0 stage$0(
+    sm_small$lanes$0$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_b$stage$1 stage$1(
+    sm_small$lanes$0$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_b$stage$2 stage$2(
+    sm_small$lanes$0$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_b$stage$3 stage$3(
+    sm_small$lanes$0$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37086,126 +36981,126 @@ module sm_small$lanes$0$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_b
+endmodule // sm_small$lanes$0$ho3
 
 
-module sm_small$lanes$0$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$0$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_b$stage$0
+endmodule // sm_small$lanes$0$ho3$stage$0
 
 
-module sm_small$lanes$0$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$0$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_b$stage$1
+endmodule // sm_small$lanes$0$ho3$stage$1
 
 
-module sm_small$lanes$0$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$0$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_b$stage$2
+endmodule // sm_small$lanes$0$ho3$stage$2
 
 
-module sm_small$lanes$0$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$0$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_b$stage$3
+endmodule // sm_small$lanes$0$ho3$stage$3
 
 
-module sm_small$lanes$0$h2_c(clock,d,q);
+module sm_small$lanes$0$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_c$stage$0 stage$0(
+    sm_small$lanes$0$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_c$stage$1 stage$1(
+    sm_small$lanes$0$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_c$stage$2 stage$2(
+    sm_small$lanes$0$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_c$stage$3 stage$3(
+    sm_small$lanes$0$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37228,126 +37123,126 @@ module sm_small$lanes$0$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_c
+endmodule // sm_small$lanes$0$hr1
 
 
-module sm_small$lanes$0$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$0$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_c$stage$0
+endmodule // sm_small$lanes$0$hr1$stage$0
 
 
-module sm_small$lanes$0$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$0$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_c$stage$1
+endmodule // sm_small$lanes$0$hr1$stage$1
 
 
-module sm_small$lanes$0$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$0$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_c$stage$2
+endmodule // sm_small$lanes$0$hr1$stage$2
 
 
-module sm_small$lanes$0$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$0$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_c$stage$3
+endmodule // sm_small$lanes$0$hr1$stage$3
 
 
-module sm_small$lanes$0$h2_p(clock,d,q);
+module sm_small$lanes$0$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_p$stage$0 stage$0(
+    sm_small$lanes$0$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_p$stage$1 stage$1(
+    sm_small$lanes$0$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_p$stage$2 stage$2(
+    sm_small$lanes$0$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_p$stage$3 stage$3(
+    sm_small$lanes$0$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37370,126 +37265,126 @@ module sm_small$lanes$0$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_p
+endmodule // sm_small$lanes$0$hr2
 
 
-module sm_small$lanes$0$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$0$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_p$stage$0
+endmodule // sm_small$lanes$0$hr2$stage$0
 
 
-module sm_small$lanes$0$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$0$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_p$stage$1
+endmodule // sm_small$lanes$0$hr2$stage$1
 
 
-module sm_small$lanes$0$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$0$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_p$stage$2
+endmodule // sm_small$lanes$0$hr2$stage$2
 
 
-module sm_small$lanes$0$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$0$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_p$stage$3
+endmodule // sm_small$lanes$0$hr2$stage$3
 
 
-module sm_small$lanes$0$h2_pa(clock,d,q);
+module sm_small$lanes$0$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$h2_pa$stage$0 stage$0(
+    sm_small$lanes$0$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$h2_pa$stage$1 stage$1(
+    sm_small$lanes$0$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$h2_pa$stage$2 stage$2(
+    sm_small$lanes$0$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$h2_pa$stage$3 stage$3(
+    sm_small$lanes$0$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37512,2213 +37407,83 @@ module sm_small$lanes$0$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$h2_pa
+endmodule // sm_small$lanes$0$hr3
 
 
-module sm_small$lanes$0$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$0$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_pa$stage$0
+endmodule // sm_small$lanes$0$hr3$stage$0
 
 
-module sm_small$lanes$0$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$0$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_pa$stage$1
+endmodule // sm_small$lanes$0$hr3$stage$1
 
 
-module sm_small$lanes$0$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$0$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_pa$stage$2
+endmodule // sm_small$lanes$0$hr3$stage$2
 
 
-module sm_small$lanes$0$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$0$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_pa$stage$3
-
-
-module sm_small$lanes$0$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h2_val
-
-
-module sm_small$lanes$0$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$0
-
-
-module sm_small$lanes$0$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$1
-
-
-module sm_small$lanes$0$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$2
-
-
-module sm_small$lanes$0$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$3
-
-
-module sm_small$lanes$0$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_a
-
-
-module sm_small$lanes$0$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$0
-
-
-module sm_small$lanes$0$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$1
-
-
-module sm_small$lanes$0$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$2
-
-
-module sm_small$lanes$0$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$3
-
-
-module sm_small$lanes$0$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt
-
-
-module sm_small$lanes$0$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$0
-
-
-module sm_small$lanes$0$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$1
-
-
-module sm_small$lanes$0$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$2
-
-
-module sm_small$lanes$0$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$3
-
-
-module sm_small$lanes$0$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_b
-
-
-module sm_small$lanes$0$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$0
-
-
-module sm_small$lanes$0$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$1
-
-
-module sm_small$lanes$0$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$2
-
-
-module sm_small$lanes$0$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$3
-
-
-module sm_small$lanes$0$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_c
-
-
-module sm_small$lanes$0$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$0
-
-
-module sm_small$lanes$0$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$1
-
-
-module sm_small$lanes$0$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$2
-
-
-module sm_small$lanes$0$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$3
-
-
-module sm_small$lanes$0$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_p
-
-
-module sm_small$lanes$0$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$0
-
-
-module sm_small$lanes$0$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$1
-
-
-module sm_small$lanes$0$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$2
-
-
-module sm_small$lanes$0$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$3
-
-
-module sm_small$lanes$0$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa
-
-
-module sm_small$lanes$0$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$0
-
-
-module sm_small$lanes$0$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$1
-
-
-module sm_small$lanes$0$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$2
-
-
-module sm_small$lanes$0$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$3
-
-
-module sm_small$lanes$0$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_val
-
-
-module sm_small$lanes$0$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$0
-
-
-module sm_small$lanes$0$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$1
-
-
-module sm_small$lanes$0$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$2
-
-
-module sm_small$lanes$0$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$3
-
-
-module sm_small$lanes$0$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_a
-
-
-module sm_small$lanes$0$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$0
-
-
-module sm_small$lanes$0$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$1
-
-
-module sm_small$lanes$0$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$2
-
-
-module sm_small$lanes$0$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$3
-
-
-module sm_small$lanes$0$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_alt
-
-
-module sm_small$lanes$0$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$0
-
-
-module sm_small$lanes$0$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$1
-
-
-module sm_small$lanes$0$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$2
-
-
-module sm_small$lanes$0$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$3
-
-
-module sm_small$lanes$0$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_b
-
-
-module sm_small$lanes$0$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$0
-
-
-module sm_small$lanes$0$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$1
-
-
-module sm_small$lanes$0$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$2
-
-
-module sm_small$lanes$0$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$3
-
-
-module sm_small$lanes$0$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_c
-
-
-module sm_small$lanes$0$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$0
-
-
-module sm_small$lanes$0$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$1
-
-
-module sm_small$lanes$0$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$2
-
-
-module sm_small$lanes$0$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$3
-
-
-module sm_small$lanes$0$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_p
-
-
-module sm_small$lanes$0$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$0
-
-
-module sm_small$lanes$0$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$1
-
-
-module sm_small$lanes$0$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$2
-
-
-module sm_small$lanes$0$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$3
-
-
-module sm_small$lanes$0$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_pa
-
-
-module sm_small$lanes$0$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$0
-
-
-module sm_small$lanes$0$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$1
-
-
-module sm_small$lanes$0$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$2
-
-
-module sm_small$lanes$0$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$3
-
-
-module sm_small$lanes$0$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_val
-
-
-module sm_small$lanes$0$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$0
-
-
-module sm_small$lanes$0$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$1
-
-
-module sm_small$lanes$0$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$2
-
-
-module sm_small$lanes$0$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$3
+endmodule // sm_small$lanes$0$hr3$stage$3
 
 
 module sm_small$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -40301,7 +38066,7 @@ module sm_small$lanes$0$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$0$tid
 
 
-module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -40345,6 +38110,8 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b1;
@@ -40352,6 +38119,7 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -40396,71 +38164,36 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -40528,110 +38261,35 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$1$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$1$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$1$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$1$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$1$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$1$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$1$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$1$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$1$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$1$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$1$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$1$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$1$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$1$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$1$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$1$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$1$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$1$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$1$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$1$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$1$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$1$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$1$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$1$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$1$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$1$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$1$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -40641,27 +38299,12 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -40688,46 +38331,29 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -40777,27 +38403,25 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -41058,47 +38682,47 @@ module sm_small$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$1$d_val$stage$1
 
 
-module sm_small$lanes$1$h2_a(clock,d,q);
+module sm_small$lanes$1$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_a$stage$0 stage$0(
+    sm_small$lanes$1$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_a$stage$1 stage$1(
+    sm_small$lanes$1$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_a$stage$2 stage$2(
+    sm_small$lanes$1$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_a$stage$3 stage$3(
+    sm_small$lanes$1$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41121,126 +38745,126 @@ module sm_small$lanes$1$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_a
+endmodule // sm_small$lanes$1$ho1
 
 
-module sm_small$lanes$1$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$1$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_a$stage$0
+endmodule // sm_small$lanes$1$ho1$stage$0
 
 
-module sm_small$lanes$1$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$1$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_a$stage$1
+endmodule // sm_small$lanes$1$ho1$stage$1
 
 
-module sm_small$lanes$1$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$1$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_a$stage$2
+endmodule // sm_small$lanes$1$ho1$stage$2
 
 
-module sm_small$lanes$1$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$1$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_a$stage$3
+endmodule // sm_small$lanes$1$ho1$stage$3
 
 
-module sm_small$lanes$1$h2_alt(clock,d,q);
+module sm_small$lanes$1$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_alt$stage$0 stage$0(
+    sm_small$lanes$1$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_alt$stage$1 stage$1(
+    sm_small$lanes$1$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_alt$stage$2 stage$2(
+    sm_small$lanes$1$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_alt$stage$3 stage$3(
+    sm_small$lanes$1$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41263,126 +38887,126 @@ module sm_small$lanes$1$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_alt
+endmodule // sm_small$lanes$1$ho2
 
 
-module sm_small$lanes$1$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$1$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_alt$stage$0
+endmodule // sm_small$lanes$1$ho2$stage$0
 
 
-module sm_small$lanes$1$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$1$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_alt$stage$1
+endmodule // sm_small$lanes$1$ho2$stage$1
 
 
-module sm_small$lanes$1$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$1$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_alt$stage$2
+endmodule // sm_small$lanes$1$ho2$stage$2
 
 
-module sm_small$lanes$1$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$1$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_alt$stage$3
+endmodule // sm_small$lanes$1$ho2$stage$3
 
 
-module sm_small$lanes$1$h2_b(clock,d,q);
+module sm_small$lanes$1$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_b$stage$0 stage$0(
+    sm_small$lanes$1$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_b$stage$1 stage$1(
+    sm_small$lanes$1$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_b$stage$2 stage$2(
+    sm_small$lanes$1$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_b$stage$3 stage$3(
+    sm_small$lanes$1$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41405,126 +39029,126 @@ module sm_small$lanes$1$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_b
+endmodule // sm_small$lanes$1$ho3
 
 
-module sm_small$lanes$1$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$1$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_b$stage$0
+endmodule // sm_small$lanes$1$ho3$stage$0
 
 
-module sm_small$lanes$1$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$1$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_b$stage$1
+endmodule // sm_small$lanes$1$ho3$stage$1
 
 
-module sm_small$lanes$1$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$1$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_b$stage$2
+endmodule // sm_small$lanes$1$ho3$stage$2
 
 
-module sm_small$lanes$1$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$1$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_b$stage$3
+endmodule // sm_small$lanes$1$ho3$stage$3
 
 
-module sm_small$lanes$1$h2_c(clock,d,q);
+module sm_small$lanes$1$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_c$stage$0 stage$0(
+    sm_small$lanes$1$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_c$stage$1 stage$1(
+    sm_small$lanes$1$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_c$stage$2 stage$2(
+    sm_small$lanes$1$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_c$stage$3 stage$3(
+    sm_small$lanes$1$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41547,126 +39171,126 @@ module sm_small$lanes$1$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_c
+endmodule // sm_small$lanes$1$hr1
 
 
-module sm_small$lanes$1$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$1$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_c$stage$0
+endmodule // sm_small$lanes$1$hr1$stage$0
 
 
-module sm_small$lanes$1$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$1$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_c$stage$1
+endmodule // sm_small$lanes$1$hr1$stage$1
 
 
-module sm_small$lanes$1$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$1$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_c$stage$2
+endmodule // sm_small$lanes$1$hr1$stage$2
 
 
-module sm_small$lanes$1$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$1$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_c$stage$3
+endmodule // sm_small$lanes$1$hr1$stage$3
 
 
-module sm_small$lanes$1$h2_p(clock,d,q);
+module sm_small$lanes$1$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_p$stage$0 stage$0(
+    sm_small$lanes$1$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_p$stage$1 stage$1(
+    sm_small$lanes$1$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_p$stage$2 stage$2(
+    sm_small$lanes$1$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_p$stage$3 stage$3(
+    sm_small$lanes$1$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41689,126 +39313,126 @@ module sm_small$lanes$1$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_p
+endmodule // sm_small$lanes$1$hr2
 
 
-module sm_small$lanes$1$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$1$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_p$stage$0
+endmodule // sm_small$lanes$1$hr2$stage$0
 
 
-module sm_small$lanes$1$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$1$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_p$stage$1
+endmodule // sm_small$lanes$1$hr2$stage$1
 
 
-module sm_small$lanes$1$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$1$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_p$stage$2
+endmodule // sm_small$lanes$1$hr2$stage$2
 
 
-module sm_small$lanes$1$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$1$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_p$stage$3
+endmodule // sm_small$lanes$1$hr2$stage$3
 
 
-module sm_small$lanes$1$h2_pa(clock,d,q);
+module sm_small$lanes$1$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$h2_pa$stage$0 stage$0(
+    sm_small$lanes$1$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$h2_pa$stage$1 stage$1(
+    sm_small$lanes$1$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$h2_pa$stage$2 stage$2(
+    sm_small$lanes$1$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$h2_pa$stage$3 stage$3(
+    sm_small$lanes$1$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41831,2213 +39455,83 @@ module sm_small$lanes$1$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$h2_pa
+endmodule // sm_small$lanes$1$hr3
 
 
-module sm_small$lanes$1$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$1$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_pa$stage$0
+endmodule // sm_small$lanes$1$hr3$stage$0
 
 
-module sm_small$lanes$1$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$1$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_pa$stage$1
+endmodule // sm_small$lanes$1$hr3$stage$1
 
 
-module sm_small$lanes$1$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$1$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_pa$stage$2
+endmodule // sm_small$lanes$1$hr3$stage$2
 
 
-module sm_small$lanes$1$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$1$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_pa$stage$3
-
-
-module sm_small$lanes$1$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h2_val
-
-
-module sm_small$lanes$1$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$0
-
-
-module sm_small$lanes$1$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$1
-
-
-module sm_small$lanes$1$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$2
-
-
-module sm_small$lanes$1$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$3
-
-
-module sm_small$lanes$1$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_a
-
-
-module sm_small$lanes$1$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$0
-
-
-module sm_small$lanes$1$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$1
-
-
-module sm_small$lanes$1$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$2
-
-
-module sm_small$lanes$1$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$3
-
-
-module sm_small$lanes$1$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt
-
-
-module sm_small$lanes$1$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$0
-
-
-module sm_small$lanes$1$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$1
-
-
-module sm_small$lanes$1$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$2
-
-
-module sm_small$lanes$1$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$3
-
-
-module sm_small$lanes$1$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_b
-
-
-module sm_small$lanes$1$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$0
-
-
-module sm_small$lanes$1$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$1
-
-
-module sm_small$lanes$1$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$2
-
-
-module sm_small$lanes$1$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$3
-
-
-module sm_small$lanes$1$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_c
-
-
-module sm_small$lanes$1$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$0
-
-
-module sm_small$lanes$1$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$1
-
-
-module sm_small$lanes$1$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$2
-
-
-module sm_small$lanes$1$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$3
-
-
-module sm_small$lanes$1$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_p
-
-
-module sm_small$lanes$1$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$0
-
-
-module sm_small$lanes$1$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$1
-
-
-module sm_small$lanes$1$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$2
-
-
-module sm_small$lanes$1$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$3
-
-
-module sm_small$lanes$1$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa
-
-
-module sm_small$lanes$1$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$0
-
-
-module sm_small$lanes$1$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$1
-
-
-module sm_small$lanes$1$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$2
-
-
-module sm_small$lanes$1$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$3
-
-
-module sm_small$lanes$1$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_val
-
-
-module sm_small$lanes$1$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$0
-
-
-module sm_small$lanes$1$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$1
-
-
-module sm_small$lanes$1$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$2
-
-
-module sm_small$lanes$1$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$3
-
-
-module sm_small$lanes$1$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_a
-
-
-module sm_small$lanes$1$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$0
-
-
-module sm_small$lanes$1$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$1
-
-
-module sm_small$lanes$1$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$2
-
-
-module sm_small$lanes$1$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$3
-
-
-module sm_small$lanes$1$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_alt
-
-
-module sm_small$lanes$1$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$0
-
-
-module sm_small$lanes$1$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$1
-
-
-module sm_small$lanes$1$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$2
-
-
-module sm_small$lanes$1$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$3
-
-
-module sm_small$lanes$1$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_b
-
-
-module sm_small$lanes$1$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$0
-
-
-module sm_small$lanes$1$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$1
-
-
-module sm_small$lanes$1$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$2
-
-
-module sm_small$lanes$1$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$3
-
-
-module sm_small$lanes$1$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_c
-
-
-module sm_small$lanes$1$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$0
-
-
-module sm_small$lanes$1$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$1
-
-
-module sm_small$lanes$1$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$2
-
-
-module sm_small$lanes$1$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$3
-
-
-module sm_small$lanes$1$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_p
-
-
-module sm_small$lanes$1$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$0
-
-
-module sm_small$lanes$1$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$1
-
-
-module sm_small$lanes$1$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$2
-
-
-module sm_small$lanes$1$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$3
-
-
-module sm_small$lanes$1$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_pa
-
-
-module sm_small$lanes$1$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$0
-
-
-module sm_small$lanes$1$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$1
-
-
-module sm_small$lanes$1$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$2
-
-
-module sm_small$lanes$1$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$3
-
-
-module sm_small$lanes$1$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_val
-
-
-module sm_small$lanes$1$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$0
-
-
-module sm_small$lanes$1$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$1
-
-
-module sm_small$lanes$1$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$2
-
-
-module sm_small$lanes$1$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$3
+endmodule // sm_small$lanes$1$hr3$stage$3
 
 
 module sm_small$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -44620,7 +40114,7 @@ module sm_small$lanes$1$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$1$tid
 
 
-module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -44664,6 +40158,8 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b10;
@@ -44671,6 +40167,7 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b1;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -44715,71 +40212,36 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -44847,110 +40309,35 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$2$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$2$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$2$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$2$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$2$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$2$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$2$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$2$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$2$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$2$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$2$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$2$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$2$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$2$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$2$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$2$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$2$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$2$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$2$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$2$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$2$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$2$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$2$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$2$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$2$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$2$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$2$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -44960,27 +40347,12 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -45007,46 +40379,29 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -45096,27 +40451,25 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -45377,47 +40730,47 @@ module sm_small$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$2$d_val$stage$1
 
 
-module sm_small$lanes$2$h2_a(clock,d,q);
+module sm_small$lanes$2$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_a$stage$0 stage$0(
+    sm_small$lanes$2$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_a$stage$1 stage$1(
+    sm_small$lanes$2$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_a$stage$2 stage$2(
+    sm_small$lanes$2$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_a$stage$3 stage$3(
+    sm_small$lanes$2$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45440,126 +40793,126 @@ module sm_small$lanes$2$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_a
+endmodule // sm_small$lanes$2$ho1
 
 
-module sm_small$lanes$2$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$2$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_a$stage$0
+endmodule // sm_small$lanes$2$ho1$stage$0
 
 
-module sm_small$lanes$2$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$2$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_a$stage$1
+endmodule // sm_small$lanes$2$ho1$stage$1
 
 
-module sm_small$lanes$2$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$2$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_a$stage$2
+endmodule // sm_small$lanes$2$ho1$stage$2
 
 
-module sm_small$lanes$2$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$2$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_a$stage$3
+endmodule // sm_small$lanes$2$ho1$stage$3
 
 
-module sm_small$lanes$2$h2_alt(clock,d,q);
+module sm_small$lanes$2$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_alt$stage$0 stage$0(
+    sm_small$lanes$2$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_alt$stage$1 stage$1(
+    sm_small$lanes$2$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_alt$stage$2 stage$2(
+    sm_small$lanes$2$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_alt$stage$3 stage$3(
+    sm_small$lanes$2$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45582,126 +40935,126 @@ module sm_small$lanes$2$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_alt
+endmodule // sm_small$lanes$2$ho2
 
 
-module sm_small$lanes$2$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$2$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_alt$stage$0
+endmodule // sm_small$lanes$2$ho2$stage$0
 
 
-module sm_small$lanes$2$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$2$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_alt$stage$1
+endmodule // sm_small$lanes$2$ho2$stage$1
 
 
-module sm_small$lanes$2$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$2$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_alt$stage$2
+endmodule // sm_small$lanes$2$ho2$stage$2
 
 
-module sm_small$lanes$2$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$2$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_alt$stage$3
+endmodule // sm_small$lanes$2$ho2$stage$3
 
 
-module sm_small$lanes$2$h2_b(clock,d,q);
+module sm_small$lanes$2$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_b$stage$0 stage$0(
+    sm_small$lanes$2$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_b$stage$1 stage$1(
+    sm_small$lanes$2$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_b$stage$2 stage$2(
+    sm_small$lanes$2$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_b$stage$3 stage$3(
+    sm_small$lanes$2$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45724,126 +41077,126 @@ module sm_small$lanes$2$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_b
+endmodule // sm_small$lanes$2$ho3
 
 
-module sm_small$lanes$2$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$2$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_b$stage$0
+endmodule // sm_small$lanes$2$ho3$stage$0
 
 
-module sm_small$lanes$2$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$2$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_b$stage$1
+endmodule // sm_small$lanes$2$ho3$stage$1
 
 
-module sm_small$lanes$2$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$2$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_b$stage$2
+endmodule // sm_small$lanes$2$ho3$stage$2
 
 
-module sm_small$lanes$2$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$2$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_b$stage$3
+endmodule // sm_small$lanes$2$ho3$stage$3
 
 
-module sm_small$lanes$2$h2_c(clock,d,q);
+module sm_small$lanes$2$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_c$stage$0 stage$0(
+    sm_small$lanes$2$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_c$stage$1 stage$1(
+    sm_small$lanes$2$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_c$stage$2 stage$2(
+    sm_small$lanes$2$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_c$stage$3 stage$3(
+    sm_small$lanes$2$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45866,126 +41219,126 @@ module sm_small$lanes$2$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_c
+endmodule // sm_small$lanes$2$hr1
 
 
-module sm_small$lanes$2$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$2$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_c$stage$0
+endmodule // sm_small$lanes$2$hr1$stage$0
 
 
-module sm_small$lanes$2$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$2$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_c$stage$1
+endmodule // sm_small$lanes$2$hr1$stage$1
 
 
-module sm_small$lanes$2$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$2$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_c$stage$2
+endmodule // sm_small$lanes$2$hr1$stage$2
 
 
-module sm_small$lanes$2$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$2$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_c$stage$3
+endmodule // sm_small$lanes$2$hr1$stage$3
 
 
-module sm_small$lanes$2$h2_p(clock,d,q);
+module sm_small$lanes$2$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_p$stage$0 stage$0(
+    sm_small$lanes$2$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_p$stage$1 stage$1(
+    sm_small$lanes$2$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_p$stage$2 stage$2(
+    sm_small$lanes$2$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_p$stage$3 stage$3(
+    sm_small$lanes$2$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -46008,126 +41361,126 @@ module sm_small$lanes$2$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_p
+endmodule // sm_small$lanes$2$hr2
 
 
-module sm_small$lanes$2$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$2$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_p$stage$0
+endmodule // sm_small$lanes$2$hr2$stage$0
 
 
-module sm_small$lanes$2$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$2$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_p$stage$1
+endmodule // sm_small$lanes$2$hr2$stage$1
 
 
-module sm_small$lanes$2$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$2$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_p$stage$2
+endmodule // sm_small$lanes$2$hr2$stage$2
 
 
-module sm_small$lanes$2$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$2$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_p$stage$3
+endmodule // sm_small$lanes$2$hr2$stage$3
 
 
-module sm_small$lanes$2$h2_pa(clock,d,q);
+module sm_small$lanes$2$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$h2_pa$stage$0 stage$0(
+    sm_small$lanes$2$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$h2_pa$stage$1 stage$1(
+    sm_small$lanes$2$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$h2_pa$stage$2 stage$2(
+    sm_small$lanes$2$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$h2_pa$stage$3 stage$3(
+    sm_small$lanes$2$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -46150,2213 +41503,83 @@ module sm_small$lanes$2$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$h2_pa
+endmodule // sm_small$lanes$2$hr3
 
 
-module sm_small$lanes$2$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$2$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_pa$stage$0
+endmodule // sm_small$lanes$2$hr3$stage$0
 
 
-module sm_small$lanes$2$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$2$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_pa$stage$1
+endmodule // sm_small$lanes$2$hr3$stage$1
 
 
-module sm_small$lanes$2$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$2$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_pa$stage$2
+endmodule // sm_small$lanes$2$hr3$stage$2
 
 
-module sm_small$lanes$2$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$2$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_pa$stage$3
-
-
-module sm_small$lanes$2$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h2_val
-
-
-module sm_small$lanes$2$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$0
-
-
-module sm_small$lanes$2$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$1
-
-
-module sm_small$lanes$2$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$2
-
-
-module sm_small$lanes$2$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$3
-
-
-module sm_small$lanes$2$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_a
-
-
-module sm_small$lanes$2$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$0
-
-
-module sm_small$lanes$2$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$1
-
-
-module sm_small$lanes$2$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$2
-
-
-module sm_small$lanes$2$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$3
-
-
-module sm_small$lanes$2$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt
-
-
-module sm_small$lanes$2$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$0
-
-
-module sm_small$lanes$2$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$1
-
-
-module sm_small$lanes$2$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$2
-
-
-module sm_small$lanes$2$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$3
-
-
-module sm_small$lanes$2$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_b
-
-
-module sm_small$lanes$2$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$0
-
-
-module sm_small$lanes$2$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$1
-
-
-module sm_small$lanes$2$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$2
-
-
-module sm_small$lanes$2$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$3
-
-
-module sm_small$lanes$2$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_c
-
-
-module sm_small$lanes$2$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$0
-
-
-module sm_small$lanes$2$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$1
-
-
-module sm_small$lanes$2$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$2
-
-
-module sm_small$lanes$2$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$3
-
-
-module sm_small$lanes$2$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_p
-
-
-module sm_small$lanes$2$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$0
-
-
-module sm_small$lanes$2$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$1
-
-
-module sm_small$lanes$2$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$2
-
-
-module sm_small$lanes$2$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$3
-
-
-module sm_small$lanes$2$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa
-
-
-module sm_small$lanes$2$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$0
-
-
-module sm_small$lanes$2$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$1
-
-
-module sm_small$lanes$2$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$2
-
-
-module sm_small$lanes$2$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$3
-
-
-module sm_small$lanes$2$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_val
-
-
-module sm_small$lanes$2$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$0
-
-
-module sm_small$lanes$2$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$1
-
-
-module sm_small$lanes$2$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$2
-
-
-module sm_small$lanes$2$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$3
-
-
-module sm_small$lanes$2$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_a
-
-
-module sm_small$lanes$2$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$0
-
-
-module sm_small$lanes$2$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$1
-
-
-module sm_small$lanes$2$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$2
-
-
-module sm_small$lanes$2$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$3
-
-
-module sm_small$lanes$2$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_alt
-
-
-module sm_small$lanes$2$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$0
-
-
-module sm_small$lanes$2$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$1
-
-
-module sm_small$lanes$2$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$2
-
-
-module sm_small$lanes$2$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$3
-
-
-module sm_small$lanes$2$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_b
-
-
-module sm_small$lanes$2$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$0
-
-
-module sm_small$lanes$2$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$1
-
-
-module sm_small$lanes$2$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$2
-
-
-module sm_small$lanes$2$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$3
-
-
-module sm_small$lanes$2$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_c
-
-
-module sm_small$lanes$2$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$0
-
-
-module sm_small$lanes$2$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$1
-
-
-module sm_small$lanes$2$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$2
-
-
-module sm_small$lanes$2$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$3
-
-
-module sm_small$lanes$2$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_p
-
-
-module sm_small$lanes$2$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$0
-
-
-module sm_small$lanes$2$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$1
-
-
-module sm_small$lanes$2$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$2
-
-
-module sm_small$lanes$2$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$3
-
-
-module sm_small$lanes$2$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_pa
-
-
-module sm_small$lanes$2$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$0
-
-
-module sm_small$lanes$2$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$1
-
-
-module sm_small$lanes$2$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$2
-
-
-module sm_small$lanes$2$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$3
-
-
-module sm_small$lanes$2$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_val
-
-
-module sm_small$lanes$2$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$0
-
-
-module sm_small$lanes$2$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$1
-
-
-module sm_small$lanes$2$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$2
-
-
-module sm_small$lanes$2$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$3
+endmodule // sm_small$lanes$2$hr3$stage$3
 
 
 module sm_small$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -48939,7 +42162,7 @@ module sm_small$lanes$2$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$2$tid
 
 
-module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -48983,6 +42206,8 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b11;
@@ -48990,6 +42215,7 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b1;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -49034,71 +42260,36 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -49166,110 +42357,35 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$3$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$3$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$3$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$3$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$3$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$3$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$3$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$3$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$3$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$3$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$3$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$3$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$3$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$3$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$3$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$3$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$3$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$3$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$3$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$3$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$3$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$3$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$3$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$3$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$3$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$3$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$3$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -49279,27 +42395,12 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -49326,46 +42427,29 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -49415,27 +42499,25 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -49696,47 +42778,47 @@ module sm_small$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$3$d_val$stage$1
 
 
-module sm_small$lanes$3$h2_a(clock,d,q);
+module sm_small$lanes$3$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_a$stage$0 stage$0(
+    sm_small$lanes$3$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_a$stage$1 stage$1(
+    sm_small$lanes$3$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_a$stage$2 stage$2(
+    sm_small$lanes$3$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_a$stage$3 stage$3(
+    sm_small$lanes$3$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49759,126 +42841,126 @@ module sm_small$lanes$3$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_a
+endmodule // sm_small$lanes$3$ho1
 
 
-module sm_small$lanes$3$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$3$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_a$stage$0
+endmodule // sm_small$lanes$3$ho1$stage$0
 
 
-module sm_small$lanes$3$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$3$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_a$stage$1
+endmodule // sm_small$lanes$3$ho1$stage$1
 
 
-module sm_small$lanes$3$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$3$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_a$stage$2
+endmodule // sm_small$lanes$3$ho1$stage$2
 
 
-module sm_small$lanes$3$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$3$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_a$stage$3
+endmodule // sm_small$lanes$3$ho1$stage$3
 
 
-module sm_small$lanes$3$h2_alt(clock,d,q);
+module sm_small$lanes$3$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_alt$stage$0 stage$0(
+    sm_small$lanes$3$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_alt$stage$1 stage$1(
+    sm_small$lanes$3$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_alt$stage$2 stage$2(
+    sm_small$lanes$3$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_alt$stage$3 stage$3(
+    sm_small$lanes$3$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49901,126 +42983,126 @@ module sm_small$lanes$3$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_alt
+endmodule // sm_small$lanes$3$ho2
 
 
-module sm_small$lanes$3$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$3$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_alt$stage$0
+endmodule // sm_small$lanes$3$ho2$stage$0
 
 
-module sm_small$lanes$3$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$3$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_alt$stage$1
+endmodule // sm_small$lanes$3$ho2$stage$1
 
 
-module sm_small$lanes$3$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$3$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_alt$stage$2
+endmodule // sm_small$lanes$3$ho2$stage$2
 
 
-module sm_small$lanes$3$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$3$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_alt$stage$3
+endmodule // sm_small$lanes$3$ho2$stage$3
 
 
-module sm_small$lanes$3$h2_b(clock,d,q);
+module sm_small$lanes$3$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_b$stage$0 stage$0(
+    sm_small$lanes$3$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_b$stage$1 stage$1(
+    sm_small$lanes$3$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_b$stage$2 stage$2(
+    sm_small$lanes$3$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_b$stage$3 stage$3(
+    sm_small$lanes$3$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -50043,126 +43125,126 @@ module sm_small$lanes$3$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_b
+endmodule // sm_small$lanes$3$ho3
 
 
-module sm_small$lanes$3$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$3$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_b$stage$0
+endmodule // sm_small$lanes$3$ho3$stage$0
 
 
-module sm_small$lanes$3$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$3$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_b$stage$1
+endmodule // sm_small$lanes$3$ho3$stage$1
 
 
-module sm_small$lanes$3$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$3$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_b$stage$2
+endmodule // sm_small$lanes$3$ho3$stage$2
 
 
-module sm_small$lanes$3$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$3$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_b$stage$3
+endmodule // sm_small$lanes$3$ho3$stage$3
 
 
-module sm_small$lanes$3$h2_c(clock,d,q);
+module sm_small$lanes$3$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_c$stage$0 stage$0(
+    sm_small$lanes$3$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_c$stage$1 stage$1(
+    sm_small$lanes$3$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_c$stage$2 stage$2(
+    sm_small$lanes$3$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_c$stage$3 stage$3(
+    sm_small$lanes$3$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -50185,126 +43267,126 @@ module sm_small$lanes$3$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_c
+endmodule // sm_small$lanes$3$hr1
 
 
-module sm_small$lanes$3$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$3$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_c$stage$0
+endmodule // sm_small$lanes$3$hr1$stage$0
 
 
-module sm_small$lanes$3$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$3$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_c$stage$1
+endmodule // sm_small$lanes$3$hr1$stage$1
 
 
-module sm_small$lanes$3$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$3$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_c$stage$2
+endmodule // sm_small$lanes$3$hr1$stage$2
 
 
-module sm_small$lanes$3$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$3$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_c$stage$3
+endmodule // sm_small$lanes$3$hr1$stage$3
 
 
-module sm_small$lanes$3$h2_p(clock,d,q);
+module sm_small$lanes$3$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_p$stage$0 stage$0(
+    sm_small$lanes$3$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_p$stage$1 stage$1(
+    sm_small$lanes$3$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_p$stage$2 stage$2(
+    sm_small$lanes$3$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_p$stage$3 stage$3(
+    sm_small$lanes$3$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -50327,126 +43409,126 @@ module sm_small$lanes$3$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_p
+endmodule // sm_small$lanes$3$hr2
 
 
-module sm_small$lanes$3$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$3$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_p$stage$0
+endmodule // sm_small$lanes$3$hr2$stage$0
 
 
-module sm_small$lanes$3$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$3$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_p$stage$1
+endmodule // sm_small$lanes$3$hr2$stage$1
 
 
-module sm_small$lanes$3$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$3$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_p$stage$2
+endmodule // sm_small$lanes$3$hr2$stage$2
 
 
-module sm_small$lanes$3$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$3$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_p$stage$3
+endmodule // sm_small$lanes$3$hr2$stage$3
 
 
-module sm_small$lanes$3$h2_pa(clock,d,q);
+module sm_small$lanes$3$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$h2_pa$stage$0 stage$0(
+    sm_small$lanes$3$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$h2_pa$stage$1 stage$1(
+    sm_small$lanes$3$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$h2_pa$stage$2 stage$2(
+    sm_small$lanes$3$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$h2_pa$stage$3 stage$3(
+    sm_small$lanes$3$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -50469,2213 +43551,83 @@ module sm_small$lanes$3$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$h2_pa
+endmodule // sm_small$lanes$3$hr3
 
 
-module sm_small$lanes$3$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$3$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_pa$stage$0
+endmodule // sm_small$lanes$3$hr3$stage$0
 
 
-module sm_small$lanes$3$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$3$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_pa$stage$1
+endmodule // sm_small$lanes$3$hr3$stage$1
 
 
-module sm_small$lanes$3$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$3$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_pa$stage$2
+endmodule // sm_small$lanes$3$hr3$stage$2
 
 
-module sm_small$lanes$3$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$3$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_pa$stage$3
-
-
-module sm_small$lanes$3$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h2_val
-
-
-module sm_small$lanes$3$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$0
-
-
-module sm_small$lanes$3$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$1
-
-
-module sm_small$lanes$3$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$2
-
-
-module sm_small$lanes$3$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$3
-
-
-module sm_small$lanes$3$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_a
-
-
-module sm_small$lanes$3$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$0
-
-
-module sm_small$lanes$3$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$1
-
-
-module sm_small$lanes$3$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$2
-
-
-module sm_small$lanes$3$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$3
-
-
-module sm_small$lanes$3$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt
-
-
-module sm_small$lanes$3$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$0
-
-
-module sm_small$lanes$3$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$1
-
-
-module sm_small$lanes$3$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$2
-
-
-module sm_small$lanes$3$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$3
-
-
-module sm_small$lanes$3$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_b
-
-
-module sm_small$lanes$3$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$0
-
-
-module sm_small$lanes$3$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$1
-
-
-module sm_small$lanes$3$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$2
-
-
-module sm_small$lanes$3$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$3
-
-
-module sm_small$lanes$3$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_c
-
-
-module sm_small$lanes$3$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$0
-
-
-module sm_small$lanes$3$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$1
-
-
-module sm_small$lanes$3$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$2
-
-
-module sm_small$lanes$3$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$3
-
-
-module sm_small$lanes$3$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_p
-
-
-module sm_small$lanes$3$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$0
-
-
-module sm_small$lanes$3$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$1
-
-
-module sm_small$lanes$3$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$2
-
-
-module sm_small$lanes$3$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$3
-
-
-module sm_small$lanes$3$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa
-
-
-module sm_small$lanes$3$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$0
-
-
-module sm_small$lanes$3$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$1
-
-
-module sm_small$lanes$3$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$2
-
-
-module sm_small$lanes$3$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$3
-
-
-module sm_small$lanes$3$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_val
-
-
-module sm_small$lanes$3$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$0
-
-
-module sm_small$lanes$3$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$1
-
-
-module sm_small$lanes$3$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$2
-
-
-module sm_small$lanes$3$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$3
-
-
-module sm_small$lanes$3$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_a
-
-
-module sm_small$lanes$3$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$0
-
-
-module sm_small$lanes$3$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$1
-
-
-module sm_small$lanes$3$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$2
-
-
-module sm_small$lanes$3$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$3
-
-
-module sm_small$lanes$3$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_alt
-
-
-module sm_small$lanes$3$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$0
-
-
-module sm_small$lanes$3$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$1
-
-
-module sm_small$lanes$3$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$2
-
-
-module sm_small$lanes$3$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$3
-
-
-module sm_small$lanes$3$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_b
-
-
-module sm_small$lanes$3$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$0
-
-
-module sm_small$lanes$3$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$1
-
-
-module sm_small$lanes$3$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$2
-
-
-module sm_small$lanes$3$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$3
-
-
-module sm_small$lanes$3$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_c
-
-
-module sm_small$lanes$3$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$0
-
-
-module sm_small$lanes$3$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$1
-
-
-module sm_small$lanes$3$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$2
-
-
-module sm_small$lanes$3$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$3
-
-
-module sm_small$lanes$3$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_p
-
-
-module sm_small$lanes$3$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$0
-
-
-module sm_small$lanes$3$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$1
-
-
-module sm_small$lanes$3$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$2
-
-
-module sm_small$lanes$3$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$3
-
-
-module sm_small$lanes$3$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_pa
-
-
-module sm_small$lanes$3$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$0
-
-
-module sm_small$lanes$3$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$1
-
-
-module sm_small$lanes$3$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$2
-
-
-module sm_small$lanes$3$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$3
-
-
-module sm_small$lanes$3$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_val
-
-
-module sm_small$lanes$3$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$0
-
-
-module sm_small$lanes$3$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$1
-
-
-module sm_small$lanes$3$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$2
-
-
-module sm_small$lanes$3$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$3
+endmodule // sm_small$lanes$3$hr3$stage$3
 
 
 module sm_small$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -53258,7 +44210,7 @@ module sm_small$lanes$3$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$3$tid
 
 
-module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -53302,6 +44254,8 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b100;
@@ -53309,6 +44263,7 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b1;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b10;
 
     // Stub signals
     reg  rf$clock;
@@ -53353,71 +44308,36 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -53485,110 +44405,35 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$4$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$4$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$4$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$4$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$4$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$4$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$4$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$4$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$4$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$4$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$4$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$4$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$4$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$4$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$4$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$4$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$4$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$4$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$4$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$4$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$4$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$4$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$4$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$4$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$4$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$4$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$4$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -53598,27 +44443,12 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -53645,46 +44475,29 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -53734,27 +44547,25 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -54015,47 +44826,47 @@ module sm_small$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$4$d_val$stage$1
 
 
-module sm_small$lanes$4$h2_a(clock,d,q);
+module sm_small$lanes$4$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_a$stage$0 stage$0(
+    sm_small$lanes$4$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_a$stage$1 stage$1(
+    sm_small$lanes$4$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_a$stage$2 stage$2(
+    sm_small$lanes$4$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_a$stage$3 stage$3(
+    sm_small$lanes$4$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54078,126 +44889,126 @@ module sm_small$lanes$4$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_a
+endmodule // sm_small$lanes$4$ho1
 
 
-module sm_small$lanes$4$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$4$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_a$stage$0
+endmodule // sm_small$lanes$4$ho1$stage$0
 
 
-module sm_small$lanes$4$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$4$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_a$stage$1
+endmodule // sm_small$lanes$4$ho1$stage$1
 
 
-module sm_small$lanes$4$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$4$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_a$stage$2
+endmodule // sm_small$lanes$4$ho1$stage$2
 
 
-module sm_small$lanes$4$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$4$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_a$stage$3
+endmodule // sm_small$lanes$4$ho1$stage$3
 
 
-module sm_small$lanes$4$h2_alt(clock,d,q);
+module sm_small$lanes$4$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_alt$stage$0 stage$0(
+    sm_small$lanes$4$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_alt$stage$1 stage$1(
+    sm_small$lanes$4$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_alt$stage$2 stage$2(
+    sm_small$lanes$4$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_alt$stage$3 stage$3(
+    sm_small$lanes$4$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54220,126 +45031,126 @@ module sm_small$lanes$4$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_alt
+endmodule // sm_small$lanes$4$ho2
 
 
-module sm_small$lanes$4$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$4$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_alt$stage$0
+endmodule // sm_small$lanes$4$ho2$stage$0
 
 
-module sm_small$lanes$4$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$4$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_alt$stage$1
+endmodule // sm_small$lanes$4$ho2$stage$1
 
 
-module sm_small$lanes$4$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$4$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_alt$stage$2
+endmodule // sm_small$lanes$4$ho2$stage$2
 
 
-module sm_small$lanes$4$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$4$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_alt$stage$3
+endmodule // sm_small$lanes$4$ho2$stage$3
 
 
-module sm_small$lanes$4$h2_b(clock,d,q);
+module sm_small$lanes$4$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_b$stage$0 stage$0(
+    sm_small$lanes$4$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_b$stage$1 stage$1(
+    sm_small$lanes$4$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_b$stage$2 stage$2(
+    sm_small$lanes$4$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_b$stage$3 stage$3(
+    sm_small$lanes$4$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54362,126 +45173,126 @@ module sm_small$lanes$4$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_b
+endmodule // sm_small$lanes$4$ho3
 
 
-module sm_small$lanes$4$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$4$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_b$stage$0
+endmodule // sm_small$lanes$4$ho3$stage$0
 
 
-module sm_small$lanes$4$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$4$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_b$stage$1
+endmodule // sm_small$lanes$4$ho3$stage$1
 
 
-module sm_small$lanes$4$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$4$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_b$stage$2
+endmodule // sm_small$lanes$4$ho3$stage$2
 
 
-module sm_small$lanes$4$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$4$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_b$stage$3
+endmodule // sm_small$lanes$4$ho3$stage$3
 
 
-module sm_small$lanes$4$h2_c(clock,d,q);
+module sm_small$lanes$4$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_c$stage$0 stage$0(
+    sm_small$lanes$4$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_c$stage$1 stage$1(
+    sm_small$lanes$4$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_c$stage$2 stage$2(
+    sm_small$lanes$4$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_c$stage$3 stage$3(
+    sm_small$lanes$4$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54504,126 +45315,126 @@ module sm_small$lanes$4$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_c
+endmodule // sm_small$lanes$4$hr1
 
 
-module sm_small$lanes$4$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$4$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_c$stage$0
+endmodule // sm_small$lanes$4$hr1$stage$0
 
 
-module sm_small$lanes$4$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$4$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_c$stage$1
+endmodule // sm_small$lanes$4$hr1$stage$1
 
 
-module sm_small$lanes$4$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$4$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_c$stage$2
+endmodule // sm_small$lanes$4$hr1$stage$2
 
 
-module sm_small$lanes$4$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$4$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_c$stage$3
+endmodule // sm_small$lanes$4$hr1$stage$3
 
 
-module sm_small$lanes$4$h2_p(clock,d,q);
+module sm_small$lanes$4$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_p$stage$0 stage$0(
+    sm_small$lanes$4$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_p$stage$1 stage$1(
+    sm_small$lanes$4$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_p$stage$2 stage$2(
+    sm_small$lanes$4$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_p$stage$3 stage$3(
+    sm_small$lanes$4$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54646,126 +45457,126 @@ module sm_small$lanes$4$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_p
+endmodule // sm_small$lanes$4$hr2
 
 
-module sm_small$lanes$4$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$4$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_p$stage$0
+endmodule // sm_small$lanes$4$hr2$stage$0
 
 
-module sm_small$lanes$4$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$4$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_p$stage$1
+endmodule // sm_small$lanes$4$hr2$stage$1
 
 
-module sm_small$lanes$4$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$4$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_p$stage$2
+endmodule // sm_small$lanes$4$hr2$stage$2
 
 
-module sm_small$lanes$4$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$4$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_p$stage$3
+endmodule // sm_small$lanes$4$hr2$stage$3
 
 
-module sm_small$lanes$4$h2_pa(clock,d,q);
+module sm_small$lanes$4$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$h2_pa$stage$0 stage$0(
+    sm_small$lanes$4$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$h2_pa$stage$1 stage$1(
+    sm_small$lanes$4$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$h2_pa$stage$2 stage$2(
+    sm_small$lanes$4$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$h2_pa$stage$3 stage$3(
+    sm_small$lanes$4$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -54788,2213 +45599,83 @@ module sm_small$lanes$4$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$h2_pa
+endmodule // sm_small$lanes$4$hr3
 
 
-module sm_small$lanes$4$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$4$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_pa$stage$0
+endmodule // sm_small$lanes$4$hr3$stage$0
 
 
-module sm_small$lanes$4$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$4$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_pa$stage$1
+endmodule // sm_small$lanes$4$hr3$stage$1
 
 
-module sm_small$lanes$4$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$4$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_pa$stage$2
+endmodule // sm_small$lanes$4$hr3$stage$2
 
 
-module sm_small$lanes$4$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$4$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_pa$stage$3
-
-
-module sm_small$lanes$4$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h2_val
-
-
-module sm_small$lanes$4$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$0
-
-
-module sm_small$lanes$4$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$1
-
-
-module sm_small$lanes$4$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$2
-
-
-module sm_small$lanes$4$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$3
-
-
-module sm_small$lanes$4$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_a
-
-
-module sm_small$lanes$4$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$0
-
-
-module sm_small$lanes$4$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$1
-
-
-module sm_small$lanes$4$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$2
-
-
-module sm_small$lanes$4$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$3
-
-
-module sm_small$lanes$4$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt
-
-
-module sm_small$lanes$4$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$0
-
-
-module sm_small$lanes$4$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$1
-
-
-module sm_small$lanes$4$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$2
-
-
-module sm_small$lanes$4$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$3
-
-
-module sm_small$lanes$4$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_b
-
-
-module sm_small$lanes$4$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$0
-
-
-module sm_small$lanes$4$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$1
-
-
-module sm_small$lanes$4$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$2
-
-
-module sm_small$lanes$4$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$3
-
-
-module sm_small$lanes$4$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_c
-
-
-module sm_small$lanes$4$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$0
-
-
-module sm_small$lanes$4$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$1
-
-
-module sm_small$lanes$4$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$2
-
-
-module sm_small$lanes$4$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$3
-
-
-module sm_small$lanes$4$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_p
-
-
-module sm_small$lanes$4$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$0
-
-
-module sm_small$lanes$4$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$1
-
-
-module sm_small$lanes$4$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$2
-
-
-module sm_small$lanes$4$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$3
-
-
-module sm_small$lanes$4$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa
-
-
-module sm_small$lanes$4$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$0
-
-
-module sm_small$lanes$4$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$1
-
-
-module sm_small$lanes$4$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$2
-
-
-module sm_small$lanes$4$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$3
-
-
-module sm_small$lanes$4$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_val
-
-
-module sm_small$lanes$4$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$0
-
-
-module sm_small$lanes$4$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$1
-
-
-module sm_small$lanes$4$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$2
-
-
-module sm_small$lanes$4$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$3
-
-
-module sm_small$lanes$4$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_a
-
-
-module sm_small$lanes$4$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$0
-
-
-module sm_small$lanes$4$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$1
-
-
-module sm_small$lanes$4$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$2
-
-
-module sm_small$lanes$4$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$3
-
-
-module sm_small$lanes$4$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_alt
-
-
-module sm_small$lanes$4$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$0
-
-
-module sm_small$lanes$4$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$1
-
-
-module sm_small$lanes$4$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$2
-
-
-module sm_small$lanes$4$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$3
-
-
-module sm_small$lanes$4$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_b
-
-
-module sm_small$lanes$4$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$0
-
-
-module sm_small$lanes$4$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$1
-
-
-module sm_small$lanes$4$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$2
-
-
-module sm_small$lanes$4$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$3
-
-
-module sm_small$lanes$4$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_c
-
-
-module sm_small$lanes$4$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$0
-
-
-module sm_small$lanes$4$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$1
-
-
-module sm_small$lanes$4$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$2
-
-
-module sm_small$lanes$4$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$3
-
-
-module sm_small$lanes$4$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_p
-
-
-module sm_small$lanes$4$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$0
-
-
-module sm_small$lanes$4$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$1
-
-
-module sm_small$lanes$4$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$2
-
-
-module sm_small$lanes$4$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$3
-
-
-module sm_small$lanes$4$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_pa
-
-
-module sm_small$lanes$4$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$0
-
-
-module sm_small$lanes$4$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$1
-
-
-module sm_small$lanes$4$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$2
-
-
-module sm_small$lanes$4$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$3
-
-
-module sm_small$lanes$4$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_val
-
-
-module sm_small$lanes$4$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$0
-
-
-module sm_small$lanes$4$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$1
-
-
-module sm_small$lanes$4$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$2
-
-
-module sm_small$lanes$4$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$3
+endmodule // sm_small$lanes$4$hr3$stage$3
 
 
 module sm_small$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -57577,7 +46258,7 @@ module sm_small$lanes$4$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$4$tid
 
 
-module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -57621,6 +46302,8 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b101;
@@ -57628,6 +46311,7 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b1;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b10;
 
     // Stub signals
     reg  rf$clock;
@@ -57672,71 +46356,36 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -57804,110 +46453,35 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$5$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$5$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$5$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$5$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$5$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$5$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$5$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$5$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$5$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$5$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$5$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$5$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$5$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$5$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$5$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$5$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$5$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$5$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$5$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$5$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$5$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$5$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$5$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$5$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$5$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$5$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$5$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -57917,27 +46491,12 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -57964,46 +46523,29 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -58053,27 +46595,25 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -58334,47 +46874,47 @@ module sm_small$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$5$d_val$stage$1
 
 
-module sm_small$lanes$5$h2_a(clock,d,q);
+module sm_small$lanes$5$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_a$stage$0 stage$0(
+    sm_small$lanes$5$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_a$stage$1 stage$1(
+    sm_small$lanes$5$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_a$stage$2 stage$2(
+    sm_small$lanes$5$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_a$stage$3 stage$3(
+    sm_small$lanes$5$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58397,126 +46937,126 @@ module sm_small$lanes$5$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_a
+endmodule // sm_small$lanes$5$ho1
 
 
-module sm_small$lanes$5$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$5$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_a$stage$0
+endmodule // sm_small$lanes$5$ho1$stage$0
 
 
-module sm_small$lanes$5$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$5$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_a$stage$1
+endmodule // sm_small$lanes$5$ho1$stage$1
 
 
-module sm_small$lanes$5$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$5$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_a$stage$2
+endmodule // sm_small$lanes$5$ho1$stage$2
 
 
-module sm_small$lanes$5$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$5$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_a$stage$3
+endmodule // sm_small$lanes$5$ho1$stage$3
 
 
-module sm_small$lanes$5$h2_alt(clock,d,q);
+module sm_small$lanes$5$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_alt$stage$0 stage$0(
+    sm_small$lanes$5$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_alt$stage$1 stage$1(
+    sm_small$lanes$5$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_alt$stage$2 stage$2(
+    sm_small$lanes$5$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_alt$stage$3 stage$3(
+    sm_small$lanes$5$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58539,126 +47079,126 @@ module sm_small$lanes$5$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_alt
+endmodule // sm_small$lanes$5$ho2
 
 
-module sm_small$lanes$5$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$5$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_alt$stage$0
+endmodule // sm_small$lanes$5$ho2$stage$0
 
 
-module sm_small$lanes$5$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$5$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_alt$stage$1
+endmodule // sm_small$lanes$5$ho2$stage$1
 
 
-module sm_small$lanes$5$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$5$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_alt$stage$2
+endmodule // sm_small$lanes$5$ho2$stage$2
 
 
-module sm_small$lanes$5$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$5$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_alt$stage$3
+endmodule // sm_small$lanes$5$ho2$stage$3
 
 
-module sm_small$lanes$5$h2_b(clock,d,q);
+module sm_small$lanes$5$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_b$stage$0 stage$0(
+    sm_small$lanes$5$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_b$stage$1 stage$1(
+    sm_small$lanes$5$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_b$stage$2 stage$2(
+    sm_small$lanes$5$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_b$stage$3 stage$3(
+    sm_small$lanes$5$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58681,126 +47221,126 @@ module sm_small$lanes$5$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_b
+endmodule // sm_small$lanes$5$ho3
 
 
-module sm_small$lanes$5$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$5$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_b$stage$0
+endmodule // sm_small$lanes$5$ho3$stage$0
 
 
-module sm_small$lanes$5$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$5$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_b$stage$1
+endmodule // sm_small$lanes$5$ho3$stage$1
 
 
-module sm_small$lanes$5$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$5$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_b$stage$2
+endmodule // sm_small$lanes$5$ho3$stage$2
 
 
-module sm_small$lanes$5$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$5$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_b$stage$3
+endmodule // sm_small$lanes$5$ho3$stage$3
 
 
-module sm_small$lanes$5$h2_c(clock,d,q);
+module sm_small$lanes$5$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_c$stage$0 stage$0(
+    sm_small$lanes$5$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_c$stage$1 stage$1(
+    sm_small$lanes$5$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_c$stage$2 stage$2(
+    sm_small$lanes$5$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_c$stage$3 stage$3(
+    sm_small$lanes$5$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58823,126 +47363,126 @@ module sm_small$lanes$5$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_c
+endmodule // sm_small$lanes$5$hr1
 
 
-module sm_small$lanes$5$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$5$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_c$stage$0
+endmodule // sm_small$lanes$5$hr1$stage$0
 
 
-module sm_small$lanes$5$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$5$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_c$stage$1
+endmodule // sm_small$lanes$5$hr1$stage$1
 
 
-module sm_small$lanes$5$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$5$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_c$stage$2
+endmodule // sm_small$lanes$5$hr1$stage$2
 
 
-module sm_small$lanes$5$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$5$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_c$stage$3
+endmodule // sm_small$lanes$5$hr1$stage$3
 
 
-module sm_small$lanes$5$h2_p(clock,d,q);
+module sm_small$lanes$5$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_p$stage$0 stage$0(
+    sm_small$lanes$5$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_p$stage$1 stage$1(
+    sm_small$lanes$5$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_p$stage$2 stage$2(
+    sm_small$lanes$5$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_p$stage$3 stage$3(
+    sm_small$lanes$5$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58965,126 +47505,126 @@ module sm_small$lanes$5$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_p
+endmodule // sm_small$lanes$5$hr2
 
 
-module sm_small$lanes$5$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$5$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_p$stage$0
+endmodule // sm_small$lanes$5$hr2$stage$0
 
 
-module sm_small$lanes$5$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$5$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_p$stage$1
+endmodule // sm_small$lanes$5$hr2$stage$1
 
 
-module sm_small$lanes$5$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$5$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_p$stage$2
+endmodule // sm_small$lanes$5$hr2$stage$2
 
 
-module sm_small$lanes$5$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$5$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_p$stage$3
+endmodule // sm_small$lanes$5$hr2$stage$3
 
 
-module sm_small$lanes$5$h2_pa(clock,d,q);
+module sm_small$lanes$5$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$h2_pa$stage$0 stage$0(
+    sm_small$lanes$5$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$h2_pa$stage$1 stage$1(
+    sm_small$lanes$5$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$h2_pa$stage$2 stage$2(
+    sm_small$lanes$5$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$h2_pa$stage$3 stage$3(
+    sm_small$lanes$5$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -59107,2213 +47647,83 @@ module sm_small$lanes$5$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$h2_pa
+endmodule // sm_small$lanes$5$hr3
 
 
-module sm_small$lanes$5$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$5$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_pa$stage$0
+endmodule // sm_small$lanes$5$hr3$stage$0
 
 
-module sm_small$lanes$5$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$5$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_pa$stage$1
+endmodule // sm_small$lanes$5$hr3$stage$1
 
 
-module sm_small$lanes$5$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$5$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_pa$stage$2
+endmodule // sm_small$lanes$5$hr3$stage$2
 
 
-module sm_small$lanes$5$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$5$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_pa$stage$3
-
-
-module sm_small$lanes$5$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h2_val
-
-
-module sm_small$lanes$5$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$0
-
-
-module sm_small$lanes$5$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$1
-
-
-module sm_small$lanes$5$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$2
-
-
-module sm_small$lanes$5$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$3
-
-
-module sm_small$lanes$5$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_a
-
-
-module sm_small$lanes$5$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$0
-
-
-module sm_small$lanes$5$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$1
-
-
-module sm_small$lanes$5$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$2
-
-
-module sm_small$lanes$5$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$3
-
-
-module sm_small$lanes$5$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt
-
-
-module sm_small$lanes$5$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$0
-
-
-module sm_small$lanes$5$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$1
-
-
-module sm_small$lanes$5$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$2
-
-
-module sm_small$lanes$5$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$3
-
-
-module sm_small$lanes$5$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_b
-
-
-module sm_small$lanes$5$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$0
-
-
-module sm_small$lanes$5$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$1
-
-
-module sm_small$lanes$5$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$2
-
-
-module sm_small$lanes$5$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$3
-
-
-module sm_small$lanes$5$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_c
-
-
-module sm_small$lanes$5$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$0
-
-
-module sm_small$lanes$5$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$1
-
-
-module sm_small$lanes$5$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$2
-
-
-module sm_small$lanes$5$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$3
-
-
-module sm_small$lanes$5$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_p
-
-
-module sm_small$lanes$5$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$0
-
-
-module sm_small$lanes$5$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$1
-
-
-module sm_small$lanes$5$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$2
-
-
-module sm_small$lanes$5$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$3
-
-
-module sm_small$lanes$5$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa
-
-
-module sm_small$lanes$5$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$0
-
-
-module sm_small$lanes$5$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$1
-
-
-module sm_small$lanes$5$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$2
-
-
-module sm_small$lanes$5$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$3
-
-
-module sm_small$lanes$5$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_val
-
-
-module sm_small$lanes$5$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$0
-
-
-module sm_small$lanes$5$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$1
-
-
-module sm_small$lanes$5$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$2
-
-
-module sm_small$lanes$5$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$3
-
-
-module sm_small$lanes$5$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_a
-
-
-module sm_small$lanes$5$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$0
-
-
-module sm_small$lanes$5$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$1
-
-
-module sm_small$lanes$5$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$2
-
-
-module sm_small$lanes$5$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$3
-
-
-module sm_small$lanes$5$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_alt
-
-
-module sm_small$lanes$5$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$0
-
-
-module sm_small$lanes$5$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$1
-
-
-module sm_small$lanes$5$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$2
-
-
-module sm_small$lanes$5$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$3
-
-
-module sm_small$lanes$5$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_b
-
-
-module sm_small$lanes$5$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$0
-
-
-module sm_small$lanes$5$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$1
-
-
-module sm_small$lanes$5$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$2
-
-
-module sm_small$lanes$5$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$3
-
-
-module sm_small$lanes$5$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_c
-
-
-module sm_small$lanes$5$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$0
-
-
-module sm_small$lanes$5$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$1
-
-
-module sm_small$lanes$5$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$2
-
-
-module sm_small$lanes$5$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$3
-
-
-module sm_small$lanes$5$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_p
-
-
-module sm_small$lanes$5$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$0
-
-
-module sm_small$lanes$5$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$1
-
-
-module sm_small$lanes$5$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$2
-
-
-module sm_small$lanes$5$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$3
-
-
-module sm_small$lanes$5$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_pa
-
-
-module sm_small$lanes$5$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$0
-
-
-module sm_small$lanes$5$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$1
-
-
-module sm_small$lanes$5$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$2
-
-
-module sm_small$lanes$5$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$3
-
-
-module sm_small$lanes$5$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_val
-
-
-module sm_small$lanes$5$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$0
-
-
-module sm_small$lanes$5$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$1
-
-
-module sm_small$lanes$5$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$2
-
-
-module sm_small$lanes$5$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$3
+endmodule // sm_small$lanes$5$hr3$stage$3
 
 
 module sm_small$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -61896,7 +48306,7 @@ module sm_small$lanes$5$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$5$tid
 
 
-module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -61940,6 +48350,8 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b110;
@@ -61947,6 +48359,7 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b1;
+    localparam  my_pass = 2'b11;
 
     // Stub signals
     reg  rf$clock;
@@ -61991,71 +48404,36 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -62123,110 +48501,35 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$6$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$6$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$6$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$6$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$6$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$6$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$6$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$6$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$6$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$6$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$6$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$6$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$6$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$6$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$6$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$6$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$6$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$6$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$6$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$6$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$6$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$6$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$6$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$6$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$6$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$6$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$6$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -62236,27 +48539,12 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -62283,46 +48571,29 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -62372,27 +48643,25 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -62653,47 +48922,47 @@ module sm_small$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$6$d_val$stage$1
 
 
-module sm_small$lanes$6$h2_a(clock,d,q);
+module sm_small$lanes$6$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_a$stage$0 stage$0(
+    sm_small$lanes$6$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_a$stage$1 stage$1(
+    sm_small$lanes$6$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_a$stage$2 stage$2(
+    sm_small$lanes$6$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_a$stage$3 stage$3(
+    sm_small$lanes$6$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62716,126 +48985,126 @@ module sm_small$lanes$6$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_a
+endmodule // sm_small$lanes$6$ho1
 
 
-module sm_small$lanes$6$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$6$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_a$stage$0
+endmodule // sm_small$lanes$6$ho1$stage$0
 
 
-module sm_small$lanes$6$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$6$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_a$stage$1
+endmodule // sm_small$lanes$6$ho1$stage$1
 
 
-module sm_small$lanes$6$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$6$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_a$stage$2
+endmodule // sm_small$lanes$6$ho1$stage$2
 
 
-module sm_small$lanes$6$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$6$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_a$stage$3
+endmodule // sm_small$lanes$6$ho1$stage$3
 
 
-module sm_small$lanes$6$h2_alt(clock,d,q);
+module sm_small$lanes$6$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_alt$stage$0 stage$0(
+    sm_small$lanes$6$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_alt$stage$1 stage$1(
+    sm_small$lanes$6$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_alt$stage$2 stage$2(
+    sm_small$lanes$6$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_alt$stage$3 stage$3(
+    sm_small$lanes$6$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62858,126 +49127,126 @@ module sm_small$lanes$6$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_alt
+endmodule // sm_small$lanes$6$ho2
 
 
-module sm_small$lanes$6$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$6$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_alt$stage$0
+endmodule // sm_small$lanes$6$ho2$stage$0
 
 
-module sm_small$lanes$6$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$6$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_alt$stage$1
+endmodule // sm_small$lanes$6$ho2$stage$1
 
 
-module sm_small$lanes$6$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$6$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_alt$stage$2
+endmodule // sm_small$lanes$6$ho2$stage$2
 
 
-module sm_small$lanes$6$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$6$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_alt$stage$3
+endmodule // sm_small$lanes$6$ho2$stage$3
 
 
-module sm_small$lanes$6$h2_b(clock,d,q);
+module sm_small$lanes$6$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_b$stage$0 stage$0(
+    sm_small$lanes$6$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_b$stage$1 stage$1(
+    sm_small$lanes$6$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_b$stage$2 stage$2(
+    sm_small$lanes$6$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_b$stage$3 stage$3(
+    sm_small$lanes$6$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -63000,126 +49269,126 @@ module sm_small$lanes$6$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_b
+endmodule // sm_small$lanes$6$ho3
 
 
-module sm_small$lanes$6$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$6$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_b$stage$0
+endmodule // sm_small$lanes$6$ho3$stage$0
 
 
-module sm_small$lanes$6$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$6$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_b$stage$1
+endmodule // sm_small$lanes$6$ho3$stage$1
 
 
-module sm_small$lanes$6$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$6$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_b$stage$2
+endmodule // sm_small$lanes$6$ho3$stage$2
 
 
-module sm_small$lanes$6$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$6$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_b$stage$3
+endmodule // sm_small$lanes$6$ho3$stage$3
 
 
-module sm_small$lanes$6$h2_c(clock,d,q);
+module sm_small$lanes$6$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_c$stage$0 stage$0(
+    sm_small$lanes$6$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_c$stage$1 stage$1(
+    sm_small$lanes$6$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_c$stage$2 stage$2(
+    sm_small$lanes$6$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_c$stage$3 stage$3(
+    sm_small$lanes$6$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -63142,126 +49411,126 @@ module sm_small$lanes$6$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_c
+endmodule // sm_small$lanes$6$hr1
 
 
-module sm_small$lanes$6$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$6$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_c$stage$0
+endmodule // sm_small$lanes$6$hr1$stage$0
 
 
-module sm_small$lanes$6$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$6$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_c$stage$1
+endmodule // sm_small$lanes$6$hr1$stage$1
 
 
-module sm_small$lanes$6$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$6$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_c$stage$2
+endmodule // sm_small$lanes$6$hr1$stage$2
 
 
-module sm_small$lanes$6$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$6$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_c$stage$3
+endmodule // sm_small$lanes$6$hr1$stage$3
 
 
-module sm_small$lanes$6$h2_p(clock,d,q);
+module sm_small$lanes$6$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_p$stage$0 stage$0(
+    sm_small$lanes$6$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_p$stage$1 stage$1(
+    sm_small$lanes$6$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_p$stage$2 stage$2(
+    sm_small$lanes$6$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_p$stage$3 stage$3(
+    sm_small$lanes$6$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -63284,126 +49553,126 @@ module sm_small$lanes$6$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_p
+endmodule // sm_small$lanes$6$hr2
 
 
-module sm_small$lanes$6$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$6$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_p$stage$0
+endmodule // sm_small$lanes$6$hr2$stage$0
 
 
-module sm_small$lanes$6$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$6$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_p$stage$1
+endmodule // sm_small$lanes$6$hr2$stage$1
 
 
-module sm_small$lanes$6$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$6$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_p$stage$2
+endmodule // sm_small$lanes$6$hr2$stage$2
 
 
-module sm_small$lanes$6$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$6$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_p$stage$3
+endmodule // sm_small$lanes$6$hr2$stage$3
 
 
-module sm_small$lanes$6$h2_pa(clock,d,q);
+module sm_small$lanes$6$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$h2_pa$stage$0 stage$0(
+    sm_small$lanes$6$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$h2_pa$stage$1 stage$1(
+    sm_small$lanes$6$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$h2_pa$stage$2 stage$2(
+    sm_small$lanes$6$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$h2_pa$stage$3 stage$3(
+    sm_small$lanes$6$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -63426,2213 +49695,83 @@ module sm_small$lanes$6$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$h2_pa
+endmodule // sm_small$lanes$6$hr3
 
 
-module sm_small$lanes$6$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$6$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_pa$stage$0
+endmodule // sm_small$lanes$6$hr3$stage$0
 
 
-module sm_small$lanes$6$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$6$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_pa$stage$1
+endmodule // sm_small$lanes$6$hr3$stage$1
 
 
-module sm_small$lanes$6$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$6$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_pa$stage$2
+endmodule // sm_small$lanes$6$hr3$stage$2
 
 
-module sm_small$lanes$6$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$6$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_pa$stage$3
-
-
-module sm_small$lanes$6$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h2_val
-
-
-module sm_small$lanes$6$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$0
-
-
-module sm_small$lanes$6$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$1
-
-
-module sm_small$lanes$6$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$2
-
-
-module sm_small$lanes$6$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$3
-
-
-module sm_small$lanes$6$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_a
-
-
-module sm_small$lanes$6$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$0
-
-
-module sm_small$lanes$6$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$1
-
-
-module sm_small$lanes$6$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$2
-
-
-module sm_small$lanes$6$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$3
-
-
-module sm_small$lanes$6$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt
-
-
-module sm_small$lanes$6$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$0
-
-
-module sm_small$lanes$6$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$1
-
-
-module sm_small$lanes$6$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$2
-
-
-module sm_small$lanes$6$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$3
-
-
-module sm_small$lanes$6$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_b
-
-
-module sm_small$lanes$6$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$0
-
-
-module sm_small$lanes$6$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$1
-
-
-module sm_small$lanes$6$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$2
-
-
-module sm_small$lanes$6$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$3
-
-
-module sm_small$lanes$6$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_c
-
-
-module sm_small$lanes$6$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$0
-
-
-module sm_small$lanes$6$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$1
-
-
-module sm_small$lanes$6$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$2
-
-
-module sm_small$lanes$6$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$3
-
-
-module sm_small$lanes$6$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_p
-
-
-module sm_small$lanes$6$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$0
-
-
-module sm_small$lanes$6$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$1
-
-
-module sm_small$lanes$6$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$2
-
-
-module sm_small$lanes$6$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$3
-
-
-module sm_small$lanes$6$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa
-
-
-module sm_small$lanes$6$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$0
-
-
-module sm_small$lanes$6$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$1
-
-
-module sm_small$lanes$6$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$2
-
-
-module sm_small$lanes$6$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$3
-
-
-module sm_small$lanes$6$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_val
-
-
-module sm_small$lanes$6$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$0
-
-
-module sm_small$lanes$6$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$1
-
-
-module sm_small$lanes$6$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$2
-
-
-module sm_small$lanes$6$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$3
-
-
-module sm_small$lanes$6$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_a
-
-
-module sm_small$lanes$6$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$0
-
-
-module sm_small$lanes$6$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$1
-
-
-module sm_small$lanes$6$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$2
-
-
-module sm_small$lanes$6$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$3
-
-
-module sm_small$lanes$6$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_alt
-
-
-module sm_small$lanes$6$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$0
-
-
-module sm_small$lanes$6$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$1
-
-
-module sm_small$lanes$6$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$2
-
-
-module sm_small$lanes$6$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$3
-
-
-module sm_small$lanes$6$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_b
-
-
-module sm_small$lanes$6$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$0
-
-
-module sm_small$lanes$6$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$1
-
-
-module sm_small$lanes$6$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$2
-
-
-module sm_small$lanes$6$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$3
-
-
-module sm_small$lanes$6$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_c
-
-
-module sm_small$lanes$6$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$0
-
-
-module sm_small$lanes$6$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$1
-
-
-module sm_small$lanes$6$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$2
-
-
-module sm_small$lanes$6$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$3
-
-
-module sm_small$lanes$6$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_p
-
-
-module sm_small$lanes$6$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$0
-
-
-module sm_small$lanes$6$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$1
-
-
-module sm_small$lanes$6$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$2
-
-
-module sm_small$lanes$6$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$3
-
-
-module sm_small$lanes$6$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_pa
-
-
-module sm_small$lanes$6$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$0
-
-
-module sm_small$lanes$6$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$1
-
-
-module sm_small$lanes$6$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$2
-
-
-module sm_small$lanes$6$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$3
-
-
-module sm_small$lanes$6$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_val
-
-
-module sm_small$lanes$6$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$0
-
-
-module sm_small$lanes$6$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$1
-
-
-module sm_small$lanes$6$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$2
-
-
-module sm_small$lanes$6$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$3
+endmodule // sm_small$lanes$6$hr3$stage$3
 
 
 module sm_small$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -66215,7 +50354,7 @@ module sm_small$lanes$6$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // sm_small$lanes$6$tid
 
 
-module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -66259,6 +50398,8 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b111;
@@ -66266,6 +50407,7 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b1;
+    localparam  my_pass = 2'b11;
 
     // Stub signals
     reg  rf$clock;
@@ -66310,71 +50452,36 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -66442,110 +50549,35 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$7$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$7$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    sm_small$lanes$7$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$7$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    sm_small$lanes$7$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    sm_small$lanes$7$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    sm_small$lanes$7$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    sm_small$lanes$7$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    sm_small$lanes$7$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    sm_small$lanes$7$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    sm_small$lanes$7$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$7$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$7$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$7$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$7$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$7$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$7$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$7$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$7$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$7$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$7$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$7$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$7$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$7$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$7$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$7$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$7$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -66555,27 +50587,12 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -66602,46 +50619,29 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -66691,27 +50691,25 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -66972,47 +50970,47 @@ module sm_small$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$7$d_val$stage$1
 
 
-module sm_small$lanes$7$h2_a(clock,d,q);
+module sm_small$lanes$7$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_a$stage$0 stage$0(
+    sm_small$lanes$7$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_a$stage$1 stage$1(
+    sm_small$lanes$7$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_a$stage$2 stage$2(
+    sm_small$lanes$7$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_a$stage$3 stage$3(
+    sm_small$lanes$7$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67035,126 +51033,126 @@ module sm_small$lanes$7$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_a
+endmodule // sm_small$lanes$7$ho1
 
 
-module sm_small$lanes$7$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$7$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_a$stage$0
+endmodule // sm_small$lanes$7$ho1$stage$0
 
 
-module sm_small$lanes$7$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$7$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_a$stage$1
+endmodule // sm_small$lanes$7$ho1$stage$1
 
 
-module sm_small$lanes$7$h2_a$stage$2(d,q,clock);
+module sm_small$lanes$7$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_a$stage$2
+endmodule // sm_small$lanes$7$ho1$stage$2
 
 
-module sm_small$lanes$7$h2_a$stage$3(d,q,clock);
+module sm_small$lanes$7$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_a$stage$3
+endmodule // sm_small$lanes$7$ho1$stage$3
 
 
-module sm_small$lanes$7$h2_alt(clock,d,q);
+module sm_small$lanes$7$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_alt$stage$0 stage$0(
+    sm_small$lanes$7$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_alt$stage$1 stage$1(
+    sm_small$lanes$7$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_alt$stage$2 stage$2(
+    sm_small$lanes$7$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_alt$stage$3 stage$3(
+    sm_small$lanes$7$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67177,126 +51175,126 @@ module sm_small$lanes$7$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_alt
+endmodule // sm_small$lanes$7$ho2
 
 
-module sm_small$lanes$7$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$7$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_alt$stage$0
+endmodule // sm_small$lanes$7$ho2$stage$0
 
 
-module sm_small$lanes$7$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$7$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_alt$stage$1
+endmodule // sm_small$lanes$7$ho2$stage$1
 
 
-module sm_small$lanes$7$h2_alt$stage$2(d,q,clock);
+module sm_small$lanes$7$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_alt$stage$2
+endmodule // sm_small$lanes$7$ho2$stage$2
 
 
-module sm_small$lanes$7$h2_alt$stage$3(d,q,clock);
+module sm_small$lanes$7$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_alt$stage$3
+endmodule // sm_small$lanes$7$ho2$stage$3
 
 
-module sm_small$lanes$7$h2_b(clock,d,q);
+module sm_small$lanes$7$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_b$stage$0 stage$0(
+    sm_small$lanes$7$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_b$stage$1 stage$1(
+    sm_small$lanes$7$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_b$stage$2 stage$2(
+    sm_small$lanes$7$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_b$stage$3 stage$3(
+    sm_small$lanes$7$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67319,126 +51317,126 @@ module sm_small$lanes$7$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_b
+endmodule // sm_small$lanes$7$ho3
 
 
-module sm_small$lanes$7$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$7$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_b$stage$0
+endmodule // sm_small$lanes$7$ho3$stage$0
 
 
-module sm_small$lanes$7$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$7$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_b$stage$1
+endmodule // sm_small$lanes$7$ho3$stage$1
 
 
-module sm_small$lanes$7$h2_b$stage$2(d,q,clock);
+module sm_small$lanes$7$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_b$stage$2
+endmodule // sm_small$lanes$7$ho3$stage$2
 
 
-module sm_small$lanes$7$h2_b$stage$3(d,q,clock);
+module sm_small$lanes$7$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_b$stage$3
+endmodule // sm_small$lanes$7$ho3$stage$3
 
 
-module sm_small$lanes$7$h2_c(clock,d,q);
+module sm_small$lanes$7$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_c$stage$0 stage$0(
+    sm_small$lanes$7$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_c$stage$1 stage$1(
+    sm_small$lanes$7$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_c$stage$2 stage$2(
+    sm_small$lanes$7$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_c$stage$3 stage$3(
+    sm_small$lanes$7$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67461,126 +51459,126 @@ module sm_small$lanes$7$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_c
+endmodule // sm_small$lanes$7$hr1
 
 
-module sm_small$lanes$7$h2_c$stage$0(d,q,clock);
+module sm_small$lanes$7$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_c$stage$0
+endmodule // sm_small$lanes$7$hr1$stage$0
 
 
-module sm_small$lanes$7$h2_c$stage$1(d,q,clock);
+module sm_small$lanes$7$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_c$stage$1
+endmodule // sm_small$lanes$7$hr1$stage$1
 
 
-module sm_small$lanes$7$h2_c$stage$2(d,q,clock);
+module sm_small$lanes$7$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_c$stage$2
+endmodule // sm_small$lanes$7$hr1$stage$2
 
 
-module sm_small$lanes$7$h2_c$stage$3(d,q,clock);
+module sm_small$lanes$7$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_c$stage$3
+endmodule // sm_small$lanes$7$hr1$stage$3
 
 
-module sm_small$lanes$7$h2_p(clock,d,q);
+module sm_small$lanes$7$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_p$stage$0 stage$0(
+    sm_small$lanes$7$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_p$stage$1 stage$1(
+    sm_small$lanes$7$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_p$stage$2 stage$2(
+    sm_small$lanes$7$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_p$stage$3 stage$3(
+    sm_small$lanes$7$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67603,126 +51601,126 @@ module sm_small$lanes$7$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_p
+endmodule // sm_small$lanes$7$hr2
 
 
-module sm_small$lanes$7$h2_p$stage$0(d,q,clock);
+module sm_small$lanes$7$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_p$stage$0
+endmodule // sm_small$lanes$7$hr2$stage$0
 
 
-module sm_small$lanes$7$h2_p$stage$1(d,q,clock);
+module sm_small$lanes$7$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_p$stage$1
+endmodule // sm_small$lanes$7$hr2$stage$1
 
 
-module sm_small$lanes$7$h2_p$stage$2(d,q,clock);
+module sm_small$lanes$7$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_p$stage$2
+endmodule // sm_small$lanes$7$hr2$stage$2
 
 
-module sm_small$lanes$7$h2_p$stage$3(d,q,clock);
+module sm_small$lanes$7$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_p$stage$3
+endmodule // sm_small$lanes$7$hr2$stage$3
 
 
-module sm_small$lanes$7$h2_pa(clock,d,q);
+module sm_small$lanes$7$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$h2_pa$stage$0 stage$0(
+    sm_small$lanes$7$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$h2_pa$stage$1 stage$1(
+    sm_small$lanes$7$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$h2_pa$stage$2 stage$2(
+    sm_small$lanes$7$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$h2_pa$stage$3 stage$3(
+    sm_small$lanes$7$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67745,2213 +51743,83 @@ module sm_small$lanes$7$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$h2_pa
+endmodule // sm_small$lanes$7$hr3
 
 
-module sm_small$lanes$7$h2_pa$stage$0(d,q,clock);
+module sm_small$lanes$7$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_pa$stage$0
+endmodule // sm_small$lanes$7$hr3$stage$0
 
 
-module sm_small$lanes$7$h2_pa$stage$1(d,q,clock);
+module sm_small$lanes$7$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_pa$stage$1
+endmodule // sm_small$lanes$7$hr3$stage$1
 
 
-module sm_small$lanes$7$h2_pa$stage$2(d,q,clock);
+module sm_small$lanes$7$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_pa$stage$2
+endmodule // sm_small$lanes$7$hr3$stage$2
 
 
-module sm_small$lanes$7$h2_pa$stage$3(d,q,clock);
+module sm_small$lanes$7$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_pa$stage$3
-
-
-module sm_small$lanes$7$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h2_val
-
-
-module sm_small$lanes$7$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$0
-
-
-module sm_small$lanes$7$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$1
-
-
-module sm_small$lanes$7$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$2
-
-
-module sm_small$lanes$7$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$3
-
-
-module sm_small$lanes$7$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_a
-
-
-module sm_small$lanes$7$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$0
-
-
-module sm_small$lanes$7$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$1
-
-
-module sm_small$lanes$7$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$2
-
-
-module sm_small$lanes$7$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$3
-
-
-module sm_small$lanes$7$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt
-
-
-module sm_small$lanes$7$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$0
-
-
-module sm_small$lanes$7$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$1
-
-
-module sm_small$lanes$7$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$2
-
-
-module sm_small$lanes$7$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$3
-
-
-module sm_small$lanes$7$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_b
-
-
-module sm_small$lanes$7$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$0
-
-
-module sm_small$lanes$7$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$1
-
-
-module sm_small$lanes$7$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$2
-
-
-module sm_small$lanes$7$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$3
-
-
-module sm_small$lanes$7$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_c
-
-
-module sm_small$lanes$7$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$0
-
-
-module sm_small$lanes$7$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$1
-
-
-module sm_small$lanes$7$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$2
-
-
-module sm_small$lanes$7$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$3
-
-
-module sm_small$lanes$7$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_p
-
-
-module sm_small$lanes$7$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$0
-
-
-module sm_small$lanes$7$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$1
-
-
-module sm_small$lanes$7$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$2
-
-
-module sm_small$lanes$7$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$3
-
-
-module sm_small$lanes$7$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa
-
-
-module sm_small$lanes$7$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$0
-
-
-module sm_small$lanes$7$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$1
-
-
-module sm_small$lanes$7$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$2
-
-
-module sm_small$lanes$7$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$3
-
-
-module sm_small$lanes$7$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_val
-
-
-module sm_small$lanes$7$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$0
-
-
-module sm_small$lanes$7$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$1
-
-
-module sm_small$lanes$7$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$2
-
-
-module sm_small$lanes$7$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$3
-
-
-module sm_small$lanes$7$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_a
-
-
-module sm_small$lanes$7$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$0
-
-
-module sm_small$lanes$7$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$1
-
-
-module sm_small$lanes$7$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$2
-
-
-module sm_small$lanes$7$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$3
-
-
-module sm_small$lanes$7$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_alt
-
-
-module sm_small$lanes$7$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$0
-
-
-module sm_small$lanes$7$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$1
-
-
-module sm_small$lanes$7$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$2
-
-
-module sm_small$lanes$7$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$3
-
-
-module sm_small$lanes$7$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_b
-
-
-module sm_small$lanes$7$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$0
-
-
-module sm_small$lanes$7$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$1
-
-
-module sm_small$lanes$7$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$2
-
-
-module sm_small$lanes$7$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$3
-
-
-module sm_small$lanes$7$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_c
-
-
-module sm_small$lanes$7$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$0
-
-
-module sm_small$lanes$7$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$1
-
-
-module sm_small$lanes$7$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$2
-
-
-module sm_small$lanes$7$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$3
-
-
-module sm_small$lanes$7$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_p
-
-
-module sm_small$lanes$7$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$0
-
-
-module sm_small$lanes$7$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$1
-
-
-module sm_small$lanes$7$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$2
-
-
-module sm_small$lanes$7$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$3
-
-
-module sm_small$lanes$7$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_pa
-
-
-module sm_small$lanes$7$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$0
-
-
-module sm_small$lanes$7$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$1
-
-
-module sm_small$lanes$7$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$2
-
-
-module sm_small$lanes$7$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$3
-
-
-module sm_small$lanes$7$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_val
-
-
-module sm_small$lanes$7$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$0
-
-
-module sm_small$lanes$7$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$1
-
-
-module sm_small$lanes$7$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$2
-
-
-module sm_small$lanes$7$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$3
+endmodule // sm_small$lanes$7$hr3$stage$3
 
 
 module sm_small$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

@@ -2118,10 +2118,6 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     localparam  onehot8$5 = 8'h20;
     localparam  onehot8$6 = 8'h40;
     localparam  onehot8$7 = 8'h80;
-    localparam  pass_no$0 = 2'b0;
-    localparam  pass_no$1 = 2'b1;
-    localparam  pass_no$2 = 2'b10;
-    localparam  pass_no$3 = 2'b11;
     localparam  k_not_supported = 4'h7;
     localparam  k_bad_pc = 4'h8;
     localparam  k_resources = 4'h9;
@@ -2760,6 +2756,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$0$x_plop;
     wire  [31:0] lanes$0$y;
     wire  lanes$0$p;
+    reg  [1:0] lanes$0$x_pass;
+    wire  lanes$0$on;
     reg  lanes$1$clock;
     reg  lanes$1$rd;
     reg  lanes$1$rset;
@@ -2801,6 +2799,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$1$x_plop;
     wire  [31:0] lanes$1$y;
     wire  lanes$1$p;
+    reg  [1:0] lanes$1$x_pass;
+    wire  lanes$1$on;
     reg  lanes$2$clock;
     reg  lanes$2$rd;
     reg  lanes$2$rset;
@@ -2842,6 +2842,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$2$x_plop;
     wire  [31:0] lanes$2$y;
     wire  lanes$2$p;
+    reg  [1:0] lanes$2$x_pass;
+    wire  lanes$2$on;
     reg  lanes$3$clock;
     reg  lanes$3$rd;
     reg  lanes$3$rset;
@@ -2883,6 +2885,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$3$x_plop;
     wire  [31:0] lanes$3$y;
     wire  lanes$3$p;
+    reg  [1:0] lanes$3$x_pass;
+    wire  lanes$3$on;
     reg  lanes$4$clock;
     reg  lanes$4$rd;
     reg  lanes$4$rset;
@@ -2924,6 +2928,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$4$x_plop;
     wire  [31:0] lanes$4$y;
     wire  lanes$4$p;
+    reg  [1:0] lanes$4$x_pass;
+    wire  lanes$4$on;
     reg  lanes$5$clock;
     reg  lanes$5$rd;
     reg  lanes$5$rset;
@@ -2965,6 +2971,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$5$x_plop;
     wire  [31:0] lanes$5$y;
     wire  lanes$5$p;
+    reg  [1:0] lanes$5$x_pass;
+    wire  lanes$5$on;
     reg  lanes$6$clock;
     reg  lanes$6$rd;
     reg  lanes$6$rset;
@@ -3006,6 +3014,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$6$x_plop;
     wire  [31:0] lanes$6$y;
     wire  lanes$6$p;
+    reg  [1:0] lanes$6$x_pass;
+    wire  lanes$6$on;
     reg  lanes$7$clock;
     reg  lanes$7$rd;
     reg  lanes$7$rset;
@@ -3047,6 +3057,8 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
     reg  [3:0] lanes$7$x_plop;
     wire  [31:0] lanes$7$y;
     wire  lanes$7$p;
+    reg  [1:0] lanes$7$x_pass;
+    wire  lanes$7$on;
     reg  dps$0$clock;
     reg  dps$0$in_valid;
     reg  [5:0] dps$0$op;
@@ -3855,7 +3867,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$0$x_pb),
         .x_plop(lanes$0$x_plop),
         .y(lanes$0$y),
-        .p(lanes$0$p)
+        .p(lanes$0$p),
+        .x_pass(lanes$0$x_pass),
+        .on(lanes$0$on)
     );
     ulx3s_board$sm$lanes$1 lanes$1(
         .clock(lanes$1$clock),
@@ -3898,7 +3912,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$1$x_pb),
         .x_plop(lanes$1$x_plop),
         .y(lanes$1$y),
-        .p(lanes$1$p)
+        .p(lanes$1$p),
+        .x_pass(lanes$1$x_pass),
+        .on(lanes$1$on)
     );
     ulx3s_board$sm$lanes$2 lanes$2(
         .clock(lanes$2$clock),
@@ -3941,7 +3957,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$2$x_pb),
         .x_plop(lanes$2$x_plop),
         .y(lanes$2$y),
-        .p(lanes$2$p)
+        .p(lanes$2$p),
+        .x_pass(lanes$2$x_pass),
+        .on(lanes$2$on)
     );
     ulx3s_board$sm$lanes$3 lanes$3(
         .clock(lanes$3$clock),
@@ -3984,7 +4002,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$3$x_pb),
         .x_plop(lanes$3$x_plop),
         .y(lanes$3$y),
-        .p(lanes$3$p)
+        .p(lanes$3$p),
+        .x_pass(lanes$3$x_pass),
+        .on(lanes$3$on)
     );
     ulx3s_board$sm$lanes$4 lanes$4(
         .clock(lanes$4$clock),
@@ -4027,7 +4047,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$4$x_pb),
         .x_plop(lanes$4$x_plop),
         .y(lanes$4$y),
-        .p(lanes$4$p)
+        .p(lanes$4$p),
+        .x_pass(lanes$4$x_pass),
+        .on(lanes$4$on)
     );
     ulx3s_board$sm$lanes$5 lanes$5(
         .clock(lanes$5$clock),
@@ -4070,7 +4092,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$5$x_pb),
         .x_plop(lanes$5$x_plop),
         .y(lanes$5$y),
-        .p(lanes$5$p)
+        .p(lanes$5$p),
+        .x_pass(lanes$5$x_pass),
+        .on(lanes$5$on)
     );
     ulx3s_board$sm$lanes$6 lanes$6(
         .clock(lanes$6$clock),
@@ -4113,7 +4137,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$6$x_pb),
         .x_plop(lanes$6$x_plop),
         .y(lanes$6$y),
-        .p(lanes$6$p)
+        .p(lanes$6$p),
+        .x_pass(lanes$6$x_pass),
+        .on(lanes$6$on)
     );
     ulx3s_board$sm$lanes$7 lanes$7(
         .clock(lanes$7$clock),
@@ -4156,7 +4182,9 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         .x_pb(lanes$7$x_pb),
         .x_plop(lanes$7$x_plop),
         .y(lanes$7$y),
-        .p(lanes$7$p)
+        .p(lanes$7$p),
+        .x_pass(lanes$7$x_pass),
+        .on(lanes$7$on)
     );
     ulx3s_board$sm$dps$0 dps$0(
         .clock(dps$0$clock),
@@ -4351,13 +4379,21 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         host$clock = clock;
         ctrs$clock = clock;
         lanes$0$clock = clock;
+        lanes$0$x_pass = pipe$x_pass;
         lanes$1$clock = clock;
+        lanes$1$x_pass = pipe$x_pass;
         lanes$2$clock = clock;
+        lanes$2$x_pass = pipe$x_pass;
         lanes$3$clock = clock;
+        lanes$3$x_pass = pipe$x_pass;
         lanes$4$clock = clock;
+        lanes$4$x_pass = pipe$x_pass;
         lanes$5$clock = clock;
+        lanes$5$x_pass = pipe$x_pass;
         lanes$6$clock = clock;
+        lanes$6$x_pass = pipe$x_pass;
         lanes$7$clock = clock;
+        lanes$7$x_pass = pipe$x_pass;
         dps$0$clock = clock;
         dps$1$clock = clock;
         imem$w_en = host$prog_we;
@@ -4939,19 +4975,19 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         op_p$1 = lanes$1$s_pa;
         lanes$1$dp_y = dps$1$y;
         lanes$1$dp_p = dps$1$p;
-        if (pipe$x_pass == pass_no$1) begin
+        if (lanes$2$on) begin
             op_a$0 = lanes$2$s_a;
             op_b$0 = lanes$2$s_b;
             op_c$0 = lanes$2$s_c;
             op_p$0 = lanes$2$s_pa;
         end
-        if (pipe$x_pass == pass_no$2) begin
+        if (lanes$4$on) begin
             op_a$0 = lanes$4$s_a;
             op_b$0 = lanes$4$s_b;
             op_c$0 = lanes$4$s_c;
             op_p$0 = lanes$4$s_pa;
         end
-        if (pipe$x_pass == pass_no$3) begin
+        if (lanes$6$on) begin
             op_a$0 = lanes$6$s_a;
             op_b$0 = lanes$6$s_b;
             op_c$0 = lanes$6$s_c;
@@ -4963,19 +4999,19 @@ module ulx3s_board$sm(clock,clear,h_we,h_re,h_addr,h_wdata,h_rvalid,h_rdata,busy
         lanes$4$dp_p = dps$0$p;
         lanes$6$dp_y = dps$0$y;
         lanes$6$dp_p = dps$0$p;
-        if (pipe$x_pass == pass_no$1) begin
+        if (lanes$3$on) begin
             op_a$1 = lanes$3$s_a;
             op_b$1 = lanes$3$s_b;
             op_c$1 = lanes$3$s_c;
             op_p$1 = lanes$3$s_pa;
         end
-        if (pipe$x_pass == pass_no$2) begin
+        if (lanes$5$on) begin
             op_a$1 = lanes$5$s_a;
             op_b$1 = lanes$5$s_b;
             op_c$1 = lanes$5$s_c;
             op_p$1 = lanes$5$s_pa;
         end
-        if (pipe$x_pass == pass_no$3) begin
+        if (lanes$7$on) begin
             op_a$1 = lanes$7$s_a;
             op_b$1 = lanes$7$s_b;
             op_c$1 = lanes$7$s_c;
@@ -37960,7 +37996,7 @@ module ulx3s_board$sm$imem$issue(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$imem$issue
 
 
-module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -38004,6 +38040,8 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b0;
@@ -38011,6 +38049,7 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -38055,71 +38094,36 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -38187,110 +38191,35 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$0$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$0$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$0$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$0$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$0$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$0$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$0$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$0$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$0$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$0$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$0$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$0$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -38300,27 +38229,12 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -38347,46 +38261,29 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -38436,27 +38333,25 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -38717,47 +38612,47 @@ module ulx3s_board$sm$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$0$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$0$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38780,126 +38675,126 @@ module ulx3s_board$sm$lanes$0$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a
+endmodule // ulx3s_board$sm$lanes$0$ho1
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$0$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$0$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$0$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$0$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$0$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$0$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38922,126 +38817,126 @@ module ulx3s_board$sm$lanes$0$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt
+endmodule // ulx3s_board$sm$lanes$0$ho2
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$0$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$0$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$0$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$0$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$0$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$0$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39064,126 +38959,126 @@ module ulx3s_board$sm$lanes$0$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b
+endmodule // ulx3s_board$sm$lanes$0$ho3
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$0$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$0$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$0$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$0$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$0$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$0$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39206,126 +39101,126 @@ module ulx3s_board$sm$lanes$0$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_c
+endmodule // ulx3s_board$sm$lanes$0$hr1
 
 
-module ulx3s_board$sm$lanes$0$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$0$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$0$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$0$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$0$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$0$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39348,126 +39243,126 @@ module ulx3s_board$sm$lanes$0$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_p
+endmodule // ulx3s_board$sm$lanes$0$hr2
 
 
-module ulx3s_board$sm$lanes$0$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$0$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$0$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$0$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$0$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$0$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39490,2213 +39385,83 @@ module ulx3s_board$sm$lanes$0$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_pa
+endmodule // ulx3s_board$sm$lanes$0$hr3
 
 
-module ulx3s_board$sm$lanes$0$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$0$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$0$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$0$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$0$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$0$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -42279,7 +40044,7 @@ module ulx3s_board$sm$lanes$0$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$0$tid
 
 
-module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -42323,6 +40088,8 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b1;
@@ -42330,6 +40097,7 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b0;
 
     // Stub signals
     reg  rf$clock;
@@ -42374,71 +40142,36 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -42506,110 +40239,35 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$1$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$1$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$1$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$1$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$1$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$1$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$1$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$1$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$1$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$1$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$1$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$1$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -42619,27 +40277,12 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -42666,46 +40309,29 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -42755,27 +40381,25 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -43036,47 +40660,47 @@ module ulx3s_board$sm$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$1$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$1$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43099,126 +40723,126 @@ module ulx3s_board$sm$lanes$1$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a
+endmodule // ulx3s_board$sm$lanes$1$ho1
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$1$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$1$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$1$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$1$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$1$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$1$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43241,126 +40865,126 @@ module ulx3s_board$sm$lanes$1$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt
+endmodule // ulx3s_board$sm$lanes$1$ho2
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$1$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$1$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$1$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$1$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$1$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$1$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43383,126 +41007,126 @@ module ulx3s_board$sm$lanes$1$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b
+endmodule // ulx3s_board$sm$lanes$1$ho3
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$1$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$1$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$1$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$1$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$1$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$1$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43525,126 +41149,126 @@ module ulx3s_board$sm$lanes$1$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_c
+endmodule // ulx3s_board$sm$lanes$1$hr1
 
 
-module ulx3s_board$sm$lanes$1$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$1$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$1$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$1$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$1$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$1$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43667,126 +41291,126 @@ module ulx3s_board$sm$lanes$1$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_p
+endmodule // ulx3s_board$sm$lanes$1$hr2
 
 
-module ulx3s_board$sm$lanes$1$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$1$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$1$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$1$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$1$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$1$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43809,2213 +41433,83 @@ module ulx3s_board$sm$lanes$1$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_pa
+endmodule // ulx3s_board$sm$lanes$1$hr3
 
 
-module ulx3s_board$sm$lanes$1$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$1$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$1$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$1$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$1$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$1$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -46598,7 +42092,7 @@ module ulx3s_board$sm$lanes$1$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$1$tid
 
 
-module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -46642,6 +42136,8 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b10;
@@ -46649,6 +42145,7 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b1;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -46693,71 +42190,36 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -46825,110 +42287,35 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$2$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$2$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$2$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$2$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$2$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$2$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$2$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$2$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$2$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$2$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$2$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$2$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -46938,27 +42325,12 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -46985,46 +42357,29 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -47074,27 +42429,25 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -47355,47 +42708,47 @@ module ulx3s_board$sm$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$2$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$2$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47418,126 +42771,126 @@ module ulx3s_board$sm$lanes$2$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a
+endmodule // ulx3s_board$sm$lanes$2$ho1
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$2$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$2$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$2$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$2$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$2$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$2$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47560,126 +42913,126 @@ module ulx3s_board$sm$lanes$2$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt
+endmodule // ulx3s_board$sm$lanes$2$ho2
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$2$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$2$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$2$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$2$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$2$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$2$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47702,126 +43055,126 @@ module ulx3s_board$sm$lanes$2$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b
+endmodule // ulx3s_board$sm$lanes$2$ho3
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$2$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$2$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$2$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$2$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$2$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$2$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47844,126 +43197,126 @@ module ulx3s_board$sm$lanes$2$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_c
+endmodule // ulx3s_board$sm$lanes$2$hr1
 
 
-module ulx3s_board$sm$lanes$2$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$2$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$2$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$2$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$2$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$2$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47986,126 +43339,126 @@ module ulx3s_board$sm$lanes$2$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_p
+endmodule // ulx3s_board$sm$lanes$2$hr2
 
 
-module ulx3s_board$sm$lanes$2$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$2$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$2$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$2$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$2$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$2$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -48128,2213 +43481,83 @@ module ulx3s_board$sm$lanes$2$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_pa
+endmodule // ulx3s_board$sm$lanes$2$hr3
 
 
-module ulx3s_board$sm$lanes$2$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$2$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$2$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$2$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$2$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$2$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -50917,7 +44140,7 @@ module ulx3s_board$sm$lanes$2$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$2$tid
 
 
-module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -50961,6 +44184,8 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b11;
@@ -50968,6 +44193,7 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b1;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b1;
 
     // Stub signals
     reg  rf$clock;
@@ -51012,71 +44238,36 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -51144,110 +44335,35 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$3$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$3$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$3$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$3$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$3$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$3$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$3$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$3$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$3$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$3$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$3$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$3$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -51257,27 +44373,12 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -51304,46 +44405,29 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -51393,27 +44477,25 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -51674,47 +44756,47 @@ module ulx3s_board$sm$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$3$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$3$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51737,126 +44819,126 @@ module ulx3s_board$sm$lanes$3$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a
+endmodule // ulx3s_board$sm$lanes$3$ho1
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$3$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$3$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$3$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$3$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$3$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$3$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51879,126 +44961,126 @@ module ulx3s_board$sm$lanes$3$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt
+endmodule // ulx3s_board$sm$lanes$3$ho2
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$3$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$3$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$3$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$3$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$3$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$3$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -52021,126 +45103,126 @@ module ulx3s_board$sm$lanes$3$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b
+endmodule // ulx3s_board$sm$lanes$3$ho3
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$3$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$3$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$3$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$3$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$3$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$3$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -52163,126 +45245,126 @@ module ulx3s_board$sm$lanes$3$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_c
+endmodule // ulx3s_board$sm$lanes$3$hr1
 
 
-module ulx3s_board$sm$lanes$3$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$3$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$3$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$3$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$3$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$3$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -52305,126 +45387,126 @@ module ulx3s_board$sm$lanes$3$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_p
+endmodule // ulx3s_board$sm$lanes$3$hr2
 
 
-module ulx3s_board$sm$lanes$3$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$3$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$3$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$3$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$3$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$3$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -52447,2213 +45529,83 @@ module ulx3s_board$sm$lanes$3$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_pa
+endmodule // ulx3s_board$sm$lanes$3$hr3
 
 
-module ulx3s_board$sm$lanes$3$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$3$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$3$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$3$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$3$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$3$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -55236,7 +46188,7 @@ module ulx3s_board$sm$lanes$3$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$3$tid
 
 
-module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -55280,6 +46232,8 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b100;
@@ -55287,6 +46241,7 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b1;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b10;
 
     // Stub signals
     reg  rf$clock;
@@ -55331,71 +46286,36 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -55463,110 +46383,35 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$4$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$4$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$4$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$4$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$4$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$4$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$4$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$4$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$4$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$4$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$4$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$4$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -55576,27 +46421,12 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55623,46 +46453,29 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -55712,27 +46525,25 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -55993,47 +46804,47 @@ module ulx3s_board$sm$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$4$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$4$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56056,126 +46867,126 @@ module ulx3s_board$sm$lanes$4$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a
+endmodule // ulx3s_board$sm$lanes$4$ho1
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$4$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$4$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$4$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$4$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$4$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$4$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56198,126 +47009,126 @@ module ulx3s_board$sm$lanes$4$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt
+endmodule // ulx3s_board$sm$lanes$4$ho2
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$4$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$4$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$4$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$4$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$4$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$4$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56340,126 +47151,126 @@ module ulx3s_board$sm$lanes$4$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b
+endmodule // ulx3s_board$sm$lanes$4$ho3
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$4$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$4$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$4$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$4$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$4$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$4$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56482,126 +47293,126 @@ module ulx3s_board$sm$lanes$4$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_c
+endmodule // ulx3s_board$sm$lanes$4$hr1
 
 
-module ulx3s_board$sm$lanes$4$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$4$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$4$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$4$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$4$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$4$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56624,126 +47435,126 @@ module ulx3s_board$sm$lanes$4$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_p
+endmodule // ulx3s_board$sm$lanes$4$hr2
 
 
-module ulx3s_board$sm$lanes$4$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$4$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$4$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$4$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$4$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$4$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56766,2213 +47577,83 @@ module ulx3s_board$sm$lanes$4$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_pa
+endmodule // ulx3s_board$sm$lanes$4$hr3
 
 
-module ulx3s_board$sm$lanes$4$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$4$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$4$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$4$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$4$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$4$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -59555,7 +48236,7 @@ module ulx3s_board$sm$lanes$4$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$4$tid
 
 
-module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -59599,6 +48280,8 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b101;
@@ -59606,6 +48289,7 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b1;
     localparam  at3 = 1'b0;
+    localparam  my_pass = 2'b10;
 
     // Stub signals
     reg  rf$clock;
@@ -59650,71 +48334,36 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -59782,110 +48431,35 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$5$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$5$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$5$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$5$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$5$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$5$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$5$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$5$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$5$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$5$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$5$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$5$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -59895,27 +48469,12 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -59942,46 +48501,29 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -60031,27 +48573,25 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -60312,47 +48852,47 @@ module ulx3s_board$sm$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$5$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$5$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60375,126 +48915,126 @@ module ulx3s_board$sm$lanes$5$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a
+endmodule // ulx3s_board$sm$lanes$5$ho1
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$5$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$5$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$5$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$5$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$5$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$5$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60517,126 +49057,126 @@ module ulx3s_board$sm$lanes$5$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt
+endmodule // ulx3s_board$sm$lanes$5$ho2
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$5$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$5$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$5$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$5$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$5$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$5$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60659,126 +49199,126 @@ module ulx3s_board$sm$lanes$5$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b
+endmodule // ulx3s_board$sm$lanes$5$ho3
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$5$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$5$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$5$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$5$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$5$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$5$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60801,126 +49341,126 @@ module ulx3s_board$sm$lanes$5$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_c
+endmodule // ulx3s_board$sm$lanes$5$hr1
 
 
-module ulx3s_board$sm$lanes$5$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$5$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$5$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$5$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$5$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$5$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60943,126 +49483,126 @@ module ulx3s_board$sm$lanes$5$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_p
+endmodule // ulx3s_board$sm$lanes$5$hr2
 
 
-module ulx3s_board$sm$lanes$5$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$5$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$5$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$5$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$5$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$5$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -61085,2213 +49625,83 @@ module ulx3s_board$sm$lanes$5$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_pa
+endmodule // ulx3s_board$sm$lanes$5$hr3
 
 
-module ulx3s_board$sm$lanes$5$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$5$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$5$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$5$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$5$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$5$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -63874,7 +50284,7 @@ module ulx3s_board$sm$lanes$5$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$5$tid
 
 
-module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -63918,6 +50328,8 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b110;
@@ -63925,6 +50337,7 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b1;
+    localparam  my_pass = 2'b11;
 
     // Stub signals
     reg  rf$clock;
@@ -63969,71 +50382,36 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -64101,110 +50479,35 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$6$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$6$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$6$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$6$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$6$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$6$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$6$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$6$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$6$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$6$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$6$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$6$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -64214,27 +50517,12 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -64261,46 +50549,29 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -64350,27 +50621,25 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -64631,47 +50900,47 @@ module ulx3s_board$sm$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$6$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$6$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64694,126 +50963,126 @@ module ulx3s_board$sm$lanes$6$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a
+endmodule // ulx3s_board$sm$lanes$6$ho1
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$6$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$6$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$6$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$6$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$6$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$6$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64836,126 +51105,126 @@ module ulx3s_board$sm$lanes$6$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt
+endmodule // ulx3s_board$sm$lanes$6$ho2
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$6$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$6$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$6$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$6$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$6$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$6$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64978,126 +51247,126 @@ module ulx3s_board$sm$lanes$6$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b
+endmodule // ulx3s_board$sm$lanes$6$ho3
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$6$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$6$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$6$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$6$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$6$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$6$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65120,126 +51389,126 @@ module ulx3s_board$sm$lanes$6$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_c
+endmodule // ulx3s_board$sm$lanes$6$hr1
 
 
-module ulx3s_board$sm$lanes$6$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$6$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$6$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$6$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$6$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$6$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65262,126 +51531,126 @@ module ulx3s_board$sm$lanes$6$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_p
+endmodule // ulx3s_board$sm$lanes$6$hr2
 
 
-module ulx3s_board$sm$lanes$6$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$6$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$6$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$6$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$6$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$6$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65404,2213 +51673,83 @@ module ulx3s_board$sm$lanes$6$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_pa
+endmodule // ulx3s_board$sm$lanes$6$hr3
 
 
-module ulx3s_board$sm$lanes$6$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$6$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$6$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$6$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$6$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$6$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -68193,7 +52332,7 @@ module ulx3s_board$sm$lanes$6$tid(clock,we,waddr,wdata,raddr,rdata);
 endmodule // ulx3s_board$sm$lanes$6$tid
 
 
-module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p);
+module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_rc,u_rd_ok,u_a,u_b,u_c,u_wr,u_wset,u_waddr,u_wdata,u_wr_ok,t_we,t_lane,t_waddr,t_wdata,t_raddr,s_a,s_b,s_c,s_pa,dp_y,dp_p,x_alt,x_val,x_pa,x_pb,x_plop,y,p,x_pass,on);
 
     // Module arguments
     input wire  clock;
@@ -68237,6 +52376,8 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     input wire  [3:0] x_plop;
     output reg  [31:0] y;
     output reg  p;
+    input wire  [1:0] x_pass;
+    output reg  on;
 
     // Constant declarations
     localparam  idx = 3'b111;
@@ -68244,6 +52385,7 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     localparam  at1 = 1'b0;
     localparam  at2 = 1'b0;
     localparam  at3 = 1'b1;
+    localparam  my_pass = 2'b11;
 
     // Stub signals
     reg  rf$clock;
@@ -68288,71 +52430,36 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  ho1$clock;
+    reg  [96:0] ho1$d;
+    wire  [96:0] ho1$q;
+    reg  ho2$clock;
+    reg  [96:0] ho2$d;
+    wire  [96:0] ho2$q;
+    reg  ho3$clock;
+    reg  [96:0] ho3$d;
+    wire  [96:0] ho3$q;
+    reg  hr1$clock;
+    reg  [33:0] hr1$d;
+    wire  [33:0] hr1$q;
+    reg  hr2$clock;
+    reg  [33:0] hr2$d;
+    wire  [33:0] hr2$q;
+    reg  hr3$clock;
+    reg  [33:0] hr3$d;
+    wire  [33:0] hr3$q;
 
     // Local signals
+    reg  [96:0] ow_a;
+    reg  [96:0] ow_b;
+    reg  [96:0] ow_c;
+    reg  [96:0] ow_pa;
+    reg  [96:0] ow;
+    reg  [96:0] oq;
+    reg  [33:0] rw_p;
+    reg  [33:0] rw_alt;
+    reg  [33:0] rw;
+    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -68420,110 +52527,35 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$7$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$7$ho1 ho1(
+        .clock(ho1$clock),
+        .d(ho1$d),
+        .q(ho1$q)
     );
-    ulx3s_board$sm$lanes$7$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$7$ho2 ho2(
+        .clock(ho2$clock),
+        .d(ho2$d),
+        .q(ho2$q)
     );
-    ulx3s_board$sm$lanes$7$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
+    ulx3s_board$sm$lanes$7$ho3 ho3(
+        .clock(ho3$clock),
+        .d(ho3$d),
+        .q(ho3$q)
     );
-    ulx3s_board$sm$lanes$7$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
+    ulx3s_board$sm$lanes$7$hr1 hr1(
+        .clock(hr1$clock),
+        .d(hr1$d),
+        .q(hr1$q)
     );
-    ulx3s_board$sm$lanes$7$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
+    ulx3s_board$sm$lanes$7$hr2 hr2(
+        .clock(hr2$clock),
+        .d(hr2$d),
+        .q(hr2$q)
     );
-    ulx3s_board$sm$lanes$7$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$7$hr3 hr3(
+        .clock(hr3$clock),
+        .d(hr3$d),
+        .q(hr3$q)
     );
 
     // Update code
@@ -68533,27 +52565,12 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        ho1$clock = clock;
+        ho2$clock = clock;
+        ho3$clock = clock;
+        hr1$clock = clock;
+        hr2$clock = clock;
+        hr3$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -68580,46 +52597,29 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
-        s_a = rf$s_a;
-        s_b = rf$s_b;
-        s_c = rf$s_c;
-        s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
+        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
+        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
+        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
+        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
+        ow = (ow_a | ow_b) | (ow_c | ow_pa);
+        ho1$d = ow;
+        ho2$d = ho1$q;
+        ho3$d = ho2$q;
+        oq = ow;
         if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
+            oq = ho1$q;
         end
         if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
+            oq = ho2$q;
         end
         if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+            oq = ho3$q;
         end
+        s_a = oq[(32'h0)+:(32)];
+        s_b = oq[(32'h20)+:(32)];
+        s_c = oq[(32'h40)+:(32)];
+        s_pa = oq[32'h60];
+        on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
         pl_op = x_plop[(32'h0)+:(2)];
@@ -68669,27 +52669,25 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
-        q_val = d_val$q;
-        q_p = d_p$q;
-        q_alt = d_alt$q;
+        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
+        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
+        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
+        hr1$d = rw;
+        hr2$d = hr1$q;
+        hr3$d = hr2$q;
+        rq = rw;
         if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
+            rq = hr1$q;
         end
         if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
+            rq = hr2$q;
         end
         if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+            rq = hr3$q;
         end
+        q_val = rq[(32'h0)+:(32)];
+        q_p = rq[32'h20];
+        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -68950,47 +52948,47 @@ module ulx3s_board$sm$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$7$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$7$ho1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_a$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$ho1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_a$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$ho1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_a$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$ho1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_a$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$ho1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69013,126 +53011,126 @@ module ulx3s_board$sm$lanes$7$h2_a(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a
+endmodule // ulx3s_board$sm$lanes$7$ho1
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$7$ho1$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$1
+endmodule // ulx3s_board$sm$lanes$7$ho1$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$2
+endmodule // ulx3s_board$sm$lanes$7$ho1$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$3
+endmodule // ulx3s_board$sm$lanes$7$ho1$stage$3
 
 
-module ulx3s_board$sm$lanes$7$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$7$ho2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_alt$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$ho2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$ho2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$ho2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$ho2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69155,126 +53153,126 @@ module ulx3s_board$sm$lanes$7$h2_alt(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt
+endmodule // ulx3s_board$sm$lanes$7$ho2
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$7$ho2$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$1
+endmodule // ulx3s_board$sm$lanes$7$ho2$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$2
+endmodule // ulx3s_board$sm$lanes$7$ho2$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$3
+endmodule // ulx3s_board$sm$lanes$7$ho2$stage$3
 
 
-module ulx3s_board$sm$lanes$7$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$7$ho3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [96:0] stage$0$d;
+    wire  [96:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [96:0] stage$1$d;
+    wire  [96:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [96:0] stage$2$d;
+    wire  [96:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [96:0] stage$3$d;
+    wire  [96:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [96:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_b$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$ho3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_b$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$ho3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_b$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$ho3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_b$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$ho3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69297,126 +53295,126 @@ module ulx3s_board$sm$lanes$7$h2_b(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b
+endmodule // ulx3s_board$sm$lanes$7$ho3
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$7$ho3$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$1
+endmodule // ulx3s_board$sm$lanes$7$ho3$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$2
+endmodule // ulx3s_board$sm$lanes$7$ho3$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$ho3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [96:0] d;
+    output reg  [96:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 97'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$3
+endmodule // ulx3s_board$sm$lanes$7$ho3$stage$3
 
 
-module ulx3s_board$sm$lanes$7$h2_c(clock,d,q);
+module ulx3s_board$sm$lanes$7$hr1(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_c$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$hr1$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_c$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$hr1$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_c$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$hr1$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_c$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$hr1$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69439,126 +53437,126 @@ module ulx3s_board$sm$lanes$7$h2_c(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_c
+endmodule // ulx3s_board$sm$lanes$7$hr1
 
 
-module ulx3s_board$sm$lanes$7$h2_c$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr1$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hr1$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_c$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr1$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$1
+endmodule // ulx3s_board$sm$lanes$7$hr1$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_c$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr1$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$2
+endmodule // ulx3s_board$sm$lanes$7$hr1$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_c$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr1$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$3
+endmodule // ulx3s_board$sm$lanes$7$hr1$stage$3
 
 
-module ulx3s_board$sm$lanes$7$h2_p(clock,d,q);
+module ulx3s_board$sm$lanes$7$hr2(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_p$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$hr2$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_p$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$hr2$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_p$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$hr2$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_p$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$hr2$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69581,126 +53579,126 @@ module ulx3s_board$sm$lanes$7$h2_p(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_p
+endmodule // ulx3s_board$sm$lanes$7$hr2
 
 
-module ulx3s_board$sm$lanes$7$h2_p$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr2$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hr2$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_p$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr2$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$1
+endmodule // ulx3s_board$sm$lanes$7$hr2$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_p$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr2$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$2
+endmodule // ulx3s_board$sm$lanes$7$hr2$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_p$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr2$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$3
+endmodule // ulx3s_board$sm$lanes$7$hr2$stage$3
 
 
-module ulx3s_board$sm$lanes$7$h2_pa(clock,d,q);
+module ulx3s_board$sm$lanes$7$hr3(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
+    reg  [33:0] stage$0$d;
+    wire  [33:0] stage$0$q;
     reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
+    reg  [33:0] stage$1$d;
+    wire  [33:0] stage$1$q;
     reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
+    reg  [33:0] stage$2$d;
+    wire  [33:0] stage$2$q;
     reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
+    reg  [33:0] stage$3$d;
+    wire  [33:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  last;
+    reg  [33:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_pa$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$hr3$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$hr3$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$hr3$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$hr3$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69723,2213 +53721,83 @@ module ulx3s_board$sm$lanes$7$h2_pa(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_pa
+endmodule // ulx3s_board$sm$lanes$7$hr3
 
 
-module ulx3s_board$sm$lanes$7$h2_pa$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr3$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hr3$stage$0
 
 
-module ulx3s_board$sm$lanes$7$h2_pa$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr3$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$1
+endmodule // ulx3s_board$sm$lanes$7$hr3$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_pa$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr3$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$2
+endmodule // ulx3s_board$sm$lanes$7$hr3$stage$2
 
 
-module ulx3s_board$sm$lanes$7$h2_pa$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$hr3$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [33:0] d;
+    output reg  [33:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 34'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$3
+endmodule // ulx3s_board$sm$lanes$7$hr3$stage$3
 
 
 module ulx3s_board$sm$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

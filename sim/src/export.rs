@@ -63,7 +63,11 @@ pub fn block_verilog(name: &str) -> Result<String, ExportError> {
         .chain(heddle_hw::boards())
         .find(|b| b.name == name)
         .ok_or_else(|| ExportError::UnknownBlock(name.to_string()))?;
-    Ok(file_text(entry.name, &(entry.raw_verilog)()))
+    // rust-hdl's exporter recurses through the block's hierarchy: shared_mem's export
+    // overflowed a test thread's 2 MiB stack (stop 46), so every export runs on a thread
+    // with the SM's stack.
+    let raw = heddle_hw::on_sm_stack(entry.raw_verilog).unwrap_or_else(|e| panic!("the Verilog export of {name}: {e}"));
+    Ok(file_text(entry.name, &raw))
 }
 
 /// Exported file text for `name` given rust-hdl's raw Verilog for it.

@@ -369,8 +369,6 @@ pub struct Sm<
     busy_v: Signal<Local, Bit>,
     done_v: Signal<Local, Bit>,
     onehot8: [Constant<Bits<8>>; SM_LANES],
-    /// Pass numbers 0..3 (`x_pass`).
-    pass_no: [Constant<Bits<2>>; 4],
     k_not_supported: Constant<Bits<4>>,
     k_bad_pc: Constant<Bits<4>>,
     k_resources: Constant<Bits<4>>,
@@ -598,7 +596,6 @@ impl<
             busy_v: Default::default(),
             done_v: Default::default(),
             onehot8: array_init(|j| Constant::new((1u64 << j).into())),
-            pass_no: array_init(|p| Constant::new((p as u64).into())),
             k_not_supported: k4(sm_fault::NOT_SUPPORTED),
             k_bad_pc: k4(sm_fault::BAD_PC),
             k_resources: k4(sm_fault::RESOURCES),
@@ -645,6 +642,7 @@ impl<
         self.ctrs.clock.next = self.clock.val();
         for j in 0..8 {
             self.lanes[j].clock.next = self.clock.val();
+            self.lanes[j].x_pass.next = self.pipe.x_pass.val();
         }
         for k in 0..S {
             self.dps[k].clock.next = self.clock.val();
@@ -1033,7 +1031,7 @@ impl<
         // (The exporter evaluates an index from loop variables and literals only, so each
         // count of SPs has its own loop, empty for the others.)
         for k in 0..(4 * ((S == 4) as usize)) {
-            if self.pipe.x_pass.val() == self.pass_no[1].val() {
+            if self.lanes[k + 4].on.val() {
                 self.op_a[k].next = self.lanes[k + 4].s_a.val();
                 self.op_b[k].next = self.lanes[k + 4].s_b.val();
                 self.op_c[k].next = self.lanes[k + 4].s_c.val();
@@ -1043,19 +1041,19 @@ impl<
             self.lanes[k + 4].dp_p.next = self.dps[k].p.val();
         }
         for k in 0..(2 * ((S == 2) as usize)) {
-            if self.pipe.x_pass.val() == self.pass_no[1].val() {
+            if self.lanes[k + 2].on.val() {
                 self.op_a[k].next = self.lanes[k + 2].s_a.val();
                 self.op_b[k].next = self.lanes[k + 2].s_b.val();
                 self.op_c[k].next = self.lanes[k + 2].s_c.val();
                 self.op_p[k].next = self.lanes[k + 2].s_pa.val();
             }
-            if self.pipe.x_pass.val() == self.pass_no[2].val() {
+            if self.lanes[k + 4].on.val() {
                 self.op_a[k].next = self.lanes[k + 4].s_a.val();
                 self.op_b[k].next = self.lanes[k + 4].s_b.val();
                 self.op_c[k].next = self.lanes[k + 4].s_c.val();
                 self.op_p[k].next = self.lanes[k + 4].s_pa.val();
             }
-            if self.pipe.x_pass.val() == self.pass_no[3].val() {
+            if self.lanes[k + 6].on.val() {
                 self.op_a[k].next = self.lanes[k + 6].s_a.val();
                 self.op_b[k].next = self.lanes[k + 6].s_b.val();
                 self.op_c[k].next = self.lanes[k + 6].s_c.val();
