@@ -55658,36 +55658,71 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -55755,35 +55790,110 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$0$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$0$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$0$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$0$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$0$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$0$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$0$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$0$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$0$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$0$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$0$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$0$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$0$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$0$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$0$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$0$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$0$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$0$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$0$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$0$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$0$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$0$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$0$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$0$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$0$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$0$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$0$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -55793,12 +55903,27 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55825,28 +55950,46 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -55897,25 +56040,27 @@ module sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -56176,47 +56321,47 @@ module sm$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$0$d_val$stage$1
 
 
-module sm$lanes$0$ho1(clock,d,q);
+module sm$lanes$0$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$0$ho1$stage$0 stage$0(
+    sm$lanes$0$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$ho1$stage$1 stage$1(
+    sm$lanes$0$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$ho1$stage$2 stage$2(
+    sm$lanes$0$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$ho1$stage$3 stage$3(
+    sm$lanes$0$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56239,126 +56384,126 @@ module sm$lanes$0$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$ho1
+endmodule // sm$lanes$0$h2_a
 
 
-module sm$lanes$0$ho1$stage$0(d,q,clock);
+module sm$lanes$0$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho1$stage$0
+endmodule // sm$lanes$0$h2_a$stage$0
 
 
-module sm$lanes$0$ho1$stage$1(d,q,clock);
+module sm$lanes$0$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho1$stage$1
+endmodule // sm$lanes$0$h2_a$stage$1
 
 
-module sm$lanes$0$ho1$stage$2(d,q,clock);
+module sm$lanes$0$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho1$stage$2
+endmodule // sm$lanes$0$h2_a$stage$2
 
 
-module sm$lanes$0$ho1$stage$3(d,q,clock);
+module sm$lanes$0$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho1$stage$3
+endmodule // sm$lanes$0$h2_a$stage$3
 
 
-module sm$lanes$0$ho2(clock,d,q);
+module sm$lanes$0$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$0$ho2$stage$0 stage$0(
+    sm$lanes$0$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$ho2$stage$1 stage$1(
+    sm$lanes$0$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$ho2$stage$2 stage$2(
+    sm$lanes$0$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$ho2$stage$3 stage$3(
+    sm$lanes$0$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56381,126 +56526,126 @@ module sm$lanes$0$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$ho2
+endmodule // sm$lanes$0$h2_alt
 
 
-module sm$lanes$0$ho2$stage$0(d,q,clock);
+module sm$lanes$0$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho2$stage$0
+endmodule // sm$lanes$0$h2_alt$stage$0
 
 
-module sm$lanes$0$ho2$stage$1(d,q,clock);
+module sm$lanes$0$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho2$stage$1
+endmodule // sm$lanes$0$h2_alt$stage$1
 
 
-module sm$lanes$0$ho2$stage$2(d,q,clock);
+module sm$lanes$0$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho2$stage$2
+endmodule // sm$lanes$0$h2_alt$stage$2
 
 
-module sm$lanes$0$ho2$stage$3(d,q,clock);
+module sm$lanes$0$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho2$stage$3
+endmodule // sm$lanes$0$h2_alt$stage$3
 
 
-module sm$lanes$0$ho3(clock,d,q);
+module sm$lanes$0$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$0$ho3$stage$0 stage$0(
+    sm$lanes$0$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$ho3$stage$1 stage$1(
+    sm$lanes$0$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$ho3$stage$2 stage$2(
+    sm$lanes$0$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$ho3$stage$3 stage$3(
+    sm$lanes$0$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56523,126 +56668,126 @@ module sm$lanes$0$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$ho3
+endmodule // sm$lanes$0$h2_b
 
 
-module sm$lanes$0$ho3$stage$0(d,q,clock);
+module sm$lanes$0$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho3$stage$0
+endmodule // sm$lanes$0$h2_b$stage$0
 
 
-module sm$lanes$0$ho3$stage$1(d,q,clock);
+module sm$lanes$0$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho3$stage$1
+endmodule // sm$lanes$0$h2_b$stage$1
 
 
-module sm$lanes$0$ho3$stage$2(d,q,clock);
+module sm$lanes$0$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho3$stage$2
+endmodule // sm$lanes$0$h2_b$stage$2
 
 
-module sm$lanes$0$ho3$stage$3(d,q,clock);
+module sm$lanes$0$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$ho3$stage$3
+endmodule // sm$lanes$0$h2_b$stage$3
 
 
-module sm$lanes$0$hr1(clock,d,q);
+module sm$lanes$0$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$0$hr1$stage$0 stage$0(
+    sm$lanes$0$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$hr1$stage$1 stage$1(
+    sm$lanes$0$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$hr1$stage$2 stage$2(
+    sm$lanes$0$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$hr1$stage$3 stage$3(
+    sm$lanes$0$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56665,126 +56810,126 @@ module sm$lanes$0$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$hr1
+endmodule // sm$lanes$0$h2_c
 
 
-module sm$lanes$0$hr1$stage$0(d,q,clock);
+module sm$lanes$0$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr1$stage$0
+endmodule // sm$lanes$0$h2_c$stage$0
 
 
-module sm$lanes$0$hr1$stage$1(d,q,clock);
+module sm$lanes$0$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr1$stage$1
+endmodule // sm$lanes$0$h2_c$stage$1
 
 
-module sm$lanes$0$hr1$stage$2(d,q,clock);
+module sm$lanes$0$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr1$stage$2
+endmodule // sm$lanes$0$h2_c$stage$2
 
 
-module sm$lanes$0$hr1$stage$3(d,q,clock);
+module sm$lanes$0$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr1$stage$3
+endmodule // sm$lanes$0$h2_c$stage$3
 
 
-module sm$lanes$0$hr2(clock,d,q);
+module sm$lanes$0$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$0$hr2$stage$0 stage$0(
+    sm$lanes$0$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$hr2$stage$1 stage$1(
+    sm$lanes$0$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$hr2$stage$2 stage$2(
+    sm$lanes$0$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$hr2$stage$3 stage$3(
+    sm$lanes$0$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56807,126 +56952,126 @@ module sm$lanes$0$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$hr2
+endmodule // sm$lanes$0$h2_p
 
 
-module sm$lanes$0$hr2$stage$0(d,q,clock);
+module sm$lanes$0$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr2$stage$0
+endmodule // sm$lanes$0$h2_p$stage$0
 
 
-module sm$lanes$0$hr2$stage$1(d,q,clock);
+module sm$lanes$0$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr2$stage$1
+endmodule // sm$lanes$0$h2_p$stage$1
 
 
-module sm$lanes$0$hr2$stage$2(d,q,clock);
+module sm$lanes$0$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr2$stage$2
+endmodule // sm$lanes$0$h2_p$stage$2
 
 
-module sm$lanes$0$hr2$stage$3(d,q,clock);
+module sm$lanes$0$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr2$stage$3
+endmodule // sm$lanes$0$h2_p$stage$3
 
 
-module sm$lanes$0$hr3(clock,d,q);
+module sm$lanes$0$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$0$hr3$stage$0 stage$0(
+    sm$lanes$0$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$0$hr3$stage$1 stage$1(
+    sm$lanes$0$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$0$hr3$stage$2 stage$2(
+    sm$lanes$0$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$0$hr3$stage$3 stage$3(
+    sm$lanes$0$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -56949,83 +57094,2213 @@ module sm$lanes$0$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$0$hr3
+endmodule // sm$lanes$0$h2_pa
 
 
-module sm$lanes$0$hr3$stage$0(d,q,clock);
+module sm$lanes$0$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr3$stage$0
+endmodule // sm$lanes$0$h2_pa$stage$0
 
 
-module sm$lanes$0$hr3$stage$1(d,q,clock);
+module sm$lanes$0$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr3$stage$1
+endmodule // sm$lanes$0$h2_pa$stage$1
 
 
-module sm$lanes$0$hr3$stage$2(d,q,clock);
+module sm$lanes$0$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr3$stage$2
+endmodule // sm$lanes$0$h2_pa$stage$2
 
 
-module sm$lanes$0$hr3$stage$3(d,q,clock);
+module sm$lanes$0$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$0$hr3$stage$3
+endmodule // sm$lanes$0$h2_pa$stage$3
+
+
+module sm$lanes$0$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h2_val
+
+
+module sm$lanes$0$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$0
+
+
+module sm$lanes$0$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$1
+
+
+module sm$lanes$0$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$2
+
+
+module sm$lanes$0$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h2_val$stage$3
+
+
+module sm$lanes$0$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_a
+
+
+module sm$lanes$0$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$0
+
+
+module sm$lanes$0$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$1
+
+
+module sm$lanes$0$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$2
+
+
+module sm$lanes$0$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_a$stage$3
+
+
+module sm$lanes$0$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_alt
+
+
+module sm$lanes$0$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$0
+
+
+module sm$lanes$0$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$1
+
+
+module sm$lanes$0$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$2
+
+
+module sm$lanes$0$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_alt$stage$3
+
+
+module sm$lanes$0$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_b
+
+
+module sm$lanes$0$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$0
+
+
+module sm$lanes$0$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$1
+
+
+module sm$lanes$0$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$2
+
+
+module sm$lanes$0$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_b$stage$3
+
+
+module sm$lanes$0$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_c
+
+
+module sm$lanes$0$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$0
+
+
+module sm$lanes$0$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$1
+
+
+module sm$lanes$0$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$2
+
+
+module sm$lanes$0$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_c$stage$3
+
+
+module sm$lanes$0$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_p
+
+
+module sm$lanes$0$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$0
+
+
+module sm$lanes$0$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$1
+
+
+module sm$lanes$0$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$2
+
+
+module sm$lanes$0$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_p$stage$3
+
+
+module sm$lanes$0$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_pa
+
+
+module sm$lanes$0$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$0
+
+
+module sm$lanes$0$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$1
+
+
+module sm$lanes$0$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$2
+
+
+module sm$lanes$0$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_pa$stage$3
+
+
+module sm$lanes$0$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h3_val
+
+
+module sm$lanes$0$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$0
+
+
+module sm$lanes$0$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$1
+
+
+module sm$lanes$0$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$2
+
+
+module sm$lanes$0$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h3_val$stage$3
+
+
+module sm$lanes$0$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_a
+
+
+module sm$lanes$0$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_a$stage$0
+
+
+module sm$lanes$0$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_a$stage$1
+
+
+module sm$lanes$0$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_a$stage$2
+
+
+module sm$lanes$0$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_a$stage$3
+
+
+module sm$lanes$0$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_alt
+
+
+module sm$lanes$0$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_alt$stage$0
+
+
+module sm$lanes$0$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_alt$stage$1
+
+
+module sm$lanes$0$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_alt$stage$2
+
+
+module sm$lanes$0$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_alt$stage$3
+
+
+module sm$lanes$0$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_b
+
+
+module sm$lanes$0$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_b$stage$0
+
+
+module sm$lanes$0$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_b$stage$1
+
+
+module sm$lanes$0$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_b$stage$2
+
+
+module sm$lanes$0$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_b$stage$3
+
+
+module sm$lanes$0$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_c
+
+
+module sm$lanes$0$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_c$stage$0
+
+
+module sm$lanes$0$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_c$stage$1
+
+
+module sm$lanes$0$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_c$stage$2
+
+
+module sm$lanes$0$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_c$stage$3
+
+
+module sm$lanes$0$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_p
+
+
+module sm$lanes$0$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_p$stage$0
+
+
+module sm$lanes$0$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_p$stage$1
+
+
+module sm$lanes$0$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_p$stage$2
+
+
+module sm$lanes$0$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_p$stage$3
+
+
+module sm$lanes$0$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$0$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_pa
+
+
+module sm$lanes$0$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_pa$stage$0
+
+
+module sm$lanes$0$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_pa$stage$1
+
+
+module sm$lanes$0$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_pa$stage$2
+
+
+module sm$lanes$0$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_pa$stage$3
+
+
+module sm$lanes$0$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$0$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$0$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$0$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$0$h_val
+
+
+module sm$lanes$0$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_val$stage$0
+
+
+module sm$lanes$0$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_val$stage$1
+
+
+module sm$lanes$0$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_val$stage$2
+
+
+module sm$lanes$0$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$h_val$stage$3
 
 
 module sm$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -57706,36 +59981,71 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -57803,35 +60113,110 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$1$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$1$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$1$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$1$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$1$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$1$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$1$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$1$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$1$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$1$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$1$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$1$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$1$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$1$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$1$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$1$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$1$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$1$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$1$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$1$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$1$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$1$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$1$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$1$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$1$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$1$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$1$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -57841,12 +60226,27 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -57873,28 +60273,46 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -57945,25 +60363,27 @@ module sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -58224,47 +60644,47 @@ module sm$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$1$d_val$stage$1
 
 
-module sm$lanes$1$ho1(clock,d,q);
+module sm$lanes$1$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$1$ho1$stage$0 stage$0(
+    sm$lanes$1$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$ho1$stage$1 stage$1(
+    sm$lanes$1$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$ho1$stage$2 stage$2(
+    sm$lanes$1$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$ho1$stage$3 stage$3(
+    sm$lanes$1$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58287,126 +60707,126 @@ module sm$lanes$1$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$ho1
+endmodule // sm$lanes$1$h2_a
 
 
-module sm$lanes$1$ho1$stage$0(d,q,clock);
+module sm$lanes$1$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho1$stage$0
+endmodule // sm$lanes$1$h2_a$stage$0
 
 
-module sm$lanes$1$ho1$stage$1(d,q,clock);
+module sm$lanes$1$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho1$stage$1
+endmodule // sm$lanes$1$h2_a$stage$1
 
 
-module sm$lanes$1$ho1$stage$2(d,q,clock);
+module sm$lanes$1$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho1$stage$2
+endmodule // sm$lanes$1$h2_a$stage$2
 
 
-module sm$lanes$1$ho1$stage$3(d,q,clock);
+module sm$lanes$1$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho1$stage$3
+endmodule // sm$lanes$1$h2_a$stage$3
 
 
-module sm$lanes$1$ho2(clock,d,q);
+module sm$lanes$1$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$1$ho2$stage$0 stage$0(
+    sm$lanes$1$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$ho2$stage$1 stage$1(
+    sm$lanes$1$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$ho2$stage$2 stage$2(
+    sm$lanes$1$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$ho2$stage$3 stage$3(
+    sm$lanes$1$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58429,126 +60849,126 @@ module sm$lanes$1$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$ho2
+endmodule // sm$lanes$1$h2_alt
 
 
-module sm$lanes$1$ho2$stage$0(d,q,clock);
+module sm$lanes$1$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho2$stage$0
+endmodule // sm$lanes$1$h2_alt$stage$0
 
 
-module sm$lanes$1$ho2$stage$1(d,q,clock);
+module sm$lanes$1$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho2$stage$1
+endmodule // sm$lanes$1$h2_alt$stage$1
 
 
-module sm$lanes$1$ho2$stage$2(d,q,clock);
+module sm$lanes$1$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho2$stage$2
+endmodule // sm$lanes$1$h2_alt$stage$2
 
 
-module sm$lanes$1$ho2$stage$3(d,q,clock);
+module sm$lanes$1$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho2$stage$3
+endmodule // sm$lanes$1$h2_alt$stage$3
 
 
-module sm$lanes$1$ho3(clock,d,q);
+module sm$lanes$1$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$1$ho3$stage$0 stage$0(
+    sm$lanes$1$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$ho3$stage$1 stage$1(
+    sm$lanes$1$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$ho3$stage$2 stage$2(
+    sm$lanes$1$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$ho3$stage$3 stage$3(
+    sm$lanes$1$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58571,126 +60991,126 @@ module sm$lanes$1$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$ho3
+endmodule // sm$lanes$1$h2_b
 
 
-module sm$lanes$1$ho3$stage$0(d,q,clock);
+module sm$lanes$1$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho3$stage$0
+endmodule // sm$lanes$1$h2_b$stage$0
 
 
-module sm$lanes$1$ho3$stage$1(d,q,clock);
+module sm$lanes$1$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho3$stage$1
+endmodule // sm$lanes$1$h2_b$stage$1
 
 
-module sm$lanes$1$ho3$stage$2(d,q,clock);
+module sm$lanes$1$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho3$stage$2
+endmodule // sm$lanes$1$h2_b$stage$2
 
 
-module sm$lanes$1$ho3$stage$3(d,q,clock);
+module sm$lanes$1$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$ho3$stage$3
+endmodule // sm$lanes$1$h2_b$stage$3
 
 
-module sm$lanes$1$hr1(clock,d,q);
+module sm$lanes$1$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$1$hr1$stage$0 stage$0(
+    sm$lanes$1$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$hr1$stage$1 stage$1(
+    sm$lanes$1$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$hr1$stage$2 stage$2(
+    sm$lanes$1$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$hr1$stage$3 stage$3(
+    sm$lanes$1$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58713,126 +61133,126 @@ module sm$lanes$1$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$hr1
+endmodule // sm$lanes$1$h2_c
 
 
-module sm$lanes$1$hr1$stage$0(d,q,clock);
+module sm$lanes$1$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr1$stage$0
+endmodule // sm$lanes$1$h2_c$stage$0
 
 
-module sm$lanes$1$hr1$stage$1(d,q,clock);
+module sm$lanes$1$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr1$stage$1
+endmodule // sm$lanes$1$h2_c$stage$1
 
 
-module sm$lanes$1$hr1$stage$2(d,q,clock);
+module sm$lanes$1$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr1$stage$2
+endmodule // sm$lanes$1$h2_c$stage$2
 
 
-module sm$lanes$1$hr1$stage$3(d,q,clock);
+module sm$lanes$1$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr1$stage$3
+endmodule // sm$lanes$1$h2_c$stage$3
 
 
-module sm$lanes$1$hr2(clock,d,q);
+module sm$lanes$1$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$1$hr2$stage$0 stage$0(
+    sm$lanes$1$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$hr2$stage$1 stage$1(
+    sm$lanes$1$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$hr2$stage$2 stage$2(
+    sm$lanes$1$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$hr2$stage$3 stage$3(
+    sm$lanes$1$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58855,126 +61275,126 @@ module sm$lanes$1$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$hr2
+endmodule // sm$lanes$1$h2_p
 
 
-module sm$lanes$1$hr2$stage$0(d,q,clock);
+module sm$lanes$1$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr2$stage$0
+endmodule // sm$lanes$1$h2_p$stage$0
 
 
-module sm$lanes$1$hr2$stage$1(d,q,clock);
+module sm$lanes$1$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr2$stage$1
+endmodule // sm$lanes$1$h2_p$stage$1
 
 
-module sm$lanes$1$hr2$stage$2(d,q,clock);
+module sm$lanes$1$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr2$stage$2
+endmodule // sm$lanes$1$h2_p$stage$2
 
 
-module sm$lanes$1$hr2$stage$3(d,q,clock);
+module sm$lanes$1$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr2$stage$3
+endmodule // sm$lanes$1$h2_p$stage$3
 
 
-module sm$lanes$1$hr3(clock,d,q);
+module sm$lanes$1$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$1$hr3$stage$0 stage$0(
+    sm$lanes$1$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$1$hr3$stage$1 stage$1(
+    sm$lanes$1$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$1$hr3$stage$2 stage$2(
+    sm$lanes$1$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$1$hr3$stage$3 stage$3(
+    sm$lanes$1$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -58997,83 +61417,2213 @@ module sm$lanes$1$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$1$hr3
+endmodule // sm$lanes$1$h2_pa
 
 
-module sm$lanes$1$hr3$stage$0(d,q,clock);
+module sm$lanes$1$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr3$stage$0
+endmodule // sm$lanes$1$h2_pa$stage$0
 
 
-module sm$lanes$1$hr3$stage$1(d,q,clock);
+module sm$lanes$1$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr3$stage$1
+endmodule // sm$lanes$1$h2_pa$stage$1
 
 
-module sm$lanes$1$hr3$stage$2(d,q,clock);
+module sm$lanes$1$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr3$stage$2
+endmodule // sm$lanes$1$h2_pa$stage$2
 
 
-module sm$lanes$1$hr3$stage$3(d,q,clock);
+module sm$lanes$1$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$1$hr3$stage$3
+endmodule // sm$lanes$1$h2_pa$stage$3
+
+
+module sm$lanes$1$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h2_val
+
+
+module sm$lanes$1$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$0
+
+
+module sm$lanes$1$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$1
+
+
+module sm$lanes$1$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$2
+
+
+module sm$lanes$1$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h2_val$stage$3
+
+
+module sm$lanes$1$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_a
+
+
+module sm$lanes$1$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$0
+
+
+module sm$lanes$1$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$1
+
+
+module sm$lanes$1$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$2
+
+
+module sm$lanes$1$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_a$stage$3
+
+
+module sm$lanes$1$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_alt
+
+
+module sm$lanes$1$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$0
+
+
+module sm$lanes$1$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$1
+
+
+module sm$lanes$1$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$2
+
+
+module sm$lanes$1$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_alt$stage$3
+
+
+module sm$lanes$1$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_b
+
+
+module sm$lanes$1$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$0
+
+
+module sm$lanes$1$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$1
+
+
+module sm$lanes$1$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$2
+
+
+module sm$lanes$1$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_b$stage$3
+
+
+module sm$lanes$1$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_c
+
+
+module sm$lanes$1$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$0
+
+
+module sm$lanes$1$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$1
+
+
+module sm$lanes$1$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$2
+
+
+module sm$lanes$1$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_c$stage$3
+
+
+module sm$lanes$1$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_p
+
+
+module sm$lanes$1$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$0
+
+
+module sm$lanes$1$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$1
+
+
+module sm$lanes$1$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$2
+
+
+module sm$lanes$1$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_p$stage$3
+
+
+module sm$lanes$1$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_pa
+
+
+module sm$lanes$1$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$0
+
+
+module sm$lanes$1$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$1
+
+
+module sm$lanes$1$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$2
+
+
+module sm$lanes$1$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_pa$stage$3
+
+
+module sm$lanes$1$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h3_val
+
+
+module sm$lanes$1$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$0
+
+
+module sm$lanes$1$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$1
+
+
+module sm$lanes$1$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$2
+
+
+module sm$lanes$1$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h3_val$stage$3
+
+
+module sm$lanes$1$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_a
+
+
+module sm$lanes$1$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_a$stage$0
+
+
+module sm$lanes$1$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_a$stage$1
+
+
+module sm$lanes$1$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_a$stage$2
+
+
+module sm$lanes$1$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_a$stage$3
+
+
+module sm$lanes$1$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_alt
+
+
+module sm$lanes$1$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_alt$stage$0
+
+
+module sm$lanes$1$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_alt$stage$1
+
+
+module sm$lanes$1$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_alt$stage$2
+
+
+module sm$lanes$1$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_alt$stage$3
+
+
+module sm$lanes$1$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_b
+
+
+module sm$lanes$1$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_b$stage$0
+
+
+module sm$lanes$1$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_b$stage$1
+
+
+module sm$lanes$1$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_b$stage$2
+
+
+module sm$lanes$1$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_b$stage$3
+
+
+module sm$lanes$1$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_c
+
+
+module sm$lanes$1$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_c$stage$0
+
+
+module sm$lanes$1$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_c$stage$1
+
+
+module sm$lanes$1$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_c$stage$2
+
+
+module sm$lanes$1$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_c$stage$3
+
+
+module sm$lanes$1$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_p
+
+
+module sm$lanes$1$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_p$stage$0
+
+
+module sm$lanes$1$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_p$stage$1
+
+
+module sm$lanes$1$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_p$stage$2
+
+
+module sm$lanes$1$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_p$stage$3
+
+
+module sm$lanes$1$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$1$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_pa
+
+
+module sm$lanes$1$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_pa$stage$0
+
+
+module sm$lanes$1$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_pa$stage$1
+
+
+module sm$lanes$1$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_pa$stage$2
+
+
+module sm$lanes$1$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_pa$stage$3
+
+
+module sm$lanes$1$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$1$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$1$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$1$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$1$h_val
+
+
+module sm$lanes$1$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_val$stage$0
+
+
+module sm$lanes$1$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_val$stage$1
+
+
+module sm$lanes$1$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_val$stage$2
+
+
+module sm$lanes$1$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$h_val$stage$3
 
 
 module sm$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -59754,36 +64304,71 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -59851,35 +64436,110 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$2$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$2$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$2$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$2$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$2$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$2$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$2$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$2$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$2$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$2$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$2$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$2$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$2$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$2$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$2$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$2$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$2$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$2$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$2$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$2$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$2$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$2$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$2$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$2$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$2$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$2$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$2$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -59889,12 +64549,27 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -59921,28 +64596,46 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -59993,25 +64686,27 @@ module sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -60272,47 +64967,47 @@ module sm$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$2$d_val$stage$1
 
 
-module sm$lanes$2$ho1(clock,d,q);
+module sm$lanes$2$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$2$ho1$stage$0 stage$0(
+    sm$lanes$2$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$ho1$stage$1 stage$1(
+    sm$lanes$2$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$ho1$stage$2 stage$2(
+    sm$lanes$2$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$ho1$stage$3 stage$3(
+    sm$lanes$2$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60335,126 +65030,126 @@ module sm$lanes$2$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$ho1
+endmodule // sm$lanes$2$h2_a
 
 
-module sm$lanes$2$ho1$stage$0(d,q,clock);
+module sm$lanes$2$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho1$stage$0
+endmodule // sm$lanes$2$h2_a$stage$0
 
 
-module sm$lanes$2$ho1$stage$1(d,q,clock);
+module sm$lanes$2$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho1$stage$1
+endmodule // sm$lanes$2$h2_a$stage$1
 
 
-module sm$lanes$2$ho1$stage$2(d,q,clock);
+module sm$lanes$2$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho1$stage$2
+endmodule // sm$lanes$2$h2_a$stage$2
 
 
-module sm$lanes$2$ho1$stage$3(d,q,clock);
+module sm$lanes$2$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho1$stage$3
+endmodule // sm$lanes$2$h2_a$stage$3
 
 
-module sm$lanes$2$ho2(clock,d,q);
+module sm$lanes$2$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$2$ho2$stage$0 stage$0(
+    sm$lanes$2$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$ho2$stage$1 stage$1(
+    sm$lanes$2$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$ho2$stage$2 stage$2(
+    sm$lanes$2$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$ho2$stage$3 stage$3(
+    sm$lanes$2$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60477,126 +65172,126 @@ module sm$lanes$2$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$ho2
+endmodule // sm$lanes$2$h2_alt
 
 
-module sm$lanes$2$ho2$stage$0(d,q,clock);
+module sm$lanes$2$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho2$stage$0
+endmodule // sm$lanes$2$h2_alt$stage$0
 
 
-module sm$lanes$2$ho2$stage$1(d,q,clock);
+module sm$lanes$2$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho2$stage$1
+endmodule // sm$lanes$2$h2_alt$stage$1
 
 
-module sm$lanes$2$ho2$stage$2(d,q,clock);
+module sm$lanes$2$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho2$stage$2
+endmodule // sm$lanes$2$h2_alt$stage$2
 
 
-module sm$lanes$2$ho2$stage$3(d,q,clock);
+module sm$lanes$2$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho2$stage$3
+endmodule // sm$lanes$2$h2_alt$stage$3
 
 
-module sm$lanes$2$ho3(clock,d,q);
+module sm$lanes$2$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$2$ho3$stage$0 stage$0(
+    sm$lanes$2$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$ho3$stage$1 stage$1(
+    sm$lanes$2$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$ho3$stage$2 stage$2(
+    sm$lanes$2$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$ho3$stage$3 stage$3(
+    sm$lanes$2$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60619,126 +65314,126 @@ module sm$lanes$2$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$ho3
+endmodule // sm$lanes$2$h2_b
 
 
-module sm$lanes$2$ho3$stage$0(d,q,clock);
+module sm$lanes$2$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho3$stage$0
+endmodule // sm$lanes$2$h2_b$stage$0
 
 
-module sm$lanes$2$ho3$stage$1(d,q,clock);
+module sm$lanes$2$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho3$stage$1
+endmodule // sm$lanes$2$h2_b$stage$1
 
 
-module sm$lanes$2$ho3$stage$2(d,q,clock);
+module sm$lanes$2$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho3$stage$2
+endmodule // sm$lanes$2$h2_b$stage$2
 
 
-module sm$lanes$2$ho3$stage$3(d,q,clock);
+module sm$lanes$2$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$ho3$stage$3
+endmodule // sm$lanes$2$h2_b$stage$3
 
 
-module sm$lanes$2$hr1(clock,d,q);
+module sm$lanes$2$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$2$hr1$stage$0 stage$0(
+    sm$lanes$2$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$hr1$stage$1 stage$1(
+    sm$lanes$2$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$hr1$stage$2 stage$2(
+    sm$lanes$2$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$hr1$stage$3 stage$3(
+    sm$lanes$2$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60761,126 +65456,126 @@ module sm$lanes$2$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$hr1
+endmodule // sm$lanes$2$h2_c
 
 
-module sm$lanes$2$hr1$stage$0(d,q,clock);
+module sm$lanes$2$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr1$stage$0
+endmodule // sm$lanes$2$h2_c$stage$0
 
 
-module sm$lanes$2$hr1$stage$1(d,q,clock);
+module sm$lanes$2$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr1$stage$1
+endmodule // sm$lanes$2$h2_c$stage$1
 
 
-module sm$lanes$2$hr1$stage$2(d,q,clock);
+module sm$lanes$2$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr1$stage$2
+endmodule // sm$lanes$2$h2_c$stage$2
 
 
-module sm$lanes$2$hr1$stage$3(d,q,clock);
+module sm$lanes$2$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr1$stage$3
+endmodule // sm$lanes$2$h2_c$stage$3
 
 
-module sm$lanes$2$hr2(clock,d,q);
+module sm$lanes$2$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$2$hr2$stage$0 stage$0(
+    sm$lanes$2$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$hr2$stage$1 stage$1(
+    sm$lanes$2$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$hr2$stage$2 stage$2(
+    sm$lanes$2$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$hr2$stage$3 stage$3(
+    sm$lanes$2$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -60903,126 +65598,126 @@ module sm$lanes$2$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$hr2
+endmodule // sm$lanes$2$h2_p
 
 
-module sm$lanes$2$hr2$stage$0(d,q,clock);
+module sm$lanes$2$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr2$stage$0
+endmodule // sm$lanes$2$h2_p$stage$0
 
 
-module sm$lanes$2$hr2$stage$1(d,q,clock);
+module sm$lanes$2$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr2$stage$1
+endmodule // sm$lanes$2$h2_p$stage$1
 
 
-module sm$lanes$2$hr2$stage$2(d,q,clock);
+module sm$lanes$2$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr2$stage$2
+endmodule // sm$lanes$2$h2_p$stage$2
 
 
-module sm$lanes$2$hr2$stage$3(d,q,clock);
+module sm$lanes$2$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr2$stage$3
+endmodule // sm$lanes$2$h2_p$stage$3
 
 
-module sm$lanes$2$hr3(clock,d,q);
+module sm$lanes$2$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$2$hr3$stage$0 stage$0(
+    sm$lanes$2$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$2$hr3$stage$1 stage$1(
+    sm$lanes$2$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$2$hr3$stage$2 stage$2(
+    sm$lanes$2$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$2$hr3$stage$3 stage$3(
+    sm$lanes$2$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -61045,83 +65740,2213 @@ module sm$lanes$2$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$2$hr3
+endmodule // sm$lanes$2$h2_pa
 
 
-module sm$lanes$2$hr3$stage$0(d,q,clock);
+module sm$lanes$2$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr3$stage$0
+endmodule // sm$lanes$2$h2_pa$stage$0
 
 
-module sm$lanes$2$hr3$stage$1(d,q,clock);
+module sm$lanes$2$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr3$stage$1
+endmodule // sm$lanes$2$h2_pa$stage$1
 
 
-module sm$lanes$2$hr3$stage$2(d,q,clock);
+module sm$lanes$2$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr3$stage$2
+endmodule // sm$lanes$2$h2_pa$stage$2
 
 
-module sm$lanes$2$hr3$stage$3(d,q,clock);
+module sm$lanes$2$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$2$hr3$stage$3
+endmodule // sm$lanes$2$h2_pa$stage$3
+
+
+module sm$lanes$2$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h2_val
+
+
+module sm$lanes$2$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$0
+
+
+module sm$lanes$2$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$1
+
+
+module sm$lanes$2$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$2
+
+
+module sm$lanes$2$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h2_val$stage$3
+
+
+module sm$lanes$2$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_a
+
+
+module sm$lanes$2$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$0
+
+
+module sm$lanes$2$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$1
+
+
+module sm$lanes$2$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$2
+
+
+module sm$lanes$2$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_a$stage$3
+
+
+module sm$lanes$2$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_alt
+
+
+module sm$lanes$2$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$0
+
+
+module sm$lanes$2$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$1
+
+
+module sm$lanes$2$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$2
+
+
+module sm$lanes$2$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_alt$stage$3
+
+
+module sm$lanes$2$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_b
+
+
+module sm$lanes$2$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$0
+
+
+module sm$lanes$2$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$1
+
+
+module sm$lanes$2$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$2
+
+
+module sm$lanes$2$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_b$stage$3
+
+
+module sm$lanes$2$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_c
+
+
+module sm$lanes$2$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$0
+
+
+module sm$lanes$2$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$1
+
+
+module sm$lanes$2$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$2
+
+
+module sm$lanes$2$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_c$stage$3
+
+
+module sm$lanes$2$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_p
+
+
+module sm$lanes$2$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$0
+
+
+module sm$lanes$2$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$1
+
+
+module sm$lanes$2$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$2
+
+
+module sm$lanes$2$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_p$stage$3
+
+
+module sm$lanes$2$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_pa
+
+
+module sm$lanes$2$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$0
+
+
+module sm$lanes$2$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$1
+
+
+module sm$lanes$2$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$2
+
+
+module sm$lanes$2$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_pa$stage$3
+
+
+module sm$lanes$2$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h3_val
+
+
+module sm$lanes$2$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$0
+
+
+module sm$lanes$2$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$1
+
+
+module sm$lanes$2$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$2
+
+
+module sm$lanes$2$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h3_val$stage$3
+
+
+module sm$lanes$2$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_a
+
+
+module sm$lanes$2$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_a$stage$0
+
+
+module sm$lanes$2$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_a$stage$1
+
+
+module sm$lanes$2$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_a$stage$2
+
+
+module sm$lanes$2$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_a$stage$3
+
+
+module sm$lanes$2$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_alt
+
+
+module sm$lanes$2$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_alt$stage$0
+
+
+module sm$lanes$2$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_alt$stage$1
+
+
+module sm$lanes$2$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_alt$stage$2
+
+
+module sm$lanes$2$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_alt$stage$3
+
+
+module sm$lanes$2$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_b
+
+
+module sm$lanes$2$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_b$stage$0
+
+
+module sm$lanes$2$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_b$stage$1
+
+
+module sm$lanes$2$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_b$stage$2
+
+
+module sm$lanes$2$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_b$stage$3
+
+
+module sm$lanes$2$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_c
+
+
+module sm$lanes$2$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_c$stage$0
+
+
+module sm$lanes$2$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_c$stage$1
+
+
+module sm$lanes$2$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_c$stage$2
+
+
+module sm$lanes$2$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_c$stage$3
+
+
+module sm$lanes$2$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_p
+
+
+module sm$lanes$2$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_p$stage$0
+
+
+module sm$lanes$2$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_p$stage$1
+
+
+module sm$lanes$2$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_p$stage$2
+
+
+module sm$lanes$2$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_p$stage$3
+
+
+module sm$lanes$2$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$2$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_pa
+
+
+module sm$lanes$2$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_pa$stage$0
+
+
+module sm$lanes$2$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_pa$stage$1
+
+
+module sm$lanes$2$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_pa$stage$2
+
+
+module sm$lanes$2$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_pa$stage$3
+
+
+module sm$lanes$2$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$2$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$2$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$2$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$2$h_val
+
+
+module sm$lanes$2$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_val$stage$0
+
+
+module sm$lanes$2$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_val$stage$1
+
+
+module sm$lanes$2$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_val$stage$2
+
+
+module sm$lanes$2$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$h_val$stage$3
 
 
 module sm$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -61802,36 +68627,71 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -61899,35 +68759,110 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$3$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$3$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$3$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$3$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$3$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$3$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$3$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$3$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$3$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$3$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$3$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$3$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$3$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$3$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$3$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$3$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$3$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$3$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$3$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$3$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$3$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$3$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$3$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$3$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$3$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$3$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$3$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -61937,12 +68872,27 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -61969,28 +68919,46 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -62041,25 +69009,27 @@ module sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -62320,47 +69290,47 @@ module sm$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$3$d_val$stage$1
 
 
-module sm$lanes$3$ho1(clock,d,q);
+module sm$lanes$3$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$3$ho1$stage$0 stage$0(
+    sm$lanes$3$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$ho1$stage$1 stage$1(
+    sm$lanes$3$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$ho1$stage$2 stage$2(
+    sm$lanes$3$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$ho1$stage$3 stage$3(
+    sm$lanes$3$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62383,126 +69353,126 @@ module sm$lanes$3$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$ho1
+endmodule // sm$lanes$3$h2_a
 
 
-module sm$lanes$3$ho1$stage$0(d,q,clock);
+module sm$lanes$3$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho1$stage$0
+endmodule // sm$lanes$3$h2_a$stage$0
 
 
-module sm$lanes$3$ho1$stage$1(d,q,clock);
+module sm$lanes$3$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho1$stage$1
+endmodule // sm$lanes$3$h2_a$stage$1
 
 
-module sm$lanes$3$ho1$stage$2(d,q,clock);
+module sm$lanes$3$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho1$stage$2
+endmodule // sm$lanes$3$h2_a$stage$2
 
 
-module sm$lanes$3$ho1$stage$3(d,q,clock);
+module sm$lanes$3$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho1$stage$3
+endmodule // sm$lanes$3$h2_a$stage$3
 
 
-module sm$lanes$3$ho2(clock,d,q);
+module sm$lanes$3$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$3$ho2$stage$0 stage$0(
+    sm$lanes$3$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$ho2$stage$1 stage$1(
+    sm$lanes$3$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$ho2$stage$2 stage$2(
+    sm$lanes$3$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$ho2$stage$3 stage$3(
+    sm$lanes$3$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62525,126 +69495,126 @@ module sm$lanes$3$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$ho2
+endmodule // sm$lanes$3$h2_alt
 
 
-module sm$lanes$3$ho2$stage$0(d,q,clock);
+module sm$lanes$3$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho2$stage$0
+endmodule // sm$lanes$3$h2_alt$stage$0
 
 
-module sm$lanes$3$ho2$stage$1(d,q,clock);
+module sm$lanes$3$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho2$stage$1
+endmodule // sm$lanes$3$h2_alt$stage$1
 
 
-module sm$lanes$3$ho2$stage$2(d,q,clock);
+module sm$lanes$3$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho2$stage$2
+endmodule // sm$lanes$3$h2_alt$stage$2
 
 
-module sm$lanes$3$ho2$stage$3(d,q,clock);
+module sm$lanes$3$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho2$stage$3
+endmodule // sm$lanes$3$h2_alt$stage$3
 
 
-module sm$lanes$3$ho3(clock,d,q);
+module sm$lanes$3$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$3$ho3$stage$0 stage$0(
+    sm$lanes$3$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$ho3$stage$1 stage$1(
+    sm$lanes$3$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$ho3$stage$2 stage$2(
+    sm$lanes$3$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$ho3$stage$3 stage$3(
+    sm$lanes$3$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62667,126 +69637,126 @@ module sm$lanes$3$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$ho3
+endmodule // sm$lanes$3$h2_b
 
 
-module sm$lanes$3$ho3$stage$0(d,q,clock);
+module sm$lanes$3$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho3$stage$0
+endmodule // sm$lanes$3$h2_b$stage$0
 
 
-module sm$lanes$3$ho3$stage$1(d,q,clock);
+module sm$lanes$3$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho3$stage$1
+endmodule // sm$lanes$3$h2_b$stage$1
 
 
-module sm$lanes$3$ho3$stage$2(d,q,clock);
+module sm$lanes$3$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho3$stage$2
+endmodule // sm$lanes$3$h2_b$stage$2
 
 
-module sm$lanes$3$ho3$stage$3(d,q,clock);
+module sm$lanes$3$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$ho3$stage$3
+endmodule // sm$lanes$3$h2_b$stage$3
 
 
-module sm$lanes$3$hr1(clock,d,q);
+module sm$lanes$3$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$3$hr1$stage$0 stage$0(
+    sm$lanes$3$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$hr1$stage$1 stage$1(
+    sm$lanes$3$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$hr1$stage$2 stage$2(
+    sm$lanes$3$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$hr1$stage$3 stage$3(
+    sm$lanes$3$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62809,126 +69779,126 @@ module sm$lanes$3$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$hr1
+endmodule // sm$lanes$3$h2_c
 
 
-module sm$lanes$3$hr1$stage$0(d,q,clock);
+module sm$lanes$3$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr1$stage$0
+endmodule // sm$lanes$3$h2_c$stage$0
 
 
-module sm$lanes$3$hr1$stage$1(d,q,clock);
+module sm$lanes$3$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr1$stage$1
+endmodule // sm$lanes$3$h2_c$stage$1
 
 
-module sm$lanes$3$hr1$stage$2(d,q,clock);
+module sm$lanes$3$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr1$stage$2
+endmodule // sm$lanes$3$h2_c$stage$2
 
 
-module sm$lanes$3$hr1$stage$3(d,q,clock);
+module sm$lanes$3$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr1$stage$3
+endmodule // sm$lanes$3$h2_c$stage$3
 
 
-module sm$lanes$3$hr2(clock,d,q);
+module sm$lanes$3$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$3$hr2$stage$0 stage$0(
+    sm$lanes$3$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$hr2$stage$1 stage$1(
+    sm$lanes$3$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$hr2$stage$2 stage$2(
+    sm$lanes$3$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$hr2$stage$3 stage$3(
+    sm$lanes$3$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -62951,126 +69921,126 @@ module sm$lanes$3$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$hr2
+endmodule // sm$lanes$3$h2_p
 
 
-module sm$lanes$3$hr2$stage$0(d,q,clock);
+module sm$lanes$3$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr2$stage$0
+endmodule // sm$lanes$3$h2_p$stage$0
 
 
-module sm$lanes$3$hr2$stage$1(d,q,clock);
+module sm$lanes$3$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr2$stage$1
+endmodule // sm$lanes$3$h2_p$stage$1
 
 
-module sm$lanes$3$hr2$stage$2(d,q,clock);
+module sm$lanes$3$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr2$stage$2
+endmodule // sm$lanes$3$h2_p$stage$2
 
 
-module sm$lanes$3$hr2$stage$3(d,q,clock);
+module sm$lanes$3$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr2$stage$3
+endmodule // sm$lanes$3$h2_p$stage$3
 
 
-module sm$lanes$3$hr3(clock,d,q);
+module sm$lanes$3$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$3$hr3$stage$0 stage$0(
+    sm$lanes$3$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$3$hr3$stage$1 stage$1(
+    sm$lanes$3$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$3$hr3$stage$2 stage$2(
+    sm$lanes$3$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$3$hr3$stage$3 stage$3(
+    sm$lanes$3$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -63093,83 +70063,2213 @@ module sm$lanes$3$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$3$hr3
+endmodule // sm$lanes$3$h2_pa
 
 
-module sm$lanes$3$hr3$stage$0(d,q,clock);
+module sm$lanes$3$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr3$stage$0
+endmodule // sm$lanes$3$h2_pa$stage$0
 
 
-module sm$lanes$3$hr3$stage$1(d,q,clock);
+module sm$lanes$3$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr3$stage$1
+endmodule // sm$lanes$3$h2_pa$stage$1
 
 
-module sm$lanes$3$hr3$stage$2(d,q,clock);
+module sm$lanes$3$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr3$stage$2
+endmodule // sm$lanes$3$h2_pa$stage$2
 
 
-module sm$lanes$3$hr3$stage$3(d,q,clock);
+module sm$lanes$3$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$3$hr3$stage$3
+endmodule // sm$lanes$3$h2_pa$stage$3
+
+
+module sm$lanes$3$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h2_val
+
+
+module sm$lanes$3$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$0
+
+
+module sm$lanes$3$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$1
+
+
+module sm$lanes$3$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$2
+
+
+module sm$lanes$3$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h2_val$stage$3
+
+
+module sm$lanes$3$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_a
+
+
+module sm$lanes$3$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$0
+
+
+module sm$lanes$3$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$1
+
+
+module sm$lanes$3$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$2
+
+
+module sm$lanes$3$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_a$stage$3
+
+
+module sm$lanes$3$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_alt
+
+
+module sm$lanes$3$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$0
+
+
+module sm$lanes$3$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$1
+
+
+module sm$lanes$3$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$2
+
+
+module sm$lanes$3$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_alt$stage$3
+
+
+module sm$lanes$3$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_b
+
+
+module sm$lanes$3$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$0
+
+
+module sm$lanes$3$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$1
+
+
+module sm$lanes$3$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$2
+
+
+module sm$lanes$3$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_b$stage$3
+
+
+module sm$lanes$3$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_c
+
+
+module sm$lanes$3$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$0
+
+
+module sm$lanes$3$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$1
+
+
+module sm$lanes$3$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$2
+
+
+module sm$lanes$3$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_c$stage$3
+
+
+module sm$lanes$3$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_p
+
+
+module sm$lanes$3$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$0
+
+
+module sm$lanes$3$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$1
+
+
+module sm$lanes$3$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$2
+
+
+module sm$lanes$3$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_p$stage$3
+
+
+module sm$lanes$3$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_pa
+
+
+module sm$lanes$3$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$0
+
+
+module sm$lanes$3$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$1
+
+
+module sm$lanes$3$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$2
+
+
+module sm$lanes$3$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_pa$stage$3
+
+
+module sm$lanes$3$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h3_val
+
+
+module sm$lanes$3$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$0
+
+
+module sm$lanes$3$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$1
+
+
+module sm$lanes$3$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$2
+
+
+module sm$lanes$3$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h3_val$stage$3
+
+
+module sm$lanes$3$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_a
+
+
+module sm$lanes$3$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_a$stage$0
+
+
+module sm$lanes$3$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_a$stage$1
+
+
+module sm$lanes$3$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_a$stage$2
+
+
+module sm$lanes$3$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_a$stage$3
+
+
+module sm$lanes$3$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_alt
+
+
+module sm$lanes$3$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_alt$stage$0
+
+
+module sm$lanes$3$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_alt$stage$1
+
+
+module sm$lanes$3$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_alt$stage$2
+
+
+module sm$lanes$3$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_alt$stage$3
+
+
+module sm$lanes$3$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_b
+
+
+module sm$lanes$3$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_b$stage$0
+
+
+module sm$lanes$3$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_b$stage$1
+
+
+module sm$lanes$3$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_b$stage$2
+
+
+module sm$lanes$3$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_b$stage$3
+
+
+module sm$lanes$3$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_c
+
+
+module sm$lanes$3$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_c$stage$0
+
+
+module sm$lanes$3$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_c$stage$1
+
+
+module sm$lanes$3$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_c$stage$2
+
+
+module sm$lanes$3$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_c$stage$3
+
+
+module sm$lanes$3$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_p
+
+
+module sm$lanes$3$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_p$stage$0
+
+
+module sm$lanes$3$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_p$stage$1
+
+
+module sm$lanes$3$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_p$stage$2
+
+
+module sm$lanes$3$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_p$stage$3
+
+
+module sm$lanes$3$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$3$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_pa
+
+
+module sm$lanes$3$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_pa$stage$0
+
+
+module sm$lanes$3$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_pa$stage$1
+
+
+module sm$lanes$3$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_pa$stage$2
+
+
+module sm$lanes$3$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_pa$stage$3
+
+
+module sm$lanes$3$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$3$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$3$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$3$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$3$h_val
+
+
+module sm$lanes$3$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_val$stage$0
+
+
+module sm$lanes$3$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_val$stage$1
+
+
+module sm$lanes$3$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_val$stage$2
+
+
+module sm$lanes$3$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$h_val$stage$3
 
 
 module sm$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -63850,36 +72950,71 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -63947,35 +73082,110 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$4$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$4$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$4$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$4$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$4$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$4$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$4$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$4$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$4$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$4$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$4$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$4$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$4$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$4$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$4$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$4$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$4$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$4$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$4$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$4$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$4$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$4$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$4$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$4$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$4$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$4$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$4$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -63985,12 +73195,27 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -64017,28 +73242,46 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -64089,25 +73332,27 @@ module sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -64368,47 +73613,47 @@ module sm$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$4$d_val$stage$1
 
 
-module sm$lanes$4$ho1(clock,d,q);
+module sm$lanes$4$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$4$ho1$stage$0 stage$0(
+    sm$lanes$4$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$ho1$stage$1 stage$1(
+    sm$lanes$4$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$ho1$stage$2 stage$2(
+    sm$lanes$4$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$ho1$stage$3 stage$3(
+    sm$lanes$4$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64431,126 +73676,126 @@ module sm$lanes$4$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$ho1
+endmodule // sm$lanes$4$h2_a
 
 
-module sm$lanes$4$ho1$stage$0(d,q,clock);
+module sm$lanes$4$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho1$stage$0
+endmodule // sm$lanes$4$h2_a$stage$0
 
 
-module sm$lanes$4$ho1$stage$1(d,q,clock);
+module sm$lanes$4$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho1$stage$1
+endmodule // sm$lanes$4$h2_a$stage$1
 
 
-module sm$lanes$4$ho1$stage$2(d,q,clock);
+module sm$lanes$4$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho1$stage$2
+endmodule // sm$lanes$4$h2_a$stage$2
 
 
-module sm$lanes$4$ho1$stage$3(d,q,clock);
+module sm$lanes$4$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho1$stage$3
+endmodule // sm$lanes$4$h2_a$stage$3
 
 
-module sm$lanes$4$ho2(clock,d,q);
+module sm$lanes$4$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$4$ho2$stage$0 stage$0(
+    sm$lanes$4$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$ho2$stage$1 stage$1(
+    sm$lanes$4$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$ho2$stage$2 stage$2(
+    sm$lanes$4$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$ho2$stage$3 stage$3(
+    sm$lanes$4$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64573,126 +73818,126 @@ module sm$lanes$4$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$ho2
+endmodule // sm$lanes$4$h2_alt
 
 
-module sm$lanes$4$ho2$stage$0(d,q,clock);
+module sm$lanes$4$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho2$stage$0
+endmodule // sm$lanes$4$h2_alt$stage$0
 
 
-module sm$lanes$4$ho2$stage$1(d,q,clock);
+module sm$lanes$4$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho2$stage$1
+endmodule // sm$lanes$4$h2_alt$stage$1
 
 
-module sm$lanes$4$ho2$stage$2(d,q,clock);
+module sm$lanes$4$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho2$stage$2
+endmodule // sm$lanes$4$h2_alt$stage$2
 
 
-module sm$lanes$4$ho2$stage$3(d,q,clock);
+module sm$lanes$4$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho2$stage$3
+endmodule // sm$lanes$4$h2_alt$stage$3
 
 
-module sm$lanes$4$ho3(clock,d,q);
+module sm$lanes$4$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$4$ho3$stage$0 stage$0(
+    sm$lanes$4$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$ho3$stage$1 stage$1(
+    sm$lanes$4$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$ho3$stage$2 stage$2(
+    sm$lanes$4$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$ho3$stage$3 stage$3(
+    sm$lanes$4$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64715,126 +73960,126 @@ module sm$lanes$4$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$ho3
+endmodule // sm$lanes$4$h2_b
 
 
-module sm$lanes$4$ho3$stage$0(d,q,clock);
+module sm$lanes$4$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho3$stage$0
+endmodule // sm$lanes$4$h2_b$stage$0
 
 
-module sm$lanes$4$ho3$stage$1(d,q,clock);
+module sm$lanes$4$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho3$stage$1
+endmodule // sm$lanes$4$h2_b$stage$1
 
 
-module sm$lanes$4$ho3$stage$2(d,q,clock);
+module sm$lanes$4$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho3$stage$2
+endmodule // sm$lanes$4$h2_b$stage$2
 
 
-module sm$lanes$4$ho3$stage$3(d,q,clock);
+module sm$lanes$4$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$ho3$stage$3
+endmodule // sm$lanes$4$h2_b$stage$3
 
 
-module sm$lanes$4$hr1(clock,d,q);
+module sm$lanes$4$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$4$hr1$stage$0 stage$0(
+    sm$lanes$4$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$hr1$stage$1 stage$1(
+    sm$lanes$4$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$hr1$stage$2 stage$2(
+    sm$lanes$4$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$hr1$stage$3 stage$3(
+    sm$lanes$4$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64857,126 +74102,126 @@ module sm$lanes$4$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$hr1
+endmodule // sm$lanes$4$h2_c
 
 
-module sm$lanes$4$hr1$stage$0(d,q,clock);
+module sm$lanes$4$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr1$stage$0
+endmodule // sm$lanes$4$h2_c$stage$0
 
 
-module sm$lanes$4$hr1$stage$1(d,q,clock);
+module sm$lanes$4$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr1$stage$1
+endmodule // sm$lanes$4$h2_c$stage$1
 
 
-module sm$lanes$4$hr1$stage$2(d,q,clock);
+module sm$lanes$4$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr1$stage$2
+endmodule // sm$lanes$4$h2_c$stage$2
 
 
-module sm$lanes$4$hr1$stage$3(d,q,clock);
+module sm$lanes$4$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr1$stage$3
+endmodule // sm$lanes$4$h2_c$stage$3
 
 
-module sm$lanes$4$hr2(clock,d,q);
+module sm$lanes$4$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$4$hr2$stage$0 stage$0(
+    sm$lanes$4$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$hr2$stage$1 stage$1(
+    sm$lanes$4$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$hr2$stage$2 stage$2(
+    sm$lanes$4$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$hr2$stage$3 stage$3(
+    sm$lanes$4$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -64999,126 +74244,126 @@ module sm$lanes$4$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$hr2
+endmodule // sm$lanes$4$h2_p
 
 
-module sm$lanes$4$hr2$stage$0(d,q,clock);
+module sm$lanes$4$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr2$stage$0
+endmodule // sm$lanes$4$h2_p$stage$0
 
 
-module sm$lanes$4$hr2$stage$1(d,q,clock);
+module sm$lanes$4$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr2$stage$1
+endmodule // sm$lanes$4$h2_p$stage$1
 
 
-module sm$lanes$4$hr2$stage$2(d,q,clock);
+module sm$lanes$4$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr2$stage$2
+endmodule // sm$lanes$4$h2_p$stage$2
 
 
-module sm$lanes$4$hr2$stage$3(d,q,clock);
+module sm$lanes$4$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr2$stage$3
+endmodule // sm$lanes$4$h2_p$stage$3
 
 
-module sm$lanes$4$hr3(clock,d,q);
+module sm$lanes$4$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$4$hr3$stage$0 stage$0(
+    sm$lanes$4$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$4$hr3$stage$1 stage$1(
+    sm$lanes$4$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$4$hr3$stage$2 stage$2(
+    sm$lanes$4$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$4$hr3$stage$3 stage$3(
+    sm$lanes$4$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -65141,83 +74386,2213 @@ module sm$lanes$4$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$4$hr3
+endmodule // sm$lanes$4$h2_pa
 
 
-module sm$lanes$4$hr3$stage$0(d,q,clock);
+module sm$lanes$4$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr3$stage$0
+endmodule // sm$lanes$4$h2_pa$stage$0
 
 
-module sm$lanes$4$hr3$stage$1(d,q,clock);
+module sm$lanes$4$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr3$stage$1
+endmodule // sm$lanes$4$h2_pa$stage$1
 
 
-module sm$lanes$4$hr3$stage$2(d,q,clock);
+module sm$lanes$4$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr3$stage$2
+endmodule // sm$lanes$4$h2_pa$stage$2
 
 
-module sm$lanes$4$hr3$stage$3(d,q,clock);
+module sm$lanes$4$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$4$hr3$stage$3
+endmodule // sm$lanes$4$h2_pa$stage$3
+
+
+module sm$lanes$4$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h2_val
+
+
+module sm$lanes$4$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$0
+
+
+module sm$lanes$4$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$1
+
+
+module sm$lanes$4$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$2
+
+
+module sm$lanes$4$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h2_val$stage$3
+
+
+module sm$lanes$4$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_a
+
+
+module sm$lanes$4$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$0
+
+
+module sm$lanes$4$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$1
+
+
+module sm$lanes$4$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$2
+
+
+module sm$lanes$4$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_a$stage$3
+
+
+module sm$lanes$4$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_alt
+
+
+module sm$lanes$4$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$0
+
+
+module sm$lanes$4$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$1
+
+
+module sm$lanes$4$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$2
+
+
+module sm$lanes$4$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_alt$stage$3
+
+
+module sm$lanes$4$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_b
+
+
+module sm$lanes$4$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$0
+
+
+module sm$lanes$4$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$1
+
+
+module sm$lanes$4$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$2
+
+
+module sm$lanes$4$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_b$stage$3
+
+
+module sm$lanes$4$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_c
+
+
+module sm$lanes$4$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$0
+
+
+module sm$lanes$4$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$1
+
+
+module sm$lanes$4$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$2
+
+
+module sm$lanes$4$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_c$stage$3
+
+
+module sm$lanes$4$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_p
+
+
+module sm$lanes$4$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$0
+
+
+module sm$lanes$4$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$1
+
+
+module sm$lanes$4$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$2
+
+
+module sm$lanes$4$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_p$stage$3
+
+
+module sm$lanes$4$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_pa
+
+
+module sm$lanes$4$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$0
+
+
+module sm$lanes$4$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$1
+
+
+module sm$lanes$4$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$2
+
+
+module sm$lanes$4$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_pa$stage$3
+
+
+module sm$lanes$4$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h3_val
+
+
+module sm$lanes$4$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$0
+
+
+module sm$lanes$4$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$1
+
+
+module sm$lanes$4$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$2
+
+
+module sm$lanes$4$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h3_val$stage$3
+
+
+module sm$lanes$4$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_a
+
+
+module sm$lanes$4$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_a$stage$0
+
+
+module sm$lanes$4$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_a$stage$1
+
+
+module sm$lanes$4$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_a$stage$2
+
+
+module sm$lanes$4$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_a$stage$3
+
+
+module sm$lanes$4$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_alt
+
+
+module sm$lanes$4$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_alt$stage$0
+
+
+module sm$lanes$4$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_alt$stage$1
+
+
+module sm$lanes$4$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_alt$stage$2
+
+
+module sm$lanes$4$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_alt$stage$3
+
+
+module sm$lanes$4$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_b
+
+
+module sm$lanes$4$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_b$stage$0
+
+
+module sm$lanes$4$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_b$stage$1
+
+
+module sm$lanes$4$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_b$stage$2
+
+
+module sm$lanes$4$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_b$stage$3
+
+
+module sm$lanes$4$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_c
+
+
+module sm$lanes$4$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_c$stage$0
+
+
+module sm$lanes$4$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_c$stage$1
+
+
+module sm$lanes$4$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_c$stage$2
+
+
+module sm$lanes$4$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_c$stage$3
+
+
+module sm$lanes$4$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_p
+
+
+module sm$lanes$4$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_p$stage$0
+
+
+module sm$lanes$4$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_p$stage$1
+
+
+module sm$lanes$4$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_p$stage$2
+
+
+module sm$lanes$4$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_p$stage$3
+
+
+module sm$lanes$4$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$4$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_pa
+
+
+module sm$lanes$4$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_pa$stage$0
+
+
+module sm$lanes$4$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_pa$stage$1
+
+
+module sm$lanes$4$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_pa$stage$2
+
+
+module sm$lanes$4$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_pa$stage$3
+
+
+module sm$lanes$4$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$4$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$4$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$4$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$4$h_val
+
+
+module sm$lanes$4$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_val$stage$0
+
+
+module sm$lanes$4$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_val$stage$1
+
+
+module sm$lanes$4$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_val$stage$2
+
+
+module sm$lanes$4$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$h_val$stage$3
 
 
 module sm$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -65898,36 +77273,71 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -65995,35 +77405,110 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$5$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$5$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$5$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$5$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$5$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$5$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$5$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$5$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$5$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$5$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$5$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$5$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$5$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$5$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$5$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$5$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$5$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$5$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$5$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$5$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$5$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$5$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$5$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$5$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$5$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$5$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$5$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -66033,12 +77518,27 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -66065,28 +77565,46 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -66137,25 +77655,27 @@ module sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -66416,47 +77936,47 @@ module sm$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$5$d_val$stage$1
 
 
-module sm$lanes$5$ho1(clock,d,q);
+module sm$lanes$5$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$5$ho1$stage$0 stage$0(
+    sm$lanes$5$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$ho1$stage$1 stage$1(
+    sm$lanes$5$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$ho1$stage$2 stage$2(
+    sm$lanes$5$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$ho1$stage$3 stage$3(
+    sm$lanes$5$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -66479,126 +77999,126 @@ module sm$lanes$5$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$ho1
+endmodule // sm$lanes$5$h2_a
 
 
-module sm$lanes$5$ho1$stage$0(d,q,clock);
+module sm$lanes$5$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho1$stage$0
+endmodule // sm$lanes$5$h2_a$stage$0
 
 
-module sm$lanes$5$ho1$stage$1(d,q,clock);
+module sm$lanes$5$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho1$stage$1
+endmodule // sm$lanes$5$h2_a$stage$1
 
 
-module sm$lanes$5$ho1$stage$2(d,q,clock);
+module sm$lanes$5$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho1$stage$2
+endmodule // sm$lanes$5$h2_a$stage$2
 
 
-module sm$lanes$5$ho1$stage$3(d,q,clock);
+module sm$lanes$5$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho1$stage$3
+endmodule // sm$lanes$5$h2_a$stage$3
 
 
-module sm$lanes$5$ho2(clock,d,q);
+module sm$lanes$5$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$5$ho2$stage$0 stage$0(
+    sm$lanes$5$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$ho2$stage$1 stage$1(
+    sm$lanes$5$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$ho2$stage$2 stage$2(
+    sm$lanes$5$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$ho2$stage$3 stage$3(
+    sm$lanes$5$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -66621,126 +78141,126 @@ module sm$lanes$5$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$ho2
+endmodule // sm$lanes$5$h2_alt
 
 
-module sm$lanes$5$ho2$stage$0(d,q,clock);
+module sm$lanes$5$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho2$stage$0
+endmodule // sm$lanes$5$h2_alt$stage$0
 
 
-module sm$lanes$5$ho2$stage$1(d,q,clock);
+module sm$lanes$5$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho2$stage$1
+endmodule // sm$lanes$5$h2_alt$stage$1
 
 
-module sm$lanes$5$ho2$stage$2(d,q,clock);
+module sm$lanes$5$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho2$stage$2
+endmodule // sm$lanes$5$h2_alt$stage$2
 
 
-module sm$lanes$5$ho2$stage$3(d,q,clock);
+module sm$lanes$5$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho2$stage$3
+endmodule // sm$lanes$5$h2_alt$stage$3
 
 
-module sm$lanes$5$ho3(clock,d,q);
+module sm$lanes$5$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$5$ho3$stage$0 stage$0(
+    sm$lanes$5$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$ho3$stage$1 stage$1(
+    sm$lanes$5$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$ho3$stage$2 stage$2(
+    sm$lanes$5$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$ho3$stage$3 stage$3(
+    sm$lanes$5$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -66763,126 +78283,126 @@ module sm$lanes$5$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$ho3
+endmodule // sm$lanes$5$h2_b
 
 
-module sm$lanes$5$ho3$stage$0(d,q,clock);
+module sm$lanes$5$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho3$stage$0
+endmodule // sm$lanes$5$h2_b$stage$0
 
 
-module sm$lanes$5$ho3$stage$1(d,q,clock);
+module sm$lanes$5$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho3$stage$1
+endmodule // sm$lanes$5$h2_b$stage$1
 
 
-module sm$lanes$5$ho3$stage$2(d,q,clock);
+module sm$lanes$5$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho3$stage$2
+endmodule // sm$lanes$5$h2_b$stage$2
 
 
-module sm$lanes$5$ho3$stage$3(d,q,clock);
+module sm$lanes$5$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$ho3$stage$3
+endmodule // sm$lanes$5$h2_b$stage$3
 
 
-module sm$lanes$5$hr1(clock,d,q);
+module sm$lanes$5$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$5$hr1$stage$0 stage$0(
+    sm$lanes$5$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$hr1$stage$1 stage$1(
+    sm$lanes$5$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$hr1$stage$2 stage$2(
+    sm$lanes$5$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$hr1$stage$3 stage$3(
+    sm$lanes$5$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -66905,126 +78425,126 @@ module sm$lanes$5$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$hr1
+endmodule // sm$lanes$5$h2_c
 
 
-module sm$lanes$5$hr1$stage$0(d,q,clock);
+module sm$lanes$5$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr1$stage$0
+endmodule // sm$lanes$5$h2_c$stage$0
 
 
-module sm$lanes$5$hr1$stage$1(d,q,clock);
+module sm$lanes$5$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr1$stage$1
+endmodule // sm$lanes$5$h2_c$stage$1
 
 
-module sm$lanes$5$hr1$stage$2(d,q,clock);
+module sm$lanes$5$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr1$stage$2
+endmodule // sm$lanes$5$h2_c$stage$2
 
 
-module sm$lanes$5$hr1$stage$3(d,q,clock);
+module sm$lanes$5$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr1$stage$3
+endmodule // sm$lanes$5$h2_c$stage$3
 
 
-module sm$lanes$5$hr2(clock,d,q);
+module sm$lanes$5$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$5$hr2$stage$0 stage$0(
+    sm$lanes$5$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$hr2$stage$1 stage$1(
+    sm$lanes$5$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$hr2$stage$2 stage$2(
+    sm$lanes$5$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$hr2$stage$3 stage$3(
+    sm$lanes$5$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67047,126 +78567,126 @@ module sm$lanes$5$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$hr2
+endmodule // sm$lanes$5$h2_p
 
 
-module sm$lanes$5$hr2$stage$0(d,q,clock);
+module sm$lanes$5$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr2$stage$0
+endmodule // sm$lanes$5$h2_p$stage$0
 
 
-module sm$lanes$5$hr2$stage$1(d,q,clock);
+module sm$lanes$5$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr2$stage$1
+endmodule // sm$lanes$5$h2_p$stage$1
 
 
-module sm$lanes$5$hr2$stage$2(d,q,clock);
+module sm$lanes$5$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr2$stage$2
+endmodule // sm$lanes$5$h2_p$stage$2
 
 
-module sm$lanes$5$hr2$stage$3(d,q,clock);
+module sm$lanes$5$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr2$stage$3
+endmodule // sm$lanes$5$h2_p$stage$3
 
 
-module sm$lanes$5$hr3(clock,d,q);
+module sm$lanes$5$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$5$hr3$stage$0 stage$0(
+    sm$lanes$5$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$5$hr3$stage$1 stage$1(
+    sm$lanes$5$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$5$hr3$stage$2 stage$2(
+    sm$lanes$5$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$5$hr3$stage$3 stage$3(
+    sm$lanes$5$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -67189,83 +78709,2213 @@ module sm$lanes$5$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$5$hr3
+endmodule // sm$lanes$5$h2_pa
 
 
-module sm$lanes$5$hr3$stage$0(d,q,clock);
+module sm$lanes$5$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr3$stage$0
+endmodule // sm$lanes$5$h2_pa$stage$0
 
 
-module sm$lanes$5$hr3$stage$1(d,q,clock);
+module sm$lanes$5$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr3$stage$1
+endmodule // sm$lanes$5$h2_pa$stage$1
 
 
-module sm$lanes$5$hr3$stage$2(d,q,clock);
+module sm$lanes$5$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr3$stage$2
+endmodule // sm$lanes$5$h2_pa$stage$2
 
 
-module sm$lanes$5$hr3$stage$3(d,q,clock);
+module sm$lanes$5$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$5$hr3$stage$3
+endmodule // sm$lanes$5$h2_pa$stage$3
+
+
+module sm$lanes$5$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h2_val
+
+
+module sm$lanes$5$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$0
+
+
+module sm$lanes$5$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$1
+
+
+module sm$lanes$5$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$2
+
+
+module sm$lanes$5$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h2_val$stage$3
+
+
+module sm$lanes$5$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_a
+
+
+module sm$lanes$5$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$0
+
+
+module sm$lanes$5$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$1
+
+
+module sm$lanes$5$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$2
+
+
+module sm$lanes$5$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_a$stage$3
+
+
+module sm$lanes$5$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_alt
+
+
+module sm$lanes$5$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$0
+
+
+module sm$lanes$5$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$1
+
+
+module sm$lanes$5$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$2
+
+
+module sm$lanes$5$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_alt$stage$3
+
+
+module sm$lanes$5$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_b
+
+
+module sm$lanes$5$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$0
+
+
+module sm$lanes$5$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$1
+
+
+module sm$lanes$5$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$2
+
+
+module sm$lanes$5$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_b$stage$3
+
+
+module sm$lanes$5$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_c
+
+
+module sm$lanes$5$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$0
+
+
+module sm$lanes$5$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$1
+
+
+module sm$lanes$5$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$2
+
+
+module sm$lanes$5$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_c$stage$3
+
+
+module sm$lanes$5$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_p
+
+
+module sm$lanes$5$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$0
+
+
+module sm$lanes$5$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$1
+
+
+module sm$lanes$5$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$2
+
+
+module sm$lanes$5$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_p$stage$3
+
+
+module sm$lanes$5$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_pa
+
+
+module sm$lanes$5$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$0
+
+
+module sm$lanes$5$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$1
+
+
+module sm$lanes$5$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$2
+
+
+module sm$lanes$5$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_pa$stage$3
+
+
+module sm$lanes$5$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h3_val
+
+
+module sm$lanes$5$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$0
+
+
+module sm$lanes$5$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$1
+
+
+module sm$lanes$5$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$2
+
+
+module sm$lanes$5$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h3_val$stage$3
+
+
+module sm$lanes$5$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_a
+
+
+module sm$lanes$5$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_a$stage$0
+
+
+module sm$lanes$5$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_a$stage$1
+
+
+module sm$lanes$5$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_a$stage$2
+
+
+module sm$lanes$5$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_a$stage$3
+
+
+module sm$lanes$5$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_alt
+
+
+module sm$lanes$5$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_alt$stage$0
+
+
+module sm$lanes$5$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_alt$stage$1
+
+
+module sm$lanes$5$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_alt$stage$2
+
+
+module sm$lanes$5$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_alt$stage$3
+
+
+module sm$lanes$5$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_b
+
+
+module sm$lanes$5$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_b$stage$0
+
+
+module sm$lanes$5$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_b$stage$1
+
+
+module sm$lanes$5$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_b$stage$2
+
+
+module sm$lanes$5$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_b$stage$3
+
+
+module sm$lanes$5$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_c
+
+
+module sm$lanes$5$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_c$stage$0
+
+
+module sm$lanes$5$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_c$stage$1
+
+
+module sm$lanes$5$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_c$stage$2
+
+
+module sm$lanes$5$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_c$stage$3
+
+
+module sm$lanes$5$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_p
+
+
+module sm$lanes$5$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_p$stage$0
+
+
+module sm$lanes$5$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_p$stage$1
+
+
+module sm$lanes$5$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_p$stage$2
+
+
+module sm$lanes$5$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_p$stage$3
+
+
+module sm$lanes$5$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$5$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_pa
+
+
+module sm$lanes$5$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_pa$stage$0
+
+
+module sm$lanes$5$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_pa$stage$1
+
+
+module sm$lanes$5$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_pa$stage$2
+
+
+module sm$lanes$5$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_pa$stage$3
+
+
+module sm$lanes$5$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$5$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$5$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$5$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$5$h_val
+
+
+module sm$lanes$5$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_val$stage$0
+
+
+module sm$lanes$5$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_val$stage$1
+
+
+module sm$lanes$5$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_val$stage$2
+
+
+module sm$lanes$5$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$h_val$stage$3
 
 
 module sm$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -67946,36 +81596,71 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -68043,35 +81728,110 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$6$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$6$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$6$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$6$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$6$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$6$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$6$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$6$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$6$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$6$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$6$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$6$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$6$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$6$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$6$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$6$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$6$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$6$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$6$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$6$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$6$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$6$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$6$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$6$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$6$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$6$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$6$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -68081,12 +81841,27 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -68113,28 +81888,46 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -68185,25 +81978,27 @@ module sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -68464,47 +82259,47 @@ module sm$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$6$d_val$stage$1
 
 
-module sm$lanes$6$ho1(clock,d,q);
+module sm$lanes$6$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$6$ho1$stage$0 stage$0(
+    sm$lanes$6$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$ho1$stage$1 stage$1(
+    sm$lanes$6$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$ho1$stage$2 stage$2(
+    sm$lanes$6$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$ho1$stage$3 stage$3(
+    sm$lanes$6$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -68527,126 +82322,126 @@ module sm$lanes$6$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$ho1
+endmodule // sm$lanes$6$h2_a
 
 
-module sm$lanes$6$ho1$stage$0(d,q,clock);
+module sm$lanes$6$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho1$stage$0
+endmodule // sm$lanes$6$h2_a$stage$0
 
 
-module sm$lanes$6$ho1$stage$1(d,q,clock);
+module sm$lanes$6$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho1$stage$1
+endmodule // sm$lanes$6$h2_a$stage$1
 
 
-module sm$lanes$6$ho1$stage$2(d,q,clock);
+module sm$lanes$6$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho1$stage$2
+endmodule // sm$lanes$6$h2_a$stage$2
 
 
-module sm$lanes$6$ho1$stage$3(d,q,clock);
+module sm$lanes$6$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho1$stage$3
+endmodule // sm$lanes$6$h2_a$stage$3
 
 
-module sm$lanes$6$ho2(clock,d,q);
+module sm$lanes$6$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$6$ho2$stage$0 stage$0(
+    sm$lanes$6$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$ho2$stage$1 stage$1(
+    sm$lanes$6$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$ho2$stage$2 stage$2(
+    sm$lanes$6$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$ho2$stage$3 stage$3(
+    sm$lanes$6$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -68669,126 +82464,126 @@ module sm$lanes$6$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$ho2
+endmodule // sm$lanes$6$h2_alt
 
 
-module sm$lanes$6$ho2$stage$0(d,q,clock);
+module sm$lanes$6$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho2$stage$0
+endmodule // sm$lanes$6$h2_alt$stage$0
 
 
-module sm$lanes$6$ho2$stage$1(d,q,clock);
+module sm$lanes$6$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho2$stage$1
+endmodule // sm$lanes$6$h2_alt$stage$1
 
 
-module sm$lanes$6$ho2$stage$2(d,q,clock);
+module sm$lanes$6$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho2$stage$2
+endmodule // sm$lanes$6$h2_alt$stage$2
 
 
-module sm$lanes$6$ho2$stage$3(d,q,clock);
+module sm$lanes$6$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho2$stage$3
+endmodule // sm$lanes$6$h2_alt$stage$3
 
 
-module sm$lanes$6$ho3(clock,d,q);
+module sm$lanes$6$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$6$ho3$stage$0 stage$0(
+    sm$lanes$6$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$ho3$stage$1 stage$1(
+    sm$lanes$6$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$ho3$stage$2 stage$2(
+    sm$lanes$6$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$ho3$stage$3 stage$3(
+    sm$lanes$6$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -68811,126 +82606,126 @@ module sm$lanes$6$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$ho3
+endmodule // sm$lanes$6$h2_b
 
 
-module sm$lanes$6$ho3$stage$0(d,q,clock);
+module sm$lanes$6$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho3$stage$0
+endmodule // sm$lanes$6$h2_b$stage$0
 
 
-module sm$lanes$6$ho3$stage$1(d,q,clock);
+module sm$lanes$6$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho3$stage$1
+endmodule // sm$lanes$6$h2_b$stage$1
 
 
-module sm$lanes$6$ho3$stage$2(d,q,clock);
+module sm$lanes$6$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho3$stage$2
+endmodule // sm$lanes$6$h2_b$stage$2
 
 
-module sm$lanes$6$ho3$stage$3(d,q,clock);
+module sm$lanes$6$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$ho3$stage$3
+endmodule // sm$lanes$6$h2_b$stage$3
 
 
-module sm$lanes$6$hr1(clock,d,q);
+module sm$lanes$6$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$6$hr1$stage$0 stage$0(
+    sm$lanes$6$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$hr1$stage$1 stage$1(
+    sm$lanes$6$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$hr1$stage$2 stage$2(
+    sm$lanes$6$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$hr1$stage$3 stage$3(
+    sm$lanes$6$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -68953,126 +82748,126 @@ module sm$lanes$6$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$hr1
+endmodule // sm$lanes$6$h2_c
 
 
-module sm$lanes$6$hr1$stage$0(d,q,clock);
+module sm$lanes$6$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr1$stage$0
+endmodule // sm$lanes$6$h2_c$stage$0
 
 
-module sm$lanes$6$hr1$stage$1(d,q,clock);
+module sm$lanes$6$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr1$stage$1
+endmodule // sm$lanes$6$h2_c$stage$1
 
 
-module sm$lanes$6$hr1$stage$2(d,q,clock);
+module sm$lanes$6$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr1$stage$2
+endmodule // sm$lanes$6$h2_c$stage$2
 
 
-module sm$lanes$6$hr1$stage$3(d,q,clock);
+module sm$lanes$6$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr1$stage$3
+endmodule // sm$lanes$6$h2_c$stage$3
 
 
-module sm$lanes$6$hr2(clock,d,q);
+module sm$lanes$6$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$6$hr2$stage$0 stage$0(
+    sm$lanes$6$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$hr2$stage$1 stage$1(
+    sm$lanes$6$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$hr2$stage$2 stage$2(
+    sm$lanes$6$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$hr2$stage$3 stage$3(
+    sm$lanes$6$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69095,126 +82890,126 @@ module sm$lanes$6$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$hr2
+endmodule // sm$lanes$6$h2_p
 
 
-module sm$lanes$6$hr2$stage$0(d,q,clock);
+module sm$lanes$6$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr2$stage$0
+endmodule // sm$lanes$6$h2_p$stage$0
 
 
-module sm$lanes$6$hr2$stage$1(d,q,clock);
+module sm$lanes$6$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr2$stage$1
+endmodule // sm$lanes$6$h2_p$stage$1
 
 
-module sm$lanes$6$hr2$stage$2(d,q,clock);
+module sm$lanes$6$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr2$stage$2
+endmodule // sm$lanes$6$h2_p$stage$2
 
 
-module sm$lanes$6$hr2$stage$3(d,q,clock);
+module sm$lanes$6$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr2$stage$3
+endmodule // sm$lanes$6$h2_p$stage$3
 
 
-module sm$lanes$6$hr3(clock,d,q);
+module sm$lanes$6$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$6$hr3$stage$0 stage$0(
+    sm$lanes$6$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$6$hr3$stage$1 stage$1(
+    sm$lanes$6$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$6$hr3$stage$2 stage$2(
+    sm$lanes$6$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$6$hr3$stage$3 stage$3(
+    sm$lanes$6$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -69237,83 +83032,2213 @@ module sm$lanes$6$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$6$hr3
+endmodule // sm$lanes$6$h2_pa
 
 
-module sm$lanes$6$hr3$stage$0(d,q,clock);
+module sm$lanes$6$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr3$stage$0
+endmodule // sm$lanes$6$h2_pa$stage$0
 
 
-module sm$lanes$6$hr3$stage$1(d,q,clock);
+module sm$lanes$6$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr3$stage$1
+endmodule // sm$lanes$6$h2_pa$stage$1
 
 
-module sm$lanes$6$hr3$stage$2(d,q,clock);
+module sm$lanes$6$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr3$stage$2
+endmodule // sm$lanes$6$h2_pa$stage$2
 
 
-module sm$lanes$6$hr3$stage$3(d,q,clock);
+module sm$lanes$6$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$6$hr3$stage$3
+endmodule // sm$lanes$6$h2_pa$stage$3
+
+
+module sm$lanes$6$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h2_val
+
+
+module sm$lanes$6$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$0
+
+
+module sm$lanes$6$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$1
+
+
+module sm$lanes$6$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$2
+
+
+module sm$lanes$6$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h2_val$stage$3
+
+
+module sm$lanes$6$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_a
+
+
+module sm$lanes$6$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$0
+
+
+module sm$lanes$6$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$1
+
+
+module sm$lanes$6$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$2
+
+
+module sm$lanes$6$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_a$stage$3
+
+
+module sm$lanes$6$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_alt
+
+
+module sm$lanes$6$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$0
+
+
+module sm$lanes$6$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$1
+
+
+module sm$lanes$6$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$2
+
+
+module sm$lanes$6$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_alt$stage$3
+
+
+module sm$lanes$6$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_b
+
+
+module sm$lanes$6$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$0
+
+
+module sm$lanes$6$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$1
+
+
+module sm$lanes$6$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$2
+
+
+module sm$lanes$6$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_b$stage$3
+
+
+module sm$lanes$6$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_c
+
+
+module sm$lanes$6$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$0
+
+
+module sm$lanes$6$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$1
+
+
+module sm$lanes$6$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$2
+
+
+module sm$lanes$6$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_c$stage$3
+
+
+module sm$lanes$6$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_p
+
+
+module sm$lanes$6$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$0
+
+
+module sm$lanes$6$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$1
+
+
+module sm$lanes$6$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$2
+
+
+module sm$lanes$6$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_p$stage$3
+
+
+module sm$lanes$6$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_pa
+
+
+module sm$lanes$6$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$0
+
+
+module sm$lanes$6$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$1
+
+
+module sm$lanes$6$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$2
+
+
+module sm$lanes$6$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_pa$stage$3
+
+
+module sm$lanes$6$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h3_val
+
+
+module sm$lanes$6$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$0
+
+
+module sm$lanes$6$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$1
+
+
+module sm$lanes$6$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$2
+
+
+module sm$lanes$6$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h3_val$stage$3
+
+
+module sm$lanes$6$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_a
+
+
+module sm$lanes$6$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_a$stage$0
+
+
+module sm$lanes$6$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_a$stage$1
+
+
+module sm$lanes$6$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_a$stage$2
+
+
+module sm$lanes$6$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_a$stage$3
+
+
+module sm$lanes$6$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_alt
+
+
+module sm$lanes$6$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_alt$stage$0
+
+
+module sm$lanes$6$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_alt$stage$1
+
+
+module sm$lanes$6$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_alt$stage$2
+
+
+module sm$lanes$6$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_alt$stage$3
+
+
+module sm$lanes$6$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_b
+
+
+module sm$lanes$6$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_b$stage$0
+
+
+module sm$lanes$6$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_b$stage$1
+
+
+module sm$lanes$6$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_b$stage$2
+
+
+module sm$lanes$6$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_b$stage$3
+
+
+module sm$lanes$6$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_c
+
+
+module sm$lanes$6$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_c$stage$0
+
+
+module sm$lanes$6$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_c$stage$1
+
+
+module sm$lanes$6$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_c$stage$2
+
+
+module sm$lanes$6$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_c$stage$3
+
+
+module sm$lanes$6$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_p
+
+
+module sm$lanes$6$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_p$stage$0
+
+
+module sm$lanes$6$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_p$stage$1
+
+
+module sm$lanes$6$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_p$stage$2
+
+
+module sm$lanes$6$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_p$stage$3
+
+
+module sm$lanes$6$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$6$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_pa
+
+
+module sm$lanes$6$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_pa$stage$0
+
+
+module sm$lanes$6$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_pa$stage$1
+
+
+module sm$lanes$6$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_pa$stage$2
+
+
+module sm$lanes$6$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_pa$stage$3
+
+
+module sm$lanes$6$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$6$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$6$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$6$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$6$h_val
+
+
+module sm$lanes$6$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_val$stage$0
+
+
+module sm$lanes$6$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_val$stage$1
+
+
+module sm$lanes$6$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_val$stage$2
+
+
+module sm$lanes$6$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$h_val$stage$3
 
 
 module sm$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -69994,36 +85919,71 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -70091,35 +86051,110 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm$lanes$7$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm$lanes$7$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm$lanes$7$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm$lanes$7$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm$lanes$7$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm$lanes$7$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm$lanes$7$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm$lanes$7$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm$lanes$7$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm$lanes$7$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm$lanes$7$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm$lanes$7$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm$lanes$7$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm$lanes$7$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm$lanes$7$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm$lanes$7$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm$lanes$7$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm$lanes$7$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm$lanes$7$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm$lanes$7$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm$lanes$7$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm$lanes$7$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm$lanes$7$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm$lanes$7$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm$lanes$7$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm$lanes$7$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm$lanes$7$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -70129,12 +86164,27 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -70161,28 +86211,46 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -70233,25 +86301,27 @@ module sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_rb,u_r
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -70512,47 +86582,47 @@ module sm$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // sm$lanes$7$d_val$stage$1
 
 
-module sm$lanes$7$ho1(clock,d,q);
+module sm$lanes$7$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$7$ho1$stage$0 stage$0(
+    sm$lanes$7$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$ho1$stage$1 stage$1(
+    sm$lanes$7$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$ho1$stage$2 stage$2(
+    sm$lanes$7$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$ho1$stage$3 stage$3(
+    sm$lanes$7$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -70575,126 +86645,126 @@ module sm$lanes$7$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$ho1
+endmodule // sm$lanes$7$h2_a
 
 
-module sm$lanes$7$ho1$stage$0(d,q,clock);
+module sm$lanes$7$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho1$stage$0
+endmodule // sm$lanes$7$h2_a$stage$0
 
 
-module sm$lanes$7$ho1$stage$1(d,q,clock);
+module sm$lanes$7$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho1$stage$1
+endmodule // sm$lanes$7$h2_a$stage$1
 
 
-module sm$lanes$7$ho1$stage$2(d,q,clock);
+module sm$lanes$7$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho1$stage$2
+endmodule // sm$lanes$7$h2_a$stage$2
 
 
-module sm$lanes$7$ho1$stage$3(d,q,clock);
+module sm$lanes$7$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho1$stage$3
+endmodule // sm$lanes$7$h2_a$stage$3
 
 
-module sm$lanes$7$ho2(clock,d,q);
+module sm$lanes$7$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$7$ho2$stage$0 stage$0(
+    sm$lanes$7$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$ho2$stage$1 stage$1(
+    sm$lanes$7$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$ho2$stage$2 stage$2(
+    sm$lanes$7$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$ho2$stage$3 stage$3(
+    sm$lanes$7$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -70717,126 +86787,126 @@ module sm$lanes$7$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$ho2
+endmodule // sm$lanes$7$h2_alt
 
 
-module sm$lanes$7$ho2$stage$0(d,q,clock);
+module sm$lanes$7$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho2$stage$0
+endmodule // sm$lanes$7$h2_alt$stage$0
 
 
-module sm$lanes$7$ho2$stage$1(d,q,clock);
+module sm$lanes$7$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho2$stage$1
+endmodule // sm$lanes$7$h2_alt$stage$1
 
 
-module sm$lanes$7$ho2$stage$2(d,q,clock);
+module sm$lanes$7$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho2$stage$2
+endmodule // sm$lanes$7$h2_alt$stage$2
 
 
-module sm$lanes$7$ho2$stage$3(d,q,clock);
+module sm$lanes$7$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho2$stage$3
+endmodule // sm$lanes$7$h2_alt$stage$3
 
 
-module sm$lanes$7$ho3(clock,d,q);
+module sm$lanes$7$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$7$ho3$stage$0 stage$0(
+    sm$lanes$7$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$ho3$stage$1 stage$1(
+    sm$lanes$7$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$ho3$stage$2 stage$2(
+    sm$lanes$7$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$ho3$stage$3 stage$3(
+    sm$lanes$7$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -70859,126 +86929,126 @@ module sm$lanes$7$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$ho3
+endmodule // sm$lanes$7$h2_b
 
 
-module sm$lanes$7$ho3$stage$0(d,q,clock);
+module sm$lanes$7$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho3$stage$0
+endmodule // sm$lanes$7$h2_b$stage$0
 
 
-module sm$lanes$7$ho3$stage$1(d,q,clock);
+module sm$lanes$7$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho3$stage$1
+endmodule // sm$lanes$7$h2_b$stage$1
 
 
-module sm$lanes$7$ho3$stage$2(d,q,clock);
+module sm$lanes$7$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho3$stage$2
+endmodule // sm$lanes$7$h2_b$stage$2
 
 
-module sm$lanes$7$ho3$stage$3(d,q,clock);
+module sm$lanes$7$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$ho3$stage$3
+endmodule // sm$lanes$7$h2_b$stage$3
 
 
-module sm$lanes$7$hr1(clock,d,q);
+module sm$lanes$7$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm$lanes$7$hr1$stage$0 stage$0(
+    sm$lanes$7$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$hr1$stage$1 stage$1(
+    sm$lanes$7$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$hr1$stage$2 stage$2(
+    sm$lanes$7$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$hr1$stage$3 stage$3(
+    sm$lanes$7$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -71001,126 +87071,126 @@ module sm$lanes$7$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$hr1
+endmodule // sm$lanes$7$h2_c
 
 
-module sm$lanes$7$hr1$stage$0(d,q,clock);
+module sm$lanes$7$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr1$stage$0
+endmodule // sm$lanes$7$h2_c$stage$0
 
 
-module sm$lanes$7$hr1$stage$1(d,q,clock);
+module sm$lanes$7$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr1$stage$1
+endmodule // sm$lanes$7$h2_c$stage$1
 
 
-module sm$lanes$7$hr1$stage$2(d,q,clock);
+module sm$lanes$7$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr1$stage$2
+endmodule // sm$lanes$7$h2_c$stage$2
 
 
-module sm$lanes$7$hr1$stage$3(d,q,clock);
+module sm$lanes$7$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr1$stage$3
+endmodule // sm$lanes$7$h2_c$stage$3
 
 
-module sm$lanes$7$hr2(clock,d,q);
+module sm$lanes$7$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$7$hr2$stage$0 stage$0(
+    sm$lanes$7$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$hr2$stage$1 stage$1(
+    sm$lanes$7$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$hr2$stage$2 stage$2(
+    sm$lanes$7$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$hr2$stage$3 stage$3(
+    sm$lanes$7$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -71143,126 +87213,126 @@ module sm$lanes$7$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$hr2
+endmodule // sm$lanes$7$h2_p
 
 
-module sm$lanes$7$hr2$stage$0(d,q,clock);
+module sm$lanes$7$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr2$stage$0
+endmodule // sm$lanes$7$h2_p$stage$0
 
 
-module sm$lanes$7$hr2$stage$1(d,q,clock);
+module sm$lanes$7$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr2$stage$1
+endmodule // sm$lanes$7$h2_p$stage$1
 
 
-module sm$lanes$7$hr2$stage$2(d,q,clock);
+module sm$lanes$7$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr2$stage$2
+endmodule // sm$lanes$7$h2_p$stage$2
 
 
-module sm$lanes$7$hr2$stage$3(d,q,clock);
+module sm$lanes$7$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr2$stage$3
+endmodule // sm$lanes$7$h2_p$stage$3
 
 
-module sm$lanes$7$hr3(clock,d,q);
+module sm$lanes$7$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm$lanes$7$hr3$stage$0 stage$0(
+    sm$lanes$7$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm$lanes$7$hr3$stage$1 stage$1(
+    sm$lanes$7$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm$lanes$7$hr3$stage$2 stage$2(
+    sm$lanes$7$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm$lanes$7$hr3$stage$3 stage$3(
+    sm$lanes$7$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -71285,83 +87355,2213 @@ module sm$lanes$7$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm$lanes$7$hr3
+endmodule // sm$lanes$7$h2_pa
 
 
-module sm$lanes$7$hr3$stage$0(d,q,clock);
+module sm$lanes$7$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr3$stage$0
+endmodule // sm$lanes$7$h2_pa$stage$0
 
 
-module sm$lanes$7$hr3$stage$1(d,q,clock);
+module sm$lanes$7$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr3$stage$1
+endmodule // sm$lanes$7$h2_pa$stage$1
 
 
-module sm$lanes$7$hr3$stage$2(d,q,clock);
+module sm$lanes$7$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr3$stage$2
+endmodule // sm$lanes$7$h2_pa$stage$2
 
 
-module sm$lanes$7$hr3$stage$3(d,q,clock);
+module sm$lanes$7$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$lanes$7$hr3$stage$3
+endmodule // sm$lanes$7$h2_pa$stage$3
+
+
+module sm$lanes$7$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h2_val
+
+
+module sm$lanes$7$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$0
+
+
+module sm$lanes$7$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$1
+
+
+module sm$lanes$7$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$2
+
+
+module sm$lanes$7$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h2_val$stage$3
+
+
+module sm$lanes$7$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_a
+
+
+module sm$lanes$7$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$0
+
+
+module sm$lanes$7$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$1
+
+
+module sm$lanes$7$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$2
+
+
+module sm$lanes$7$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_a$stage$3
+
+
+module sm$lanes$7$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_alt
+
+
+module sm$lanes$7$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$0
+
+
+module sm$lanes$7$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$1
+
+
+module sm$lanes$7$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$2
+
+
+module sm$lanes$7$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_alt$stage$3
+
+
+module sm$lanes$7$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_b
+
+
+module sm$lanes$7$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$0
+
+
+module sm$lanes$7$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$1
+
+
+module sm$lanes$7$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$2
+
+
+module sm$lanes$7$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_b$stage$3
+
+
+module sm$lanes$7$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_c
+
+
+module sm$lanes$7$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$0
+
+
+module sm$lanes$7$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$1
+
+
+module sm$lanes$7$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$2
+
+
+module sm$lanes$7$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_c$stage$3
+
+
+module sm$lanes$7$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_p
+
+
+module sm$lanes$7$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$0
+
+
+module sm$lanes$7$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$1
+
+
+module sm$lanes$7$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$2
+
+
+module sm$lanes$7$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_p$stage$3
+
+
+module sm$lanes$7$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_pa
+
+
+module sm$lanes$7$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$0
+
+
+module sm$lanes$7$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$1
+
+
+module sm$lanes$7$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$2
+
+
+module sm$lanes$7$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_pa$stage$3
+
+
+module sm$lanes$7$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h3_val
+
+
+module sm$lanes$7$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$0
+
+
+module sm$lanes$7$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$1
+
+
+module sm$lanes$7$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$2
+
+
+module sm$lanes$7$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h3_val$stage$3
+
+
+module sm$lanes$7$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_a
+
+
+module sm$lanes$7$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_a$stage$0
+
+
+module sm$lanes$7$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_a$stage$1
+
+
+module sm$lanes$7$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_a$stage$2
+
+
+module sm$lanes$7$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_a$stage$3
+
+
+module sm$lanes$7$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_alt
+
+
+module sm$lanes$7$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_alt$stage$0
+
+
+module sm$lanes$7$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_alt$stage$1
+
+
+module sm$lanes$7$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_alt$stage$2
+
+
+module sm$lanes$7$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_alt$stage$3
+
+
+module sm$lanes$7$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_b
+
+
+module sm$lanes$7$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_b$stage$0
+
+
+module sm$lanes$7$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_b$stage$1
+
+
+module sm$lanes$7$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_b$stage$2
+
+
+module sm$lanes$7$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_b$stage$3
+
+
+module sm$lanes$7$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_c
+
+
+module sm$lanes$7$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_c$stage$0
+
+
+module sm$lanes$7$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_c$stage$1
+
+
+module sm$lanes$7$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_c$stage$2
+
+
+module sm$lanes$7$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_c$stage$3
+
+
+module sm$lanes$7$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_p
+
+
+module sm$lanes$7$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_p$stage$0
+
+
+module sm$lanes$7$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_p$stage$1
+
+
+module sm$lanes$7$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_p$stage$2
+
+
+module sm$lanes$7$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_p$stage$3
+
+
+module sm$lanes$7$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$lanes$7$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_pa
+
+
+module sm$lanes$7$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_pa$stage$0
+
+
+module sm$lanes$7$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_pa$stage$1
+
+
+module sm$lanes$7$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_pa$stage$2
+
+
+module sm$lanes$7$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_pa$stage$3
+
+
+module sm$lanes$7$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm$lanes$7$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$lanes$7$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$lanes$7$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm$lanes$7$h_val
+
+
+module sm$lanes$7$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_val$stage$0
+
+
+module sm$lanes$7$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_val$stage$1
+
+
+module sm$lanes$7$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_val$stage$2
+
+
+module sm$lanes$7$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$h_val$stage$3
 
 
 module sm$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

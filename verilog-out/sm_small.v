@@ -36116,36 +36116,71 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -36213,35 +36248,110 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$0$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$0$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$0$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$0$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$0$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$0$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$0$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$0$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$0$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$0$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$0$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$0$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$0$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$0$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$0$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$0$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$0$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$0$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$0$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$0$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$0$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$0$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$0$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$0$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$0$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$0$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$0$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -36251,12 +36361,27 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -36283,28 +36408,46 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -36355,25 +36498,27 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -36634,47 +36779,47 @@ module sm_small$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$0$d_val$stage$1
 
 
-module sm_small$lanes$0$ho1(clock,d,q);
+module sm_small$lanes$0$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$ho1$stage$0 stage$0(
+    sm_small$lanes$0$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$ho1$stage$1 stage$1(
+    sm_small$lanes$0$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$ho1$stage$2 stage$2(
+    sm_small$lanes$0$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$ho1$stage$3 stage$3(
+    sm_small$lanes$0$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -36697,126 +36842,126 @@ module sm_small$lanes$0$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$ho1
+endmodule // sm_small$lanes$0$h2_a
 
 
-module sm_small$lanes$0$ho1$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho1$stage$0
+endmodule // sm_small$lanes$0$h2_a$stage$0
 
 
-module sm_small$lanes$0$ho1$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho1$stage$1
+endmodule // sm_small$lanes$0$h2_a$stage$1
 
 
-module sm_small$lanes$0$ho1$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho1$stage$2
+endmodule // sm_small$lanes$0$h2_a$stage$2
 
 
-module sm_small$lanes$0$ho1$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho1$stage$3
+endmodule // sm_small$lanes$0$h2_a$stage$3
 
 
-module sm_small$lanes$0$ho2(clock,d,q);
+module sm_small$lanes$0$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$0$ho2$stage$0 stage$0(
+    sm_small$lanes$0$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$ho2$stage$1 stage$1(
+    sm_small$lanes$0$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$ho2$stage$2 stage$2(
+    sm_small$lanes$0$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$ho2$stage$3 stage$3(
+    sm_small$lanes$0$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -36839,126 +36984,126 @@ module sm_small$lanes$0$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$ho2
+endmodule // sm_small$lanes$0$h2_alt
 
 
-module sm_small$lanes$0$ho2$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho2$stage$0
+endmodule // sm_small$lanes$0$h2_alt$stage$0
 
 
-module sm_small$lanes$0$ho2$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho2$stage$1
+endmodule // sm_small$lanes$0$h2_alt$stage$1
 
 
-module sm_small$lanes$0$ho2$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho2$stage$2
+endmodule // sm_small$lanes$0$h2_alt$stage$2
 
 
-module sm_small$lanes$0$ho2$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho2$stage$3
+endmodule // sm_small$lanes$0$h2_alt$stage$3
 
 
-module sm_small$lanes$0$ho3(clock,d,q);
+module sm_small$lanes$0$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$ho3$stage$0 stage$0(
+    sm_small$lanes$0$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$ho3$stage$1 stage$1(
+    sm_small$lanes$0$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$ho3$stage$2 stage$2(
+    sm_small$lanes$0$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$ho3$stage$3 stage$3(
+    sm_small$lanes$0$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -36981,126 +37126,126 @@ module sm_small$lanes$0$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$ho3
+endmodule // sm_small$lanes$0$h2_b
 
 
-module sm_small$lanes$0$ho3$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho3$stage$0
+endmodule // sm_small$lanes$0$h2_b$stage$0
 
 
-module sm_small$lanes$0$ho3$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho3$stage$1
+endmodule // sm_small$lanes$0$h2_b$stage$1
 
 
-module sm_small$lanes$0$ho3$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho3$stage$2
+endmodule // sm_small$lanes$0$h2_b$stage$2
 
 
-module sm_small$lanes$0$ho3$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$ho3$stage$3
+endmodule // sm_small$lanes$0$h2_b$stage$3
 
 
-module sm_small$lanes$0$hr1(clock,d,q);
+module sm_small$lanes$0$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$0$hr1$stage$0 stage$0(
+    sm_small$lanes$0$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$hr1$stage$1 stage$1(
+    sm_small$lanes$0$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$hr1$stage$2 stage$2(
+    sm_small$lanes$0$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$hr1$stage$3 stage$3(
+    sm_small$lanes$0$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37123,126 +37268,126 @@ module sm_small$lanes$0$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$hr1
+endmodule // sm_small$lanes$0$h2_c
 
 
-module sm_small$lanes$0$hr1$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr1$stage$0
+endmodule // sm_small$lanes$0$h2_c$stage$0
 
 
-module sm_small$lanes$0$hr1$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr1$stage$1
+endmodule // sm_small$lanes$0$h2_c$stage$1
 
 
-module sm_small$lanes$0$hr1$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr1$stage$2
+endmodule // sm_small$lanes$0$h2_c$stage$2
 
 
-module sm_small$lanes$0$hr1$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr1$stage$3
+endmodule // sm_small$lanes$0$h2_c$stage$3
 
 
-module sm_small$lanes$0$hr2(clock,d,q);
+module sm_small$lanes$0$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$0$hr2$stage$0 stage$0(
+    sm_small$lanes$0$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$hr2$stage$1 stage$1(
+    sm_small$lanes$0$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$hr2$stage$2 stage$2(
+    sm_small$lanes$0$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$hr2$stage$3 stage$3(
+    sm_small$lanes$0$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37265,126 +37410,126 @@ module sm_small$lanes$0$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$hr2
+endmodule // sm_small$lanes$0$h2_p
 
 
-module sm_small$lanes$0$hr2$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr2$stage$0
+endmodule // sm_small$lanes$0$h2_p$stage$0
 
 
-module sm_small$lanes$0$hr2$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr2$stage$1
+endmodule // sm_small$lanes$0$h2_p$stage$1
 
 
-module sm_small$lanes$0$hr2$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr2$stage$2
+endmodule // sm_small$lanes$0$h2_p$stage$2
 
 
-module sm_small$lanes$0$hr2$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr2$stage$3
+endmodule // sm_small$lanes$0$h2_p$stage$3
 
 
-module sm_small$lanes$0$hr3(clock,d,q);
+module sm_small$lanes$0$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$0$hr3$stage$0 stage$0(
+    sm_small$lanes$0$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$0$hr3$stage$1 stage$1(
+    sm_small$lanes$0$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$0$hr3$stage$2 stage$2(
+    sm_small$lanes$0$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$0$hr3$stage$3 stage$3(
+    sm_small$lanes$0$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -37407,83 +37552,2213 @@ module sm_small$lanes$0$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$0$hr3
+endmodule // sm_small$lanes$0$h2_pa
 
 
-module sm_small$lanes$0$hr3$stage$0(d,q,clock);
+module sm_small$lanes$0$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr3$stage$0
+endmodule // sm_small$lanes$0$h2_pa$stage$0
 
 
-module sm_small$lanes$0$hr3$stage$1(d,q,clock);
+module sm_small$lanes$0$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr3$stage$1
+endmodule // sm_small$lanes$0$h2_pa$stage$1
 
 
-module sm_small$lanes$0$hr3$stage$2(d,q,clock);
+module sm_small$lanes$0$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr3$stage$2
+endmodule // sm_small$lanes$0$h2_pa$stage$2
 
 
-module sm_small$lanes$0$hr3$stage$3(d,q,clock);
+module sm_small$lanes$0$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$hr3$stage$3
+endmodule // sm_small$lanes$0$h2_pa$stage$3
+
+
+module sm_small$lanes$0$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h2_val
+
+
+module sm_small$lanes$0$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h2_val$stage$0
+
+
+module sm_small$lanes$0$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h2_val$stage$1
+
+
+module sm_small$lanes$0$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h2_val$stage$2
+
+
+module sm_small$lanes$0$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h2_val$stage$3
+
+
+module sm_small$lanes$0$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_a
+
+
+module sm_small$lanes$0$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_a$stage$0
+
+
+module sm_small$lanes$0$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_a$stage$1
+
+
+module sm_small$lanes$0$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_a$stage$2
+
+
+module sm_small$lanes$0$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_a$stage$3
+
+
+module sm_small$lanes$0$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_alt
+
+
+module sm_small$lanes$0$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_alt$stage$0
+
+
+module sm_small$lanes$0$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_alt$stage$1
+
+
+module sm_small$lanes$0$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_alt$stage$2
+
+
+module sm_small$lanes$0$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_alt$stage$3
+
+
+module sm_small$lanes$0$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_b
+
+
+module sm_small$lanes$0$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_b$stage$0
+
+
+module sm_small$lanes$0$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_b$stage$1
+
+
+module sm_small$lanes$0$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_b$stage$2
+
+
+module sm_small$lanes$0$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_b$stage$3
+
+
+module sm_small$lanes$0$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_c
+
+
+module sm_small$lanes$0$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_c$stage$0
+
+
+module sm_small$lanes$0$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_c$stage$1
+
+
+module sm_small$lanes$0$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_c$stage$2
+
+
+module sm_small$lanes$0$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_c$stage$3
+
+
+module sm_small$lanes$0$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_p
+
+
+module sm_small$lanes$0$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_p$stage$0
+
+
+module sm_small$lanes$0$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_p$stage$1
+
+
+module sm_small$lanes$0$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_p$stage$2
+
+
+module sm_small$lanes$0$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_p$stage$3
+
+
+module sm_small$lanes$0$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_pa
+
+
+module sm_small$lanes$0$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_pa$stage$0
+
+
+module sm_small$lanes$0$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_pa$stage$1
+
+
+module sm_small$lanes$0$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_pa$stage$2
+
+
+module sm_small$lanes$0$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_pa$stage$3
+
+
+module sm_small$lanes$0$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h3_val
+
+
+module sm_small$lanes$0$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_val$stage$0
+
+
+module sm_small$lanes$0$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_val$stage$1
+
+
+module sm_small$lanes$0$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_val$stage$2
+
+
+module sm_small$lanes$0$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h3_val$stage$3
+
+
+module sm_small$lanes$0$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_a
+
+
+module sm_small$lanes$0$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_a$stage$0
+
+
+module sm_small$lanes$0$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_a$stage$1
+
+
+module sm_small$lanes$0$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_a$stage$2
+
+
+module sm_small$lanes$0$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_a$stage$3
+
+
+module sm_small$lanes$0$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_alt
+
+
+module sm_small$lanes$0$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_alt$stage$0
+
+
+module sm_small$lanes$0$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_alt$stage$1
+
+
+module sm_small$lanes$0$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_alt$stage$2
+
+
+module sm_small$lanes$0$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_alt$stage$3
+
+
+module sm_small$lanes$0$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_b
+
+
+module sm_small$lanes$0$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_b$stage$0
+
+
+module sm_small$lanes$0$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_b$stage$1
+
+
+module sm_small$lanes$0$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_b$stage$2
+
+
+module sm_small$lanes$0$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_b$stage$3
+
+
+module sm_small$lanes$0$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_c
+
+
+module sm_small$lanes$0$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_c$stage$0
+
+
+module sm_small$lanes$0$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_c$stage$1
+
+
+module sm_small$lanes$0$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_c$stage$2
+
+
+module sm_small$lanes$0$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_c$stage$3
+
+
+module sm_small$lanes$0$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_p
+
+
+module sm_small$lanes$0$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_p$stage$0
+
+
+module sm_small$lanes$0$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_p$stage$1
+
+
+module sm_small$lanes$0$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_p$stage$2
+
+
+module sm_small$lanes$0$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_p$stage$3
+
+
+module sm_small$lanes$0$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_pa
+
+
+module sm_small$lanes$0$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_pa$stage$0
+
+
+module sm_small$lanes$0$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_pa$stage$1
+
+
+module sm_small$lanes$0$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_pa$stage$2
+
+
+module sm_small$lanes$0$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_pa$stage$3
+
+
+module sm_small$lanes$0$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$0$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$0$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$0$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$0$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$0$h_val
+
+
+module sm_small$lanes$0$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_val$stage$0
+
+
+module sm_small$lanes$0$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_val$stage$1
+
+
+module sm_small$lanes$0$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_val$stage$2
+
+
+module sm_small$lanes$0$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$0$h_val$stage$3
 
 
 module sm_small$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -38164,36 +40439,71 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -38261,35 +40571,110 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$1$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$1$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$1$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$1$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$1$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$1$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$1$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$1$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$1$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$1$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$1$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$1$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$1$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$1$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$1$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$1$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$1$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$1$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$1$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$1$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$1$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$1$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$1$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$1$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$1$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$1$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$1$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -38299,12 +40684,27 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -38331,28 +40731,46 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -38403,25 +40821,27 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -38682,47 +41102,47 @@ module sm_small$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$1$d_val$stage$1
 
 
-module sm_small$lanes$1$ho1(clock,d,q);
+module sm_small$lanes$1$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$ho1$stage$0 stage$0(
+    sm_small$lanes$1$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$ho1$stage$1 stage$1(
+    sm_small$lanes$1$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$ho1$stage$2 stage$2(
+    sm_small$lanes$1$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$ho1$stage$3 stage$3(
+    sm_small$lanes$1$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38745,126 +41165,126 @@ module sm_small$lanes$1$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$ho1
+endmodule // sm_small$lanes$1$h2_a
 
 
-module sm_small$lanes$1$ho1$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho1$stage$0
+endmodule // sm_small$lanes$1$h2_a$stage$0
 
 
-module sm_small$lanes$1$ho1$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho1$stage$1
+endmodule // sm_small$lanes$1$h2_a$stage$1
 
 
-module sm_small$lanes$1$ho1$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho1$stage$2
+endmodule // sm_small$lanes$1$h2_a$stage$2
 
 
-module sm_small$lanes$1$ho1$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho1$stage$3
+endmodule // sm_small$lanes$1$h2_a$stage$3
 
 
-module sm_small$lanes$1$ho2(clock,d,q);
+module sm_small$lanes$1$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$1$ho2$stage$0 stage$0(
+    sm_small$lanes$1$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$ho2$stage$1 stage$1(
+    sm_small$lanes$1$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$ho2$stage$2 stage$2(
+    sm_small$lanes$1$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$ho2$stage$3 stage$3(
+    sm_small$lanes$1$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38887,126 +41307,126 @@ module sm_small$lanes$1$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$ho2
+endmodule // sm_small$lanes$1$h2_alt
 
 
-module sm_small$lanes$1$ho2$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho2$stage$0
+endmodule // sm_small$lanes$1$h2_alt$stage$0
 
 
-module sm_small$lanes$1$ho2$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho2$stage$1
+endmodule // sm_small$lanes$1$h2_alt$stage$1
 
 
-module sm_small$lanes$1$ho2$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho2$stage$2
+endmodule // sm_small$lanes$1$h2_alt$stage$2
 
 
-module sm_small$lanes$1$ho2$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho2$stage$3
+endmodule // sm_small$lanes$1$h2_alt$stage$3
 
 
-module sm_small$lanes$1$ho3(clock,d,q);
+module sm_small$lanes$1$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$ho3$stage$0 stage$0(
+    sm_small$lanes$1$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$ho3$stage$1 stage$1(
+    sm_small$lanes$1$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$ho3$stage$2 stage$2(
+    sm_small$lanes$1$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$ho3$stage$3 stage$3(
+    sm_small$lanes$1$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39029,126 +41449,126 @@ module sm_small$lanes$1$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$ho3
+endmodule // sm_small$lanes$1$h2_b
 
 
-module sm_small$lanes$1$ho3$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho3$stage$0
+endmodule // sm_small$lanes$1$h2_b$stage$0
 
 
-module sm_small$lanes$1$ho3$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho3$stage$1
+endmodule // sm_small$lanes$1$h2_b$stage$1
 
 
-module sm_small$lanes$1$ho3$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho3$stage$2
+endmodule // sm_small$lanes$1$h2_b$stage$2
 
 
-module sm_small$lanes$1$ho3$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$ho3$stage$3
+endmodule // sm_small$lanes$1$h2_b$stage$3
 
 
-module sm_small$lanes$1$hr1(clock,d,q);
+module sm_small$lanes$1$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$1$hr1$stage$0 stage$0(
+    sm_small$lanes$1$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$hr1$stage$1 stage$1(
+    sm_small$lanes$1$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$hr1$stage$2 stage$2(
+    sm_small$lanes$1$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$hr1$stage$3 stage$3(
+    sm_small$lanes$1$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39171,126 +41591,126 @@ module sm_small$lanes$1$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$hr1
+endmodule // sm_small$lanes$1$h2_c
 
 
-module sm_small$lanes$1$hr1$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr1$stage$0
+endmodule // sm_small$lanes$1$h2_c$stage$0
 
 
-module sm_small$lanes$1$hr1$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr1$stage$1
+endmodule // sm_small$lanes$1$h2_c$stage$1
 
 
-module sm_small$lanes$1$hr1$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr1$stage$2
+endmodule // sm_small$lanes$1$h2_c$stage$2
 
 
-module sm_small$lanes$1$hr1$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr1$stage$3
+endmodule // sm_small$lanes$1$h2_c$stage$3
 
 
-module sm_small$lanes$1$hr2(clock,d,q);
+module sm_small$lanes$1$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$1$hr2$stage$0 stage$0(
+    sm_small$lanes$1$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$hr2$stage$1 stage$1(
+    sm_small$lanes$1$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$hr2$stage$2 stage$2(
+    sm_small$lanes$1$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$hr2$stage$3 stage$3(
+    sm_small$lanes$1$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39313,126 +41733,126 @@ module sm_small$lanes$1$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$hr2
+endmodule // sm_small$lanes$1$h2_p
 
 
-module sm_small$lanes$1$hr2$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr2$stage$0
+endmodule // sm_small$lanes$1$h2_p$stage$0
 
 
-module sm_small$lanes$1$hr2$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr2$stage$1
+endmodule // sm_small$lanes$1$h2_p$stage$1
 
 
-module sm_small$lanes$1$hr2$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr2$stage$2
+endmodule // sm_small$lanes$1$h2_p$stage$2
 
 
-module sm_small$lanes$1$hr2$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr2$stage$3
+endmodule // sm_small$lanes$1$h2_p$stage$3
 
 
-module sm_small$lanes$1$hr3(clock,d,q);
+module sm_small$lanes$1$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$1$hr3$stage$0 stage$0(
+    sm_small$lanes$1$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$1$hr3$stage$1 stage$1(
+    sm_small$lanes$1$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$1$hr3$stage$2 stage$2(
+    sm_small$lanes$1$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$1$hr3$stage$3 stage$3(
+    sm_small$lanes$1$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39455,83 +41875,2213 @@ module sm_small$lanes$1$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$1$hr3
+endmodule // sm_small$lanes$1$h2_pa
 
 
-module sm_small$lanes$1$hr3$stage$0(d,q,clock);
+module sm_small$lanes$1$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr3$stage$0
+endmodule // sm_small$lanes$1$h2_pa$stage$0
 
 
-module sm_small$lanes$1$hr3$stage$1(d,q,clock);
+module sm_small$lanes$1$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr3$stage$1
+endmodule // sm_small$lanes$1$h2_pa$stage$1
 
 
-module sm_small$lanes$1$hr3$stage$2(d,q,clock);
+module sm_small$lanes$1$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr3$stage$2
+endmodule // sm_small$lanes$1$h2_pa$stage$2
 
 
-module sm_small$lanes$1$hr3$stage$3(d,q,clock);
+module sm_small$lanes$1$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$hr3$stage$3
+endmodule // sm_small$lanes$1$h2_pa$stage$3
+
+
+module sm_small$lanes$1$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h2_val
+
+
+module sm_small$lanes$1$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h2_val$stage$0
+
+
+module sm_small$lanes$1$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h2_val$stage$1
+
+
+module sm_small$lanes$1$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h2_val$stage$2
+
+
+module sm_small$lanes$1$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h2_val$stage$3
+
+
+module sm_small$lanes$1$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_a
+
+
+module sm_small$lanes$1$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_a$stage$0
+
+
+module sm_small$lanes$1$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_a$stage$1
+
+
+module sm_small$lanes$1$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_a$stage$2
+
+
+module sm_small$lanes$1$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_a$stage$3
+
+
+module sm_small$lanes$1$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_alt
+
+
+module sm_small$lanes$1$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_alt$stage$0
+
+
+module sm_small$lanes$1$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_alt$stage$1
+
+
+module sm_small$lanes$1$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_alt$stage$2
+
+
+module sm_small$lanes$1$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_alt$stage$3
+
+
+module sm_small$lanes$1$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_b
+
+
+module sm_small$lanes$1$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_b$stage$0
+
+
+module sm_small$lanes$1$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_b$stage$1
+
+
+module sm_small$lanes$1$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_b$stage$2
+
+
+module sm_small$lanes$1$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_b$stage$3
+
+
+module sm_small$lanes$1$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_c
+
+
+module sm_small$lanes$1$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_c$stage$0
+
+
+module sm_small$lanes$1$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_c$stage$1
+
+
+module sm_small$lanes$1$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_c$stage$2
+
+
+module sm_small$lanes$1$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_c$stage$3
+
+
+module sm_small$lanes$1$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_p
+
+
+module sm_small$lanes$1$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_p$stage$0
+
+
+module sm_small$lanes$1$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_p$stage$1
+
+
+module sm_small$lanes$1$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_p$stage$2
+
+
+module sm_small$lanes$1$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_p$stage$3
+
+
+module sm_small$lanes$1$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_pa
+
+
+module sm_small$lanes$1$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_pa$stage$0
+
+
+module sm_small$lanes$1$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_pa$stage$1
+
+
+module sm_small$lanes$1$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_pa$stage$2
+
+
+module sm_small$lanes$1$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_pa$stage$3
+
+
+module sm_small$lanes$1$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h3_val
+
+
+module sm_small$lanes$1$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_val$stage$0
+
+
+module sm_small$lanes$1$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_val$stage$1
+
+
+module sm_small$lanes$1$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_val$stage$2
+
+
+module sm_small$lanes$1$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h3_val$stage$3
+
+
+module sm_small$lanes$1$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_a
+
+
+module sm_small$lanes$1$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_a$stage$0
+
+
+module sm_small$lanes$1$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_a$stage$1
+
+
+module sm_small$lanes$1$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_a$stage$2
+
+
+module sm_small$lanes$1$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_a$stage$3
+
+
+module sm_small$lanes$1$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_alt
+
+
+module sm_small$lanes$1$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_alt$stage$0
+
+
+module sm_small$lanes$1$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_alt$stage$1
+
+
+module sm_small$lanes$1$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_alt$stage$2
+
+
+module sm_small$lanes$1$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_alt$stage$3
+
+
+module sm_small$lanes$1$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_b
+
+
+module sm_small$lanes$1$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_b$stage$0
+
+
+module sm_small$lanes$1$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_b$stage$1
+
+
+module sm_small$lanes$1$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_b$stage$2
+
+
+module sm_small$lanes$1$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_b$stage$3
+
+
+module sm_small$lanes$1$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_c
+
+
+module sm_small$lanes$1$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_c$stage$0
+
+
+module sm_small$lanes$1$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_c$stage$1
+
+
+module sm_small$lanes$1$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_c$stage$2
+
+
+module sm_small$lanes$1$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_c$stage$3
+
+
+module sm_small$lanes$1$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_p
+
+
+module sm_small$lanes$1$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_p$stage$0
+
+
+module sm_small$lanes$1$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_p$stage$1
+
+
+module sm_small$lanes$1$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_p$stage$2
+
+
+module sm_small$lanes$1$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_p$stage$3
+
+
+module sm_small$lanes$1$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_pa
+
+
+module sm_small$lanes$1$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_pa$stage$0
+
+
+module sm_small$lanes$1$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_pa$stage$1
+
+
+module sm_small$lanes$1$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_pa$stage$2
+
+
+module sm_small$lanes$1$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_pa$stage$3
+
+
+module sm_small$lanes$1$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$1$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$1$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$1$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$1$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$1$h_val
+
+
+module sm_small$lanes$1$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_val$stage$0
+
+
+module sm_small$lanes$1$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_val$stage$1
+
+
+module sm_small$lanes$1$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_val$stage$2
+
+
+module sm_small$lanes$1$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$1$h_val$stage$3
 
 
 module sm_small$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -40212,36 +44762,71 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -40309,35 +44894,110 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$2$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$2$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$2$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$2$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$2$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$2$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$2$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$2$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$2$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$2$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$2$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$2$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$2$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$2$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$2$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$2$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$2$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$2$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$2$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$2$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$2$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$2$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$2$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$2$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$2$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$2$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$2$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -40347,12 +45007,27 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -40379,28 +45054,46 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -40451,25 +45144,27 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -40730,47 +45425,47 @@ module sm_small$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$2$d_val$stage$1
 
 
-module sm_small$lanes$2$ho1(clock,d,q);
+module sm_small$lanes$2$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$ho1$stage$0 stage$0(
+    sm_small$lanes$2$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$ho1$stage$1 stage$1(
+    sm_small$lanes$2$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$ho1$stage$2 stage$2(
+    sm_small$lanes$2$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$ho1$stage$3 stage$3(
+    sm_small$lanes$2$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -40793,126 +45488,126 @@ module sm_small$lanes$2$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$ho1
+endmodule // sm_small$lanes$2$h2_a
 
 
-module sm_small$lanes$2$ho1$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho1$stage$0
+endmodule // sm_small$lanes$2$h2_a$stage$0
 
 
-module sm_small$lanes$2$ho1$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho1$stage$1
+endmodule // sm_small$lanes$2$h2_a$stage$1
 
 
-module sm_small$lanes$2$ho1$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho1$stage$2
+endmodule // sm_small$lanes$2$h2_a$stage$2
 
 
-module sm_small$lanes$2$ho1$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho1$stage$3
+endmodule // sm_small$lanes$2$h2_a$stage$3
 
 
-module sm_small$lanes$2$ho2(clock,d,q);
+module sm_small$lanes$2$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$2$ho2$stage$0 stage$0(
+    sm_small$lanes$2$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$ho2$stage$1 stage$1(
+    sm_small$lanes$2$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$ho2$stage$2 stage$2(
+    sm_small$lanes$2$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$ho2$stage$3 stage$3(
+    sm_small$lanes$2$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -40935,126 +45630,126 @@ module sm_small$lanes$2$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$ho2
+endmodule // sm_small$lanes$2$h2_alt
 
 
-module sm_small$lanes$2$ho2$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho2$stage$0
+endmodule // sm_small$lanes$2$h2_alt$stage$0
 
 
-module sm_small$lanes$2$ho2$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho2$stage$1
+endmodule // sm_small$lanes$2$h2_alt$stage$1
 
 
-module sm_small$lanes$2$ho2$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho2$stage$2
+endmodule // sm_small$lanes$2$h2_alt$stage$2
 
 
-module sm_small$lanes$2$ho2$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho2$stage$3
+endmodule // sm_small$lanes$2$h2_alt$stage$3
 
 
-module sm_small$lanes$2$ho3(clock,d,q);
+module sm_small$lanes$2$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$ho3$stage$0 stage$0(
+    sm_small$lanes$2$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$ho3$stage$1 stage$1(
+    sm_small$lanes$2$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$ho3$stage$2 stage$2(
+    sm_small$lanes$2$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$ho3$stage$3 stage$3(
+    sm_small$lanes$2$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41077,126 +45772,126 @@ module sm_small$lanes$2$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$ho3
+endmodule // sm_small$lanes$2$h2_b
 
 
-module sm_small$lanes$2$ho3$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho3$stage$0
+endmodule // sm_small$lanes$2$h2_b$stage$0
 
 
-module sm_small$lanes$2$ho3$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho3$stage$1
+endmodule // sm_small$lanes$2$h2_b$stage$1
 
 
-module sm_small$lanes$2$ho3$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho3$stage$2
+endmodule // sm_small$lanes$2$h2_b$stage$2
 
 
-module sm_small$lanes$2$ho3$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$ho3$stage$3
+endmodule // sm_small$lanes$2$h2_b$stage$3
 
 
-module sm_small$lanes$2$hr1(clock,d,q);
+module sm_small$lanes$2$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$2$hr1$stage$0 stage$0(
+    sm_small$lanes$2$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$hr1$stage$1 stage$1(
+    sm_small$lanes$2$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$hr1$stage$2 stage$2(
+    sm_small$lanes$2$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$hr1$stage$3 stage$3(
+    sm_small$lanes$2$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41219,126 +45914,126 @@ module sm_small$lanes$2$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$hr1
+endmodule // sm_small$lanes$2$h2_c
 
 
-module sm_small$lanes$2$hr1$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr1$stage$0
+endmodule // sm_small$lanes$2$h2_c$stage$0
 
 
-module sm_small$lanes$2$hr1$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr1$stage$1
+endmodule // sm_small$lanes$2$h2_c$stage$1
 
 
-module sm_small$lanes$2$hr1$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr1$stage$2
+endmodule // sm_small$lanes$2$h2_c$stage$2
 
 
-module sm_small$lanes$2$hr1$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr1$stage$3
+endmodule // sm_small$lanes$2$h2_c$stage$3
 
 
-module sm_small$lanes$2$hr2(clock,d,q);
+module sm_small$lanes$2$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$2$hr2$stage$0 stage$0(
+    sm_small$lanes$2$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$hr2$stage$1 stage$1(
+    sm_small$lanes$2$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$hr2$stage$2 stage$2(
+    sm_small$lanes$2$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$hr2$stage$3 stage$3(
+    sm_small$lanes$2$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41361,126 +46056,126 @@ module sm_small$lanes$2$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$hr2
+endmodule // sm_small$lanes$2$h2_p
 
 
-module sm_small$lanes$2$hr2$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr2$stage$0
+endmodule // sm_small$lanes$2$h2_p$stage$0
 
 
-module sm_small$lanes$2$hr2$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr2$stage$1
+endmodule // sm_small$lanes$2$h2_p$stage$1
 
 
-module sm_small$lanes$2$hr2$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr2$stage$2
+endmodule // sm_small$lanes$2$h2_p$stage$2
 
 
-module sm_small$lanes$2$hr2$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr2$stage$3
+endmodule // sm_small$lanes$2$h2_p$stage$3
 
 
-module sm_small$lanes$2$hr3(clock,d,q);
+module sm_small$lanes$2$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$2$hr3$stage$0 stage$0(
+    sm_small$lanes$2$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$2$hr3$stage$1 stage$1(
+    sm_small$lanes$2$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$2$hr3$stage$2 stage$2(
+    sm_small$lanes$2$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$2$hr3$stage$3 stage$3(
+    sm_small$lanes$2$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41503,83 +46198,2213 @@ module sm_small$lanes$2$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$2$hr3
+endmodule // sm_small$lanes$2$h2_pa
 
 
-module sm_small$lanes$2$hr3$stage$0(d,q,clock);
+module sm_small$lanes$2$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr3$stage$0
+endmodule // sm_small$lanes$2$h2_pa$stage$0
 
 
-module sm_small$lanes$2$hr3$stage$1(d,q,clock);
+module sm_small$lanes$2$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr3$stage$1
+endmodule // sm_small$lanes$2$h2_pa$stage$1
 
 
-module sm_small$lanes$2$hr3$stage$2(d,q,clock);
+module sm_small$lanes$2$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr3$stage$2
+endmodule // sm_small$lanes$2$h2_pa$stage$2
 
 
-module sm_small$lanes$2$hr3$stage$3(d,q,clock);
+module sm_small$lanes$2$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$hr3$stage$3
+endmodule // sm_small$lanes$2$h2_pa$stage$3
+
+
+module sm_small$lanes$2$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h2_val
+
+
+module sm_small$lanes$2$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h2_val$stage$0
+
+
+module sm_small$lanes$2$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h2_val$stage$1
+
+
+module sm_small$lanes$2$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h2_val$stage$2
+
+
+module sm_small$lanes$2$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h2_val$stage$3
+
+
+module sm_small$lanes$2$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_a
+
+
+module sm_small$lanes$2$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_a$stage$0
+
+
+module sm_small$lanes$2$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_a$stage$1
+
+
+module sm_small$lanes$2$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_a$stage$2
+
+
+module sm_small$lanes$2$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_a$stage$3
+
+
+module sm_small$lanes$2$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_alt
+
+
+module sm_small$lanes$2$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_alt$stage$0
+
+
+module sm_small$lanes$2$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_alt$stage$1
+
+
+module sm_small$lanes$2$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_alt$stage$2
+
+
+module sm_small$lanes$2$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_alt$stage$3
+
+
+module sm_small$lanes$2$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_b
+
+
+module sm_small$lanes$2$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_b$stage$0
+
+
+module sm_small$lanes$2$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_b$stage$1
+
+
+module sm_small$lanes$2$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_b$stage$2
+
+
+module sm_small$lanes$2$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_b$stage$3
+
+
+module sm_small$lanes$2$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_c
+
+
+module sm_small$lanes$2$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_c$stage$0
+
+
+module sm_small$lanes$2$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_c$stage$1
+
+
+module sm_small$lanes$2$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_c$stage$2
+
+
+module sm_small$lanes$2$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_c$stage$3
+
+
+module sm_small$lanes$2$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_p
+
+
+module sm_small$lanes$2$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_p$stage$0
+
+
+module sm_small$lanes$2$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_p$stage$1
+
+
+module sm_small$lanes$2$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_p$stage$2
+
+
+module sm_small$lanes$2$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_p$stage$3
+
+
+module sm_small$lanes$2$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_pa
+
+
+module sm_small$lanes$2$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_pa$stage$0
+
+
+module sm_small$lanes$2$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_pa$stage$1
+
+
+module sm_small$lanes$2$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_pa$stage$2
+
+
+module sm_small$lanes$2$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_pa$stage$3
+
+
+module sm_small$lanes$2$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h3_val
+
+
+module sm_small$lanes$2$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_val$stage$0
+
+
+module sm_small$lanes$2$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_val$stage$1
+
+
+module sm_small$lanes$2$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_val$stage$2
+
+
+module sm_small$lanes$2$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h3_val$stage$3
+
+
+module sm_small$lanes$2$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_a
+
+
+module sm_small$lanes$2$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_a$stage$0
+
+
+module sm_small$lanes$2$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_a$stage$1
+
+
+module sm_small$lanes$2$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_a$stage$2
+
+
+module sm_small$lanes$2$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_a$stage$3
+
+
+module sm_small$lanes$2$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_alt
+
+
+module sm_small$lanes$2$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_alt$stage$0
+
+
+module sm_small$lanes$2$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_alt$stage$1
+
+
+module sm_small$lanes$2$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_alt$stage$2
+
+
+module sm_small$lanes$2$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_alt$stage$3
+
+
+module sm_small$lanes$2$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_b
+
+
+module sm_small$lanes$2$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_b$stage$0
+
+
+module sm_small$lanes$2$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_b$stage$1
+
+
+module sm_small$lanes$2$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_b$stage$2
+
+
+module sm_small$lanes$2$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_b$stage$3
+
+
+module sm_small$lanes$2$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_c
+
+
+module sm_small$lanes$2$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_c$stage$0
+
+
+module sm_small$lanes$2$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_c$stage$1
+
+
+module sm_small$lanes$2$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_c$stage$2
+
+
+module sm_small$lanes$2$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_c$stage$3
+
+
+module sm_small$lanes$2$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_p
+
+
+module sm_small$lanes$2$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_p$stage$0
+
+
+module sm_small$lanes$2$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_p$stage$1
+
+
+module sm_small$lanes$2$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_p$stage$2
+
+
+module sm_small$lanes$2$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_p$stage$3
+
+
+module sm_small$lanes$2$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_pa
+
+
+module sm_small$lanes$2$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_pa$stage$0
+
+
+module sm_small$lanes$2$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_pa$stage$1
+
+
+module sm_small$lanes$2$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_pa$stage$2
+
+
+module sm_small$lanes$2$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_pa$stage$3
+
+
+module sm_small$lanes$2$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$2$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$2$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$2$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$2$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$2$h_val
+
+
+module sm_small$lanes$2$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_val$stage$0
+
+
+module sm_small$lanes$2$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_val$stage$1
+
+
+module sm_small$lanes$2$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_val$stage$2
+
+
+module sm_small$lanes$2$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$2$h_val$stage$3
 
 
 module sm_small$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -42260,36 +49085,71 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -42357,35 +49217,110 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$3$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$3$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$3$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$3$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$3$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$3$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$3$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$3$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$3$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$3$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$3$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$3$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$3$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$3$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$3$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$3$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$3$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$3$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$3$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$3$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$3$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$3$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$3$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$3$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$3$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$3$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$3$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -42395,12 +49330,27 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -42427,28 +49377,46 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -42499,25 +49467,27 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -42778,47 +49748,47 @@ module sm_small$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$3$d_val$stage$1
 
 
-module sm_small$lanes$3$ho1(clock,d,q);
+module sm_small$lanes$3$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$ho1$stage$0 stage$0(
+    sm_small$lanes$3$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$ho1$stage$1 stage$1(
+    sm_small$lanes$3$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$ho1$stage$2 stage$2(
+    sm_small$lanes$3$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$ho1$stage$3 stage$3(
+    sm_small$lanes$3$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -42841,126 +49811,126 @@ module sm_small$lanes$3$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$ho1
+endmodule // sm_small$lanes$3$h2_a
 
 
-module sm_small$lanes$3$ho1$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho1$stage$0
+endmodule // sm_small$lanes$3$h2_a$stage$0
 
 
-module sm_small$lanes$3$ho1$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho1$stage$1
+endmodule // sm_small$lanes$3$h2_a$stage$1
 
 
-module sm_small$lanes$3$ho1$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho1$stage$2
+endmodule // sm_small$lanes$3$h2_a$stage$2
 
 
-module sm_small$lanes$3$ho1$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho1$stage$3
+endmodule // sm_small$lanes$3$h2_a$stage$3
 
 
-module sm_small$lanes$3$ho2(clock,d,q);
+module sm_small$lanes$3$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$3$ho2$stage$0 stage$0(
+    sm_small$lanes$3$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$ho2$stage$1 stage$1(
+    sm_small$lanes$3$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$ho2$stage$2 stage$2(
+    sm_small$lanes$3$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$ho2$stage$3 stage$3(
+    sm_small$lanes$3$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -42983,126 +49953,126 @@ module sm_small$lanes$3$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$ho2
+endmodule // sm_small$lanes$3$h2_alt
 
 
-module sm_small$lanes$3$ho2$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho2$stage$0
+endmodule // sm_small$lanes$3$h2_alt$stage$0
 
 
-module sm_small$lanes$3$ho2$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho2$stage$1
+endmodule // sm_small$lanes$3$h2_alt$stage$1
 
 
-module sm_small$lanes$3$ho2$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho2$stage$2
+endmodule // sm_small$lanes$3$h2_alt$stage$2
 
 
-module sm_small$lanes$3$ho2$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho2$stage$3
+endmodule // sm_small$lanes$3$h2_alt$stage$3
 
 
-module sm_small$lanes$3$ho3(clock,d,q);
+module sm_small$lanes$3$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$ho3$stage$0 stage$0(
+    sm_small$lanes$3$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$ho3$stage$1 stage$1(
+    sm_small$lanes$3$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$ho3$stage$2 stage$2(
+    sm_small$lanes$3$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$ho3$stage$3 stage$3(
+    sm_small$lanes$3$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43125,126 +50095,126 @@ module sm_small$lanes$3$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$ho3
+endmodule // sm_small$lanes$3$h2_b
 
 
-module sm_small$lanes$3$ho3$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho3$stage$0
+endmodule // sm_small$lanes$3$h2_b$stage$0
 
 
-module sm_small$lanes$3$ho3$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho3$stage$1
+endmodule // sm_small$lanes$3$h2_b$stage$1
 
 
-module sm_small$lanes$3$ho3$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho3$stage$2
+endmodule // sm_small$lanes$3$h2_b$stage$2
 
 
-module sm_small$lanes$3$ho3$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$ho3$stage$3
+endmodule // sm_small$lanes$3$h2_b$stage$3
 
 
-module sm_small$lanes$3$hr1(clock,d,q);
+module sm_small$lanes$3$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$3$hr1$stage$0 stage$0(
+    sm_small$lanes$3$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$hr1$stage$1 stage$1(
+    sm_small$lanes$3$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$hr1$stage$2 stage$2(
+    sm_small$lanes$3$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$hr1$stage$3 stage$3(
+    sm_small$lanes$3$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43267,126 +50237,126 @@ module sm_small$lanes$3$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$hr1
+endmodule // sm_small$lanes$3$h2_c
 
 
-module sm_small$lanes$3$hr1$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr1$stage$0
+endmodule // sm_small$lanes$3$h2_c$stage$0
 
 
-module sm_small$lanes$3$hr1$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr1$stage$1
+endmodule // sm_small$lanes$3$h2_c$stage$1
 
 
-module sm_small$lanes$3$hr1$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr1$stage$2
+endmodule // sm_small$lanes$3$h2_c$stage$2
 
 
-module sm_small$lanes$3$hr1$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr1$stage$3
+endmodule // sm_small$lanes$3$h2_c$stage$3
 
 
-module sm_small$lanes$3$hr2(clock,d,q);
+module sm_small$lanes$3$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$3$hr2$stage$0 stage$0(
+    sm_small$lanes$3$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$hr2$stage$1 stage$1(
+    sm_small$lanes$3$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$hr2$stage$2 stage$2(
+    sm_small$lanes$3$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$hr2$stage$3 stage$3(
+    sm_small$lanes$3$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43409,126 +50379,126 @@ module sm_small$lanes$3$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$hr2
+endmodule // sm_small$lanes$3$h2_p
 
 
-module sm_small$lanes$3$hr2$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr2$stage$0
+endmodule // sm_small$lanes$3$h2_p$stage$0
 
 
-module sm_small$lanes$3$hr2$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr2$stage$1
+endmodule // sm_small$lanes$3$h2_p$stage$1
 
 
-module sm_small$lanes$3$hr2$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr2$stage$2
+endmodule // sm_small$lanes$3$h2_p$stage$2
 
 
-module sm_small$lanes$3$hr2$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr2$stage$3
+endmodule // sm_small$lanes$3$h2_p$stage$3
 
 
-module sm_small$lanes$3$hr3(clock,d,q);
+module sm_small$lanes$3$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$3$hr3$stage$0 stage$0(
+    sm_small$lanes$3$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$3$hr3$stage$1 stage$1(
+    sm_small$lanes$3$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$3$hr3$stage$2 stage$2(
+    sm_small$lanes$3$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$3$hr3$stage$3 stage$3(
+    sm_small$lanes$3$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43551,83 +50521,2213 @@ module sm_small$lanes$3$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$3$hr3
+endmodule // sm_small$lanes$3$h2_pa
 
 
-module sm_small$lanes$3$hr3$stage$0(d,q,clock);
+module sm_small$lanes$3$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr3$stage$0
+endmodule // sm_small$lanes$3$h2_pa$stage$0
 
 
-module sm_small$lanes$3$hr3$stage$1(d,q,clock);
+module sm_small$lanes$3$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr3$stage$1
+endmodule // sm_small$lanes$3$h2_pa$stage$1
 
 
-module sm_small$lanes$3$hr3$stage$2(d,q,clock);
+module sm_small$lanes$3$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr3$stage$2
+endmodule // sm_small$lanes$3$h2_pa$stage$2
 
 
-module sm_small$lanes$3$hr3$stage$3(d,q,clock);
+module sm_small$lanes$3$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$hr3$stage$3
+endmodule // sm_small$lanes$3$h2_pa$stage$3
+
+
+module sm_small$lanes$3$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h2_val
+
+
+module sm_small$lanes$3$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h2_val$stage$0
+
+
+module sm_small$lanes$3$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h2_val$stage$1
+
+
+module sm_small$lanes$3$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h2_val$stage$2
+
+
+module sm_small$lanes$3$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h2_val$stage$3
+
+
+module sm_small$lanes$3$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_a
+
+
+module sm_small$lanes$3$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_a$stage$0
+
+
+module sm_small$lanes$3$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_a$stage$1
+
+
+module sm_small$lanes$3$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_a$stage$2
+
+
+module sm_small$lanes$3$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_a$stage$3
+
+
+module sm_small$lanes$3$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_alt
+
+
+module sm_small$lanes$3$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_alt$stage$0
+
+
+module sm_small$lanes$3$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_alt$stage$1
+
+
+module sm_small$lanes$3$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_alt$stage$2
+
+
+module sm_small$lanes$3$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_alt$stage$3
+
+
+module sm_small$lanes$3$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_b
+
+
+module sm_small$lanes$3$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_b$stage$0
+
+
+module sm_small$lanes$3$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_b$stage$1
+
+
+module sm_small$lanes$3$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_b$stage$2
+
+
+module sm_small$lanes$3$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_b$stage$3
+
+
+module sm_small$lanes$3$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_c
+
+
+module sm_small$lanes$3$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_c$stage$0
+
+
+module sm_small$lanes$3$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_c$stage$1
+
+
+module sm_small$lanes$3$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_c$stage$2
+
+
+module sm_small$lanes$3$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_c$stage$3
+
+
+module sm_small$lanes$3$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_p
+
+
+module sm_small$lanes$3$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_p$stage$0
+
+
+module sm_small$lanes$3$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_p$stage$1
+
+
+module sm_small$lanes$3$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_p$stage$2
+
+
+module sm_small$lanes$3$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_p$stage$3
+
+
+module sm_small$lanes$3$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_pa
+
+
+module sm_small$lanes$3$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_pa$stage$0
+
+
+module sm_small$lanes$3$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_pa$stage$1
+
+
+module sm_small$lanes$3$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_pa$stage$2
+
+
+module sm_small$lanes$3$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_pa$stage$3
+
+
+module sm_small$lanes$3$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h3_val
+
+
+module sm_small$lanes$3$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_val$stage$0
+
+
+module sm_small$lanes$3$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_val$stage$1
+
+
+module sm_small$lanes$3$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_val$stage$2
+
+
+module sm_small$lanes$3$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h3_val$stage$3
+
+
+module sm_small$lanes$3$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_a
+
+
+module sm_small$lanes$3$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_a$stage$0
+
+
+module sm_small$lanes$3$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_a$stage$1
+
+
+module sm_small$lanes$3$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_a$stage$2
+
+
+module sm_small$lanes$3$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_a$stage$3
+
+
+module sm_small$lanes$3$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_alt
+
+
+module sm_small$lanes$3$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_alt$stage$0
+
+
+module sm_small$lanes$3$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_alt$stage$1
+
+
+module sm_small$lanes$3$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_alt$stage$2
+
+
+module sm_small$lanes$3$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_alt$stage$3
+
+
+module sm_small$lanes$3$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_b
+
+
+module sm_small$lanes$3$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_b$stage$0
+
+
+module sm_small$lanes$3$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_b$stage$1
+
+
+module sm_small$lanes$3$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_b$stage$2
+
+
+module sm_small$lanes$3$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_b$stage$3
+
+
+module sm_small$lanes$3$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_c
+
+
+module sm_small$lanes$3$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_c$stage$0
+
+
+module sm_small$lanes$3$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_c$stage$1
+
+
+module sm_small$lanes$3$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_c$stage$2
+
+
+module sm_small$lanes$3$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_c$stage$3
+
+
+module sm_small$lanes$3$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_p
+
+
+module sm_small$lanes$3$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_p$stage$0
+
+
+module sm_small$lanes$3$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_p$stage$1
+
+
+module sm_small$lanes$3$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_p$stage$2
+
+
+module sm_small$lanes$3$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_p$stage$3
+
+
+module sm_small$lanes$3$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_pa
+
+
+module sm_small$lanes$3$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_pa$stage$0
+
+
+module sm_small$lanes$3$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_pa$stage$1
+
+
+module sm_small$lanes$3$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_pa$stage$2
+
+
+module sm_small$lanes$3$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_pa$stage$3
+
+
+module sm_small$lanes$3$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$3$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$3$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$3$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$3$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$3$h_val
+
+
+module sm_small$lanes$3$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_val$stage$0
+
+
+module sm_small$lanes$3$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_val$stage$1
+
+
+module sm_small$lanes$3$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_val$stage$2
+
+
+module sm_small$lanes$3$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$3$h_val$stage$3
 
 
 module sm_small$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -44308,36 +53408,71 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -44405,35 +53540,110 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$4$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$4$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$4$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$4$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$4$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$4$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$4$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$4$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$4$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$4$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$4$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$4$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$4$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$4$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$4$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$4$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$4$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$4$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$4$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$4$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$4$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$4$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$4$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$4$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$4$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$4$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$4$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -44443,12 +53653,27 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -44475,28 +53700,46 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -44547,25 +53790,27 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -44826,47 +54071,47 @@ module sm_small$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$4$d_val$stage$1
 
 
-module sm_small$lanes$4$ho1(clock,d,q);
+module sm_small$lanes$4$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$ho1$stage$0 stage$0(
+    sm_small$lanes$4$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$ho1$stage$1 stage$1(
+    sm_small$lanes$4$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$ho1$stage$2 stage$2(
+    sm_small$lanes$4$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$ho1$stage$3 stage$3(
+    sm_small$lanes$4$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -44889,126 +54134,126 @@ module sm_small$lanes$4$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$ho1
+endmodule // sm_small$lanes$4$h2_a
 
 
-module sm_small$lanes$4$ho1$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho1$stage$0
+endmodule // sm_small$lanes$4$h2_a$stage$0
 
 
-module sm_small$lanes$4$ho1$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho1$stage$1
+endmodule // sm_small$lanes$4$h2_a$stage$1
 
 
-module sm_small$lanes$4$ho1$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho1$stage$2
+endmodule // sm_small$lanes$4$h2_a$stage$2
 
 
-module sm_small$lanes$4$ho1$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho1$stage$3
+endmodule // sm_small$lanes$4$h2_a$stage$3
 
 
-module sm_small$lanes$4$ho2(clock,d,q);
+module sm_small$lanes$4$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$4$ho2$stage$0 stage$0(
+    sm_small$lanes$4$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$ho2$stage$1 stage$1(
+    sm_small$lanes$4$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$ho2$stage$2 stage$2(
+    sm_small$lanes$4$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$ho2$stage$3 stage$3(
+    sm_small$lanes$4$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45031,126 +54276,126 @@ module sm_small$lanes$4$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$ho2
+endmodule // sm_small$lanes$4$h2_alt
 
 
-module sm_small$lanes$4$ho2$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho2$stage$0
+endmodule // sm_small$lanes$4$h2_alt$stage$0
 
 
-module sm_small$lanes$4$ho2$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho2$stage$1
+endmodule // sm_small$lanes$4$h2_alt$stage$1
 
 
-module sm_small$lanes$4$ho2$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho2$stage$2
+endmodule // sm_small$lanes$4$h2_alt$stage$2
 
 
-module sm_small$lanes$4$ho2$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho2$stage$3
+endmodule // sm_small$lanes$4$h2_alt$stage$3
 
 
-module sm_small$lanes$4$ho3(clock,d,q);
+module sm_small$lanes$4$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$ho3$stage$0 stage$0(
+    sm_small$lanes$4$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$ho3$stage$1 stage$1(
+    sm_small$lanes$4$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$ho3$stage$2 stage$2(
+    sm_small$lanes$4$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$ho3$stage$3 stage$3(
+    sm_small$lanes$4$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45173,126 +54418,126 @@ module sm_small$lanes$4$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$ho3
+endmodule // sm_small$lanes$4$h2_b
 
 
-module sm_small$lanes$4$ho3$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho3$stage$0
+endmodule // sm_small$lanes$4$h2_b$stage$0
 
 
-module sm_small$lanes$4$ho3$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho3$stage$1
+endmodule // sm_small$lanes$4$h2_b$stage$1
 
 
-module sm_small$lanes$4$ho3$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho3$stage$2
+endmodule // sm_small$lanes$4$h2_b$stage$2
 
 
-module sm_small$lanes$4$ho3$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$ho3$stage$3
+endmodule // sm_small$lanes$4$h2_b$stage$3
 
 
-module sm_small$lanes$4$hr1(clock,d,q);
+module sm_small$lanes$4$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$4$hr1$stage$0 stage$0(
+    sm_small$lanes$4$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$hr1$stage$1 stage$1(
+    sm_small$lanes$4$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$hr1$stage$2 stage$2(
+    sm_small$lanes$4$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$hr1$stage$3 stage$3(
+    sm_small$lanes$4$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45315,126 +54560,126 @@ module sm_small$lanes$4$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$hr1
+endmodule // sm_small$lanes$4$h2_c
 
 
-module sm_small$lanes$4$hr1$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr1$stage$0
+endmodule // sm_small$lanes$4$h2_c$stage$0
 
 
-module sm_small$lanes$4$hr1$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr1$stage$1
+endmodule // sm_small$lanes$4$h2_c$stage$1
 
 
-module sm_small$lanes$4$hr1$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr1$stage$2
+endmodule // sm_small$lanes$4$h2_c$stage$2
 
 
-module sm_small$lanes$4$hr1$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr1$stage$3
+endmodule // sm_small$lanes$4$h2_c$stage$3
 
 
-module sm_small$lanes$4$hr2(clock,d,q);
+module sm_small$lanes$4$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$4$hr2$stage$0 stage$0(
+    sm_small$lanes$4$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$hr2$stage$1 stage$1(
+    sm_small$lanes$4$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$hr2$stage$2 stage$2(
+    sm_small$lanes$4$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$hr2$stage$3 stage$3(
+    sm_small$lanes$4$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45457,126 +54702,126 @@ module sm_small$lanes$4$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$hr2
+endmodule // sm_small$lanes$4$h2_p
 
 
-module sm_small$lanes$4$hr2$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr2$stage$0
+endmodule // sm_small$lanes$4$h2_p$stage$0
 
 
-module sm_small$lanes$4$hr2$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr2$stage$1
+endmodule // sm_small$lanes$4$h2_p$stage$1
 
 
-module sm_small$lanes$4$hr2$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr2$stage$2
+endmodule // sm_small$lanes$4$h2_p$stage$2
 
 
-module sm_small$lanes$4$hr2$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr2$stage$3
+endmodule // sm_small$lanes$4$h2_p$stage$3
 
 
-module sm_small$lanes$4$hr3(clock,d,q);
+module sm_small$lanes$4$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$4$hr3$stage$0 stage$0(
+    sm_small$lanes$4$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$4$hr3$stage$1 stage$1(
+    sm_small$lanes$4$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$4$hr3$stage$2 stage$2(
+    sm_small$lanes$4$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$4$hr3$stage$3 stage$3(
+    sm_small$lanes$4$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45599,83 +54844,2213 @@ module sm_small$lanes$4$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$4$hr3
+endmodule // sm_small$lanes$4$h2_pa
 
 
-module sm_small$lanes$4$hr3$stage$0(d,q,clock);
+module sm_small$lanes$4$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr3$stage$0
+endmodule // sm_small$lanes$4$h2_pa$stage$0
 
 
-module sm_small$lanes$4$hr3$stage$1(d,q,clock);
+module sm_small$lanes$4$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr3$stage$1
+endmodule // sm_small$lanes$4$h2_pa$stage$1
 
 
-module sm_small$lanes$4$hr3$stage$2(d,q,clock);
+module sm_small$lanes$4$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr3$stage$2
+endmodule // sm_small$lanes$4$h2_pa$stage$2
 
 
-module sm_small$lanes$4$hr3$stage$3(d,q,clock);
+module sm_small$lanes$4$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$hr3$stage$3
+endmodule // sm_small$lanes$4$h2_pa$stage$3
+
+
+module sm_small$lanes$4$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h2_val
+
+
+module sm_small$lanes$4$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h2_val$stage$0
+
+
+module sm_small$lanes$4$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h2_val$stage$1
+
+
+module sm_small$lanes$4$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h2_val$stage$2
+
+
+module sm_small$lanes$4$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h2_val$stage$3
+
+
+module sm_small$lanes$4$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_a
+
+
+module sm_small$lanes$4$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_a$stage$0
+
+
+module sm_small$lanes$4$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_a$stage$1
+
+
+module sm_small$lanes$4$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_a$stage$2
+
+
+module sm_small$lanes$4$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_a$stage$3
+
+
+module sm_small$lanes$4$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_alt
+
+
+module sm_small$lanes$4$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_alt$stage$0
+
+
+module sm_small$lanes$4$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_alt$stage$1
+
+
+module sm_small$lanes$4$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_alt$stage$2
+
+
+module sm_small$lanes$4$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_alt$stage$3
+
+
+module sm_small$lanes$4$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_b
+
+
+module sm_small$lanes$4$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_b$stage$0
+
+
+module sm_small$lanes$4$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_b$stage$1
+
+
+module sm_small$lanes$4$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_b$stage$2
+
+
+module sm_small$lanes$4$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_b$stage$3
+
+
+module sm_small$lanes$4$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_c
+
+
+module sm_small$lanes$4$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_c$stage$0
+
+
+module sm_small$lanes$4$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_c$stage$1
+
+
+module sm_small$lanes$4$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_c$stage$2
+
+
+module sm_small$lanes$4$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_c$stage$3
+
+
+module sm_small$lanes$4$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_p
+
+
+module sm_small$lanes$4$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_p$stage$0
+
+
+module sm_small$lanes$4$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_p$stage$1
+
+
+module sm_small$lanes$4$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_p$stage$2
+
+
+module sm_small$lanes$4$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_p$stage$3
+
+
+module sm_small$lanes$4$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_pa
+
+
+module sm_small$lanes$4$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_pa$stage$0
+
+
+module sm_small$lanes$4$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_pa$stage$1
+
+
+module sm_small$lanes$4$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_pa$stage$2
+
+
+module sm_small$lanes$4$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_pa$stage$3
+
+
+module sm_small$lanes$4$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h3_val
+
+
+module sm_small$lanes$4$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_val$stage$0
+
+
+module sm_small$lanes$4$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_val$stage$1
+
+
+module sm_small$lanes$4$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_val$stage$2
+
+
+module sm_small$lanes$4$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h3_val$stage$3
+
+
+module sm_small$lanes$4$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_a
+
+
+module sm_small$lanes$4$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_a$stage$0
+
+
+module sm_small$lanes$4$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_a$stage$1
+
+
+module sm_small$lanes$4$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_a$stage$2
+
+
+module sm_small$lanes$4$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_a$stage$3
+
+
+module sm_small$lanes$4$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_alt
+
+
+module sm_small$lanes$4$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_alt$stage$0
+
+
+module sm_small$lanes$4$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_alt$stage$1
+
+
+module sm_small$lanes$4$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_alt$stage$2
+
+
+module sm_small$lanes$4$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_alt$stage$3
+
+
+module sm_small$lanes$4$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_b
+
+
+module sm_small$lanes$4$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_b$stage$0
+
+
+module sm_small$lanes$4$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_b$stage$1
+
+
+module sm_small$lanes$4$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_b$stage$2
+
+
+module sm_small$lanes$4$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_b$stage$3
+
+
+module sm_small$lanes$4$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_c
+
+
+module sm_small$lanes$4$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_c$stage$0
+
+
+module sm_small$lanes$4$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_c$stage$1
+
+
+module sm_small$lanes$4$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_c$stage$2
+
+
+module sm_small$lanes$4$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_c$stage$3
+
+
+module sm_small$lanes$4$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_p
+
+
+module sm_small$lanes$4$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_p$stage$0
+
+
+module sm_small$lanes$4$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_p$stage$1
+
+
+module sm_small$lanes$4$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_p$stage$2
+
+
+module sm_small$lanes$4$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_p$stage$3
+
+
+module sm_small$lanes$4$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_pa
+
+
+module sm_small$lanes$4$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_pa$stage$0
+
+
+module sm_small$lanes$4$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_pa$stage$1
+
+
+module sm_small$lanes$4$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_pa$stage$2
+
+
+module sm_small$lanes$4$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_pa$stage$3
+
+
+module sm_small$lanes$4$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$4$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$4$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$4$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$4$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$4$h_val
+
+
+module sm_small$lanes$4$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_val$stage$0
+
+
+module sm_small$lanes$4$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_val$stage$1
+
+
+module sm_small$lanes$4$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_val$stage$2
+
+
+module sm_small$lanes$4$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$4$h_val$stage$3
 
 
 module sm_small$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -46356,36 +57731,71 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -46453,35 +57863,110 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$5$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$5$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$5$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$5$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$5$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$5$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$5$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$5$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$5$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$5$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$5$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$5$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$5$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$5$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$5$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$5$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$5$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$5$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$5$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$5$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$5$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$5$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$5$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$5$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$5$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$5$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$5$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -46491,12 +57976,27 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -46523,28 +58023,46 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -46595,25 +58113,27 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -46874,47 +58394,47 @@ module sm_small$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$5$d_val$stage$1
 
 
-module sm_small$lanes$5$ho1(clock,d,q);
+module sm_small$lanes$5$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$ho1$stage$0 stage$0(
+    sm_small$lanes$5$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$ho1$stage$1 stage$1(
+    sm_small$lanes$5$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$ho1$stage$2 stage$2(
+    sm_small$lanes$5$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$ho1$stage$3 stage$3(
+    sm_small$lanes$5$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -46937,126 +58457,126 @@ module sm_small$lanes$5$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$ho1
+endmodule // sm_small$lanes$5$h2_a
 
 
-module sm_small$lanes$5$ho1$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho1$stage$0
+endmodule // sm_small$lanes$5$h2_a$stage$0
 
 
-module sm_small$lanes$5$ho1$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho1$stage$1
+endmodule // sm_small$lanes$5$h2_a$stage$1
 
 
-module sm_small$lanes$5$ho1$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho1$stage$2
+endmodule // sm_small$lanes$5$h2_a$stage$2
 
 
-module sm_small$lanes$5$ho1$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho1$stage$3
+endmodule // sm_small$lanes$5$h2_a$stage$3
 
 
-module sm_small$lanes$5$ho2(clock,d,q);
+module sm_small$lanes$5$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$5$ho2$stage$0 stage$0(
+    sm_small$lanes$5$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$ho2$stage$1 stage$1(
+    sm_small$lanes$5$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$ho2$stage$2 stage$2(
+    sm_small$lanes$5$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$ho2$stage$3 stage$3(
+    sm_small$lanes$5$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47079,126 +58599,126 @@ module sm_small$lanes$5$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$ho2
+endmodule // sm_small$lanes$5$h2_alt
 
 
-module sm_small$lanes$5$ho2$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho2$stage$0
+endmodule // sm_small$lanes$5$h2_alt$stage$0
 
 
-module sm_small$lanes$5$ho2$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho2$stage$1
+endmodule // sm_small$lanes$5$h2_alt$stage$1
 
 
-module sm_small$lanes$5$ho2$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho2$stage$2
+endmodule // sm_small$lanes$5$h2_alt$stage$2
 
 
-module sm_small$lanes$5$ho2$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho2$stage$3
+endmodule // sm_small$lanes$5$h2_alt$stage$3
 
 
-module sm_small$lanes$5$ho3(clock,d,q);
+module sm_small$lanes$5$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$ho3$stage$0 stage$0(
+    sm_small$lanes$5$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$ho3$stage$1 stage$1(
+    sm_small$lanes$5$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$ho3$stage$2 stage$2(
+    sm_small$lanes$5$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$ho3$stage$3 stage$3(
+    sm_small$lanes$5$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47221,126 +58741,126 @@ module sm_small$lanes$5$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$ho3
+endmodule // sm_small$lanes$5$h2_b
 
 
-module sm_small$lanes$5$ho3$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho3$stage$0
+endmodule // sm_small$lanes$5$h2_b$stage$0
 
 
-module sm_small$lanes$5$ho3$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho3$stage$1
+endmodule // sm_small$lanes$5$h2_b$stage$1
 
 
-module sm_small$lanes$5$ho3$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho3$stage$2
+endmodule // sm_small$lanes$5$h2_b$stage$2
 
 
-module sm_small$lanes$5$ho3$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$ho3$stage$3
+endmodule // sm_small$lanes$5$h2_b$stage$3
 
 
-module sm_small$lanes$5$hr1(clock,d,q);
+module sm_small$lanes$5$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$5$hr1$stage$0 stage$0(
+    sm_small$lanes$5$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$hr1$stage$1 stage$1(
+    sm_small$lanes$5$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$hr1$stage$2 stage$2(
+    sm_small$lanes$5$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$hr1$stage$3 stage$3(
+    sm_small$lanes$5$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47363,126 +58883,126 @@ module sm_small$lanes$5$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$hr1
+endmodule // sm_small$lanes$5$h2_c
 
 
-module sm_small$lanes$5$hr1$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr1$stage$0
+endmodule // sm_small$lanes$5$h2_c$stage$0
 
 
-module sm_small$lanes$5$hr1$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr1$stage$1
+endmodule // sm_small$lanes$5$h2_c$stage$1
 
 
-module sm_small$lanes$5$hr1$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr1$stage$2
+endmodule // sm_small$lanes$5$h2_c$stage$2
 
 
-module sm_small$lanes$5$hr1$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr1$stage$3
+endmodule // sm_small$lanes$5$h2_c$stage$3
 
 
-module sm_small$lanes$5$hr2(clock,d,q);
+module sm_small$lanes$5$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$5$hr2$stage$0 stage$0(
+    sm_small$lanes$5$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$hr2$stage$1 stage$1(
+    sm_small$lanes$5$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$hr2$stage$2 stage$2(
+    sm_small$lanes$5$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$hr2$stage$3 stage$3(
+    sm_small$lanes$5$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47505,126 +59025,126 @@ module sm_small$lanes$5$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$hr2
+endmodule // sm_small$lanes$5$h2_p
 
 
-module sm_small$lanes$5$hr2$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr2$stage$0
+endmodule // sm_small$lanes$5$h2_p$stage$0
 
 
-module sm_small$lanes$5$hr2$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr2$stage$1
+endmodule // sm_small$lanes$5$h2_p$stage$1
 
 
-module sm_small$lanes$5$hr2$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr2$stage$2
+endmodule // sm_small$lanes$5$h2_p$stage$2
 
 
-module sm_small$lanes$5$hr2$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr2$stage$3
+endmodule // sm_small$lanes$5$h2_p$stage$3
 
 
-module sm_small$lanes$5$hr3(clock,d,q);
+module sm_small$lanes$5$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$5$hr3$stage$0 stage$0(
+    sm_small$lanes$5$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$5$hr3$stage$1 stage$1(
+    sm_small$lanes$5$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$5$hr3$stage$2 stage$2(
+    sm_small$lanes$5$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$5$hr3$stage$3 stage$3(
+    sm_small$lanes$5$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47647,83 +59167,2213 @@ module sm_small$lanes$5$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$5$hr3
+endmodule // sm_small$lanes$5$h2_pa
 
 
-module sm_small$lanes$5$hr3$stage$0(d,q,clock);
+module sm_small$lanes$5$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr3$stage$0
+endmodule // sm_small$lanes$5$h2_pa$stage$0
 
 
-module sm_small$lanes$5$hr3$stage$1(d,q,clock);
+module sm_small$lanes$5$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr3$stage$1
+endmodule // sm_small$lanes$5$h2_pa$stage$1
 
 
-module sm_small$lanes$5$hr3$stage$2(d,q,clock);
+module sm_small$lanes$5$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr3$stage$2
+endmodule // sm_small$lanes$5$h2_pa$stage$2
 
 
-module sm_small$lanes$5$hr3$stage$3(d,q,clock);
+module sm_small$lanes$5$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$hr3$stage$3
+endmodule // sm_small$lanes$5$h2_pa$stage$3
+
+
+module sm_small$lanes$5$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h2_val
+
+
+module sm_small$lanes$5$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h2_val$stage$0
+
+
+module sm_small$lanes$5$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h2_val$stage$1
+
+
+module sm_small$lanes$5$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h2_val$stage$2
+
+
+module sm_small$lanes$5$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h2_val$stage$3
+
+
+module sm_small$lanes$5$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_a
+
+
+module sm_small$lanes$5$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_a$stage$0
+
+
+module sm_small$lanes$5$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_a$stage$1
+
+
+module sm_small$lanes$5$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_a$stage$2
+
+
+module sm_small$lanes$5$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_a$stage$3
+
+
+module sm_small$lanes$5$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_alt
+
+
+module sm_small$lanes$5$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_alt$stage$0
+
+
+module sm_small$lanes$5$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_alt$stage$1
+
+
+module sm_small$lanes$5$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_alt$stage$2
+
+
+module sm_small$lanes$5$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_alt$stage$3
+
+
+module sm_small$lanes$5$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_b
+
+
+module sm_small$lanes$5$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_b$stage$0
+
+
+module sm_small$lanes$5$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_b$stage$1
+
+
+module sm_small$lanes$5$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_b$stage$2
+
+
+module sm_small$lanes$5$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_b$stage$3
+
+
+module sm_small$lanes$5$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_c
+
+
+module sm_small$lanes$5$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_c$stage$0
+
+
+module sm_small$lanes$5$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_c$stage$1
+
+
+module sm_small$lanes$5$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_c$stage$2
+
+
+module sm_small$lanes$5$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_c$stage$3
+
+
+module sm_small$lanes$5$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_p
+
+
+module sm_small$lanes$5$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_p$stage$0
+
+
+module sm_small$lanes$5$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_p$stage$1
+
+
+module sm_small$lanes$5$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_p$stage$2
+
+
+module sm_small$lanes$5$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_p$stage$3
+
+
+module sm_small$lanes$5$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_pa
+
+
+module sm_small$lanes$5$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_pa$stage$0
+
+
+module sm_small$lanes$5$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_pa$stage$1
+
+
+module sm_small$lanes$5$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_pa$stage$2
+
+
+module sm_small$lanes$5$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_pa$stage$3
+
+
+module sm_small$lanes$5$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h3_val
+
+
+module sm_small$lanes$5$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_val$stage$0
+
+
+module sm_small$lanes$5$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_val$stage$1
+
+
+module sm_small$lanes$5$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_val$stage$2
+
+
+module sm_small$lanes$5$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h3_val$stage$3
+
+
+module sm_small$lanes$5$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_a
+
+
+module sm_small$lanes$5$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_a$stage$0
+
+
+module sm_small$lanes$5$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_a$stage$1
+
+
+module sm_small$lanes$5$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_a$stage$2
+
+
+module sm_small$lanes$5$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_a$stage$3
+
+
+module sm_small$lanes$5$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_alt
+
+
+module sm_small$lanes$5$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_alt$stage$0
+
+
+module sm_small$lanes$5$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_alt$stage$1
+
+
+module sm_small$lanes$5$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_alt$stage$2
+
+
+module sm_small$lanes$5$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_alt$stage$3
+
+
+module sm_small$lanes$5$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_b
+
+
+module sm_small$lanes$5$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_b$stage$0
+
+
+module sm_small$lanes$5$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_b$stage$1
+
+
+module sm_small$lanes$5$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_b$stage$2
+
+
+module sm_small$lanes$5$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_b$stage$3
+
+
+module sm_small$lanes$5$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_c
+
+
+module sm_small$lanes$5$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_c$stage$0
+
+
+module sm_small$lanes$5$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_c$stage$1
+
+
+module sm_small$lanes$5$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_c$stage$2
+
+
+module sm_small$lanes$5$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_c$stage$3
+
+
+module sm_small$lanes$5$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_p
+
+
+module sm_small$lanes$5$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_p$stage$0
+
+
+module sm_small$lanes$5$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_p$stage$1
+
+
+module sm_small$lanes$5$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_p$stage$2
+
+
+module sm_small$lanes$5$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_p$stage$3
+
+
+module sm_small$lanes$5$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_pa
+
+
+module sm_small$lanes$5$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_pa$stage$0
+
+
+module sm_small$lanes$5$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_pa$stage$1
+
+
+module sm_small$lanes$5$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_pa$stage$2
+
+
+module sm_small$lanes$5$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_pa$stage$3
+
+
+module sm_small$lanes$5$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$5$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$5$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$5$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$5$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$5$h_val
+
+
+module sm_small$lanes$5$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_val$stage$0
+
+
+module sm_small$lanes$5$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_val$stage$1
+
+
+module sm_small$lanes$5$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_val$stage$2
+
+
+module sm_small$lanes$5$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$5$h_val$stage$3
 
 
 module sm_small$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -48404,36 +62054,71 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -48501,35 +62186,110 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$6$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$6$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$6$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$6$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$6$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$6$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$6$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$6$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$6$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$6$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$6$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$6$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$6$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$6$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$6$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$6$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$6$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$6$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$6$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$6$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$6$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$6$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$6$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$6$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$6$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$6$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$6$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -48539,12 +62299,27 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -48571,28 +62346,46 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -48643,25 +62436,27 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -48922,47 +62717,47 @@ module sm_small$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$6$d_val$stage$1
 
 
-module sm_small$lanes$6$ho1(clock,d,q);
+module sm_small$lanes$6$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$ho1$stage$0 stage$0(
+    sm_small$lanes$6$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$ho1$stage$1 stage$1(
+    sm_small$lanes$6$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$ho1$stage$2 stage$2(
+    sm_small$lanes$6$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$ho1$stage$3 stage$3(
+    sm_small$lanes$6$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -48985,126 +62780,126 @@ module sm_small$lanes$6$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$ho1
+endmodule // sm_small$lanes$6$h2_a
 
 
-module sm_small$lanes$6$ho1$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho1$stage$0
+endmodule // sm_small$lanes$6$h2_a$stage$0
 
 
-module sm_small$lanes$6$ho1$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho1$stage$1
+endmodule // sm_small$lanes$6$h2_a$stage$1
 
 
-module sm_small$lanes$6$ho1$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho1$stage$2
+endmodule // sm_small$lanes$6$h2_a$stage$2
 
 
-module sm_small$lanes$6$ho1$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho1$stage$3
+endmodule // sm_small$lanes$6$h2_a$stage$3
 
 
-module sm_small$lanes$6$ho2(clock,d,q);
+module sm_small$lanes$6$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$6$ho2$stage$0 stage$0(
+    sm_small$lanes$6$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$ho2$stage$1 stage$1(
+    sm_small$lanes$6$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$ho2$stage$2 stage$2(
+    sm_small$lanes$6$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$ho2$stage$3 stage$3(
+    sm_small$lanes$6$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49127,126 +62922,126 @@ module sm_small$lanes$6$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$ho2
+endmodule // sm_small$lanes$6$h2_alt
 
 
-module sm_small$lanes$6$ho2$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho2$stage$0
+endmodule // sm_small$lanes$6$h2_alt$stage$0
 
 
-module sm_small$lanes$6$ho2$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho2$stage$1
+endmodule // sm_small$lanes$6$h2_alt$stage$1
 
 
-module sm_small$lanes$6$ho2$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho2$stage$2
+endmodule // sm_small$lanes$6$h2_alt$stage$2
 
 
-module sm_small$lanes$6$ho2$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho2$stage$3
+endmodule // sm_small$lanes$6$h2_alt$stage$3
 
 
-module sm_small$lanes$6$ho3(clock,d,q);
+module sm_small$lanes$6$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$ho3$stage$0 stage$0(
+    sm_small$lanes$6$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$ho3$stage$1 stage$1(
+    sm_small$lanes$6$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$ho3$stage$2 stage$2(
+    sm_small$lanes$6$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$ho3$stage$3 stage$3(
+    sm_small$lanes$6$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49269,126 +63064,126 @@ module sm_small$lanes$6$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$ho3
+endmodule // sm_small$lanes$6$h2_b
 
 
-module sm_small$lanes$6$ho3$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho3$stage$0
+endmodule // sm_small$lanes$6$h2_b$stage$0
 
 
-module sm_small$lanes$6$ho3$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho3$stage$1
+endmodule // sm_small$lanes$6$h2_b$stage$1
 
 
-module sm_small$lanes$6$ho3$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho3$stage$2
+endmodule // sm_small$lanes$6$h2_b$stage$2
 
 
-module sm_small$lanes$6$ho3$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$ho3$stage$3
+endmodule // sm_small$lanes$6$h2_b$stage$3
 
 
-module sm_small$lanes$6$hr1(clock,d,q);
+module sm_small$lanes$6$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$6$hr1$stage$0 stage$0(
+    sm_small$lanes$6$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$hr1$stage$1 stage$1(
+    sm_small$lanes$6$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$hr1$stage$2 stage$2(
+    sm_small$lanes$6$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$hr1$stage$3 stage$3(
+    sm_small$lanes$6$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49411,126 +63206,126 @@ module sm_small$lanes$6$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$hr1
+endmodule // sm_small$lanes$6$h2_c
 
 
-module sm_small$lanes$6$hr1$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr1$stage$0
+endmodule // sm_small$lanes$6$h2_c$stage$0
 
 
-module sm_small$lanes$6$hr1$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr1$stage$1
+endmodule // sm_small$lanes$6$h2_c$stage$1
 
 
-module sm_small$lanes$6$hr1$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr1$stage$2
+endmodule // sm_small$lanes$6$h2_c$stage$2
 
 
-module sm_small$lanes$6$hr1$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr1$stage$3
+endmodule // sm_small$lanes$6$h2_c$stage$3
 
 
-module sm_small$lanes$6$hr2(clock,d,q);
+module sm_small$lanes$6$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$6$hr2$stage$0 stage$0(
+    sm_small$lanes$6$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$hr2$stage$1 stage$1(
+    sm_small$lanes$6$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$hr2$stage$2 stage$2(
+    sm_small$lanes$6$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$hr2$stage$3 stage$3(
+    sm_small$lanes$6$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49553,126 +63348,126 @@ module sm_small$lanes$6$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$hr2
+endmodule // sm_small$lanes$6$h2_p
 
 
-module sm_small$lanes$6$hr2$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr2$stage$0
+endmodule // sm_small$lanes$6$h2_p$stage$0
 
 
-module sm_small$lanes$6$hr2$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr2$stage$1
+endmodule // sm_small$lanes$6$h2_p$stage$1
 
 
-module sm_small$lanes$6$hr2$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr2$stage$2
+endmodule // sm_small$lanes$6$h2_p$stage$2
 
 
-module sm_small$lanes$6$hr2$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr2$stage$3
+endmodule // sm_small$lanes$6$h2_p$stage$3
 
 
-module sm_small$lanes$6$hr3(clock,d,q);
+module sm_small$lanes$6$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$6$hr3$stage$0 stage$0(
+    sm_small$lanes$6$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$6$hr3$stage$1 stage$1(
+    sm_small$lanes$6$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$6$hr3$stage$2 stage$2(
+    sm_small$lanes$6$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$6$hr3$stage$3 stage$3(
+    sm_small$lanes$6$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49695,83 +63490,2213 @@ module sm_small$lanes$6$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$6$hr3
+endmodule // sm_small$lanes$6$h2_pa
 
 
-module sm_small$lanes$6$hr3$stage$0(d,q,clock);
+module sm_small$lanes$6$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr3$stage$0
+endmodule // sm_small$lanes$6$h2_pa$stage$0
 
 
-module sm_small$lanes$6$hr3$stage$1(d,q,clock);
+module sm_small$lanes$6$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr3$stage$1
+endmodule // sm_small$lanes$6$h2_pa$stage$1
 
 
-module sm_small$lanes$6$hr3$stage$2(d,q,clock);
+module sm_small$lanes$6$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr3$stage$2
+endmodule // sm_small$lanes$6$h2_pa$stage$2
 
 
-module sm_small$lanes$6$hr3$stage$3(d,q,clock);
+module sm_small$lanes$6$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$hr3$stage$3
+endmodule // sm_small$lanes$6$h2_pa$stage$3
+
+
+module sm_small$lanes$6$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h2_val
+
+
+module sm_small$lanes$6$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h2_val$stage$0
+
+
+module sm_small$lanes$6$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h2_val$stage$1
+
+
+module sm_small$lanes$6$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h2_val$stage$2
+
+
+module sm_small$lanes$6$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h2_val$stage$3
+
+
+module sm_small$lanes$6$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_a
+
+
+module sm_small$lanes$6$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_a$stage$0
+
+
+module sm_small$lanes$6$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_a$stage$1
+
+
+module sm_small$lanes$6$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_a$stage$2
+
+
+module sm_small$lanes$6$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_a$stage$3
+
+
+module sm_small$lanes$6$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_alt
+
+
+module sm_small$lanes$6$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_alt$stage$0
+
+
+module sm_small$lanes$6$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_alt$stage$1
+
+
+module sm_small$lanes$6$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_alt$stage$2
+
+
+module sm_small$lanes$6$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_alt$stage$3
+
+
+module sm_small$lanes$6$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_b
+
+
+module sm_small$lanes$6$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_b$stage$0
+
+
+module sm_small$lanes$6$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_b$stage$1
+
+
+module sm_small$lanes$6$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_b$stage$2
+
+
+module sm_small$lanes$6$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_b$stage$3
+
+
+module sm_small$lanes$6$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_c
+
+
+module sm_small$lanes$6$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_c$stage$0
+
+
+module sm_small$lanes$6$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_c$stage$1
+
+
+module sm_small$lanes$6$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_c$stage$2
+
+
+module sm_small$lanes$6$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_c$stage$3
+
+
+module sm_small$lanes$6$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_p
+
+
+module sm_small$lanes$6$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_p$stage$0
+
+
+module sm_small$lanes$6$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_p$stage$1
+
+
+module sm_small$lanes$6$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_p$stage$2
+
+
+module sm_small$lanes$6$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_p$stage$3
+
+
+module sm_small$lanes$6$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_pa
+
+
+module sm_small$lanes$6$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_pa$stage$0
+
+
+module sm_small$lanes$6$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_pa$stage$1
+
+
+module sm_small$lanes$6$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_pa$stage$2
+
+
+module sm_small$lanes$6$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_pa$stage$3
+
+
+module sm_small$lanes$6$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h3_val
+
+
+module sm_small$lanes$6$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_val$stage$0
+
+
+module sm_small$lanes$6$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_val$stage$1
+
+
+module sm_small$lanes$6$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_val$stage$2
+
+
+module sm_small$lanes$6$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h3_val$stage$3
+
+
+module sm_small$lanes$6$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_a
+
+
+module sm_small$lanes$6$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_a$stage$0
+
+
+module sm_small$lanes$6$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_a$stage$1
+
+
+module sm_small$lanes$6$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_a$stage$2
+
+
+module sm_small$lanes$6$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_a$stage$3
+
+
+module sm_small$lanes$6$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_alt
+
+
+module sm_small$lanes$6$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_alt$stage$0
+
+
+module sm_small$lanes$6$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_alt$stage$1
+
+
+module sm_small$lanes$6$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_alt$stage$2
+
+
+module sm_small$lanes$6$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_alt$stage$3
+
+
+module sm_small$lanes$6$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_b
+
+
+module sm_small$lanes$6$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_b$stage$0
+
+
+module sm_small$lanes$6$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_b$stage$1
+
+
+module sm_small$lanes$6$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_b$stage$2
+
+
+module sm_small$lanes$6$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_b$stage$3
+
+
+module sm_small$lanes$6$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_c
+
+
+module sm_small$lanes$6$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_c$stage$0
+
+
+module sm_small$lanes$6$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_c$stage$1
+
+
+module sm_small$lanes$6$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_c$stage$2
+
+
+module sm_small$lanes$6$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_c$stage$3
+
+
+module sm_small$lanes$6$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_p
+
+
+module sm_small$lanes$6$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_p$stage$0
+
+
+module sm_small$lanes$6$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_p$stage$1
+
+
+module sm_small$lanes$6$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_p$stage$2
+
+
+module sm_small$lanes$6$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_p$stage$3
+
+
+module sm_small$lanes$6$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_pa
+
+
+module sm_small$lanes$6$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_pa$stage$0
+
+
+module sm_small$lanes$6$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_pa$stage$1
+
+
+module sm_small$lanes$6$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_pa$stage$2
+
+
+module sm_small$lanes$6$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_pa$stage$3
+
+
+module sm_small$lanes$6$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$6$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$6$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$6$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$6$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$6$h_val
+
+
+module sm_small$lanes$6$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_val$stage$0
+
+
+module sm_small$lanes$6$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_val$stage$1
+
+
+module sm_small$lanes$6$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_val$stage$2
+
+
+module sm_small$lanes$6$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$6$h_val$stage$3
 
 
 module sm_small$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -50452,36 +66377,71 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -50549,35 +66509,110 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$7$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    sm_small$lanes$7$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    sm_small$lanes$7$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    sm_small$lanes$7$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    sm_small$lanes$7$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    sm_small$lanes$7$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    sm_small$lanes$7$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    sm_small$lanes$7$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    sm_small$lanes$7$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    sm_small$lanes$7$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    sm_small$lanes$7$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    sm_small$lanes$7$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    sm_small$lanes$7$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    sm_small$lanes$7$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    sm_small$lanes$7$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    sm_small$lanes$7$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    sm_small$lanes$7$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    sm_small$lanes$7$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    sm_small$lanes$7$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    sm_small$lanes$7$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    sm_small$lanes$7$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    sm_small$lanes$7$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    sm_small$lanes$7$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    sm_small$lanes$7$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    sm_small$lanes$7$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    sm_small$lanes$7$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    sm_small$lanes$7$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -50587,12 +66622,27 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -50619,28 +66669,46 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -50691,25 +66759,27 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -50970,47 +67040,47 @@ module sm_small$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$7$d_val$stage$1
 
 
-module sm_small$lanes$7$ho1(clock,d,q);
+module sm_small$lanes$7$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$ho1$stage$0 stage$0(
+    sm_small$lanes$7$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$ho1$stage$1 stage$1(
+    sm_small$lanes$7$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$ho1$stage$2 stage$2(
+    sm_small$lanes$7$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$ho1$stage$3 stage$3(
+    sm_small$lanes$7$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51033,126 +67103,126 @@ module sm_small$lanes$7$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$ho1
+endmodule // sm_small$lanes$7$h2_a
 
 
-module sm_small$lanes$7$ho1$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho1$stage$0
+endmodule // sm_small$lanes$7$h2_a$stage$0
 
 
-module sm_small$lanes$7$ho1$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho1$stage$1
+endmodule // sm_small$lanes$7$h2_a$stage$1
 
 
-module sm_small$lanes$7$ho1$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho1$stage$2
+endmodule // sm_small$lanes$7$h2_a$stage$2
 
 
-module sm_small$lanes$7$ho1$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho1$stage$3
+endmodule // sm_small$lanes$7$h2_a$stage$3
 
 
-module sm_small$lanes$7$ho2(clock,d,q);
+module sm_small$lanes$7$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$7$ho2$stage$0 stage$0(
+    sm_small$lanes$7$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$ho2$stage$1 stage$1(
+    sm_small$lanes$7$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$ho2$stage$2 stage$2(
+    sm_small$lanes$7$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$ho2$stage$3 stage$3(
+    sm_small$lanes$7$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51175,126 +67245,126 @@ module sm_small$lanes$7$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$ho2
+endmodule // sm_small$lanes$7$h2_alt
 
 
-module sm_small$lanes$7$ho2$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho2$stage$0
+endmodule // sm_small$lanes$7$h2_alt$stage$0
 
 
-module sm_small$lanes$7$ho2$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho2$stage$1
+endmodule // sm_small$lanes$7$h2_alt$stage$1
 
 
-module sm_small$lanes$7$ho2$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho2$stage$2
+endmodule // sm_small$lanes$7$h2_alt$stage$2
 
 
-module sm_small$lanes$7$ho2$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho2$stage$3
+endmodule // sm_small$lanes$7$h2_alt$stage$3
 
 
-module sm_small$lanes$7$ho3(clock,d,q);
+module sm_small$lanes$7$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$ho3$stage$0 stage$0(
+    sm_small$lanes$7$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$ho3$stage$1 stage$1(
+    sm_small$lanes$7$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$ho3$stage$2 stage$2(
+    sm_small$lanes$7$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$ho3$stage$3 stage$3(
+    sm_small$lanes$7$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51317,126 +67387,126 @@ module sm_small$lanes$7$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$ho3
+endmodule // sm_small$lanes$7$h2_b
 
 
-module sm_small$lanes$7$ho3$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho3$stage$0
+endmodule // sm_small$lanes$7$h2_b$stage$0
 
 
-module sm_small$lanes$7$ho3$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho3$stage$1
+endmodule // sm_small$lanes$7$h2_b$stage$1
 
 
-module sm_small$lanes$7$ho3$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho3$stage$2
+endmodule // sm_small$lanes$7$h2_b$stage$2
 
 
-module sm_small$lanes$7$ho3$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$ho3$stage$3
+endmodule // sm_small$lanes$7$h2_b$stage$3
 
 
-module sm_small$lanes$7$hr1(clock,d,q);
+module sm_small$lanes$7$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    sm_small$lanes$7$hr1$stage$0 stage$0(
+    sm_small$lanes$7$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$hr1$stage$1 stage$1(
+    sm_small$lanes$7$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$hr1$stage$2 stage$2(
+    sm_small$lanes$7$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$hr1$stage$3 stage$3(
+    sm_small$lanes$7$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51459,126 +67529,126 @@ module sm_small$lanes$7$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$hr1
+endmodule // sm_small$lanes$7$h2_c
 
 
-module sm_small$lanes$7$hr1$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr1$stage$0
+endmodule // sm_small$lanes$7$h2_c$stage$0
 
 
-module sm_small$lanes$7$hr1$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr1$stage$1
+endmodule // sm_small$lanes$7$h2_c$stage$1
 
 
-module sm_small$lanes$7$hr1$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr1$stage$2
+endmodule // sm_small$lanes$7$h2_c$stage$2
 
 
-module sm_small$lanes$7$hr1$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr1$stage$3
+endmodule // sm_small$lanes$7$h2_c$stage$3
 
 
-module sm_small$lanes$7$hr2(clock,d,q);
+module sm_small$lanes$7$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$7$hr2$stage$0 stage$0(
+    sm_small$lanes$7$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$hr2$stage$1 stage$1(
+    sm_small$lanes$7$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$hr2$stage$2 stage$2(
+    sm_small$lanes$7$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$hr2$stage$3 stage$3(
+    sm_small$lanes$7$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51601,126 +67671,126 @@ module sm_small$lanes$7$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$hr2
+endmodule // sm_small$lanes$7$h2_p
 
 
-module sm_small$lanes$7$hr2$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr2$stage$0
+endmodule // sm_small$lanes$7$h2_p$stage$0
 
 
-module sm_small$lanes$7$hr2$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr2$stage$1
+endmodule // sm_small$lanes$7$h2_p$stage$1
 
 
-module sm_small$lanes$7$hr2$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr2$stage$2
+endmodule // sm_small$lanes$7$h2_p$stage$2
 
 
-module sm_small$lanes$7$hr2$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr2$stage$3
+endmodule // sm_small$lanes$7$h2_p$stage$3
 
 
-module sm_small$lanes$7$hr3(clock,d,q);
+module sm_small$lanes$7$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    sm_small$lanes$7$hr3$stage$0 stage$0(
+    sm_small$lanes$7$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sm_small$lanes$7$hr3$stage$1 stage$1(
+    sm_small$lanes$7$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sm_small$lanes$7$hr3$stage$2 stage$2(
+    sm_small$lanes$7$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sm_small$lanes$7$hr3$stage$3 stage$3(
+    sm_small$lanes$7$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51743,83 +67813,2213 @@ module sm_small$lanes$7$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // sm_small$lanes$7$hr3
+endmodule // sm_small$lanes$7$h2_pa
 
 
-module sm_small$lanes$7$hr3$stage$0(d,q,clock);
+module sm_small$lanes$7$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr3$stage$0
+endmodule // sm_small$lanes$7$h2_pa$stage$0
 
 
-module sm_small$lanes$7$hr3$stage$1(d,q,clock);
+module sm_small$lanes$7$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr3$stage$1
+endmodule // sm_small$lanes$7$h2_pa$stage$1
 
 
-module sm_small$lanes$7$hr3$stage$2(d,q,clock);
+module sm_small$lanes$7$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr3$stage$2
+endmodule // sm_small$lanes$7$h2_pa$stage$2
 
 
-module sm_small$lanes$7$hr3$stage$3(d,q,clock);
+module sm_small$lanes$7$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$hr3$stage$3
+endmodule // sm_small$lanes$7$h2_pa$stage$3
+
+
+module sm_small$lanes$7$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h2_val
+
+
+module sm_small$lanes$7$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h2_val$stage$0
+
+
+module sm_small$lanes$7$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h2_val$stage$1
+
+
+module sm_small$lanes$7$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h2_val$stage$2
+
+
+module sm_small$lanes$7$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h2_val$stage$3
+
+
+module sm_small$lanes$7$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_a
+
+
+module sm_small$lanes$7$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_a$stage$0
+
+
+module sm_small$lanes$7$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_a$stage$1
+
+
+module sm_small$lanes$7$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_a$stage$2
+
+
+module sm_small$lanes$7$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_a$stage$3
+
+
+module sm_small$lanes$7$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_alt
+
+
+module sm_small$lanes$7$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_alt$stage$0
+
+
+module sm_small$lanes$7$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_alt$stage$1
+
+
+module sm_small$lanes$7$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_alt$stage$2
+
+
+module sm_small$lanes$7$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_alt$stage$3
+
+
+module sm_small$lanes$7$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_b
+
+
+module sm_small$lanes$7$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_b$stage$0
+
+
+module sm_small$lanes$7$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_b$stage$1
+
+
+module sm_small$lanes$7$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_b$stage$2
+
+
+module sm_small$lanes$7$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_b$stage$3
+
+
+module sm_small$lanes$7$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_c
+
+
+module sm_small$lanes$7$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_c$stage$0
+
+
+module sm_small$lanes$7$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_c$stage$1
+
+
+module sm_small$lanes$7$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_c$stage$2
+
+
+module sm_small$lanes$7$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_c$stage$3
+
+
+module sm_small$lanes$7$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_p
+
+
+module sm_small$lanes$7$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_p$stage$0
+
+
+module sm_small$lanes$7$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_p$stage$1
+
+
+module sm_small$lanes$7$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_p$stage$2
+
+
+module sm_small$lanes$7$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_p$stage$3
+
+
+module sm_small$lanes$7$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_pa
+
+
+module sm_small$lanes$7$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_pa$stage$0
+
+
+module sm_small$lanes$7$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_pa$stage$1
+
+
+module sm_small$lanes$7$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_pa$stage$2
+
+
+module sm_small$lanes$7$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_pa$stage$3
+
+
+module sm_small$lanes$7$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h3_val
+
+
+module sm_small$lanes$7$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_val$stage$0
+
+
+module sm_small$lanes$7$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_val$stage$1
+
+
+module sm_small$lanes$7$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_val$stage$2
+
+
+module sm_small$lanes$7$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h3_val$stage$3
+
+
+module sm_small$lanes$7$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_a
+
+
+module sm_small$lanes$7$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_a$stage$0
+
+
+module sm_small$lanes$7$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_a$stage$1
+
+
+module sm_small$lanes$7$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_a$stage$2
+
+
+module sm_small$lanes$7$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_a$stage$3
+
+
+module sm_small$lanes$7$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_alt
+
+
+module sm_small$lanes$7$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_alt$stage$0
+
+
+module sm_small$lanes$7$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_alt$stage$1
+
+
+module sm_small$lanes$7$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_alt$stage$2
+
+
+module sm_small$lanes$7$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_alt$stage$3
+
+
+module sm_small$lanes$7$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_b
+
+
+module sm_small$lanes$7$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_b$stage$0
+
+
+module sm_small$lanes$7$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_b$stage$1
+
+
+module sm_small$lanes$7$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_b$stage$2
+
+
+module sm_small$lanes$7$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_b$stage$3
+
+
+module sm_small$lanes$7$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_c
+
+
+module sm_small$lanes$7$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_c$stage$0
+
+
+module sm_small$lanes$7$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_c$stage$1
+
+
+module sm_small$lanes$7$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_c$stage$2
+
+
+module sm_small$lanes$7$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_c$stage$3
+
+
+module sm_small$lanes$7$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_p
+
+
+module sm_small$lanes$7$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_p$stage$0
+
+
+module sm_small$lanes$7$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_p$stage$1
+
+
+module sm_small$lanes$7$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_p$stage$2
+
+
+module sm_small$lanes$7$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_p$stage$3
+
+
+module sm_small$lanes$7$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_pa
+
+
+module sm_small$lanes$7$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_pa$stage$0
+
+
+module sm_small$lanes$7$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_pa$stage$1
+
+
+module sm_small$lanes$7$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_pa$stage$2
+
+
+module sm_small$lanes$7$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_pa$stage$3
+
+
+module sm_small$lanes$7$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sm_small$lanes$7$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm_small$lanes$7$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm_small$lanes$7$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm_small$lanes$7$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // sm_small$lanes$7$h_val
+
+
+module sm_small$lanes$7$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_val$stage$0
+
+
+module sm_small$lanes$7$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_val$stage$1
+
+
+module sm_small$lanes$7$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_val$stage$2
+
+
+module sm_small$lanes$7$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm_small$lanes$7$h_val$stage$3
 
 
 module sm_small$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

@@ -38094,36 +38094,71 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -38191,35 +38226,110 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$0$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$0$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$0$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$0$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$0$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$0$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$0$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$0$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$0$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$0$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$0$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$0$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$0$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$0$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$0$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -38229,12 +38339,27 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -38261,28 +38386,46 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -38333,25 +38476,27 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -38612,47 +38757,47 @@ module ulx3s_board$sm$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$0$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$0$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38675,126 +38820,126 @@ module ulx3s_board$sm$lanes$0$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho1
+endmodule // ulx3s_board$sm$lanes$0$h2_a
 
 
-module ulx3s_board$sm$lanes$0$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$0$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$0$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$0$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$0$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38817,126 +38962,126 @@ module ulx3s_board$sm$lanes$0$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho2
+endmodule // ulx3s_board$sm$lanes$0$h2_alt
 
 
-module ulx3s_board$sm$lanes$0$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$0$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$0$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$0$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$0$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -38959,126 +39104,126 @@ module ulx3s_board$sm$lanes$0$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho3
+endmodule // ulx3s_board$sm$lanes$0$h2_b
 
 
-module ulx3s_board$sm$lanes$0$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$0$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$0$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$0$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$0$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39101,126 +39246,126 @@ module ulx3s_board$sm$lanes$0$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr1
+endmodule // ulx3s_board$sm$lanes$0$h2_c
 
 
-module ulx3s_board$sm$lanes$0$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$0$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$0$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$0$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$0$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39243,126 +39388,126 @@ module ulx3s_board$sm$lanes$0$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr2
+endmodule // ulx3s_board$sm$lanes$0$h2_p
 
 
-module ulx3s_board$sm$lanes$0$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$0$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$0$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$0$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$0$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$0$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$0$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$0$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$0$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$0$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$0$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$0$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$0$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -39385,83 +39530,2213 @@ module ulx3s_board$sm$lanes$0$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr3
+endmodule // ulx3s_board$sm$lanes$0$h2_pa
 
 
-module ulx3s_board$sm$lanes$0$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$0$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$0$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$0$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$0$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h2_val
+
+
+module ulx3s_board$sm$lanes$0$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_a
+
+
+module ulx3s_board$sm$lanes$0$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_alt
+
+
+module ulx3s_board$sm$lanes$0$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_b
+
+
+module ulx3s_board$sm$lanes$0$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_c
+
+
+module ulx3s_board$sm$lanes$0$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_p
+
+
+module ulx3s_board$sm$lanes$0$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_pa
+
+
+module ulx3s_board$sm$lanes$0$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_val
+
+
+module ulx3s_board$sm$lanes$0$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_a
+
+
+module ulx3s_board$sm$lanes$0$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_alt
+
+
+module ulx3s_board$sm$lanes$0$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_b
+
+
+module ulx3s_board$sm$lanes$0$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_c
+
+
+module ulx3s_board$sm$lanes$0$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_p
+
+
+module ulx3s_board$sm$lanes$0$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_pa
+
+
+module ulx3s_board$sm$lanes$0$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$0$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$0$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$0$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_val
+
+
+module ulx3s_board$sm$lanes$0$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$0$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$0$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$0$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$0$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -40142,36 +42417,71 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -40239,35 +42549,110 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$1$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$1$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$1$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$1$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$1$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$1$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$1$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$1$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$1$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$1$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$1$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$1$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$1$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$1$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$1$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -40277,12 +42662,27 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -40309,28 +42709,46 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -40381,25 +42799,27 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -40660,47 +43080,47 @@ module ulx3s_board$sm$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$1$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$1$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -40723,126 +43143,126 @@ module ulx3s_board$sm$lanes$1$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho1
+endmodule // ulx3s_board$sm$lanes$1$h2_a
 
 
-module ulx3s_board$sm$lanes$1$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$1$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$1$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$1$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$1$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -40865,126 +43285,126 @@ module ulx3s_board$sm$lanes$1$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho2
+endmodule // ulx3s_board$sm$lanes$1$h2_alt
 
 
-module ulx3s_board$sm$lanes$1$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$1$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$1$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$1$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$1$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41007,126 +43427,126 @@ module ulx3s_board$sm$lanes$1$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho3
+endmodule // ulx3s_board$sm$lanes$1$h2_b
 
 
-module ulx3s_board$sm$lanes$1$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$1$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$1$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$1$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$1$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41149,126 +43569,126 @@ module ulx3s_board$sm$lanes$1$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr1
+endmodule // ulx3s_board$sm$lanes$1$h2_c
 
 
-module ulx3s_board$sm$lanes$1$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$1$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$1$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$1$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$1$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41291,126 +43711,126 @@ module ulx3s_board$sm$lanes$1$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr2
+endmodule // ulx3s_board$sm$lanes$1$h2_p
 
 
-module ulx3s_board$sm$lanes$1$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$1$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$1$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$1$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$1$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$1$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$1$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$1$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$1$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$1$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$1$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$1$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$1$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -41433,83 +43853,2213 @@ module ulx3s_board$sm$lanes$1$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr3
+endmodule // ulx3s_board$sm$lanes$1$h2_pa
 
 
-module ulx3s_board$sm$lanes$1$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$1$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$1$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$1$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$1$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h2_val
+
+
+module ulx3s_board$sm$lanes$1$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_a
+
+
+module ulx3s_board$sm$lanes$1$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_alt
+
+
+module ulx3s_board$sm$lanes$1$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_b
+
+
+module ulx3s_board$sm$lanes$1$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_c
+
+
+module ulx3s_board$sm$lanes$1$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_p
+
+
+module ulx3s_board$sm$lanes$1$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_pa
+
+
+module ulx3s_board$sm$lanes$1$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_val
+
+
+module ulx3s_board$sm$lanes$1$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_a
+
+
+module ulx3s_board$sm$lanes$1$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_alt
+
+
+module ulx3s_board$sm$lanes$1$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_b
+
+
+module ulx3s_board$sm$lanes$1$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_c
+
+
+module ulx3s_board$sm$lanes$1$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_p
+
+
+module ulx3s_board$sm$lanes$1$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_pa
+
+
+module ulx3s_board$sm$lanes$1$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$1$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$1$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$1$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_val
+
+
+module ulx3s_board$sm$lanes$1$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$1$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$1$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$1$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$1$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -42190,36 +46740,71 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -42287,35 +46872,110 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$2$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$2$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$2$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$2$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$2$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$2$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$2$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$2$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$2$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$2$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$2$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$2$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$2$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$2$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$2$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -42325,12 +46985,27 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -42357,28 +47032,46 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -42429,25 +47122,27 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -42708,47 +47403,47 @@ module ulx3s_board$sm$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$2$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$2$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -42771,126 +47466,126 @@ module ulx3s_board$sm$lanes$2$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho1
+endmodule // ulx3s_board$sm$lanes$2$h2_a
 
 
-module ulx3s_board$sm$lanes$2$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$2$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$2$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$2$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$2$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -42913,126 +47608,126 @@ module ulx3s_board$sm$lanes$2$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho2
+endmodule // ulx3s_board$sm$lanes$2$h2_alt
 
 
-module ulx3s_board$sm$lanes$2$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$2$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$2$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$2$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$2$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43055,126 +47750,126 @@ module ulx3s_board$sm$lanes$2$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho3
+endmodule // ulx3s_board$sm$lanes$2$h2_b
 
 
-module ulx3s_board$sm$lanes$2$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$2$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$2$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$2$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$2$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43197,126 +47892,126 @@ module ulx3s_board$sm$lanes$2$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr1
+endmodule // ulx3s_board$sm$lanes$2$h2_c
 
 
-module ulx3s_board$sm$lanes$2$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$2$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$2$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$2$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$2$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43339,126 +48034,126 @@ module ulx3s_board$sm$lanes$2$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr2
+endmodule // ulx3s_board$sm$lanes$2$h2_p
 
 
-module ulx3s_board$sm$lanes$2$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$2$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$2$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$2$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$2$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$2$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$2$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$2$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$2$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$2$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$2$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$2$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$2$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -43481,83 +48176,2213 @@ module ulx3s_board$sm$lanes$2$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr3
+endmodule // ulx3s_board$sm$lanes$2$h2_pa
 
 
-module ulx3s_board$sm$lanes$2$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$2$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$2$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$2$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$2$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h2_val
+
+
+module ulx3s_board$sm$lanes$2$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_a
+
+
+module ulx3s_board$sm$lanes$2$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_alt
+
+
+module ulx3s_board$sm$lanes$2$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_b
+
+
+module ulx3s_board$sm$lanes$2$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_c
+
+
+module ulx3s_board$sm$lanes$2$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_p
+
+
+module ulx3s_board$sm$lanes$2$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_pa
+
+
+module ulx3s_board$sm$lanes$2$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_val
+
+
+module ulx3s_board$sm$lanes$2$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_a
+
+
+module ulx3s_board$sm$lanes$2$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_alt
+
+
+module ulx3s_board$sm$lanes$2$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_b
+
+
+module ulx3s_board$sm$lanes$2$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_c
+
+
+module ulx3s_board$sm$lanes$2$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_p
+
+
+module ulx3s_board$sm$lanes$2$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_pa
+
+
+module ulx3s_board$sm$lanes$2$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$2$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$2$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$2$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_val
+
+
+module ulx3s_board$sm$lanes$2$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$2$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$2$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$2$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$2$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -44238,36 +51063,71 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -44335,35 +51195,110 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$3$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$3$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$3$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$3$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$3$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$3$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$3$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$3$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$3$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$3$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$3$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$3$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$3$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$3$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$3$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -44373,12 +51308,27 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -44405,28 +51355,46 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -44477,25 +51445,27 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -44756,47 +51726,47 @@ module ulx3s_board$sm$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$3$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$3$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -44819,126 +51789,126 @@ module ulx3s_board$sm$lanes$3$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho1
+endmodule // ulx3s_board$sm$lanes$3$h2_a
 
 
-module ulx3s_board$sm$lanes$3$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$3$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$3$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$3$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$3$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -44961,126 +51931,126 @@ module ulx3s_board$sm$lanes$3$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho2
+endmodule // ulx3s_board$sm$lanes$3$h2_alt
 
 
-module ulx3s_board$sm$lanes$3$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$3$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$3$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$3$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$3$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45103,126 +52073,126 @@ module ulx3s_board$sm$lanes$3$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho3
+endmodule // ulx3s_board$sm$lanes$3$h2_b
 
 
-module ulx3s_board$sm$lanes$3$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$3$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$3$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$3$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$3$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45245,126 +52215,126 @@ module ulx3s_board$sm$lanes$3$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr1
+endmodule // ulx3s_board$sm$lanes$3$h2_c
 
 
-module ulx3s_board$sm$lanes$3$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$3$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$3$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$3$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$3$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45387,126 +52357,126 @@ module ulx3s_board$sm$lanes$3$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr2
+endmodule // ulx3s_board$sm$lanes$3$h2_p
 
 
-module ulx3s_board$sm$lanes$3$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$3$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$3$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$3$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$3$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$3$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$3$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$3$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$3$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$3$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$3$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$3$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$3$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -45529,83 +52499,2213 @@ module ulx3s_board$sm$lanes$3$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr3
+endmodule // ulx3s_board$sm$lanes$3$h2_pa
 
 
-module ulx3s_board$sm$lanes$3$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$3$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$3$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$3$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$3$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h2_val
+
+
+module ulx3s_board$sm$lanes$3$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_a
+
+
+module ulx3s_board$sm$lanes$3$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_alt
+
+
+module ulx3s_board$sm$lanes$3$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_b
+
+
+module ulx3s_board$sm$lanes$3$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_c
+
+
+module ulx3s_board$sm$lanes$3$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_p
+
+
+module ulx3s_board$sm$lanes$3$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_pa
+
+
+module ulx3s_board$sm$lanes$3$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_val
+
+
+module ulx3s_board$sm$lanes$3$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_a
+
+
+module ulx3s_board$sm$lanes$3$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_alt
+
+
+module ulx3s_board$sm$lanes$3$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_b
+
+
+module ulx3s_board$sm$lanes$3$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_c
+
+
+module ulx3s_board$sm$lanes$3$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_p
+
+
+module ulx3s_board$sm$lanes$3$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_pa
+
+
+module ulx3s_board$sm$lanes$3$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$3$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$3$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$3$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_val
+
+
+module ulx3s_board$sm$lanes$3$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$3$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$3$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$3$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$3$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -46286,36 +55386,71 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -46383,35 +55518,110 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$4$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$4$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$4$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$4$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$4$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$4$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$4$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$4$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$4$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$4$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$4$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$4$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$4$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$4$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$4$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -46421,12 +55631,27 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -46453,28 +55678,46 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -46525,25 +55768,27 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -46804,47 +56049,47 @@ module ulx3s_board$sm$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$4$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$4$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -46867,126 +56112,126 @@ module ulx3s_board$sm$lanes$4$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho1
+endmodule // ulx3s_board$sm$lanes$4$h2_a
 
 
-module ulx3s_board$sm$lanes$4$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$4$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$4$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$4$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$4$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47009,126 +56254,126 @@ module ulx3s_board$sm$lanes$4$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho2
+endmodule // ulx3s_board$sm$lanes$4$h2_alt
 
 
-module ulx3s_board$sm$lanes$4$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$4$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$4$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$4$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$4$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47151,126 +56396,126 @@ module ulx3s_board$sm$lanes$4$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho3
+endmodule // ulx3s_board$sm$lanes$4$h2_b
 
 
-module ulx3s_board$sm$lanes$4$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$4$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$4$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$4$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$4$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47293,126 +56538,126 @@ module ulx3s_board$sm$lanes$4$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr1
+endmodule // ulx3s_board$sm$lanes$4$h2_c
 
 
-module ulx3s_board$sm$lanes$4$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$4$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$4$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$4$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$4$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47435,126 +56680,126 @@ module ulx3s_board$sm$lanes$4$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr2
+endmodule // ulx3s_board$sm$lanes$4$h2_p
 
 
-module ulx3s_board$sm$lanes$4$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$4$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$4$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$4$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$4$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$4$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$4$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$4$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$4$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$4$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$4$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$4$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$4$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -47577,83 +56822,2213 @@ module ulx3s_board$sm$lanes$4$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr3
+endmodule // ulx3s_board$sm$lanes$4$h2_pa
 
 
-module ulx3s_board$sm$lanes$4$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$4$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$4$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$4$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$4$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h2_val
+
+
+module ulx3s_board$sm$lanes$4$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_a
+
+
+module ulx3s_board$sm$lanes$4$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_alt
+
+
+module ulx3s_board$sm$lanes$4$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_b
+
+
+module ulx3s_board$sm$lanes$4$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_c
+
+
+module ulx3s_board$sm$lanes$4$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_p
+
+
+module ulx3s_board$sm$lanes$4$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_pa
+
+
+module ulx3s_board$sm$lanes$4$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_val
+
+
+module ulx3s_board$sm$lanes$4$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_a
+
+
+module ulx3s_board$sm$lanes$4$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_alt
+
+
+module ulx3s_board$sm$lanes$4$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_b
+
+
+module ulx3s_board$sm$lanes$4$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_c
+
+
+module ulx3s_board$sm$lanes$4$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_p
+
+
+module ulx3s_board$sm$lanes$4$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_pa
+
+
+module ulx3s_board$sm$lanes$4$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$4$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$4$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$4$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_val
+
+
+module ulx3s_board$sm$lanes$4$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$4$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$4$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$4$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$4$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -48334,36 +59709,71 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -48431,35 +59841,110 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$5$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$5$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$5$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$5$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$5$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$5$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$5$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$5$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$5$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$5$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$5$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$5$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$5$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$5$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$5$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -48469,12 +59954,27 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -48501,28 +60001,46 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -48573,25 +60091,27 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -48852,47 +60372,47 @@ module ulx3s_board$sm$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$5$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$5$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -48915,126 +60435,126 @@ module ulx3s_board$sm$lanes$5$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho1
+endmodule // ulx3s_board$sm$lanes$5$h2_a
 
 
-module ulx3s_board$sm$lanes$5$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$5$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$5$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$5$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$5$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49057,126 +60577,126 @@ module ulx3s_board$sm$lanes$5$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho2
+endmodule // ulx3s_board$sm$lanes$5$h2_alt
 
 
-module ulx3s_board$sm$lanes$5$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$5$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$5$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$5$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$5$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49199,126 +60719,126 @@ module ulx3s_board$sm$lanes$5$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho3
+endmodule // ulx3s_board$sm$lanes$5$h2_b
 
 
-module ulx3s_board$sm$lanes$5$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$5$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$5$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$5$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$5$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49341,126 +60861,126 @@ module ulx3s_board$sm$lanes$5$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr1
+endmodule // ulx3s_board$sm$lanes$5$h2_c
 
 
-module ulx3s_board$sm$lanes$5$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$5$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$5$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$5$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$5$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49483,126 +61003,126 @@ module ulx3s_board$sm$lanes$5$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr2
+endmodule // ulx3s_board$sm$lanes$5$h2_p
 
 
-module ulx3s_board$sm$lanes$5$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$5$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$5$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$5$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$5$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$5$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$5$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$5$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$5$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$5$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$5$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$5$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$5$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -49625,83 +61145,2213 @@ module ulx3s_board$sm$lanes$5$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr3
+endmodule // ulx3s_board$sm$lanes$5$h2_pa
 
 
-module ulx3s_board$sm$lanes$5$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$5$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$5$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$5$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$5$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h2_val
+
+
+module ulx3s_board$sm$lanes$5$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_a
+
+
+module ulx3s_board$sm$lanes$5$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_alt
+
+
+module ulx3s_board$sm$lanes$5$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_b
+
+
+module ulx3s_board$sm$lanes$5$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_c
+
+
+module ulx3s_board$sm$lanes$5$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_p
+
+
+module ulx3s_board$sm$lanes$5$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_pa
+
+
+module ulx3s_board$sm$lanes$5$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_val
+
+
+module ulx3s_board$sm$lanes$5$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_a
+
+
+module ulx3s_board$sm$lanes$5$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_alt
+
+
+module ulx3s_board$sm$lanes$5$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_b
+
+
+module ulx3s_board$sm$lanes$5$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_c
+
+
+module ulx3s_board$sm$lanes$5$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_p
+
+
+module ulx3s_board$sm$lanes$5$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_pa
+
+
+module ulx3s_board$sm$lanes$5$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$5$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$5$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$5$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_val
+
+
+module ulx3s_board$sm$lanes$5$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$5$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$5$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$5$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$5$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -50382,36 +64032,71 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -50479,35 +64164,110 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$6$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$6$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$6$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$6$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$6$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$6$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$6$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$6$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$6$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$6$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$6$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$6$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$6$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$6$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$6$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -50517,12 +64277,27 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -50549,28 +64324,46 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -50621,25 +64414,27 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -50900,47 +64695,47 @@ module ulx3s_board$sm$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$6$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$6$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -50963,126 +64758,126 @@ module ulx3s_board$sm$lanes$6$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho1
+endmodule // ulx3s_board$sm$lanes$6$h2_a
 
 
-module ulx3s_board$sm$lanes$6$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$6$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$6$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$6$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$6$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51105,126 +64900,126 @@ module ulx3s_board$sm$lanes$6$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho2
+endmodule // ulx3s_board$sm$lanes$6$h2_alt
 
 
-module ulx3s_board$sm$lanes$6$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$6$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$6$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$6$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$6$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51247,126 +65042,126 @@ module ulx3s_board$sm$lanes$6$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho3
+endmodule // ulx3s_board$sm$lanes$6$h2_b
 
 
-module ulx3s_board$sm$lanes$6$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$6$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$6$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$6$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$6$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51389,126 +65184,126 @@ module ulx3s_board$sm$lanes$6$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr1
+endmodule // ulx3s_board$sm$lanes$6$h2_c
 
 
-module ulx3s_board$sm$lanes$6$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$6$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$6$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$6$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$6$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51531,126 +65326,126 @@ module ulx3s_board$sm$lanes$6$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr2
+endmodule // ulx3s_board$sm$lanes$6$h2_p
 
 
-module ulx3s_board$sm$lanes$6$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$6$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$6$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$6$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$6$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$6$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$6$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$6$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$6$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$6$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$6$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$6$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$6$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -51673,83 +65468,2213 @@ module ulx3s_board$sm$lanes$6$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr3
+endmodule // ulx3s_board$sm$lanes$6$h2_pa
 
 
-module ulx3s_board$sm$lanes$6$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$6$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$6$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$6$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$6$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h2_val
+
+
+module ulx3s_board$sm$lanes$6$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_a
+
+
+module ulx3s_board$sm$lanes$6$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_alt
+
+
+module ulx3s_board$sm$lanes$6$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_b
+
+
+module ulx3s_board$sm$lanes$6$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_c
+
+
+module ulx3s_board$sm$lanes$6$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_p
+
+
+module ulx3s_board$sm$lanes$6$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_pa
+
+
+module ulx3s_board$sm$lanes$6$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_val
+
+
+module ulx3s_board$sm$lanes$6$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_a
+
+
+module ulx3s_board$sm$lanes$6$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_alt
+
+
+module ulx3s_board$sm$lanes$6$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_b
+
+
+module ulx3s_board$sm$lanes$6$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_c
+
+
+module ulx3s_board$sm$lanes$6$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_p
+
+
+module ulx3s_board$sm$lanes$6$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_pa
+
+
+module ulx3s_board$sm$lanes$6$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$6$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$6$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$6$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_val
+
+
+module ulx3s_board$sm$lanes$6$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$6$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$6$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$6$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$6$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -52430,36 +68355,71 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  ho1$clock;
-    reg  [96:0] ho1$d;
-    wire  [96:0] ho1$q;
-    reg  ho2$clock;
-    reg  [96:0] ho2$d;
-    wire  [96:0] ho2$q;
-    reg  ho3$clock;
-    reg  [96:0] ho3$d;
-    wire  [96:0] ho3$q;
-    reg  hr1$clock;
-    reg  [33:0] hr1$d;
-    wire  [33:0] hr1$q;
-    reg  hr2$clock;
-    reg  [33:0] hr2$d;
-    wire  [33:0] hr2$q;
-    reg  hr3$clock;
-    reg  [33:0] hr3$d;
-    wire  [33:0] hr3$q;
+    reg  h_a$clock;
+    reg  [31:0] h_a$d;
+    wire  [31:0] h_a$q;
+    reg  h_b$clock;
+    reg  [31:0] h_b$d;
+    wire  [31:0] h_b$q;
+    reg  h_c$clock;
+    reg  [31:0] h_c$d;
+    wire  [31:0] h_c$q;
+    reg  h_pa$clock;
+    reg  h_pa$d;
+    wire  h_pa$q;
+    reg  h_val$clock;
+    reg  [31:0] h_val$d;
+    wire  [31:0] h_val$q;
+    reg  h_p$clock;
+    reg  h_p$d;
+    wire  h_p$q;
+    reg  h_alt$clock;
+    reg  h_alt$d;
+    wire  h_alt$q;
+    reg  h2_a$clock;
+    reg  [31:0] h2_a$d;
+    wire  [31:0] h2_a$q;
+    reg  h2_b$clock;
+    reg  [31:0] h2_b$d;
+    wire  [31:0] h2_b$q;
+    reg  h2_c$clock;
+    reg  [31:0] h2_c$d;
+    wire  [31:0] h2_c$q;
+    reg  h2_pa$clock;
+    reg  h2_pa$d;
+    wire  h2_pa$q;
+    reg  h2_val$clock;
+    reg  [31:0] h2_val$d;
+    wire  [31:0] h2_val$q;
+    reg  h2_p$clock;
+    reg  h2_p$d;
+    wire  h2_p$q;
+    reg  h2_alt$clock;
+    reg  h2_alt$d;
+    wire  h2_alt$q;
+    reg  h3_a$clock;
+    reg  [31:0] h3_a$d;
+    wire  [31:0] h3_a$q;
+    reg  h3_b$clock;
+    reg  [31:0] h3_b$d;
+    wire  [31:0] h3_b$q;
+    reg  h3_c$clock;
+    reg  [31:0] h3_c$d;
+    wire  [31:0] h3_c$q;
+    reg  h3_pa$clock;
+    reg  h3_pa$d;
+    wire  h3_pa$q;
+    reg  h3_val$clock;
+    reg  [31:0] h3_val$d;
+    wire  [31:0] h3_val$q;
+    reg  h3_p$clock;
+    reg  h3_p$d;
+    wire  h3_p$q;
+    reg  h3_alt$clock;
+    reg  h3_alt$d;
+    wire  h3_alt$q;
 
     // Local signals
-    reg  [96:0] ow_a;
-    reg  [96:0] ow_b;
-    reg  [96:0] ow_c;
-    reg  [96:0] ow_pa;
-    reg  [96:0] ow;
-    reg  [96:0] oq;
-    reg  [33:0] rw_p;
-    reg  [33:0] rw_alt;
-    reg  [33:0] rw;
-    reg  [33:0] rq;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -52527,35 +68487,110 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$7$ho1 ho1(
-        .clock(ho1$clock),
-        .d(ho1$d),
-        .q(ho1$q)
+    ulx3s_board$sm$lanes$7$h_a h_a(
+        .clock(h_a$clock),
+        .d(h_a$d),
+        .q(h_a$q)
     );
-    ulx3s_board$sm$lanes$7$ho2 ho2(
-        .clock(ho2$clock),
-        .d(ho2$d),
-        .q(ho2$q)
+    ulx3s_board$sm$lanes$7$h_b h_b(
+        .clock(h_b$clock),
+        .d(h_b$d),
+        .q(h_b$q)
     );
-    ulx3s_board$sm$lanes$7$ho3 ho3(
-        .clock(ho3$clock),
-        .d(ho3$d),
-        .q(ho3$q)
+    ulx3s_board$sm$lanes$7$h_c h_c(
+        .clock(h_c$clock),
+        .d(h_c$d),
+        .q(h_c$q)
     );
-    ulx3s_board$sm$lanes$7$hr1 hr1(
-        .clock(hr1$clock),
-        .d(hr1$d),
-        .q(hr1$q)
+    ulx3s_board$sm$lanes$7$h_pa h_pa(
+        .clock(h_pa$clock),
+        .d(h_pa$d),
+        .q(h_pa$q)
     );
-    ulx3s_board$sm$lanes$7$hr2 hr2(
-        .clock(hr2$clock),
-        .d(hr2$d),
-        .q(hr2$q)
+    ulx3s_board$sm$lanes$7$h_val h_val(
+        .clock(h_val$clock),
+        .d(h_val$d),
+        .q(h_val$q)
     );
-    ulx3s_board$sm$lanes$7$hr3 hr3(
-        .clock(hr3$clock),
-        .d(hr3$d),
-        .q(hr3$q)
+    ulx3s_board$sm$lanes$7$h_p h_p(
+        .clock(h_p$clock),
+        .d(h_p$d),
+        .q(h_p$q)
+    );
+    ulx3s_board$sm$lanes$7$h_alt h_alt(
+        .clock(h_alt$clock),
+        .d(h_alt$d),
+        .q(h_alt$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_a h2_a(
+        .clock(h2_a$clock),
+        .d(h2_a$d),
+        .q(h2_a$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_b h2_b(
+        .clock(h2_b$clock),
+        .d(h2_b$d),
+        .q(h2_b$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_c h2_c(
+        .clock(h2_c$clock),
+        .d(h2_c$d),
+        .q(h2_c$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_pa h2_pa(
+        .clock(h2_pa$clock),
+        .d(h2_pa$d),
+        .q(h2_pa$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_val h2_val(
+        .clock(h2_val$clock),
+        .d(h2_val$d),
+        .q(h2_val$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_p h2_p(
+        .clock(h2_p$clock),
+        .d(h2_p$d),
+        .q(h2_p$q)
+    );
+    ulx3s_board$sm$lanes$7$h2_alt h2_alt(
+        .clock(h2_alt$clock),
+        .d(h2_alt$d),
+        .q(h2_alt$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_a h3_a(
+        .clock(h3_a$clock),
+        .d(h3_a$d),
+        .q(h3_a$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_b h3_b(
+        .clock(h3_b$clock),
+        .d(h3_b$d),
+        .q(h3_b$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_c h3_c(
+        .clock(h3_c$clock),
+        .d(h3_c$d),
+        .q(h3_c$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_pa h3_pa(
+        .clock(h3_pa$clock),
+        .d(h3_pa$d),
+        .q(h3_pa$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_val h3_val(
+        .clock(h3_val$clock),
+        .d(h3_val$d),
+        .q(h3_val$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_p h3_p(
+        .clock(h3_p$clock),
+        .d(h3_p$d),
+        .q(h3_p$q)
+    );
+    ulx3s_board$sm$lanes$7$h3_alt h3_alt(
+        .clock(h3_alt$clock),
+        .d(h3_alt$d),
+        .q(h3_alt$q)
     );
 
     // Update code
@@ -52565,12 +68600,27 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        ho1$clock = clock;
-        ho2$clock = clock;
-        ho3$clock = clock;
-        hr1$clock = clock;
-        hr2$clock = clock;
-        hr3$clock = clock;
+        h_a$clock = clock;
+        h_b$clock = clock;
+        h_c$clock = clock;
+        h_pa$clock = clock;
+        h_val$clock = clock;
+        h_p$clock = clock;
+        h_alt$clock = clock;
+        h2_a$clock = clock;
+        h2_b$clock = clock;
+        h2_c$clock = clock;
+        h2_pa$clock = clock;
+        h2_val$clock = clock;
+        h2_p$clock = clock;
+        h2_alt$clock = clock;
+        h3_a$clock = clock;
+        h3_b$clock = clock;
+        h3_c$clock = clock;
+        h3_pa$clock = clock;
+        h3_val$clock = clock;
+        h3_p$clock = clock;
+        h3_alt$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -52597,28 +68647,46 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        ow_a = ((rf$s_a) & 97'h1ffffffffffffffffffffffff);
-        ow_b = ((rf$s_b) & 97'h1ffffffffffffffffffffffff) << 32'h20;
-        ow_c = ((rf$s_c) & 97'h1ffffffffffffffffffffffff) << 32'h40;
-        ow_pa = ((x_pa) & 97'h1ffffffffffffffffffffffff) << 32'h60;
-        ow = (ow_a | ow_b) | (ow_c | ow_pa);
-        ho1$d = ow;
-        ho2$d = ho1$q;
-        ho3$d = ho2$q;
-        oq = ow;
+        h_a$d = rf$s_a;
+        h_b$d = rf$s_b;
+        h_c$d = rf$s_c;
+        h_pa$d = x_pa;
+        s_a = rf$s_a;
+        s_b = rf$s_b;
+        s_c = rf$s_c;
+        s_pa = x_pa;
+        h2_a$d = h_a$q;
+        h3_a$d = h2_a$q;
+        h2_b$d = h_b$q;
+        h3_b$d = h2_b$q;
+        h2_c$d = h_c$q;
+        h3_c$d = h2_c$q;
+        h2_pa$d = h_pa$q;
+        h3_pa$d = h2_pa$q;
+        h2_val$d = h_val$q;
+        h3_val$d = h2_val$q;
+        h2_p$d = h_p$q;
+        h3_p$d = h2_p$q;
+        h2_alt$d = h_alt$q;
+        h3_alt$d = h2_alt$q;
         if (at1) begin
-            oq = ho1$q;
+            s_a = h_a$q;
+            s_b = h_b$q;
+            s_c = h_c$q;
+            s_pa = h_pa$q;
         end
         if (at2) begin
-            oq = ho2$q;
+            s_a = h2_a$q;
+            s_b = h2_b$q;
+            s_c = h2_c$q;
+            s_pa = h2_pa$q;
         end
         if (at3) begin
-            oq = ho3$q;
+            s_a = h3_a$q;
+            s_b = h3_b$q;
+            s_c = h3_c$q;
+            s_pa = h3_pa$q;
         end
-        s_a = oq[(32'h0)+:(32)];
-        s_b = oq[(32'h20)+:(32)];
-        s_c = oq[(32'h40)+:(32)];
-        s_pa = oq[32'h60];
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
         pl_b = x_pb ^ x_plop[32'h3];
@@ -52669,25 +68737,27 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        rw_p = ((d_p$q) & 34'h3ffffffff) << 32'h20;
-        rw_alt = ((d_alt$q) & 34'h3ffffffff) << 32'h21;
-        rw = (((d_val$q) & 34'h3ffffffff) | rw_p) | rw_alt;
-        hr1$d = rw;
-        hr2$d = hr1$q;
-        hr3$d = hr2$q;
-        rq = rw;
+        h_val$d = d_val$q;
+        h_p$d = d_p$q;
+        h_alt$d = d_alt$q;
+        q_val = d_val$q;
+        q_p = d_p$q;
+        q_alt = d_alt$q;
         if (at1) begin
-            rq = hr1$q;
+            q_val = h_val$q;
+            q_p = h_p$q;
+            q_alt = h_alt$q;
         end
         if (at2) begin
-            rq = hr2$q;
+            q_val = h2_val$q;
+            q_p = h2_p$q;
+            q_alt = h2_alt$q;
         end
         if (at3) begin
-            rq = hr3$q;
+            q_val = h3_val$q;
+            q_p = h3_p$q;
+            q_alt = h3_alt$q;
         end
-        q_val = rq[(32'h0)+:(32)];
-        q_p = rq[32'h20];
-        q_alt = rq[32'h21];
         yv = dp_y;
         pv = dp_p;
         if (q_alt) begin
@@ -52948,47 +69018,47 @@ module ulx3s_board$sm$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$7$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$7$ho1(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_a(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$ho1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_a$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$ho1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_a$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$ho1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_a$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$ho1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_a$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53011,126 +69081,126 @@ module ulx3s_board$sm$lanes$7$ho1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho1
+endmodule // ulx3s_board$sm$lanes$7$h2_a
 
 
-module ulx3s_board$sm$lanes$7$ho1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_a$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho1$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$0
 
 
-module ulx3s_board$sm$lanes$7$ho1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_a$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho1$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$1
 
 
-module ulx3s_board$sm$lanes$7$ho1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_a$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho1$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$2
 
 
-module ulx3s_board$sm$lanes$7$ho1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_a$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho1$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$3
 
 
-module ulx3s_board$sm$lanes$7$ho2(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_alt(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$ho2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_alt$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$ho2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_alt$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$ho2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_alt$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$ho2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_alt$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53153,126 +69223,126 @@ module ulx3s_board$sm$lanes$7$ho2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho2
+endmodule // ulx3s_board$sm$lanes$7$h2_alt
 
 
-module ulx3s_board$sm$lanes$7$ho2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_alt$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho2$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$0
 
 
-module ulx3s_board$sm$lanes$7$ho2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_alt$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho2$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$1
 
 
-module ulx3s_board$sm$lanes$7$ho2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_alt$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho2$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$2
 
 
-module ulx3s_board$sm$lanes$7$ho2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_alt$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho2$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$3
 
 
-module ulx3s_board$sm$lanes$7$ho3(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_b(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [96:0] stage$0$d;
-    wire  [96:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [96:0] stage$1$d;
-    wire  [96:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [96:0] stage$2$d;
-    wire  [96:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [96:0] stage$3$d;
-    wire  [96:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [96:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$ho3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_b$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$ho3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_b$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$ho3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_b$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$ho3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_b$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53295,126 +69365,126 @@ module ulx3s_board$sm$lanes$7$ho3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho3
+endmodule // ulx3s_board$sm$lanes$7$h2_b
 
 
-module ulx3s_board$sm$lanes$7$ho3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_b$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho3$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$0
 
 
-module ulx3s_board$sm$lanes$7$ho3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_b$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho3$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$1
 
 
-module ulx3s_board$sm$lanes$7$ho3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_b$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho3$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$2
 
 
-module ulx3s_board$sm$lanes$7$ho3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_b$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [96:0] d;
-    output reg  [96:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 97'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$ho3$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$3
 
 
-module ulx3s_board$sm$lanes$7$hr1(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_c(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  [31:0] last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$hr1$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_c$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$hr1$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_c$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$hr1$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_c$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$hr1$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_c$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53437,126 +69507,126 @@ module ulx3s_board$sm$lanes$7$hr1(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr1
+endmodule // ulx3s_board$sm$lanes$7$h2_c
 
 
-module ulx3s_board$sm$lanes$7$hr1$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_c$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr1$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$0
 
 
-module ulx3s_board$sm$lanes$7$hr1$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_c$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr1$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$1
 
 
-module ulx3s_board$sm$lanes$7$hr1$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_c$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr1$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$2
 
 
-module ulx3s_board$sm$lanes$7$hr1$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_c$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 32'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr1$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$3
 
 
-module ulx3s_board$sm$lanes$7$hr2(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_p(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$hr2$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_p$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$hr2$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_p$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$hr2$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_p$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$hr2$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_p$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53579,126 +69649,126 @@ module ulx3s_board$sm$lanes$7$hr2(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr2
+endmodule // ulx3s_board$sm$lanes$7$h2_p
 
 
-module ulx3s_board$sm$lanes$7$hr2$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_p$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr2$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$0
 
 
-module ulx3s_board$sm$lanes$7$hr2$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_p$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr2$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$1
 
 
-module ulx3s_board$sm$lanes$7$hr2$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_p$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr2$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$2
 
 
-module ulx3s_board$sm$lanes$7$hr2$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_p$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr2$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$3
 
 
-module ulx3s_board$sm$lanes$7$hr3(clock,d,q);
+module ulx3s_board$sm$lanes$7$h2_pa(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
 
     // Stub signals
-    reg  [33:0] stage$0$d;
-    wire  [33:0] stage$0$q;
+    reg  stage$0$d;
+    wire  stage$0$q;
     reg  stage$0$clock;
-    reg  [33:0] stage$1$d;
-    wire  [33:0] stage$1$q;
+    reg  stage$1$d;
+    wire  stage$1$q;
     reg  stage$1$clock;
-    reg  [33:0] stage$2$d;
-    wire  [33:0] stage$2$q;
+    reg  stage$2$d;
+    wire  stage$2$q;
     reg  stage$2$clock;
-    reg  [33:0] stage$3$d;
-    wire  [33:0] stage$3$q;
+    reg  stage$3$d;
+    wire  stage$3$q;
     reg  stage$3$clock;
 
     // Local signals
-    reg  [33:0] last;
+    reg  last;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$hr3$stage$0 stage$0(
+    ulx3s_board$sm$lanes$7$h2_pa$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s_board$sm$lanes$7$hr3$stage$1 stage$1(
+    ulx3s_board$sm$lanes$7$h2_pa$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    ulx3s_board$sm$lanes$7$hr3$stage$2 stage$2(
+    ulx3s_board$sm$lanes$7$h2_pa$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    ulx3s_board$sm$lanes$7$hr3$stage$3 stage$3(
+    ulx3s_board$sm$lanes$7$h2_pa$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
@@ -53721,83 +69791,2213 @@ module ulx3s_board$sm$lanes$7$hr3(clock,d,q);
         q = last;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr3
+endmodule // ulx3s_board$sm$lanes$7$h2_pa
 
 
-module ulx3s_board$sm$lanes$7$hr3$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_pa$stage$0(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr3$stage$0
+endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$0
 
 
-module ulx3s_board$sm$lanes$7$hr3$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_pa$stage$1(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr3$stage$1
+endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$1
 
 
-module ulx3s_board$sm$lanes$7$hr3$stage$2(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_pa$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr3$stage$2
+endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$2
 
 
-module ulx3s_board$sm$lanes$7$hr3$stage$3(d,q,clock);
+module ulx3s_board$sm$lanes$7$h2_pa$stage$3(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$hr3$stage$3
+endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h2_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h2_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h2_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h2_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h2_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h2_val
+
+
+module ulx3s_board$sm$lanes$7$h2_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h2_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h2_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h2_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_a
+
+
+module ulx3s_board$sm$lanes$7$h3_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_alt
+
+
+module ulx3s_board$sm$lanes$7$h3_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_b
+
+
+module ulx3s_board$sm$lanes$7$h3_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_c
+
+
+module ulx3s_board$sm$lanes$7$h3_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_p
+
+
+module ulx3s_board$sm$lanes$7$h3_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_pa
+
+
+module ulx3s_board$sm$lanes$7$h3_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h3_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h3_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h3_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_val
+
+
+module ulx3s_board$sm$lanes$7$h3_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h3_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h3_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h3_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_a(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_a$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_a$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_a$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_a$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_a
+
+
+module ulx3s_board$sm$lanes$7$h_a$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_a$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_a$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_a$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_a$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_a$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_a$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_a$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_alt(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_alt$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_alt$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_alt
+
+
+module ulx3s_board$sm$lanes$7$h_alt$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_alt$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_b(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_b$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_b$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_b$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_b$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_b
+
+
+module ulx3s_board$sm$lanes$7$h_b$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_b$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_b$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_b$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_b$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_b$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_b$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_b$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_c(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_c$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_c$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_c$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_c$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_c
+
+
+module ulx3s_board$sm$lanes$7$h_c$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_c$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_c$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_c$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_c$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_c$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_c$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_c$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_p(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_p$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_p$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_p
+
+
+module ulx3s_board$sm$lanes$7$h_p$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_p$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_p$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_p$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_p$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_p$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_pa(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_pa$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_pa$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_pa$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_pa$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_pa
+
+
+module ulx3s_board$sm$lanes$7$h_pa$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_pa$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_pa$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_pa$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$3
+
+
+module ulx3s_board$sm$lanes$7$h_val(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s_board$sm$lanes$7$h_val$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_val$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s_board$sm$lanes$7$h_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        q = last;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_val
+
+
+module ulx3s_board$sm$lanes$7$h_val$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_val$stage$0
+
+
+module ulx3s_board$sm$lanes$7$h_val$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_val$stage$1
+
+
+module ulx3s_board$sm$lanes$7$h_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_val$stage$2
+
+
+module ulx3s_board$sm$lanes$7$h_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$lanes$7$h_val$stage$3
 
 
 module ulx3s_board$sm$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

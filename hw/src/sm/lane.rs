@@ -76,12 +76,6 @@ use rust_hdl::prelude::*;
 /// Address bits of a lane's thread-index RAM: 32 warp slots x 4 lane groups.
 pub const TID_ADDR_BITS: usize = 7;
 
-/// A late lane's held operands a, b, c (bits 0..96) and pa (bit 96).
-const OPS_BITS: usize = 97;
-/// A late lane's held other result (bits 0..32), its predicate (32) and whether it replaces
-/// the datapath's (33).
-const RES_BITS: usize = 34;
-
 /// Execution results other than the datapath's (`x_alt`).
 pub mod alt {
     pub const DATAPATH: u8 = 0;
@@ -144,25 +138,29 @@ pub struct SmLane<const AW: usize> {
     d_val: Delay<Bits<32>, SP_LATENCY>,
     d_p: Delay<Bit, SP_LATENCY>,
     d_alt: Delay<Bit, SP_LATENCY>,
-    // A late lane's operands (a, b, c, pa: 97 bits) and other results (val, p, alt: 34
-    // bits), each packed into one word and held for its pass: one `PASS_CLOCKS` delay a
-    // pass (stages 1, 2, 3 for passes 1, 2, 3).
-    ho1: Delay<Bits<OPS_BITS>, PASS_CLOCKS>,
-    ho2: Delay<Bits<OPS_BITS>, PASS_CLOCKS>,
-    ho3: Delay<Bits<OPS_BITS>, PASS_CLOCKS>,
-    hr1: Delay<Bits<RES_BITS>, PASS_CLOCKS>,
-    hr2: Delay<Bits<RES_BITS>, PASS_CLOCKS>,
-    hr3: Delay<Bits<RES_BITS>, PASS_CLOCKS>,
-    ow_a: Signal<Local, Bits<OPS_BITS>>,
-    ow_b: Signal<Local, Bits<OPS_BITS>>,
-    ow_c: Signal<Local, Bits<OPS_BITS>>,
-    ow_pa: Signal<Local, Bits<OPS_BITS>>,
-    ow: Signal<Local, Bits<OPS_BITS>>,
-    oq: Signal<Local, Bits<OPS_BITS>>,
-    rw_p: Signal<Local, Bits<RES_BITS>>,
-    rw_alt: Signal<Local, Bits<RES_BITS>>,
-    rw: Signal<Local, Bits<RES_BITS>>,
-    rq: Signal<Local, Bits<RES_BITS>>,
+    // A late lane's operands and other results, held for its pass: one `PASS_CLOCKS`
+    // delay a pass (h, h2, h3 for passes 1, 2, 3).
+    h_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h_pa: Delay<Bit, PASS_CLOCKS>,
+    h_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h_p: Delay<Bit, PASS_CLOCKS>,
+    h_alt: Delay<Bit, PASS_CLOCKS>,
+    h2_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_pa: Delay<Bit, PASS_CLOCKS>,
+    h2_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h2_p: Delay<Bit, PASS_CLOCKS>,
+    h2_alt: Delay<Bit, PASS_CLOCKS>,
+    h3_a: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_b: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_c: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_pa: Delay<Bit, PASS_CLOCKS>,
+    h3_val: Delay<Bits<32>, PASS_CLOCKS>,
+    h3_p: Delay<Bit, PASS_CLOCKS>,
+    h3_alt: Delay<Bit, PASS_CLOCKS>,
     q_val: Signal<Local, Bits<32>>,
     q_p: Signal<Local, Bit>,
     q_alt: Signal<Local, Bit>,
@@ -240,22 +238,27 @@ impl<const AW: usize> SmLane<AW> {
             d_val: Default::default(),
             d_p: Default::default(),
             d_alt: Default::default(),
-            ho1: Default::default(),
-            ho2: Default::default(),
-            ho3: Default::default(),
-            hr1: Default::default(),
-            hr2: Default::default(),
-            hr3: Default::default(),
-            ow_a: Default::default(),
-            ow_b: Default::default(),
-            ow_c: Default::default(),
-            ow_pa: Default::default(),
-            ow: Default::default(),
-            oq: Default::default(),
-            rw_p: Default::default(),
-            rw_alt: Default::default(),
-            rw: Default::default(),
-            rq: Default::default(),
+            h_a: Default::default(),
+            h_b: Default::default(),
+            h_c: Default::default(),
+            h_pa: Default::default(),
+            h_val: Default::default(),
+            h_p: Default::default(),
+            h_alt: Default::default(),
+            h2_a: Default::default(),
+            h2_b: Default::default(),
+            h2_c: Default::default(),
+            h2_pa: Default::default(),
+            h2_val: Default::default(),
+            h2_p: Default::default(),
+            h2_alt: Default::default(),
+            h3_a: Default::default(),
+            h3_b: Default::default(),
+            h3_c: Default::default(),
+            h3_pa: Default::default(),
+            h3_val: Default::default(),
+            h3_p: Default::default(),
+            h3_alt: Default::default(),
             q_val: Default::default(),
             q_p: Default::default(),
             q_alt: Default::default(),
@@ -287,12 +290,27 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.d_val.clock.next = self.clock.val();
         self.d_p.clock.next = self.clock.val();
         self.d_alt.clock.next = self.clock.val();
-        self.ho1.clock.next = self.clock.val();
-        self.ho2.clock.next = self.clock.val();
-        self.ho3.clock.next = self.clock.val();
-        self.hr1.clock.next = self.clock.val();
-        self.hr2.clock.next = self.clock.val();
-        self.hr3.clock.next = self.clock.val();
+        self.h_a.clock.next = self.clock.val();
+        self.h_b.clock.next = self.clock.val();
+        self.h_c.clock.next = self.clock.val();
+        self.h_pa.clock.next = self.clock.val();
+        self.h_val.clock.next = self.clock.val();
+        self.h_p.clock.next = self.clock.val();
+        self.h_alt.clock.next = self.clock.val();
+        self.h2_a.clock.next = self.clock.val();
+        self.h2_b.clock.next = self.clock.val();
+        self.h2_c.clock.next = self.clock.val();
+        self.h2_pa.clock.next = self.clock.val();
+        self.h2_val.clock.next = self.clock.val();
+        self.h2_p.clock.next = self.clock.val();
+        self.h2_alt.clock.next = self.clock.val();
+        self.h3_a.clock.next = self.clock.val();
+        self.h3_b.clock.next = self.clock.val();
+        self.h3_c.clock.next = self.clock.val();
+        self.h3_pa.clock.next = self.clock.val();
+        self.h3_val.clock.next = self.clock.val();
+        self.h3_p.clock.next = self.clock.val();
+        self.h3_alt.clock.next = self.clock.val();
         // Register file.
         self.rf.s_rd.next = self.rd.val();
         self.rf.s_rset.next = self.rset.val();
@@ -321,29 +339,47 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.tid.waddr.next = self.t_waddr.val();
         self.tid.wdata.next = self.t_wdata.val();
         self.tid.raddr.next = self.t_raddr.val();
-        // Execute: the datapath's operands (a late lane's held for its pass).
-        self.ow_a.next = bit_cast::<OPS_BITS, 32>(self.rf.s_a.val());
-        self.ow_b.next = bit_cast::<OPS_BITS, 32>(self.rf.s_b.val()) << 32;
-        self.ow_c.next = bit_cast::<OPS_BITS, 32>(self.rf.s_c.val()) << 64;
-        self.ow_pa.next = bit_cast::<OPS_BITS, 1>(self.x_pa.val().into()) << 96;
-        self.ow.next = (self.ow_a.val() | self.ow_b.val()) | (self.ow_c.val() | self.ow_pa.val());
-        self.ho1.d.next = self.ow.val();
-        self.ho2.d.next = self.ho1.q.val();
-        self.ho3.d.next = self.ho2.q.val();
-        self.oq.next = self.ow.val();
+        // Execute: the datapath's operands (a late lane's for the second pass).
+        self.h_a.d.next = self.rf.s_a.val();
+        self.h_b.d.next = self.rf.s_b.val();
+        self.h_c.d.next = self.rf.s_c.val();
+        self.h_pa.d.next = self.x_pa.val();
+        self.s_a.next = self.rf.s_a.val();
+        self.s_b.next = self.rf.s_b.val();
+        self.s_c.next = self.rf.s_c.val();
+        self.s_pa.next = self.x_pa.val();
+        self.h2_a.d.next = self.h_a.q.val();
+        self.h3_a.d.next = self.h2_a.q.val();
+        self.h2_b.d.next = self.h_b.q.val();
+        self.h3_b.d.next = self.h2_b.q.val();
+        self.h2_c.d.next = self.h_c.q.val();
+        self.h3_c.d.next = self.h2_c.q.val();
+        self.h2_pa.d.next = self.h_pa.q.val();
+        self.h3_pa.d.next = self.h2_pa.q.val();
+        self.h2_val.d.next = self.h_val.q.val();
+        self.h3_val.d.next = self.h2_val.q.val();
+        self.h2_p.d.next = self.h_p.q.val();
+        self.h3_p.d.next = self.h2_p.q.val();
+        self.h2_alt.d.next = self.h_alt.q.val();
+        self.h3_alt.d.next = self.h2_alt.q.val();
         if self.at1.val() {
-            self.oq.next = self.ho1.q.val();
+            self.s_a.next = self.h_a.q.val();
+            self.s_b.next = self.h_b.q.val();
+            self.s_c.next = self.h_c.q.val();
+            self.s_pa.next = self.h_pa.q.val();
         }
         if self.at2.val() {
-            self.oq.next = self.ho2.q.val();
+            self.s_a.next = self.h2_a.q.val();
+            self.s_b.next = self.h2_b.q.val();
+            self.s_c.next = self.h2_c.q.val();
+            self.s_pa.next = self.h2_pa.q.val();
         }
         if self.at3.val() {
-            self.oq.next = self.ho3.q.val();
+            self.s_a.next = self.h3_a.q.val();
+            self.s_b.next = self.h3_b.q.val();
+            self.s_c.next = self.h3_c.q.val();
+            self.s_pa.next = self.h3_pa.q.val();
         }
-        self.s_a.next = self.oq.val().get_bits::<32>(0);
-        self.s_b.next = self.oq.val().get_bits::<32>(32);
-        self.s_c.next = self.oq.val().get_bits::<32>(64);
-        self.s_pa.next = self.oq.val().get_bit(96);
         self.on.next = self.x_pass.val() == self.my_pass.val();
         // Execute: the other results.
         self.pl_a.next = self.x_pa.val() ^ self.x_plop.val().get_bit(2);
@@ -386,25 +422,27 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.d_val.d.next = self.av.val();
         self.d_p.d.next = self.pl_v.val();
         self.d_alt.d.next = self.x_alt.val().any();
-        self.rw_p.next = bit_cast::<RES_BITS, 1>(self.d_p.q.val().into()) << 32;
-        self.rw_alt.next = bit_cast::<RES_BITS, 1>(self.d_alt.q.val().into()) << 33;
-        self.rw.next = (bit_cast::<RES_BITS, 32>(self.d_val.q.val()) | self.rw_p.val()) | self.rw_alt.val();
-        self.hr1.d.next = self.rw.val();
-        self.hr2.d.next = self.hr1.q.val();
-        self.hr3.d.next = self.hr2.q.val();
-        self.rq.next = self.rw.val();
+        self.h_val.d.next = self.d_val.q.val();
+        self.h_p.d.next = self.d_p.q.val();
+        self.h_alt.d.next = self.d_alt.q.val();
+        self.q_val.next = self.d_val.q.val();
+        self.q_p.next = self.d_p.q.val();
+        self.q_alt.next = self.d_alt.q.val();
         if self.at1.val() {
-            self.rq.next = self.hr1.q.val();
+            self.q_val.next = self.h_val.q.val();
+            self.q_p.next = self.h_p.q.val();
+            self.q_alt.next = self.h_alt.q.val();
         }
         if self.at2.val() {
-            self.rq.next = self.hr2.q.val();
+            self.q_val.next = self.h2_val.q.val();
+            self.q_p.next = self.h2_p.q.val();
+            self.q_alt.next = self.h2_alt.q.val();
         }
         if self.at3.val() {
-            self.rq.next = self.hr3.q.val();
+            self.q_val.next = self.h3_val.q.val();
+            self.q_p.next = self.h3_p.q.val();
+            self.q_alt.next = self.h3_alt.q.val();
         }
-        self.q_val.next = self.rq.val().get_bits::<32>(0);
-        self.q_p.next = self.rq.val().get_bit(32);
-        self.q_alt.next = self.rq.val().get_bit(33);
         // Result.
         self.yv.next = self.dp_y.val();
         self.pv.next = self.dp_p.val();

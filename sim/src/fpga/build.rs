@@ -2,9 +2,12 @@
 //! for the chosen SM clock (the PLL's dividers and the UART's divider follow it), Yosys
 //! `synth_ecp5` (the reduced-area flow of `heddle report`), nextpnr-ecp5 timing-driven at
 //! that clock with the board's constraint file, `ecppack`. Before the hours of synthesis,
-//! the recorded area of `sm_small` (docs/ecp5-report.json) is checked against the device.
+//! the recorded area of `sm_small` (docs/ecp5-report.json) is checked against the device;
+//! while it routes, router2 is watched and stopped when it no longer converges
+//! ([`super::route_watch`]).
 use crate::cosim::tail;
-use crate::report::{read_record, run_limited, yosys, SYNTH_OPTIONS};
+use super::route_watch::{run_watched, Routed, HEATMAP_PREFIX};
+use crate::report::{read_record, yosys, SYNTH_OPTIONS};
 use heddle_hw::ulx3s::{self, BoardConfig, Pll};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -98,8 +101,9 @@ fn unknown(board: &str) -> String {
 }
 
 /// Builds the bitstream for `board` at `mhz` into `dir` (`ulx3s.bit`); `say` gets each
-/// step. Fails naming the step: synthesis, placement (the design does not fit), timing
-/// (the routed Fmax below `mhz`), packing.
+/// step. Fails naming the step: synthesis, placement (the design does not fit), routing
+/// (router2 stuck, with the most congested blocks), timing (the routed Fmax below `mhz`),
+/// packing.
 pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut(String)) -> Result<Built, String> {
     let (_, dev, _, _, _) = *BOARDS.iter().find(|x| x.0 == board).ok_or_else(|| unknown(board))?;
     let (b, pll) = board_config(mhz)?;
@@ -143,8 +147,13 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
     cmd.current_dir(dir)
         .args([dev, "--package", "CABGA381", "--speed", "6", "--json", "ulx3s.json", "--lpf", "ulx3s.lpf"])
         .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", "1"])
-        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--router", ROUTER]);
-    let o = run_limited(&mut cmd, Duration::from_secs(4 * 3600)).map_err(|e| e.to_string())?.ok_or("nextpnr-ecp5 did not finish in 4 hours")?;
+        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--router", ROUTER])
+        .args(["--router2-heatmap", HEATMAP_PREFIX]);
+    let o = match run_watched(&mut cmd, dir, Duration::from_secs(4 * 3600), say).map_err(|e| e.to_string())? {
+        Routed::Exited(o) => o,
+        Routed::TimedOut => return Err("nextpnr-ecp5 did not finish in 4 hours".into()),
+        Routed::Stuck(why) => return Err(format!("{why}; {}", dir.join("nextpnr.log").display())),
+    };
     let pnr_s = t.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
     let utilisation: Vec<String> = log

@@ -5,6 +5,7 @@
 pub mod bone;
 pub mod build;
 pub mod loader;
+pub mod route_watch;
 pub mod serial;
 pub mod sim_board;
 
