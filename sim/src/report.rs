@@ -480,13 +480,19 @@ pub fn ecp5_fmax_placed(block: &str, verilog: &str, dir: &Path, ooc: bool, limit
 
 /// Runs `cmd` to completion, or kills it after `limit` (None).
 pub(crate) fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Option<std::process::Output>> {
+    run_polled(cmd, limit, &mut || false)
+}
+
+/// [`run_limited`], calling `stop` every 200 ms while the command runs: when it returns
+/// true, the command is killed and the result is `None` as at the limit.
+pub(crate) fn run_polled(cmd: &mut Command, limit: Duration, stop: &mut dyn FnMut() -> bool) -> std::io::Result<Option<std::process::Output>> {
     let mut child = cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn()?;
     let t0 = std::time::Instant::now();
     loop {
         if child.try_wait()?.is_some() {
             return child.wait_with_output().map(Some);
         }
-        if t0.elapsed() >= limit {
+        if t0.elapsed() >= limit || stop() {
             let _ = child.kill();
             let _ = child.wait();
             return Ok(None);

@@ -3,8 +3,9 @@
 //! routing no longer converges, and what is congested (router2's heatmap by net, summed by
 //! the SM's hierarchy), so that a board that does not route fails in minutes with a
 //! reason instead of running for hours (docs/fpga.md, "Building the bitstream").
+use crate::report::run_polled;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// Iterations without a new fewest-overused-wires count after which router2 is judged
@@ -122,36 +123,31 @@ pub fn run_watched(cmd: &mut Command, dir: &Path, limit: Duration, say: &mut dyn
         let _ = std::fs::remove_dir_all(folder);
         std::fs::create_dir_all(folder)?;
     }
-    let mut child: Child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
     let t0 = Instant::now();
     let mut told = 0;
     let mut last_look = Instant::now();
-    loop {
-        if child.try_wait()?.is_some() {
-            return child.wait_with_output().map(Routed::Exited);
+    let mut stuck = None;
+    let out = run_polled(cmd, limit, &mut || {
+        if last_look.elapsed() < Duration::from_secs(5) {
+            return false;
         }
-        if t0.elapsed() >= limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Ok(Routed::TimedOut);
+        last_look = Instant::now();
+        let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
+        let p = router2_progress(&log);
+        for r in p.iter().skip(told) {
+            say(format!("routing: iteration {}, {} overused wires ({:.0} s)", r.iter, r.overused, t0.elapsed().as_secs_f64()));
         }
-        if last_look.elapsed() >= Duration::from_secs(5) {
-            last_look = Instant::now();
-            let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
-            let p = router2_progress(&log);
-            for r in p.iter().skip(told) {
-                say(format!("routing: iteration {}, {} overused wires ({:.0} s)", r.iter, r.overused, t0.elapsed().as_secs_f64()));
-            }
-            told = p.len();
-            let _ = newest_heatmap(dir);
-            if let Some((best, last)) = stalled(&p) {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Ok(Routed::Stuck(stuck_message(dir, best, last)));
-            }
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
+        told = p.len();
+        let _ = newest_heatmap(dir);
+        stuck = stalled(&p);
+        stuck.is_some()
+    })?;
+    // The message after nextpnr is stopped: no heatmap is being written then.
+    Ok(match (out, stuck) {
+        (Some(o), _) => Routed::Exited(o),
+        (None, Some((best, last))) => Routed::Stuck(stuck_message(dir, best, last)),
+        (None, None) => Routed::TimedOut,
+    })
 }
 
 /// The blocks [`stuck_message`] names.
