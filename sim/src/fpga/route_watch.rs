@@ -36,6 +36,18 @@ pub fn router2_progress(log: &str) -> Vec<RouterIter> {
         .collect()
 }
 
+/// The placement's milestones in a nextpnr log, before the router's iterations: each placer
+/// started (`Running Static placer...`, `Running simulated annealing placer for
+/// refinement.`) and each timing estimate (`Max frequency for clock ...`), so that the
+/// quarter of an hour of placement is not silent.
+pub fn placement_steps(log: &str) -> Vec<String> {
+    log.lines()
+        .map(|l| l.trim_start_matches("Info:").trim())
+        .filter(|l| (l.starts_with("Running ") && l.contains("placer")) || l.starts_with("Max frequency for clock"))
+        .map(|l| l.trim_end_matches("...").trim_end_matches('.').to_string())
+        .collect()
+}
+
 /// When router2 is stuck: the iteration with the fewest overused wires is
 /// [`STALL_ITERATIONS`] or more behind the last one. Returns (that best iteration, the
 /// last).
@@ -125,6 +137,7 @@ pub fn run_watched(cmd: &mut Command, dir: &Path, limit: Duration, say: &mut dyn
     }
     let t0 = Instant::now();
     let mut told = 0;
+    let mut told_steps = 0;
     let mut last_look = Instant::now();
     let mut stuck = None;
     let out = run_polled(cmd, limit, &mut || {
@@ -133,6 +146,11 @@ pub fn run_watched(cmd: &mut Command, dir: &Path, limit: Duration, say: &mut dyn
         }
         last_look = Instant::now();
         let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
+        let steps = placement_steps(&log);
+        for m in steps.iter().skip(told_steps) {
+            say(format!("place and route: {m} ({:.0} s)", t0.elapsed().as_secs_f64()));
+        }
+        told_steps = steps.len();
         let p = router2_progress(&log);
         for r in p.iter().skip(told) {
             say(format!("routing: iteration {}, {} overused wires ({:.0} s)", r.iter, r.overused, t0.elapsed().as_secs_f64()));
@@ -183,6 +201,27 @@ mod tests {
 
     fn iters(v: &[(u32, u64)]) -> Vec<RouterIter> {
         v.iter().map(|&(iter, overused)| RouterIter { iter, overused }).collect()
+    }
+
+    #[test]
+    fn placement_steps_are_read_from_nextpnr_log_lines() {
+        // Lines of the stop-48 board's log: the static placer's own `iter=` lines are not
+        // router iterations, and the router's lines are not placement steps.
+        let log = "Info: Running Static placer...\n\
+                   Info: iter=1 steplen=0.705860 a=1.618034 penalty=[0.00, 0.00, 0.00, 0.00]\n\
+                   Info: Running simulated annealing placer for refinement.\n\
+                   Info: Max frequency for clock '$glbnet$board.clock': 11.56 MHz (PASS at 10.00 MHz)\n\
+                   Info: Running router2...\n\
+                   Info:     iter=1 wires=967154 overused=76613 overuse=92158 archfail=NA\n";
+        assert_eq!(
+            placement_steps(log),
+            [
+                "Running Static placer",
+                "Running simulated annealing placer for refinement",
+                "Max frequency for clock '$glbnet$board.clock': 11.56 MHz (PASS at 10.00 MHz)"
+            ]
+        );
+        assert_eq!(router2_progress(log), iters(&[(1, 76613)]));
     }
 
     #[test]
