@@ -16,7 +16,7 @@ pub const STALL_ITERATIONS: u32 = 20;
 
 /// The prefix of router2's heatmap files in the build folder (`--router2-heatmap`):
 /// `heat/h_congestion_by_net_N.csv` and friends, one set per iteration; only the newest set
-/// is kept.
+/// and the set of the iteration with the fewest overused wires are kept.
 pub const HEATMAP_PREFIX: &str = "heat/h";
 
 /// One router2 iteration: its number and the overused wires after it.
@@ -48,16 +48,23 @@ pub fn placement_steps(log: &str) -> Vec<String> {
         .collect()
 }
 
-/// When router2 is stuck: the iteration with the fewest overused wires is
+/// The iteration with the fewest overused wires: the first of them (a later equal count is
+/// no progress).
+pub fn fewest(p: &[RouterIter]) -> Option<RouterIter> {
+    p.iter()
+        .fold(None::<&RouterIter>, |b, r| match b {
+            Some(b) if b.overused <= r.overused => Some(b),
+            _ => Some(r),
+        })
+        .copied()
+}
+
+/// When router2 is stuck: the iteration with the fewest overused wires ([`fewest`]) is
 /// [`STALL_ITERATIONS`] or more behind the last one. Returns (that best iteration, the
 /// last).
 pub fn stalled(p: &[RouterIter]) -> Option<(RouterIter, RouterIter)> {
     let last = *p.last()?;
-    // The first of the iterations with the fewest: a later equal count is no progress.
-    let best = *p.iter().fold(None::<&RouterIter>, |b, r| match b {
-        Some(b) if b.overused <= r.overused => Some(b),
-        _ => Some(r),
-    })?;
+    let best = fewest(p)?;
     (last.overused > 0 && last.iter >= best.iter + STALL_ITERATIONS).then_some((best, last))
 }
 
@@ -90,9 +97,10 @@ pub fn congested_blocks(csv: &str, depth: usize) -> (Vec<(String, u64)>, u64) {
     (v, total)
 }
 
-/// The newest by-net heatmap in `dir` (its iteration and path); older sets of heatmap files
-/// are removed (each is a few megabytes on the board).
-pub fn newest_heatmap(dir: &Path) -> Option<(u32, PathBuf)> {
+/// The by-net heatmap of iteration `keep` if it is in `dir`, else the newest (its iteration
+/// and path); every other set of heatmap files but the newest is removed (each is a few
+/// megabytes on the board), so `keep` (the fewest overused wires so far) stays.
+pub fn heatmap(dir: &Path, keep: Option<u32>) -> Option<(u32, PathBuf)> {
     let base = dir.join(HEATMAP_PREFIX);
     let folder = base.parent()?;
     let stem = base.file_name()?.to_string_lossy().to_string();
@@ -110,11 +118,12 @@ pub fn newest_heatmap(dir: &Path) -> Option<(u32, PathBuf)> {
         .collect();
     let newest = files.iter().filter(|f| f.2).map(|f| f.0).max()?;
     for (i, path, _) in &files {
-        if *i < newest {
+        if *i < newest && Some(*i) != keep {
             let _ = std::fs::remove_file(path);
         }
     }
-    files.into_iter().find(|f| f.2 && f.0 == newest).map(|f| (f.0, f.1))
+    let shown = keep.filter(|k| files.iter().any(|f| f.2 && f.0 == *k)).unwrap_or(newest);
+    files.into_iter().find(|f| f.2 && f.0 == shown).map(|f| (f.0, f.1))
 }
 
 /// How a watched nextpnr run ended.
@@ -156,7 +165,7 @@ pub fn run_watched(cmd: &mut Command, dir: &Path, limit: Duration, say: &mut dyn
             say(format!("routing: iteration {}, {} overused wires ({:.0} s)", r.iter, r.overused, t0.elapsed().as_secs_f64()));
         }
         told = p.len();
-        let _ = newest_heatmap(dir);
+        let _ = heatmap(dir, fewest(&p).map(|b| b.iter));
         stuck = stalled(&p);
         stuck.is_some()
     })?;
@@ -171,7 +180,8 @@ pub fn run_watched(cmd: &mut Command, dir: &Path, limit: Duration, say: &mut dyn
 /// The blocks [`stuck_message`] names.
 const SHOWN_BLOCKS: usize = 8;
 
-/// Why the routing was stopped and what is congested, from the newest heatmap.
+/// Why the routing was stopped and what is congested, from the heatmap of the iteration
+/// with the fewest overused wires (the newest if that one is gone).
 pub fn stuck_message(dir: &Path, best: RouterIter, last: RouterIter) -> String {
     let mut m = format!(
         "routing failed: router2 is not converging: {} overused wires at iteration {}, none fewer in the {} iterations since (the last, {}: {}); the design is too congested for the device",
@@ -181,7 +191,7 @@ pub fn stuck_message(dir: &Path, best: RouterIter, last: RouterIter) -> String {
         last.iter,
         last.overused
     );
-    if let Some((i, path)) = newest_heatmap(dir) {
+    if let Some((i, path)) = heatmap(dir, Some(best.iter)) {
         if let Ok(csv) = std::fs::read_to_string(&path) {
             let (blocks, total) = congested_blocks(&csv, 3);
             let top: Vec<String> = blocks.iter().take(SHOWN_BLOCKS).map(|(b, n)| format!("{b} {n}")).collect();
@@ -276,22 +286,32 @@ mod tests {
     }
 
     #[test]
-    fn only_the_newest_heatmap_is_kept() {
+    fn the_newest_heatmap_and_the_fewest_iterations_are_kept() {
         let dir = std::env::temp_dir().join(format!("heddle-route-watch-{}", std::process::id()));
         let heat = dir.join(HEATMAP_PREFIX).parent().unwrap().to_path_buf();
         std::fs::create_dir_all(&heat).unwrap();
-        for i in [1, 2, 10] {
+        for i in [1, 2, 3, 10] {
             std::fs::write(heat.join(format!("h_congestion_by_net_{i}.csv")), format!("board.sm.lsu.x,{i}\n")).unwrap();
             std::fs::write(heat.join(format!("h_congestion_by_coordinate_{i}.csv")), "0,\n").unwrap();
         }
-        let (i, path) = newest_heatmap(&dir).expect("a heatmap");
-        assert_eq!(i, 10);
-        assert_eq!(std::fs::read_to_string(path).unwrap(), "board.sm.lsu.x,10\n");
-        let mut left: Vec<String> = std::fs::read_dir(&heat).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
-        left.sort();
-        assert_eq!(left, vec!["h_congestion_by_coordinate_10.csv", "h_congestion_by_net_10.csv"]);
-        let m = stuck_message(&dir, RouterIter { iter: 3, overused: 900 }, RouterIter { iter: 23, overused: 950 });
-        assert!(m.contains("900 overused wires at iteration 3") && m.contains("board.sm.lsu 10"), "{m}");
+        // Iteration 2 had the fewest overused wires: its set stays beside the newest.
+        let (i, path) = heatmap(&dir, Some(2)).expect("a heatmap");
+        assert_eq!(i, 2);
+        assert_eq!(std::fs::read_to_string(path).unwrap(), "board.sm.lsu.x,2\n");
+        let left = || {
+            let mut v: Vec<String> = std::fs::read_dir(&heat).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            left(),
+            ["h_congestion_by_coordinate_10.csv", "h_congestion_by_coordinate_2.csv", "h_congestion_by_net_10.csv", "h_congestion_by_net_2.csv"]
+        );
+        let m = stuck_message(&dir, RouterIter { iter: 2, overused: 900 }, RouterIter { iter: 22, overused: 950 });
+        assert!(m.contains("900 overused wires at iteration 2") && m.contains("at iteration 2 by block") && m.contains("board.sm.lsu 2"), "{m}");
+        // Without the fewest's set (removed earlier), the newest is shown.
+        assert_eq!(heatmap(&dir, Some(1)).map(|h| h.0), Some(10));
+        assert_eq!(left(), ["h_congestion_by_coordinate_10.csv", "h_congestion_by_net_10.csv"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
