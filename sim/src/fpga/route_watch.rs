@@ -122,8 +122,8 @@ pub fn heatmap(dir: &Path, keep: Option<u32>) -> Option<(u32, PathBuf)> {
             let _ = std::fs::remove_file(path);
         }
     }
-    let shown = keep.filter(|k| files.iter().any(|f| f.2 && f.0 == *k)).unwrap_or(newest);
-    files.into_iter().find(|f| f.2 && f.0 == shown).map(|f| (f.0, f.1))
+    let by_net = |i: u32| files.iter().find(|f| f.2 && f.0 == i).map(|f| (f.0, f.1.clone()));
+    keep.and_then(by_net).or_else(|| by_net(newest))
 }
 
 /// How a watched nextpnr run ended.
